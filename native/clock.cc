@@ -1,0 +1,4 @@
+#include "modules.h"
+namespace cyclebench {
+void InitClock(Napi::Env env, Napi::Object exports) {}
+}  // namespace cyclebench
