@@ -1,0 +1,8 @@
+// Pure statistics for cyclebench, one concept per file (DESIGN §5).
+export * from './rng.js';
+export * from './describe.js';
+export * from './normal.js';
+export * from './tdist.js';
+export * from './regression.js';
+export * from './bootstrap.js';
+export * from './outliers.js';
