@@ -1,0 +1,66 @@
+// Shared option parsing for commands: node:util parseArgs plus value checks that turn
+// every bad value into one UsageError line (the command prints it with its usage).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './io.js';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export function parse<T extends OptionSpec>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    // parseArgs messages are long and mention internals; keep the first sentence.
+    const msg = (e as Error).message.split('. ')[0].replace(/^TypeError \[[A-Z_]+\]: /, '');
+    throw new UsageError(msg);
+  }
+}
+
+export function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got '${value}'`);
+  return n;
+}
+
+export function positiveNumber(name: string, value: string | undefined, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
+    throw new UsageError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got '${value}'`);
+  }
+  return n;
+}
+
+/** "5%" or "0.05" or "5" (percent when > 1) → a fraction. */
+export function fraction(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const pct = value.endsWith('%');
+  const n = Number(pct ? value.slice(0, -1) : value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive percentage like 1% or 0.01, got '${value}'`);
+  const f = pct || n >= 1 ? n / 100 : n;
+  if (f >= 1) throw new UsageError(`--${name} must be below 100%, got '${value}'`);
+  return f;
+}
+
+/** CPU lists as in taskset/cpuset: "2", "0,2", "1-3", "0-1,4". */
+export function cpuList(name: string, value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const cpus = new Set<number>();
+  for (const part of value.split(',')) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!m) throw new UsageError(`--${name} takes a CPU list like 2, 0,2 or 1-3, got '${value}'`);
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    if (hi < lo) throw new UsageError(`--${name}: range ${part} runs backwards`);
+    for (let c = lo; c <= hi; c++) cpus.add(c);
+  }
+  return [...cpus].sort((a, b) => a - b);
+}
+
+export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got '${value}'`);
+  }
+  return value as T;
+}

@@ -1,0 +1,104 @@
+// `cyclebench run <files or folders>`: measure benchmark files in fresh worker processes.
+import { parse, cpuList, fraction, oneOf, positiveInt, positiveNumber } from '../args.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
+import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
+import { runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
+import type { Statistic } from '../../results/schema.js';
+
+export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
+
+Finds *.bench.{ts,mts,js,mjs} files and measures each benchmark in fresh processes.
+
+Measurement:
+  --forks N            processes per benchmark, round-robin (default 3)
+  --time S             sampling budget per benchmark per process, seconds (default 1.5)
+  --target-ci P        stop sampling at this relative CI half-width (default 1%)
+  --statistic S        headline: slope | min | median | mean (default slope)
+  --confidence C       confidence level of intervals (default 0.95)
+  --seed N             seed of every random choice (batch order, bootstrap)
+  --filter REGEX       only benchmarks whose "group/name" matches
+  --timeout S          kill a worker after S seconds (default 120)
+  --no-counters        do not open perf counters
+Environment:
+  --cpu LIST           pin workers to these CPUs (default: one isolated or the highest allowed CPU)
+  --no-pin             do not pin
+  --aslr MODE          inherit | off | randomize (default inherit)
+  --mlock              lock worker memory (mlockall, needs CAP_IPC_LOCK)
+Output:
+  --json FILE          write the versioned result document (raw batches included)
+  --quiet              no progress line
+`;
+
+export const runCommand: Command = async (args, io) => {
+  let opts: RunOptions;
+  try {
+    opts = parseRunArgs(args, io);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof DiscoveryError) {
+      io.stderr.write(`cyclebench run: ${e.message}\n\n${RUN_USAGE}`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+  if (opts === HELP) {
+    io.stdout.write(RUN_USAGE);
+    return EXIT_OK;
+  }
+  const outcome = await runBenchmarks(opts, io);
+  if (outcome.interrupted) return 130;
+  return outcome.document.benchmarks.some((b) => b.error) ? EXIT_FAILURE : EXIT_OK;
+};
+
+const HELP = {} as RunOptions;
+
+export function parseRunArgs(args: string[], io: Io): RunOptions {
+  const { values, positionals } = parse(args, {
+    forks: { type: 'string' },
+    time: { type: 'string' },
+    'target-ci': { type: 'string' },
+    statistic: { type: 'string' },
+    confidence: { type: 'string' },
+    seed: { type: 'string' },
+    filter: { type: 'string' },
+    timeout: { type: 'string' },
+    'no-counters': { type: 'boolean' },
+    cpu: { type: 'string' },
+    'no-pin': { type: 'boolean' },
+    aslr: { type: 'string' },
+    mlock: { type: 'boolean' },
+    json: { type: 'string' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return HELP;
+  if (positionals.length === 0) throw new UsageError('name at least one benchmark file or folder');
+  let filter: RegExp | undefined;
+  if (values.filter !== undefined) {
+    try {
+      filter = new RegExp(values.filter);
+    } catch (e) {
+      throw new UsageError(`--filter is not a valid regular expression: ${(e as Error).message}`);
+    }
+  }
+  const confidence = positiveNumber('confidence', values.confidence, 0.95);
+  if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
+  if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
+  return {
+    files: findBenchFiles(positionals, io.cwd),
+    filter,
+    forks: positiveInt('forks', values.forks, 3),
+    timeBudgetNs: positiveNumber('time', values.time, 1.5) * 1e9,
+    targetCi: fraction('target-ci', values['target-ci'], 0.01),
+    statistic: oneOf<Statistic | 'auto'>('statistic', values.statistic, ['slope', 'min', 'median', 'mean', 'auto'], 'slope'),
+    confidence,
+    seed: positiveInt('seed', values.seed, 1, 0),
+    timeoutMs: positiveNumber('timeout', values.timeout, 120) * 1000,
+    counters: !values['no-counters'],
+    cpu: values['no-pin'] ? false : (cpuList('cpu', values.cpu) ?? null),
+    aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, 'inherit'),
+    mlock: values.mlock ?? false,
+    json: values.json,
+    progress: !values.quiet,
+    argv: ['run', ...args],
+  };
+}

@@ -1,0 +1,34 @@
+// Finds benchmark files: explicit files are taken as given; folders are searched for
+// *.bench.{ts,mts,js,mjs} (node_modules and dot-folders skipped), sorted for a stable order.
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const BENCH_FILE = /\.bench\.(ts|mts|js|mjs)$/;
+
+export class DiscoveryError extends Error {}
+
+export function findBenchFiles(paths: string[], cwd: string): string[] {
+  const found = new Set<string>();
+  for (const p of paths) {
+    const abs = resolve(cwd, p);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      throw new DiscoveryError(`no such file or folder: ${p}`);
+    }
+    if (st.isDirectory()) walk(abs, found);
+    else found.add(abs);
+  }
+  if (found.size === 0) throw new DiscoveryError(`no *.bench.{ts,mts,js,mjs} files under ${paths.join(', ')}`);
+  return [...found].sort();
+}
+
+function walk(dir: string, out: Set<string>): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else if (BENCH_FILE.test(entry.name)) out.add(full);
+  }
+}

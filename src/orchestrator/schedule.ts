@@ -1,0 +1,28 @@
+// The order in which (benchmark, fork) jobs run. Round-robin across benchmarks — fork 0
+// of every benchmark, then fork 1 of every benchmark, … — so slow drift of the machine
+// (thermal state, background load) hits every benchmark alike instead of biasing the
+// ones measured last (DESIGN §2).
+
+export interface Job<B> {
+  benchmark: B;
+  forkIndex: number;
+}
+
+export function roundRobin<B>(benchmarks: readonly B[], forks: number): Job<B>[] {
+  const jobs: Job<B>[] = [];
+  for (let f = 0; f < forks; f++) for (const b of benchmarks) jobs.push({ benchmark: b, forkIndex: f });
+  return jobs;
+}
+
+/** A/A mode: each benchmark appears as two independent arms, interleaved fork by fork. */
+export function interleavedArms<B>(benchmarks: readonly B[], forks: number): Job<{ benchmark: B; arm: 0 | 1 }>[] {
+  const jobs: Job<{ benchmark: B; arm: 0 | 1 }>[] = [];
+  for (let f = 0; f < forks; f++) {
+    for (const b of benchmarks) {
+      // Alternate which arm goes first so neither arm is always measured second.
+      const order: (0 | 1)[] = f % 2 === 0 ? [0, 1] : [1, 0];
+      for (const arm of order) jobs.push({ benchmark: { benchmark: b, arm }, forkIndex: f });
+    }
+  }
+  return jobs;
+}

@@ -1,0 +1,152 @@
+// The orchestrator: list the benchmarks of each file in a worker, schedule (benchmark,
+// fork) jobs round-robin, run each job in a fresh worker process, and turn the raw
+// batches into estimates. Failures stay local: a file that does not load, a kernel that
+// throws, a worker that crashes or hangs becomes an error row and the rest completes.
+// An abort (Ctrl-C) stops the current worker and returns everything measured so far.
+import { basename } from 'node:path';
+import { analyzeBenchmark } from '../analysis/estimate.js';
+import type { Platform } from '../platform/types.js';
+import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import { type BenchmarkDescriptor as Descriptor, isFinalMessage, type WorkerMessage, type WorkerRunOptions } from '../worker/protocol.js';
+import type { ResolvedConditions } from './conditions.js';
+import { roundRobin } from './schedule.js';
+import { runWorker } from './worker-process.js';
+
+export interface SuiteOptions {
+  files: string[];
+  filter?: RegExp;
+  forks: number;
+  measure: WorkerRunOptions;
+  conditions: ResolvedConditions;
+  statistic: Statistic | 'auto';
+  confidence: number;
+  seed: number;
+  /** Per-worker wall-clock limit. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  current: string;
+  elapsedMs: number;
+}
+
+export interface SuiteOutcome {
+  benchmarks: BenchmarkResult[];
+  interrupted: boolean;
+  notes: string[];
+}
+
+interface Entry {
+  descriptor: Descriptor;
+  forks: ForkResult[];
+  error?: BenchmarkResult['error'];
+  warnings: string[];
+}
+
+const LIST_TIMEOUT_MS = 60_000;
+
+export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<SuiteOutcome> {
+  const entries: Entry[] = [];
+  const loadErrors: BenchmarkResult[] = [];
+  for (const file of opts.files) {
+    if (opts.signal?.aborted) break;
+    const listed = await runWorker<WorkerMessage>({
+      platform,
+      request: { type: 'list', file },
+      timeoutMs: LIST_TIMEOUT_MS,
+      isFinal: isFinalMessage,
+      signal: opts.signal,
+    });
+    if (!listed.ok || listed.message.type === 'error') {
+      const message = listed.ok && listed.message.type === 'error' ? listed.message.error.message : (listed as { message: string }).message;
+      if (!listed.ok && listed.kind === 'interrupted') break;
+      loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${message}`, 'load'));
+      continue;
+    }
+    if (listed.message.type !== 'list') continue;
+    for (const d of listed.message.benchmarks) {
+      if (opts.filter && !opts.filter.test(fullName(d))) continue;
+      entries.push({ descriptor: d, forks: [], warnings: [] });
+    }
+  }
+
+  const jobs = roundRobin(entries, opts.forks);
+  const started = Date.now();
+  let done = 0;
+  let interrupted = opts.signal?.aborted ?? false;
+  for (const job of jobs) {
+    if (opts.signal?.aborted) {
+      interrupted = true;
+      break;
+    }
+    const entry = job.benchmark;
+    if (entry.error) {
+      done++;
+      continue; // a benchmark that failed once is not retried in its other forks
+    }
+    opts.onProgress?.({ done, total: jobs.length, current: fullName(entry.descriptor), elapsedMs: Date.now() - started });
+    const padding = opts.conditions.aslr === 'randomize' ? envPadding(opts.seed, job.forkIndex) : 0;
+    const outcome = await runWorker<WorkerMessage>({
+      platform,
+      request: { type: 'run', file: entry.descriptor.file, id: entry.descriptor.id, forkIndex: job.forkIndex, options: { ...opts.measure, cpu: opts.conditions.cpus, mlock: opts.conditions.mlock, envPadding: padding } },
+      timeoutMs: opts.timeoutMs,
+      conditions: { cpus: opts.conditions.cpus, noAslr: opts.conditions.noAslr, envPadding: padding },
+      isFinal: isFinalMessage,
+      signal: opts.signal,
+    });
+    done++;
+    if (!outcome.ok) {
+      if (outcome.kind === 'interrupted') {
+        interrupted = true;
+        break;
+      }
+      entry.error = { message: `${fullName(entry.descriptor)}: ${outcome.message}`, kind: outcome.kind === 'timeout' ? 'timeout' : 'crash', stack: outcome.stderrTail || undefined };
+    } else if (outcome.message.type === 'error') {
+      const e = outcome.message.error;
+      entry.error = { message: `${fullName(entry.descriptor)}: ${e.message}`, stack: e.stack, kind: e.kind };
+    } else if (outcome.message.type === 'result') {
+      entry.forks.push(outcome.message.fork);
+    }
+  }
+  opts.onProgress?.({ done, total: jobs.length, current: '', elapsedMs: Date.now() - started });
+
+  const benchmarks = entries.map((e) => finishEntry(e, opts));
+  return { benchmarks: [...loadErrors, ...benchmarks], interrupted, notes: opts.conditions.notes };
+}
+
+function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
+  const d = e.descriptor;
+  const base: BenchmarkResult = {
+    name: d.title, group: d.group, args: d.args, baseline: d.baseline, file: d.file,
+    headline: null, estimates: null, forks: e.forks, flags: [], warnings: [...e.warnings],
+  };
+  if (e.error) base.error = e.error;
+  if (e.forks.length === 0) {
+    if (!base.error) base.error = { message: `${fullName(d)}: no measurements (interrupted)`, kind: 'crash' };
+    return base;
+  }
+  const a = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed });
+  return { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], ...(a.counters ? { counters: a.counters } : {}) };
+}
+
+export function fullName(d: Pick<Descriptor, 'group' | 'title'>): string {
+  return d.group ? `${d.group}/${d.title}` : d.title;
+}
+
+function errorRow(file: string, message: string, kind: 'load'): BenchmarkResult {
+  return { name: basename(file), group: null, args: {}, baseline: false, file, headline: null, estimates: null, forks: [], flags: [], warnings: [], error: { message, kind } };
+}
+
+
+/** Deterministic per-fork environment padding (0..4095 bytes) for --aslr randomize. */
+export function envPadding(seed: number, forkIndex: number): number {
+  let x = (seed ^ Math.imul(forkIndex + 1, 0x9e3779b1)) >>> 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b) >>> 0;
+  x ^= x >>> 13;
+  return (x % 4096) + 1;
+}

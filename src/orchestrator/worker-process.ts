@@ -1,0 +1,120 @@
+// Starts one fork: a fresh `node --expose-gc --import tsx worker/main` process with IPC,
+// sends it one message and waits for one answer. A worker that crashes, exits without
+// answering or runs past its time limit becomes an error outcome, never an exception.
+//
+// Conditions are applied *before exec* by setting them on the orchestrator's own main
+// thread around spawn(): libuv forks from the calling thread, and both the affinity
+// mask and the personality (ADDR_NO_RANDOMIZE) are inherited through fork and kept
+// across execve (sched_setaffinity(2), personality(2)). Every thread the child ever
+// creates therefore inherits them, which a pin applied after start-up cannot achieve
+// for V8's already-running helper threads (NATIVE-NOTES e, P24).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Platform } from '../platform/types.js';
+
+export interface SpawnConditions {
+  cpus?: number[] | null;
+  noAslr?: boolean;
+  /** Extra bytes of environment (Mytkowicz et al. 2009: env size moves the stack). */
+  envPadding?: number;
+}
+
+export type WorkerOutcome<R> =
+  | { ok: true; message: R; stderrTail: string }
+  | { ok: false; kind: 'crash' | 'timeout' | 'interrupted'; message: string; stderrTail: string };
+
+const TAIL_BYTES = 4096;
+
+export function workerEntry(): string {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return fileURLToPath(new URL(`../worker/main.${ext}`, import.meta.url));
+}
+
+export function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
+export interface RunWorkerOptions<M> {
+  platform: Platform;
+  request: M;
+  timeoutMs: number;
+  conditions?: SpawnConditions;
+  /** Called for messages that are not the final answer (progress). */
+  onMessage?: (msg: unknown) => void;
+  /** Is `msg` the final answer? */
+  isFinal: (msg: unknown) => boolean;
+  signal?: AbortSignal;
+}
+
+export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
+  const args = ['--expose-gc', '--import', tsxLoader(), workerEntry()];
+  const child = withConditions(opts.platform, opts.conditions, () =>
+    spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' }),
+  );
+  return new Promise((resolve) => {
+    let tail = '';
+    let answer: R | undefined;
+    let settled = false;
+    let why: 'timeout' | 'interrupted' | undefined;
+    const keep = (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const timer = opts.timeoutMs > 0 ? setTimeout(() => stop('timeout'), opts.timeoutMs) : undefined;
+    const onAbort = () => stop('interrupted');
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    function stop(reason: 'timeout' | 'interrupted') {
+      why ??= reason;
+      child.kill('SIGKILL');
+    }
+    child.on('message', (msg) => {
+      if (opts.isFinal(msg)) answer = msg as R;
+      else opts.onMessage?.(msg);
+    });
+    child.on('error', (err) => finish({ ok: false, kind: 'crash', message: `could not start worker: ${err.message}`, stderrTail: tail }));
+    child.on('exit', (code, sig) => {
+      if (answer !== undefined && why === undefined) return finish({ ok: true, message: answer, stderrTail: tail });
+      if (why === 'timeout') return finish({ ok: false, kind: 'timeout', message: `worker ran past the time limit of ${(opts.timeoutMs / 1000).toFixed(1)} s and was killed`, stderrTail: tail });
+      if (why === 'interrupted') return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
+      const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
+      finish({ ok: false, kind: 'crash', message: `worker ${how} before reporting a result${lastLine(tail)}`, stderrTail: tail });
+    });
+    function finish(outcome: WorkerOutcome<R>) {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    }
+    child.send(opts.request as object);
+  });
+}
+
+function lastLine(tail: string): string {
+  const lines = tail.trim().split('\n').filter((l) => l.trim() !== '');
+  return lines.length ? `: ${lines[lines.length - 1].trim()}` : '';
+}
+
+/** Applies affinity/personality to this thread for the duration of `fn` (the fork inside spawn). */
+function withConditions<T>(platform: Platform, c: SpawnConditions | undefined, fn: () => T): T {
+  const restore: (() => void)[] = [];
+  try {
+    if (c?.cpus && c.cpus.length > 0 && platform.sched.capability().supported) {
+      const before = platform.sched.getAffinity(0);
+      platform.sched.setAffinity(c.cpus, 0);
+      restore.push(() => platform.sched.setAffinity(before, 0));
+    }
+    if (c?.noAslr && platform.layout.capability().supported) {
+      const before = platform.layout.getPersonality();
+      platform.layout.setPersonality(before | platform.layout.ADDR_NO_RANDOMIZE);
+      restore.push(() => platform.layout.setPersonality(before));
+    }
+    return fn();
+  } finally {
+    for (const r of restore.reverse()) r();
+  }
+}

@@ -1,0 +1,77 @@
+// The terminal report: one table per group, then flags, warnings and errors. It only
+// formats a ResultDocument; it never measures (STYLE.md #7).
+import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
+
+const STATISTIC_LABEL: Record<string, string> = {
+  slope: 'slope (OLS, time per iteration)',
+  min: 'minimum per-iteration time',
+  median: 'median per-iteration time',
+  mean: 'mean per-iteration time',
+};
+
+export function renderTerminal(doc: ResultDocument): string {
+  const out: string[] = [];
+  const groups = new Map<string, BenchmarkResult[]>();
+  for (const b of doc.benchmarks) {
+    const key = b.group ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), b]);
+  }
+  for (const [group, list] of groups) {
+    if (group) out.push(`\n■ ${group}`);
+    else if (groups.size > 1) out.push('\n■ (no group)');
+    else out.push('');
+    out.push(renderGroup(list));
+  }
+  const statistic = doc.benchmarks.find((b) => b.headline)?.headline;
+  if (statistic) {
+    out.push(
+      `\nHeadline: ${STATISTIC_LABEL[statistic.statistic] ?? statistic.statistic}, ±${Math.round(statistic.confidence * 100)}% CI by ${statistic.method}.`,
+    );
+  }
+  const notes = renderNotes(doc);
+  if (notes) out.push(notes);
+  return `${out.join('\n')}\n`;
+}
+
+function renderGroup(list: BenchmarkResult[]): string {
+  const counterEvents = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
+  const header = ['benchmark', 'time/iter', '± CI', 'min', 'median', 'p99', 'ops/s', 'proc CV', 'R²', ...counterEvents.map((e) => `${e}/op`), 'flags'];
+  const rows = list.map((b) => {
+    if (b.error) return [b.name, 'error', '', '', '', '', '', '', '', ...counterEvents.map(() => ''), b.error.kind];
+    const h = b.headline;
+    const e = b.estimates;
+    const away = b.flags.includes('optimized-away');
+    const perOp = new Map(b.counters?.perOp.map((c) => [c.event, c.perOp]) ?? []);
+    return [
+      b.baseline ? `${b.name} (baseline)` : b.name,
+      away ? '< 1 cycle' : formatNs(h?.point),
+      h && !away ? `±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))}` : '—',
+      formatNs(e?.min),
+      formatNs(e?.median),
+      formatNs(e?.p99),
+      away ? '—' : formatOps(h?.point),
+      e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
+      e ? sig(e.r2, 3) : '—',
+      ...counterEvents.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number, 4) : '—')),
+      b.flags.filter((f) => f !== 'in-process').join(',') || '',
+    ];
+  });
+  return table(header, rows);
+}
+
+function renderNotes(doc: ResultDocument): string {
+  const lines: string[] = [];
+  for (const w of doc.warnings) lines.push(`note: ${w}`);
+  for (const b of doc.benchmarks) {
+    if (b.error) {
+      lines.push(`error: ${b.error.message}`);
+      continue;
+    }
+    if (b.flags.includes('optimized-away')) {
+      lines.push(`warning: ${b.name}: below one clock cycle per iteration — probably optimized away; this is not a speed.`);
+    }
+    for (const w of b.warnings) lines.push(`warning: ${b.name}: ${w}`);
+  }
+  return lines.length ? `\n${lines.join('\n')}` : '';
+}

@@ -1,0 +1,54 @@
+// Reads a result file back (for `compare` and `report`). Every failure is one clear
+// line: missing file, not JSON, not a cyclebench document, or a schema version this
+// build does not know. Older versions are upgraded here, one function per step.
+import { readFileSync } from 'node:fs';
+import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
+
+export class ResultFileError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(`${path}: ${message}`);
+    this.name = 'ResultFileError';
+  }
+}
+
+/** Versions this build reads; each older one has an upgrade step below. */
+export const READABLE_SCHEMA_VERSIONS = [1] as const;
+
+export function readResultFile(path: string): ResultDocument {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new ResultFileError(path, code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (e as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ResultFileError(path, `not valid JSON (${(e as Error).message})`);
+  }
+  return parseResultDocument(data, path);
+}
+
+export function parseResultDocument(data: unknown, path = '<input>'): ResultDocument {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ResultFileError(path, 'not a cyclebench result document (expected a JSON object)');
+  const doc = data as Partial<ResultDocument> & { tool?: { name?: string } };
+  if (doc.tool?.name !== 'cyclebench' || typeof doc.schemaVersion !== 'number') {
+    throw new ResultFileError(path, 'not a cyclebench result document (no tool.name "cyclebench" and schemaVersion)');
+  }
+  if (!(READABLE_SCHEMA_VERSIONS as readonly number[]).includes(doc.schemaVersion)) {
+    const newer = doc.schemaVersion > SCHEMA_VERSION ? ' (written by a newer cyclebench; upgrade to read it)' : '';
+    throw new ResultFileError(path, `schema version ${doc.schemaVersion} is not supported${newer}; this build reads versions ${READABLE_SCHEMA_VERSIONS.join(', ')}`);
+  }
+  if (!Array.isArray(doc.benchmarks)) throw new ResultFileError(path, 'no benchmarks array');
+  return upgrade(doc as ResultDocument);
+}
+
+/** Upgrades an older document to the current schema. Version 1 is current. */
+function upgrade(doc: ResultDocument): ResultDocument {
+  return doc;
+}
