@@ -1,0 +1,75 @@
+// A/B verdicts per metric. The ratio is mean(contender) / mean(baseline) with a seeded
+// percentile bootstrap CI (both samples resampled independently; chosen over Fieller's
+// interval because it needs no normality of the two means and handles skewed run times).
+// Verdicts (DESIGN §6): the CI excludes 1 AND the change exceeds the noise threshold →
+// faster/slower (lower is better for every metric here: time, counts, memory); a CI that
+// excludes 1 by less than the threshold → no-difference "within noise"; a CI containing 1
+// → no-difference; a failed run or a missing metric on either side → incomparable.
+
+import { bootstrapRatio } from '../stats/index.js';
+import { METRICS } from './metrics.js';
+import type { CommandResult, Comparison, MetricName } from './types.js';
+
+export const DEFAULT_NOISE_THRESHOLD = 0.01;
+export const DEFAULT_RESAMPLES = 5000;
+export const DEFAULT_SEED = 1;
+/** Fewer successful runs than this per side give no interval worth a verdict. */
+export const MIN_RUNS_FOR_VERDICT = 2;
+
+export interface CompareOptions {
+  noiseThreshold?: number;
+  resamples?: number;
+  seed?: number;
+}
+
+function valuesOf(c: CommandResult, m: MetricName): number[] {
+  return c.runs
+    .filter((r) => r.ok && !r.warmup)
+    .map((r) => r.values[m])
+    .filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+}
+
+export function compareMetric(
+  base: CommandResult,
+  cont: CommandResult,
+  indices: [number, number],
+  metric: MetricName,
+  opts: CompareOptions = {},
+): Comparison {
+  const threshold = opts.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD;
+  const head = { baseline: indices[0], contender: indices[1], metric };
+  const incomparable = (reason: string): Comparison => ({ ...head, ratio: null, ci95: null, verdict: 'incomparable', reason });
+  for (const [c, i] of [[base, indices[0]], [cont, indices[1]]] as const) {
+    const failed = c.failures.filter((f) => !f.warmup).length;
+    if (failed > 0) return incomparable(`command ${i + 1} failed in ${failed} run(s)`);
+  }
+  const a = valuesOf(base, metric);
+  const b = valuesOf(cont, metric);
+  if (a.length < MIN_RUNS_FOR_VERDICT || b.length < MIN_RUNS_FOR_VERDICT) return incomparable('metric missing or fewer than 2 runs');
+  const ci = bootstrapRatio([a], [b], (g) => g[0].reduce((s, v) => s + v, 0) / g[0].length, {
+    resamples: opts.resamples ?? DEFAULT_RESAMPLES,
+    seed: opts.seed ?? DEFAULT_SEED,
+  });
+  if (!Number.isFinite(ci.point) || !Number.isFinite(ci.ciLow) || !Number.isFinite(ci.ciHigh)) {
+    return incomparable('baseline mean is 0');
+  }
+  const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };
+  if (ci.ciLow <= 1 && ci.ciHigh >= 1) return { ...out, verdict: 'no-difference', reason: 'CI of the ratio contains 1' };
+  if (Math.abs(ci.point - 1) < threshold) {
+    return { ...out, verdict: 'no-difference', reason: `within noise (< ${(threshold * 100).toFixed(0)} %)` };
+  }
+  return { ...out, verdict: ci.point > 1 ? 'slower' : 'faster', reason: 'CI of the ratio excludes 1' };
+}
+
+/** Every contender (index ≥ 1) against the first command, for every metric either side has. */
+export function compareAll(commands: CommandResult[], opts: CompareOptions = {}): Comparison[] {
+  const out: Comparison[] = [];
+  for (let j = 1; j < commands.length; j++) {
+    for (const def of METRICS) {
+      const has = (c: CommandResult): boolean => def.name in c.metrics || def.name in c.unsupported;
+      if (!has(commands[0]) && !has(commands[j])) continue;
+      out.push(compareMetric(commands[0], commands[j], [0, j], def.name, opts));
+    }
+  }
+  return out;
+}

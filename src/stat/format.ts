@@ -1,0 +1,63 @@
+// Number and label formatting shared by the stat reporters. Deterministic (fixed locale)
+// so golden-output tests are exact on every machine.
+
+import type { CommandResult, MetricName, RunRecord } from './types.js';
+
+/** Counts get thousands separators; smaller values keep about four significant digits. */
+export function fmt(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '-';
+  const a = Math.abs(v);
+  if (a >= 1000) return Math.round(v).toLocaleString('en-US');
+  if (a >= 100) return v.toFixed(1);
+  if (a >= 1) return v.toFixed(2);
+  if (a === 0) return '0';
+  return v.toPrecision(3);
+}
+
+export function pct(v: number | null | undefined, digits = 2): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '-';
+  return `${(v * 100).toFixed(digits)} %`;
+}
+
+export function ciText(ci: [number, number] | null | undefined): string {
+  if (!ci || !Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return '-';
+  return `[${fmt(ci[0])}, ${fmt(ci[1])}]`;
+}
+
+/** Run numbers are shown 1-based, the way a user counts them ("run #1" is the first). */
+export function runLabel(run: number): string {
+  return `#${run + 1}`;
+}
+
+/** Groups unsupported metrics by reason so each reason is printed once. */
+export function unsupportedByReason(c: CommandResult): Map<string, MetricName[]> {
+  const byReason = new Map<string, MetricName[]>();
+  for (const [name, u] of Object.entries(c.unsupported) as [MetricName, { reason: string }][]) {
+    const list = byReason.get(u.reason) ?? [];
+    list.push(name);
+    byReason.set(u.reason, list);
+  }
+  return byReason;
+}
+
+/** Pads columns to a common width; the first column is left-aligned, the rest right-aligned. */
+export function table(rows: string[][], indent = '  '): string {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows
+    .map((r) => indent + r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd())
+    .join('\n') + '\n';
+}
+
+/** Per-run values for display: the measured successful runs, in order. */
+export function measuredRuns(c: CommandResult): RunRecord[] {
+  return c.runs.filter((r) => r.ok && !r.warmup);
+}
+
+export const DERIVED_LABELS: Record<string, string> = {
+  'cpus-utilized': 'CPUs utilized',
+  ghz: 'GHz',
+  ipc: 'insn per cycle',
+  'branch-miss-rate': 'of all branches missed',
+  'cache-miss-rate': 'of all cache refs missed',
+};
