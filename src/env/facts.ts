@@ -4,7 +4,7 @@
 
 import { readCpuFacts, readThrottleCounts, type CpuFacts } from './cpu.js';
 import { readFrequencyFacts, type FrequencyFacts } from './frequency.js';
-import { readKernelFacts, type KernelFacts } from './kernel.js';
+import { readAslrFacts, readKernelFacts, type AslrFacts, type KernelFacts } from './kernel.js';
 import { FactNotes } from './read.js';
 import { readVirtFacts, type VirtFacts } from './virt.js';
 
@@ -19,6 +19,7 @@ export interface MachineFacts {
   cpu: CpuFacts;
   frequency: FrequencyFacts;
   kernel: KernelFacts;
+  aslr: AslrFacts;
   virtualization: VirtFacts;
   thermal: { throttleCounts: Record<string, number> | null; total: number | null };
   node: NodeFacts;
@@ -63,6 +64,7 @@ export function readMachineFacts(options: FactOptions = {}): MachineFacts {
     cpu,
     frequency,
     kernel,
+    aslr: readAslrFacts(root, notes),
     virtualization,
     thermal: { throttleCounts, total },
     node: options.node ?? currentNodeFacts(),

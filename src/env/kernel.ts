@@ -21,14 +21,6 @@ export interface KernelFacts {
   };
   /** /proc/self/status Seccomp: 0 none, 1 strict, 2 filter (e.g. Docker's default profile). */
   seccomp: number | null;
-  aslr: {
-    current: 'on' | 'off';
-    /** /proc/sys/kernel/randomize_va_space: 0 off for everyone, 1 partial, 2 full. */
-    randomizeVaSpace: number | null;
-    /** /proc/self/personality, hex as the kernel prints it (proc(5), since 2.6.28). */
-    personality: string | null;
-    addrNoRandomize: boolean | null;
-  };
   memory: {
     totalKb: number | null;
     /** RLIMIT_MEMLOCK soft/hard in bytes; 'unlimited' as the kernel prints it. */
@@ -37,6 +29,16 @@ export interface KernelFacts {
   load: { one: number; five: number; fifteen: number; runnable: number; total: number } | null;
   /** Cpus_allowed_list of this process's main thread. */
   affinity: number[] | null;
+}
+
+export interface AslrFacts {
+  /** Off when disabled for everyone (sysctl 0) or for this process (personality flag). */
+  current: 'on' | 'off';
+  /** /proc/sys/kernel/randomize_va_space: 0 off for everyone, 1 partial, 2 full. */
+  randomizeVaSpace: number | null;
+  /** /proc/self/personality, hex as the kernel prints it (proc(5), since 2.6.28). */
+  personality: string | null;
+  addrNoRandomize: boolean | null;
 }
 
 export function readKernelFacts(root: string, notes: FactNotes): KernelFacts {
@@ -65,7 +67,6 @@ export function readKernelFacts(root: string, notes: FactNotes): KernelFacts {
       seccompText !== undefined && /^\d+$/.test(seccompText)
         ? Number(seccompText)
         : notes.missing('kernel.seccomp', status.ok ? 'no Seccomp line in /proc/self/status' : status.reason),
-    aslr: readAslr(root, notes),
     memory: {
       totalKb: readMemTotal(root, notes),
       memlock: readMemlock(root, notes),
@@ -82,11 +83,11 @@ export function isCorePmu(name: string): boolean {
   return name === 'cpu' || name.startsWith('cpu_') || /^armv\d/.test(name);
 }
 
-function readAslr(root: string, notes: FactNotes): KernelFacts['aslr'] {
-  const randomizeVaSpace = notes.int(root, 'proc/sys/kernel/randomize_va_space', 'kernel.aslr.randomizeVaSpace');
-  const personality = notes.text(root, 'proc/self/personality', 'kernel.aslr.personality');
+export function readAslrFacts(root: string, notes: FactNotes): AslrFacts {
+  const randomizeVaSpace = notes.int(root, 'proc/sys/kernel/randomize_va_space', 'aslr.randomizeVaSpace');
+  const personality = notes.text(root, 'proc/self/personality', 'aslr.personality');
   const persona = personality !== null && /^[0-9a-fA-F]+$/.test(personality) ? Number.parseInt(personality, 16) : null;
-  const addrNoRandomize = persona === null ? notes.missing('kernel.aslr.addrNoRandomize', 'personality unknown') : (persona & ADDR_NO_RANDOMIZE) !== 0;
+  const addrNoRandomize = persona === null ? notes.missing('aslr.addrNoRandomize', 'personality unknown') : (persona & ADDR_NO_RANDOMIZE) !== 0;
   // Off when disabled for everyone (sysctl 0) or for this process (personality flag);
   // Google Benchmark's detector misses the sysctl case (NATIVE-NOTES P23).
   const current = randomizeVaSpace === 0 || addrNoRandomize === true ? 'off' : 'on';
