@@ -26,3 +26,12 @@ export function interleavedArms<B>(benchmarks: readonly B[], forks: number): Job
   }
   return jobs;
 }
+
+/** Deterministic per-fork environment padding (0..4095 bytes) for --aslr randomize. */
+export function envPadding(seed: number, forkIndex: number): number {
+  let x = (seed ^ Math.imul(forkIndex + 1, 0x9e3779b1)) >>> 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b) >>> 0;
+  x ^= x >>> 13;
+  return ((x >>> 0) % 4096) + 1;
+}

@@ -9,7 +9,7 @@ import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import { type BenchmarkDescriptor as Descriptor, isFinalMessage, type WorkerMessage, type WorkerRunOptions } from '../worker/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
-import { roundRobin } from './schedule.js';
+import { envPadding, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
 
 export interface SuiteOptions {
@@ -142,11 +142,3 @@ function errorRow(file: string, message: string, kind: 'load'): BenchmarkResult 
 }
 
 
-/** Deterministic per-fork environment padding (0..4095 bytes) for --aslr randomize. */
-export function envPadding(seed: number, forkIndex: number): number {
-  let x = (seed ^ Math.imul(forkIndex + 1, 0x9e3779b1)) >>> 0;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b) >>> 0;
-  x ^= x >>> 13;
-  return (x % 4096) + 1;
-}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from '../../src/report/format.js';
+import { formatProgress } from '../../src/orchestrator/progress.js';
+
+describe('formatting', () => {
+  it('keeps 4 significant digits and picks the unit', () => {
+    expect(formatNs(0.4567)).toBe('0.4567 ns');
+    expect(formatNs(12.346)).toBe('12.35 ns');
+    expect(formatNs(1234.6)).toBe('1.235 µs');
+    expect(formatNs(2.5e6)).toBe('2.500 ms');
+    expect(formatNs(3e9)).toBe('3.000 s');
+    expect(formatNs(null)).toBe('—');
+    expect(formatNs(Number.NaN)).toBe('—');
+    expect(sig(1000)).toBe('1000');
+  });
+
+  it('formats throughput, percentages and CI half-widths', () => {
+    expect(formatOps(1)).toBe('1.00 G/s');
+    expect(formatOps(1000)).toBe('1.00 M/s');
+    expect(formatOps(0)).toBe('—');
+    expect(formatPct(0.0123)).toBe('1.2%');
+    expect(relHalfWidth(100, 99, 101)).toBeCloseTo(0.01);
+  });
+
+  it('aligns a table: first column left, others right', () => {
+    expect(table(['name', 'v'], [['a', '1'], ['bbb', '22']])).toBe('name   v\n────  ──\na      1\nbbb   22');
+  });
+
+  it('shows progress with an ETA from the mean job time', () => {
+    expect(formatProgress({ done: 2, total: 4, current: 'g/x', elapsedMs: 4000 })).toBe('[2/4 50%, ETA 4 s] g/x');
+    expect(formatProgress({ done: 0, total: 4, current: 'g/x', elapsedMs: 0 })).toBe('[0/4 0%] g/x');
+  });
+});

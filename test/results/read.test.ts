@@ -1,0 +1,30 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { READABLE_SCHEMA_VERSIONS, ResultFileError, readResultFile } from '../../src/results/read.js';
+import { SCHEMA_VERSION } from '../../src/results/schema.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cb-read-'));
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+describe('reading result files', () => {
+  it('reads a current document', () => {
+    const p = file('ok.json', JSON.stringify({ schemaVersion: SCHEMA_VERSION, tool: { name: 'cyclebench', version: '0' }, benchmarks: [] }));
+    expect(readResultFile(p).benchmarks).toEqual([]);
+    expect(READABLE_SCHEMA_VERSIONS).toContain(SCHEMA_VERSION);
+  });
+
+  it('gives one clear line for each kind of bad file', () => {
+    expect(() => readResultFile(join(dir, 'missing.json'))).toThrow(/missing\.json: no such file/);
+    expect(() => readResultFile(file('bad.json', '{nope'))).toThrow(/not valid JSON/);
+    expect(() => readResultFile(file('arr.json', '[]'))).toThrow(/not a cyclebench result document/);
+    expect(() => readResultFile(file('other.json', '{"schemaVersion":1,"tool":{"name":"x"}}'))).toThrow(/not a cyclebench result document/);
+    expect(() => readResultFile(file('future.json', '{"schemaVersion":99,"tool":{"name":"cyclebench"},"benchmarks":[]}'))).toThrow(/schema version 99 is not supported \(written by a newer cyclebench/);
+    expect(() => readResultFile(file('nob.json', `{"schemaVersion":${SCHEMA_VERSION},"tool":{"name":"cyclebench"}}`))).toThrow(ResultFileError);
+  });
+});
