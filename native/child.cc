@@ -1,4 +1,371 @@
+// perf-stat-style counting of a child command: perf's cork pattern
+// (tools/perf/util/evlist.c evlist__prepare_workload; NATIVE-NOTES §a "Counting a child", P11).
+// fork → the child blocks on a "go" pipe → the parent opens counter groups on the child pid
+// (leader disabled, enable_on_exec=1, inherit=1) → go byte → execve → wait4. All of it runs
+// on a libuv pool thread (Napi::AsyncWorker) so the event loop is never blocked.
+//
+//   childRun(spec, onPid?) → Promise<raw result>    spec is built by src/platform/native-child.ts
+//   killPid(pid, signo)
+// The pid reaches JS through a ThreadSafeFunction right after fork (before counters are
+// opened), so a Ctrl-C handler can kill the child at any point. Raw readings only: signal
+// numbers, errno numbers and the id → event mapping are turned into names in TypeScript.
+#include <cerrno>
+#include <string>
+#include <vector>
+
+#include "errors.h"
 #include "modules.h"
+#include "perf.h"
+
+#if defined(__linux__)
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/personality.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#endif
+
 namespace cyclebench {
-void InitChild(Napi::Env env, Napi::Object exports) {}
+namespace {
+
+#if defined(__linux__)
+
+struct Spec {
+  std::vector<std::string> candidates, argv, envp;  // candidates: PATH already resolved in TS
+  std::string cwd;
+  std::vector<int> cpus;
+  bool noAslr = false, devNull = false, excludeKernel = false;
+  double timeoutMs = 0;
+  std::vector<uint32_t> types, groups;  // per event: perf type, index of its group
+  std::vector<uint64_t> configs;
+};
+
+std::vector<char*> CStrings(std::vector<std::string>& v) {
+  std::vector<char*> out;
+  for (auto& s : v) out.push_back(&s[0]);
+  out.push_back(nullptr);
+  return out;
+}
+
+int64_t NowNs() {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+// Runs in the forked child: async-signal-safe calls only (fork(2) in a threaded process).
+[[noreturn]] void ChildMain(Spec& s, char* const* argv, char* const* envp, char* const* cand,
+                            const cpu_set_t& cpus, int goFd, int errFd, int nullFd) {
+  // Node ignores SIGPIPE and handles SIGINT etc.; ignored dispositions and the pool thread's
+  // mask survive exec, so reset them the way libuv's uv__process_child_init does.
+  struct sigaction dfl = {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; sig++) sigaction(sig, &dfl, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  // {stage, errno}; stages 1 dup2, 2 execve, 3 sched_setaffinity, 4 personality, 5 chdir
+  int fail[2] = {0, 0};
+  if (nullFd >= 0) {
+    for (int fd = 0; fd < 3; fd++)
+      if (dup2(nullFd, fd) < 0 && !fail[0]) fail[0] = 1, fail[1] = errno;
+  } else {
+    // Node marks fds 0-2 close-on-exec at start-up: without this the command's output
+    // vanishes (NATIVE-NOTES P20; observed fdinfo flags 02100001 on Node 20).
+    for (int fd = 0; fd < 3; fd++) {
+      int fl = fcntl(fd, F_GETFD);
+      if (fl >= 0) fcntl(fd, F_SETFD, fl & ~FD_CLOEXEC);
+    }
+  }
+  if (!fail[0] && !s.cpus.empty() && sched_setaffinity(0, sizeof cpus, &cpus) != 0)
+    fail[0] = 3, fail[1] = errno;
+  if (!fail[0] && s.noAslr) {
+    int cur = personality(0xffffffff);
+    if (cur == -1 || personality(static_cast<unsigned long>(cur) | ADDR_NO_RANDOMIZE) == -1)
+      fail[0] = 4, fail[1] = errno;
+  }
+  if (!fail[0] && !s.cwd.empty() && chdir(s.cwd.c_str()) != 0) fail[0] = 5, fail[1] = errno;
+  // Cork: wait for the parent to open the counters. EOF without a byte = parent gave up.
+  char go = 0;
+  ssize_t r;
+  while ((r = read(goFd, &go, 1)) < 0 && errno == EINTR) {
+  }
+  if (r != 1) _exit(127);
+  if (!fail[0]) {
+    // execvp semantics over the PATH list resolved before fork (execvp itself may allocate):
+    // keep looking past ENOENT/ENOTDIR/EACCES, report EACCES if any candidate had it.
+    bool sawEacces = false;
+    for (char* const* c = cand; *c; c++) {
+      execve(*c, argv, envp);
+      if (errno == EACCES) sawEacces = true;
+      else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ENODEV) break;
+    }
+    fail[0] = 2, fail[1] = sawEacces ? EACCES : errno;
+  }
+  ssize_t w = write(errFd, fail, sizeof fail);
+  (void)w;
+  _exit(127);
+}
+
+class ChildWorker : public Napi::AsyncWorker {
+ public:
+  ChildWorker(Napi::Env env, Spec spec, Napi::Function onPid)
+      : Napi::AsyncWorker(env, "cyclebench:childRun"), spec_(std::move(spec)), deferred_(env) {
+    if (!onPid.IsEmpty()) tsfn_ = Napi::ThreadSafeFunction::New(env, onPid, "cyclebench:onPid", 0, 1);
+  }
+  Napi::Promise Promise() { return deferred_.Promise(); }
+
+ protected:
+  void Execute() override {
+    auto argv = CStrings(spec_.argv), envp = CStrings(spec_.envp), cand = CStrings(spec_.candidates);
+    cpu_set_t cpus;
+    CPU_ZERO(&cpus);
+    for (int c : spec_.cpus) CPU_SET(c, &cpus);
+    int go[2], err[2], nullFd = -1;
+    if (pipe2(go, O_CLOEXEC) != 0) return Fail(errno, "pipe2");
+    if (pipe2(err, O_CLOEXEC) != 0) return Fail(errno, "pipe2"), Close2(go);
+    if (spec_.devNull && (nullFd = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)
+      return Fail(errno, "open(/dev/null)"), Close2(go), Close2(err);
+    pid_ = fork();
+    if (pid_ == 0) {
+      close(go[1]);  // so the child's read sees EOF if the parent goes away
+      ChildMain(spec_, argv.data(), envp.data(), cand.data(), cpus, go[0], err[1], nullFd);
+    }
+    int forkErr = errno;
+    close(go[0]), close(err[1]);
+    if (nullFd >= 0) close(nullFd);
+    if (tsfn_) {
+      int pid = pid_;
+      if (pid > 0) tsfn_.BlockingCall([pid](Napi::Env env, Napi::Function cb) { cb.Call({Napi::Number::New(env, pid)}); });
+      tsfn_.Release();
+    }
+    if (pid_ < 0) return Fail(forkErr, "fork"), close(go[1]), void(close(err[0]));
+    OpenCounters();
+    int64_t t0 = NowNs();
+    char byte = 'g';
+    ssize_t w = write(go[1], &byte, 1);  // EPIPE if already killed: Node ignores SIGPIPE
+    (void)w;
+    close(go[1]);
+    int fail[2] = {0, 0};
+    ssize_t n;
+    while ((n = read(err[0], fail, sizeof fail)) < 0 && errno == EINTR) {
+    }
+    close(err[0]);  // EOF (n == 0): exec succeeded, the pipe closed with O_CLOEXEC
+    if (n == static_cast<ssize_t>(sizeof fail)) execStage_ = fail[0], execErrno_ = fail[1];
+    Reap(t0);
+    wallNs_ = static_cast<double>(NowNs() - t0);
+    ReadCounters();
+  }
+
+  void OnOK() override {
+    Napi::Env env = Env();
+    if (failErrno_) {
+      Napi::Object info = ErrnoInfo(env, failErrno_, failSyscall_);
+      Napi::Error e = Napi::Error::New(env, info.Get("message").As<Napi::String>().Utf8Value());
+      for (const char* k : {"errno", "code", "syscall"}) e.Set(k, info.Get(k));
+      return deferred_.Reject(e.Value());
+    }
+    Napi::Object o = Napi::Object::New(env);
+    auto num = [&](const char* k, double v) { o.Set(k, Napi::Number::New(env, v)); };
+    num("pid", pid_), num("wallNs", wallNs_), num("execStage", execStage_), num("execErrno", execErrno_);
+    o.Set("timedOut", Napi::Boolean::New(env, timedOut_));
+    o.Set("exitCode", WIFEXITED(status_) ? Napi::Number::New(env, WEXITSTATUS(status_)) : env.Null());
+    o.Set("signal", WIFSIGNALED(status_) ? Napi::Number::New(env, WTERMSIG(status_)) : env.Null());
+    Napi::Object ru = Napi::Object::New(env);
+    auto ns = [](const struct timeval& t) { return t.tv_sec * 1e9 + t.tv_usec * 1e3; };
+    ru.Set("userNs", ns(ru_.ru_utime)), ru.Set("systemNs", ns(ru_.ru_stime));
+    ru.Set("maxRssKb", static_cast<double>(ru_.ru_maxrss));  // Linux reports kilobytes
+    ru.Set("minorFaults", static_cast<double>(ru_.ru_minflt)), ru.Set("majorFaults", static_cast<double>(ru_.ru_majflt));
+    ru.Set("voluntarySwitches", static_cast<double>(ru_.ru_nvcsw));
+    ru.Set("involuntarySwitches", static_cast<double>(ru_.ru_nivcsw));
+    o.Set("rusage", ru);
+    Napi::Array errs = Napi::Array::New(env), ids = Napi::Array::New(env), groups = Napi::Array::New(env);
+    for (uint32_t i = 0; i < openErrno_.size(); i++) errs.Set(i, openErrno_[i]), ids.Set(i, ids_[i]);
+    for (uint32_t g = 0; g < readings_.size(); g++) {
+      Napi::Float64Array a = Napi::Float64Array::New(env, readings_[g].size());
+      for (size_t i = 0; i < readings_[g].size(); i++) a[i] = readings_[g][i];
+      groups.Set(g, a);
+    }
+    o.Set("openErrno", errs), o.Set("ids", ids), o.Set("groups", groups);
+    deferred_.Resolve(o);
+  }
+
+ private:
+  void Fail(int err, const char* syscall) { failErrno_ = err, failSyscall_ = syscall; }
+  static void Close2(int p[2]) { close(p[0]), close(p[1]); }
+
+  // The first event of each group that opens becomes its leader; a member that cannot join
+  // is retried alone as a leader of its own, so one bad event costs only itself.
+  void OpenCounters() {
+    PerfFlags lead, member;
+    lead.excludeKernel = member.excludeKernel = spec_.excludeKernel;
+    lead.excludeHv = member.excludeHv = true;
+    lead.inherit = member.inherit = true;  // the child's threads and children count too (P11)
+    lead.disabled = lead.enableOnExec = true;  // counting starts exactly at execve
+    int leader = -1;
+    for (size_t i = 0; i < spec_.types.size(); i++) {
+      if (i > 0 && spec_.groups[i] != spec_.groups[i - 1]) leader = -1;
+      int fd = leader >= 0 ? PerfEventOpen(spec_.types[i], spec_.configs[i], leader, member, pid_, -1) : -1;
+      bool alone = fd < 0;
+      if (alone) fd = PerfEventOpen(spec_.types[i], spec_.configs[i], -1, lead, pid_, -1);
+      openErrno_.push_back(fd < 0 ? errno : 0);
+      uint64_t id = 0;
+      if (fd >= 0 && ioctl(fd, PERF_EVENT_IOC_ID, &id) != 0) id = 0;
+      ids_.push_back(static_cast<double>(id));
+      if (fd < 0) continue;
+      if (!alone) members_.push_back(fd);
+      else if (leaders_.push_back(fd), leader < 0) leader = fd;
+    }
+  }
+
+  void ReadCounters() {
+    uint64_t buf[kMaxGroupWords];
+    for (int fd : leaders_) {
+      ssize_t n = read(fd, buf, sizeof buf);
+      readings_.emplace_back(buf, buf + (n > 0 ? n / sizeof(uint64_t) : 0));
+    }
+    for (int fd : leaders_) close(fd);
+    for (int fd : members_) close(fd);
+  }
+
+  // pidfd_open + poll gives an exact timeout without a polling loop (Linux 5.3+); otherwise
+  // poll wait4(WNOHANG) every millisecond. SIGKILL on timeout, then reap for the rusage.
+  void Reap(int64_t t0) {
+    if (spec_.timeoutMs > 0) {
+      int64_t deadline = t0 + static_cast<int64_t>(spec_.timeoutMs * 1e6);
+      int pfd = -1;
+#ifdef SYS_pidfd_open
+      pfd = static_cast<int>(syscall(SYS_pidfd_open, pid_, 0));
+#endif
+      for (;;) {
+        int64_t left = deadline - NowNs();
+        if (left <= 0) {
+          timedOut_ = true;
+          kill(pid_, SIGKILL);
+          break;
+        }
+        if (pfd >= 0) {
+          struct pollfd p = {pfd, POLLIN, 0};
+          if (poll(&p, 1, static_cast<int>((left + 999999) / 1000000)) > 0) break;
+        } else {
+          if (wait4(pid_, &status_, WNOHANG, &ru_) == pid_) return;
+          struct timespec ms = {0, 1000000};
+          nanosleep(&ms, nullptr);
+        }
+      }
+      if (pfd >= 0) close(pfd);
+    }
+    while (wait4(pid_, &status_, 0, &ru_) < 0 && errno == EINTR) {
+    }
+  }
+
+  Spec spec_;
+  Napi::Promise::Deferred deferred_;
+  Napi::ThreadSafeFunction tsfn_;
+  pid_t pid_ = -1;
+  int status_ = 0, execStage_ = 0, execErrno_ = 0, failErrno_ = 0;
+  const char* failSyscall_ = "";
+  bool timedOut_ = false;
+  double wallNs_ = 0;
+  struct rusage ru_ = {};
+  std::vector<int> leaders_, members_;
+  std::vector<double> openErrno_, ids_;
+  std::vector<std::vector<double>> readings_;
+};
+
+std::vector<std::string> Strings(const Napi::Object& o, const char* key) {
+  std::vector<std::string> out;
+  Napi::Value v = o.Get(key);
+  if (!v.IsArray()) return out;
+  Napi::Array a = v.As<Napi::Array>();
+  for (uint32_t i = 0; i < a.Length(); i++) out.push_back(a.Get(i).ToString().Utf8Value());
+  return out;
+}
+template <typename T>
+std::vector<T> Numbers(const Napi::Object& o, const char* key) {
+  std::vector<T> out;
+  Napi::Value v = o.Get(key);
+  if (!v.IsArray()) return out;
+  Napi::Array a = v.As<Napi::Array>();
+  for (uint32_t i = 0; i < a.Length(); i++) out.push_back(static_cast<T>(a.Get(i).ToNumber().Int64Value()));
+  return out;
+}
+
+// The spec was validated in TypeScript (STYLE.md #3); here only cheap shape checks.
+Napi::Value ChildRun(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsObject()) {
+    Napi::TypeError::New(env, "usage: childRun(spec, onPid?)").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  Napi::Object o = info[0].As<Napi::Object>();
+  Spec s;
+  s.candidates = Strings(o, "candidates"), s.argv = Strings(o, "argv"), s.envp = Strings(o, "envp");
+  if (o.Get("cwd").IsString()) s.cwd = o.Get("cwd").As<Napi::String>().Utf8Value();
+  s.cpus = Numbers<int>(o, "cpus");
+  for (int c : s.cpus) if (c < 0 || c >= CPU_SETSIZE) s.cpus.clear();
+  s.noAslr = o.Get("noAslr").ToBoolean(), s.devNull = o.Get("devNull").ToBoolean();
+  s.excludeKernel = o.Get("excludeKernel").ToBoolean();
+  s.timeoutMs = o.Get("timeoutMs").ToNumber().DoubleValue();
+  s.types = Numbers<uint32_t>(o, "types"), s.configs = Numbers<uint64_t>(o, "configs");
+  s.groups = Numbers<uint32_t>(o, "groups");
+  if (s.argv.empty() || s.candidates.empty() || s.types.size() != s.configs.size() ||
+      s.types.size() != s.groups.size()) {
+    Napi::TypeError::New(env, "childRun: bad spec").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  Napi::Function onPid = info.Length() > 1 && info[1].IsFunction() ? info[1].As<Napi::Function>() : Napi::Function();
+  auto* w = new ChildWorker(env, std::move(s), onPid);
+  Napi::Promise p = w->Promise();
+  w->Queue();  // the AsyncWorker deletes itself after OnOK
+  return p;
+}
+
+Napi::Value KillPid(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 2 || !info[0].IsNumber() || !info[1].IsNumber()) {
+    Napi::TypeError::New(env, "usage: killPid(pid, signo)").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  pid_t pid = info[0].As<Napi::Number>().Int32Value();
+  if (pid <= 0) {  // never signal a process group or every process by accident
+    ThrowErrno(env, EINVAL, "kill");
+    return env.Undefined();
+  }
+  if (kill(pid, info[1].As<Napi::Number>().Int32Value()) != 0) ThrowErrno(env, errno, "kill");
+  return env.Undefined();
+}
+
+constexpr bool kSupported = true;
+constexpr const char* kReason = "";
+
+#else  // !__linux__: every export exists (STYLE.md #1)
+
+Napi::Value ChildRun(const Napi::CallbackInfo& info) {
+  ThrowErrno(info.Env(), ENOSYS, "fork");
+  return info.Env().Undefined();
+}
+Napi::Value KillPid(const Napi::CallbackInfo& info) {
+  ThrowErrno(info.Env(), ENOSYS, "kill");
+  return info.Env().Undefined();
+}
+constexpr bool kSupported = false;
+constexpr const char* kReason = "native child counting is Linux-only (fork + perf_event_open)";
+
+#endif
+}  // namespace
+
+void InitChild(Napi::Env env, Napi::Object exports) {
+  Napi::Object c = Napi::Object::New(env);
+  c.Set("supported", Napi::Boolean::New(env, kSupported));
+  if (!kSupported) c.Set("reason", Napi::String::New(env, kReason));
+  exports.Set("childConstants", c);
+  exports.Set("childRun", Napi::Function::New(env, ChildRun, "childRun"));
+  exports.Set("killPid", Napi::Function::New(env, KillPid, "killPid"));
+}
+
 }  // namespace cyclebench

@@ -206,8 +206,11 @@ export interface ChildRunResult {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
-  /** exec failed in the child (e.g. ENOENT: command not found). */
-  execError?: { code: string; errno: number };
+  /**
+   * exec failed in the child (e.g. ENOENT: command not found). `syscall` names the step
+   * that failed ('execve', 'chdir', 'sched_setaffinity', 'personality', ...) when known.
+   */
+  execError?: { code: string; errno: number; syscall?: string };
   wallNs: number;
   rusage: {
     userNs: number;
