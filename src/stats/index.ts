@@ -6,3 +6,4 @@ export * from './tdist.js';
 export * from './regression.js';
 export * from './bootstrap.js';
 export * from './outliers.js';
+export * from './shape.js';
