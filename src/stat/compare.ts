@@ -61,13 +61,19 @@ export function compareMetric(
   return { ...out, verdict: ci.point > 1 ? 'slower' : 'faster', reason: 'CI of the ratio excludes 1' };
 }
 
-/** Every contender (index ≥ 1) against the first command, for every metric either side has. */
+/**
+ * Every contender (index ≥ 1) against the first command, for every metric either side
+ * measured. Metrics neither side could measure are already reported as not supported;
+ * when every run failed, the always-available metrics still get an 'incomparable' row.
+ */
 export function compareAll(commands: CommandResult[], opts: CompareOptions = {}): Comparison[] {
   const out: Comparison[] = [];
   for (let j = 1; j < commands.length; j++) {
+    const pair = [commands[0], commands[j]];
     for (const def of METRICS) {
-      const has = (c: CommandResult): boolean => def.name in c.metrics || def.name in c.unsupported;
-      if (!has(commands[0]) && !has(commands[j])) continue;
+      const measured = pair.some((c) => def.name in c.metrics);
+      const unsupported = pair.some((c) => def.name in c.unsupported);
+      if (!measured && (unsupported || def.event)) continue;
       out.push(compareMetric(commands[0], commands[j], [0, j], def.name, opts));
     }
   }

@@ -4,6 +4,7 @@
 
 import { cpus, loadavg, release } from 'node:os';
 import { readFileSync } from 'node:fs';
+import { defaultExcludeKernel as mathDefaultExcludeKernel, isPerfPrivileged } from '../platform/counters-math.js';
 import type { StatPlatform } from './types.js';
 
 function readTrim(path: string): string | null {
@@ -34,12 +35,13 @@ export function minimalEnvironment(platform: StatPlatform): Record<string, unkno
 }
 
 /**
- * Whether counters opened for an unprivileged user must exclude the kernel:
- * perf_event_paranoid >= 2 and not root (NATIVE-NOTES P2). CAP_PERFMON is not checked;
- * a process holding it without being root gets the conservative answer.
+ * Whether counters opened on the child must exclude the kernel: unprivileged (no root,
+ * CAP_PERFMON or CAP_SYS_ADMIN) and perf_event_paranoid >= 2 (NATIVE-NOTES P2).
  */
 export function defaultExcludeKernel(): boolean {
-  const paranoid = Number(readTrim('/proc/sys/kernel/perf_event_paranoid') ?? '2');
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  return !root && paranoid >= 2;
+  const paranoidText = readTrim('/proc/sys/kernel/perf_event_paranoid');
+  const paranoid = paranoidText === null ? null : Number(paranoidText);
+  const capEff = /^CapEff:\s*([0-9a-f]+)/im.exec(readTrim('/proc/self/status') ?? '')?.[1] ?? null;
+  const euid = typeof process.geteuid === 'function' ? process.geteuid() : null;
+  return mathDefaultExcludeKernel({ paranoid: Number.isFinite(paranoid) ? paranoid : null, privileged: isPerfPrivileged(euid, capEff) });
 }

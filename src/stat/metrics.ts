@@ -1,7 +1,8 @@
 // The metric catalogue of `cyclebench stat` and the extraction of one run's values from
-// a raw ChildRunResult. Counter values are scaled for multiplexing here (value ·
-// enabled / running; running == 0 means "not counted", never zero: NATIVE-NOTES P3).
+// a raw ChildRunResult. Counter values are scaled for multiplexing by counters-math
+// (value · enabled / running; running == 0 means "not counted", never zero: NATIVE-NOTES P3).
 
+import { scaleReading } from '../platform/counters-math.js';
 import type { ChildRunResult, CounterEventName } from '../platform/types.js';
 import type { MetricName } from './types.js';
 
@@ -36,17 +37,6 @@ export function isEventName(s: string): s is CounterEventName {
   return (ALL_EVENTS as readonly string[]).includes(s);
 }
 
-/**
- * Multiplex scaling of one raw triple. TODO(counters-math): switch to
- * src/platform/counters-math.ts once it lands, so there is one implementation.
- * Returns null when the counter never ran (not counted).
- */
-export function scaleCount(value: number, enabled: number, running: number): number | null {
-  if (running <= 0) return null;
-  if (enabled <= 0 || running >= enabled) return value;
-  return (value * enabled) / running;
-}
-
 export interface RunValues {
   values: Partial<Record<MetricName, number | null>>;
   running: Partial<Record<CounterEventName, number>>;
@@ -67,10 +57,9 @@ export function extractRun(r: ChildRunResult, excludeKernel: boolean, requested:
   values['max-rss'] = ru ? ru.maxRssKb : null;
   const { active, raw } = r.counters;
   active.forEach((ev, i) => {
-    const [v, en, run] = [raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]];
-    const scaled = scaleCount(v, en, run);
-    values[ev] = scaled === null ? null : ev === 'task-clock' ? scaled / NS_PER_MS : scaled;
-    if (en > 0 && run < en) running[ev] = run / en;
+    const c = scaleReading({ value: raw[3 * i], enabled: raw[3 * i + 1], running: raw[3 * i + 2] });
+    values[ev] = c.value === null ? null : ev === 'task-clock' ? c.value / NS_PER_MS : c.value;
+    if (c.fractionRunning !== null && c.fractionRunning < 1) running[ev] = c.fractionRunning;
   });
   const rusageSwitches = ru ? ru.voluntarySwitches + ru.involuntarySwitches : null;
   // With exclude_kernel the scheduler's software events read 0 (NATIVE-NOTES P4): take
@@ -78,6 +67,7 @@ export function extractRun(r: ChildRunResult, excludeKernel: boolean, requested:
   // The same fallback serves a platform that could not open the counter at all.
   if (requested.includes('context-switches') && (excludeKernel || !active.includes('context-switches'))) {
     values['context-switches'] = rusageSwitches;
+    delete running['context-switches']; // wait4 is never multiplexed
   }
   if (excludeKernel && active.includes('cpu-migrations')) values['cpu-migrations'] = null;
   return { values, running, rusageSwitches };

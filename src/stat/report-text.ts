@@ -8,13 +8,12 @@ import type { CommandResult, Comparison, StatResult } from './types.js';
 
 const HEADER = ['metric', 'mean', 'unit', 'std error (% of mean)', 'std dev', 'CV', 'min', 'median', 'max', '95 % CI of mean', 'running'];
 
-function commandBlock(c: CommandResult, index: number, total: number): string {
+function commandBlock(c: CommandResult, index: number, total: number, reasons: string[]): string {
   const excluded = c.warmupCount > 0 ? `; ${c.warmupCount} warmup run(s) excluded` : '';
   const failed = c.failures.filter((f) => !f.warmup).length;
   const failedText = failed > 0 ? `; ${failed} failed run(s) excluded` : '';
   const tag = total > 1 ? `[${index + 1}] ` : '';
-  let out = `\n ${tag}Performance counter stats for '${c.command}' (${c.runCount} successful run(s)${excluded}${failedText}):\n\n`;
-  const reasons = [...unsupportedByReason(c).keys()];
+  let out = `\n ${tag}Performance counter stats for "${c.command}" (${c.runCount} successful run(s)${excluded}${failedText}):\n\n`;
   const rows: string[][] = [HEADER];
   for (const def of METRICS) {
     const m = c.metrics[def.name];
@@ -35,10 +34,6 @@ function commandBlock(c: CommandResult, index: number, total: number): string {
   const sources = Object.entries(c.metrics).filter(([, m]) => m?.source);
   for (const [name, m] of sources) out += `\n  * ${name}: from ${m!.source}`;
   if (sources.length > 0) out += '\n';
-  reasons.forEach((r, i) => {
-    out += `\n  [${i + 1}] not supported: ${unsupportedByReason(c).get(r)!.join(', ')}: ${r}`;
-  });
-  if (reasons.length > 0) out += '\n';
   const outliers = METRICS.flatMap((def) => {
     const o = c.metrics[def.name]?.outliers;
     if (!o || o.mild.length + o.severe.length === 0) return [];
@@ -63,15 +58,32 @@ function comparisonBlock(r: StatResult): string {
     for (const c of r.comparisons.filter((x: Comparison) => x.contender === j)) {
       rows.push([c.metric, c.ratio === null ? '-' : c.ratio.toFixed(3), c.ci95 ? `[${c.ci95[0].toFixed(3)}, ${c.ci95[1].toFixed(3)}]` : '-', c.verdict, c.reason]);
     }
-    out += `\n Comparison: [${j + 1}] '${r.commands[j].command}' vs [1] '${r.commands[0].command}' (ratio < 1: [${j + 1}] is faster/smaller)\n\n`;
+    out += `\n Comparison: [${j + 1}] "${r.commands[j].command}" vs [1] "${r.commands[0].command}" (ratio < 1: [${j + 1}] is faster/smaller)\n\n`;
     out += table(rows);
   }
   return out;
 }
 
+/** Each distinct reason once for all commands (the same PMU is missing for every command). */
+function unsupportedNotes(r: StatResult): { reasons: string[]; text: string } {
+  const byReason = new Map<string, Set<string>>();
+  for (const c of r.commands) {
+    for (const [reason, names] of unsupportedByReason(c)) {
+      const set = byReason.get(reason) ?? new Set<string>();
+      names.forEach((n) => set.add(n));
+      byReason.set(reason, set);
+    }
+  }
+  const reasons = [...byReason.keys()];
+  const text = reasons.map((reason, i) => `\n [${i + 1}] not supported: ${[...byReason.get(reason)!].join(', ')}: ${reason}`).join('');
+  return { reasons, text: text ? text + '\n' : '' };
+}
+
 export function renderText(r: StatResult): string {
   let out = r.interrupted ? '\n interrupted (Ctrl-C): statistics over the runs completed before the interrupt\n' : '';
-  r.commands.forEach((c, i) => (out += commandBlock(c, i, r.commands.length)));
+  const unsupported = unsupportedNotes(r);
+  r.commands.forEach((c, i) => (out += commandBlock(c, i, r.commands.length, unsupported.reasons)));
+  out += unsupported.text;
   out += comparisonBlock(r);
   out += `\n platform: ${r.platform}${r.excludeKernel ? ', counters exclude the kernel' : ''}\n`;
   for (const n of r.notes) out += ` note: ${n}\n`;
