@@ -8,8 +8,11 @@ import type { MachineFacts } from './facts.js';
 export const HARDWARE_EVENTS: CounterEventName[] = ['cycles', 'instructions', 'cache-references', 'cache-misses', 'branches', 'branch-misses'];
 export const SOFTWARE_EVENTS: CounterEventName[] = ['task-clock', 'page-faults', 'context-switches', 'cpu-migrations'];
 
+/** Why hardware events are missing, for advice: who or what has to change. */
+export type HardwareCause = 'platform' | 'seccomp' | 'paranoid' | 'no-pmu' | 'other';
+
 export interface CounterSummary {
-  hardware: { available: boolean; reason?: string };
+  hardware: { available: boolean; reason?: string; cause?: HardwareCause };
   software: { available: boolean; reason?: string };
   events: CounterEventAvailability[];
 }
@@ -36,7 +39,7 @@ export function summarizeCounters(platform: Platform, facts: MachineFacts): Coun
   const hw = events.filter((e) => e.kind === 'hardware');
   const sw = events.filter((e) => e.kind === 'software');
   const hardware: CounterSummary['hardware'] = { available: hw.some((e) => e.available) };
-  if (!hardware.available) hardware.reason = hardwareReason(capability, hw, facts);
+  if (!hardware.available) Object.assign(hardware, hardwareReason(capability, hw, facts));
   const software: CounterSummary['software'] = { available: sw.some((e) => e.available) };
   if (!software.available) software.reason = softwareReason(capability, sw, facts);
   return { hardware, software, events };
@@ -50,26 +53,36 @@ function noPmuText(facts: MachineFacts): string {
     : `no hardware PMU is available to the kernel${where}`;
 }
 
-/** The single explanation printed for missing hardware events. Exported for tests. */
-export function hardwareReason(capability: Capability, hw: CounterEventAvailability[], facts: MachineFacts): string {
+/** The single explanation printed for missing hardware events, and its cause. Exported for tests. */
+export function hardwareReason(
+  capability: Capability,
+  hw: CounterEventAvailability[],
+  facts: MachineFacts,
+): { reason: string; cause: HardwareCause } {
   if (!capability.supported) {
     const base = `the platform cannot open counters (${capability.reason ?? 'unsupported'})`;
-    return facts.kernel.perf.hasCpuPmu === false ? `${base}; besides, ${noPmuText(facts)}` : base;
+    return { cause: 'platform', reason: facts.kernel.perf.hasCpuPmu === false ? `${base}; besides, ${noPmuText(facts)}` : base };
   }
   const codes = new Set(hw.map((e) => e.code).filter((c): c is string => !!c));
   const paranoid = facts.kernel.perf.paranoid;
   if (codes.has('EPERM') && facts.kernel.seccomp === 2) {
-    return 'perf_event_open refused (EPERM) by a seccomp filter: Docker\'s default profile allows it only with CAP_PERFMON or CAP_SYS_ADMIN';
+    return {
+      cause: 'seccomp',
+      reason: "perf_event_open refused (EPERM) by a seccomp filter: Docker's default profile allows it only with CAP_PERFMON or CAP_SYS_ADMIN",
+    };
   }
   if (codes.has('EACCES') || codes.has('EPERM')) {
-    if (paranoid !== null && paranoid >= 3) return `perf_event_paranoid=${paranoid} forbids all unprivileged perf_event_open (Debian/Ubuntu kernel patch)`;
-    return `perf_event_open refused (${[...codes].join('/')}) with perf_event_paranoid=${paranoid ?? 'unknown'} for an unprivileged process`;
+    const reason =
+      paranoid !== null && paranoid >= 3
+        ? `perf_event_paranoid=${paranoid} forbids all unprivileged perf_event_open (Debian/Ubuntu kernel patch)`
+        : `perf_event_open refused (${[...codes].join('/')}) with perf_event_paranoid=${paranoid ?? 'unknown'} for an unprivileged process`;
+    return { cause: 'paranoid', reason };
   }
   if ([...codes].some((c) => NO_PMU_CODES.has(c)) || facts.kernel.perf.hasCpuPmu === false) {
     const errs = codes.size ? `hardware events fail with ${[...codes].join('/')}; ` : '';
-    return `${errs}${noPmuText(facts)}`;
+    return { cause: 'no-pmu', reason: `${errs}${noPmuText(facts)}` };
   }
-  return hw.find((e) => e.reason)?.reason ?? 'the platform reported no usable hardware event';
+  return { cause: 'other', reason: hw.find((e) => e.reason)?.reason ?? 'the platform reported no usable hardware event' };
 }
 
 function softwareReason(capability: Capability, sw: CounterEventAvailability[], facts: MachineFacts): string {

@@ -21,6 +21,8 @@ export interface KernelFacts {
   };
   /** /proc/self/status Seccomp: 0 none, 1 strict, 2 filter (e.g. Docker's default profile). */
   seccomp: number | null;
+  /** Effective capabilities (/proc/self/status CapEff) that matter here; null when unreadable. */
+  capabilities: { ipcLock: boolean; perfmon: boolean; sysAdmin: boolean } | null;
   memory: {
     totalKb: number | null;
     /** RLIMIT_MEMLOCK soft/hard in bytes; 'unlimited' as the kernel prints it. */
@@ -67,6 +69,7 @@ export function readKernelFacts(root: string, notes: FactNotes): KernelFacts {
       seccompText !== undefined && /^\d+$/.test(seccompText)
         ? Number(seccompText)
         : notes.missing('kernel.seccomp', status.ok ? 'no Seccomp line in /proc/self/status' : status.reason),
+    capabilities: parseCapEff(statusMap?.get('CapEff')) ?? notes.missing('kernel.capabilities', status.ok ? 'no CapEff line in /proc/self/status' : status.reason),
     memory: {
       totalKb: readMemTotal(root, notes),
       memlock: readMemlock(root, notes),
@@ -76,6 +79,18 @@ export function readKernelFacts(root: string, notes: FactNotes): KernelFacts {
       (affinityText !== undefined ? parseCpuList(affinityText) : null) ??
       notes.missing('kernel.affinity', status.ok ? 'no Cpus_allowed_list in /proc/self/status' : status.reason),
   };
+}
+
+/** Capability bit numbers from include/uapi/linux/capability.h. */
+const CAP_IPC_LOCK = 14n;
+const CAP_SYS_ADMIN = 21n;
+const CAP_PERFMON = 38n;
+
+export function parseCapEff(hex: string | undefined): KernelFacts['capabilities'] {
+  if (hex === undefined || !/^[0-9a-fA-F]+$/.test(hex)) return null;
+  const v = BigInt('0x' + hex);
+  const has = (bit: bigint) => ((v >> bit) & 1n) === 1n;
+  return { ipcLock: has(CAP_IPC_LOCK), perfmon: has(CAP_PERFMON), sysAdmin: has(CAP_SYS_ADMIN) };
 }
 
 /** Core-PMU names in /sys/bus/event_source/devices: x86 "cpu", hybrid "cpu_core"/"cpu_atom", arm "armv8_*"/"armv7_*". */
