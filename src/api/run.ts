@@ -1,0 +1,97 @@
+// run(): measure every registered benchmark IN THIS PROCESS (forks: 0) through the same
+// pipeline as the CLI (engine → analysis → result document → terminal report). Every
+// benchmark is flagged 'in-process': between-process variance (JIT, allocator, layout)
+// is not captured, and benchmarks measured one after another share one heap and JIT.
+// Under the CLI or a worker (collect mode) it does nothing and returns an empty result.
+
+import { currentMode } from './mode.js';
+import { instances, type BenchInstance } from './registry.js';
+import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
+import { processIo, type Io } from '../cli/io.js';
+import { resolveKernel } from '../engine/kernel.js';
+import { measure, type MeasureOptions } from '../engine/measure.js';
+import { collectEnvironment } from '../env/environment.js';
+import { toolVersion } from '../orchestrator/version.js';
+import { loadPlatform } from '../platform/load.js';
+import type { Platform } from '../platform/types.js';
+import { renderTerminal } from '../report/terminal.js';
+import { SCHEMA_VERSION, type BenchmarkResult, type ResultDocument, type Statistic } from '../results/schema.js';
+
+export interface RunApiOptions extends Partial<MeasureOptions> {
+  /** Only benchmarks whose `group/title` matches. */
+  filter?: RegExp | string;
+  statistic?: Statistic | 'auto';
+  /** Print the terminal report (default true). */
+  print?: boolean;
+  io?: Io;
+  platform?: Platform;
+}
+
+export interface RunResult {
+  /** False when run() was called in collect mode (under the CLI) and measured nothing. */
+  measured: boolean;
+  benchmarks: BenchmarkResult[];
+  document: ResultDocument | null;
+}
+
+export const IN_PROCESS_NOTE =
+  'in-process run (forks: 0): between-process variance is not captured; use `cyclebench run FILE` for fresh-process forks';
+
+export async function run(options: RunApiOptions = {}): Promise<RunResult> {
+  if (currentMode() === 'collect') return { measured: false, benchmarks: [], document: null };
+  const io = options.io ?? processIo();
+  const platform = options.platform ?? loadPlatform();
+  const analyze = await loadAnalyzer();
+  const aopts: AnalyzeOptions = { statistic: options.statistic ?? 'auto', confidence: options.confidence ?? 0.95, seed: options.seed ?? 1 };
+  const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
+  const selected = instances().filter((i) => !filter || filter.test(fullName(i)));
+  const benchmarks: BenchmarkResult[] = [];
+  for (const inst of selected) {
+    const base: BenchmarkResult = {
+      name: inst.title, group: inst.group, args: inst.args, baseline: inst.baseline, file: inst.file,
+      headline: null, estimates: null, forks: [], flags: ['in-process'], warnings: [],
+    };
+    try {
+      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst));
+      const fork = await measure(kernel, platform, options);
+      const a = analyze([fork], aopts);
+      benchmarks.push({
+        ...base, forks: [fork], headline: a.headline, estimates: a.estimates,
+        flags: [...new Set([...a.flags, 'in-process' as const])], warnings: a.warnings,
+        ...(a.counters ? { counters: a.counters } : {}),
+      });
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      benchmarks.push({ ...base, error: { message: `${fullName(inst)}: ${e.message}`, stack: e.stack, kind: 'throw' } });
+    }
+  }
+  const document: ResultDocument = {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'cyclebench', version: toolVersion() },
+    createdAt: new Date().toISOString(),
+    command: process.argv.slice(1),
+    options: { forks: 0, ...stripFns(options) },
+    environment: safeEnvironment(platform),
+    benchmarks,
+    warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
+  };
+  if (options.print !== false) io.stdout.write(renderTerminal(document));
+  return { measured: true, benchmarks, document };
+}
+
+function fullName(i: Pick<BenchInstance, 'group' | 'title'>): string {
+  return i.group ? `${i.group}/${i.title}` : i.title;
+}
+
+function stripFns(o: RunApiOptions): Record<string, unknown> {
+  const { io: _io, platform: _p, filter, ...rest } = o;
+  return { ...rest, filter: filter ? String(filter) : null };
+}
+
+function safeEnvironment(platform: Platform): Record<string, unknown> {
+  try {
+    return { ...collectEnvironment(platform) };
+  } catch (e) {
+    return { error: `environment not collected: ${(e as Error).message}` };
+  }
+}

@@ -1,0 +1,87 @@
+// One timed batch and its bookkeeping. Everything except the loop itself happens
+// outside the clock's start/end: thread stats first and last (most expensive, a
+// syscall and a procfs read), then the performance.now() window for GC matching, then
+// counters closest to the timed region.
+
+import type { Batch } from '../results/schema.js';
+import type { Clock, CounterEventName, CounterSet } from '../platform/types.js';
+import { readingAt, scaleDelta } from '../platform/counters-math.js';
+import type { Checksum } from './sink.js';
+import type { ThreadSnapshot, ThreadStats } from './thread-stats.js';
+import type { TimeWindow } from './gc-watch.js';
+
+export interface BatchContext {
+  clock: Clock;
+  /** The Float64Array bound to the clock: [startTicks, startCpu, endTicks, endCpu]. */
+  buf: Float64Array;
+  hz: number;
+  loop: (n: number) => unknown;
+  isAsync: boolean;
+  checksum: Checksum;
+  thread: ThreadStats;
+  counters?: CounterSet;
+  /** Two preallocated readings for `counters` (3 × active events each). */
+  counterBufs?: [Float64Array, Float64Array];
+  /** Wall clock for GC windows and budgets (performance.now(), ms); injectable for tests. */
+  nowMs: () => number;
+}
+
+export interface TimedBatch {
+  batch: Batch;
+  window: TimeWindow;
+}
+
+const before: ThreadSnapshot = { switches: 0, faults: 0, migrations: 0 };
+const after: ThreadSnapshot = { switches: 0, faults: 0, migrations: 0 };
+
+export async function runBatch(ctx: BatchContext, iterations: number): Promise<TimedBatch> {
+  const { buf, thread, counters } = ctx;
+  if (counters && !ctx.counterBufs) {
+    const len = 3 * counters.active.length;
+    ctx.counterBufs = [new Float64Array(len), new Float64Array(len)];
+  }
+  const [c0, c1] = ctx.counterBufs ?? [null, null];
+  thread.snapshot(before);
+  const startMs = ctx.nowMs();
+  if (counters) counters.read(c0!);
+  let last = ctx.loop(iterations);
+  if (counters) counters.read(c1!);
+  const endMs = ctx.nowMs();
+  thread.snapshot(after);
+  if (ctx.isAsync) last = await last;
+  ctx.checksum.add(last);
+  const ticks = buf[2] - buf[0];
+  const cpuStart = buf[1];
+  const cpuEnd = buf[3];
+  const migrated = cpuStart >= 0 && cpuEnd >= 0 && cpuStart !== cpuEnd ? 1 : 0;
+  const batch: Batch = {
+    iterations,
+    ticks,
+    ns: (ticks * 1e9) / ctx.hz,
+    cpuStart,
+    cpuEnd,
+    gc: 0,
+    contextSwitches: thread.rusage ? after.switches - before.switches : 0,
+    migrations: thread.procSched ? after.migrations - before.migrations : migrated,
+    pageFaults: thread.rusage ? after.faults - before.faults : 0,
+  };
+  if (counters) Object.assign(batch, counterDeltas(counters.active, c0!, c1!));
+  return { batch, window: { startMs, endMs } };
+}
+
+/**
+ * Counter deltas over one batch from two cumulative readings (value, enabled, running
+ * per event), scaled for multiplexing by counters-math's scaleDelta. An event that never
+ * ran during the batch is left out ("not counted", never 0; NATIVE-NOTES P3);
+ * countersRunning is the smallest running/enabled share across events.
+ */
+export function counterDeltas(active: readonly CounterEventName[], a: Float64Array, b: Float64Array): Pick<Batch, 'counters' | 'countersRunning'> {
+  const counters: Partial<Record<CounterEventName, number>> = {};
+  let running = 1;
+  active.forEach((name, i) => {
+    const scaled = scaleDelta(readingAt(a, i), readingAt(b, i));
+    if (scaled.value !== null) counters[name] = scaled.value;
+    if (scaled.fractionRunning !== null) running = Math.min(running, scaled.fractionRunning);
+  });
+  return { counters, countersRunning: running };
+}

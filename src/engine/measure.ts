@@ -1,0 +1,119 @@
+// measure(): one benchmark in this process → one ForkResult (raw batches, no statistics
+// beyond the quick stop rule). Used by the worker (one benchmark per process) and by the
+// in-process run().
+
+import { performance } from 'node:perf_hooks';
+import type { CounterSet, Platform } from '../platform/types.js';
+import type { ForkResult } from '../results/schema.js';
+import { detectAslr } from './conditions.js';
+import * as D from './defaults.js';
+import { GcWatch } from './gc-watch.js';
+import type { KernelSpec } from './kernel.js';
+import { makeAsyncLoop, makeSyncLoop } from './loop.js';
+import { planRng, unitFor } from './plan.js';
+import { runSampling, runWarmup, type RoundProgress } from './sampler.js';
+import { Checksum } from './sink.js';
+import { ThreadStats } from './thread-stats.js';
+import { DEFAULT_WARMUP } from './warmup.js';
+import type { BatchContext } from './batch.js';
+
+/** Serialisable measurement options (all optional at the API and protocol level). */
+export interface MeasureOptions {
+  warmupBudgetNs: number;
+  warmupMinNs: number;
+  targetCi: number;
+  confidence: number;
+  timeBudgetNs: number;
+  minRounds: number;
+  maxRounds: number;
+  batchesPerRound: number;
+  targetLargestBatchNs: number;
+  seed: number;
+}
+
+export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
+  warmupBudgetNs: D.WARMUP_BUDGET_NS,
+  warmupMinNs: D.WARMUP_MIN_NS,
+  targetCi: D.TARGET_CI,
+  confidence: D.CI_CONFIDENCE,
+  timeBudgetNs: D.TIME_BUDGET_NS,
+  minRounds: D.MIN_ROUNDS,
+  maxRounds: D.MAX_ROUNDS,
+  batchesPerRound: D.BATCHES_PER_ROUND,
+  targetLargestBatchNs: D.TARGET_LARGEST_BATCH_NS,
+  seed: D.PLAN_SEED,
+};
+
+/** What measure() needs of a platform: a clock, and scheduling when available. */
+export type MeasurePlatform = Pick<Platform, 'clock'> & Partial<Pick<Platform, 'sched'>>;
+
+/** Non-serialisable extras. */
+export interface MeasureExtras {
+  forkIndex?: number;
+  counters?: CounterSet;
+  conditions?: Partial<ForkResult['conditions']>;
+  warnings?: string[];
+  onProgress?: (p: RoundProgress) => void;
+  /** Wall clock in ms (default performance.now); tests inject one. */
+  nowMs?: () => number;
+  /** Observe GC (default true). */
+  observeGc?: boolean;
+}
+
+export async function measure(kernel: KernelSpec, platform: MeasurePlatform, options: Partial<MeasureOptions> = {}, extras: MeasureExtras = {}): Promise<ForkResult> {
+  const o = { ...DEFAULT_MEASURE_OPTIONS, ...stripUndefined(options) };
+  const clock = platform.clock;
+  const info = clock.info();
+  const buf = new Float64Array(4);
+  clock.bind(buf);
+  const loopOpts = { label: kernel.label };
+  const loop = kernel.isAsync ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts) : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
+  const thread = new ThreadStats(platform.sched);
+  const gc = extras.observeGc === false ? null : new GcWatch();
+  const checksum = new Checksum();
+  const ctx: BatchContext = {
+    clock,
+    buf,
+    hz: info.hz,
+    loop,
+    isAsync: kernel.isAsync,
+    checksum,
+    thread,
+    counters: extras.counters,
+    nowMs: extras.nowMs ?? (() => performance.now()),
+  };
+  try {
+    const warmup = await runWarmup(ctx, { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) }, extras.onProgress);
+    const target = kernel.isAsync ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS) : o.targetLargestBatchNs;
+    const unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
+    const rng = planRng(o.seed, extras.forkIndex ?? 0);
+    const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
+    const warnings = [...(extras.warnings ?? []), ...thread.notes()];
+    if (gc?.problem) warnings.push(gc.problem);
+    return {
+      index: extras.forkIndex ?? 0,
+      pid: process.pid,
+      clockHz: info.hz,
+      clockSource: info.source,
+      warmup,
+      unit,
+      batches: sampled.batches,
+      stop: sampled.stop,
+      checksum: checksum.digest(),
+      conditions: {
+        cpu: extras.conditions?.cpu ?? null,
+        aslr: extras.conditions?.aslr ?? detectAslr(),
+        mlock: extras.conditions?.mlock ?? false,
+        envPadding: extras.conditions?.envPadding ?? 0,
+      },
+      warnings,
+    };
+  } finally {
+    gc?.close();
+    thread.close();
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

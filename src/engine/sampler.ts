@@ -1,0 +1,93 @@
+// The driver: warmup batches until the tracker says stop, then rounds of K shuffled
+// linear batches until the adaptive stop rule fires. Between rounds it yields to the
+// event loop, so GC observer entries and IPC messages flow. GC entries carry absolute
+// times, so they are matched to the batch windows once, after a final yield.
+
+import type { Batch, SamplingStop, WarmupSummary } from '../results/schema.js';
+import type { Rng } from '../stats/rng.js';
+import { runBatch, type BatchContext } from './batch.js';
+import type { GcWatch, TimeWindow } from './gc-watch.js';
+import { roundSizes } from './plan.js';
+import { decideStop, relativeSlopeHalfWidth, type StopConfig } from './stop.js';
+import { WarmupTracker, type WarmupConfig } from './warmup.js';
+
+export interface RoundProgress {
+  phase: 'warmup' | 'sampling';
+  rounds: number;
+  batches: number;
+  relHalfWidth: number | null;
+  elapsedNs: number;
+}
+
+export interface SamplingConfig extends StopConfig {
+  batchesPerRound: number;
+}
+
+export interface SamplingResult {
+  batches: Batch[];
+  stop: SamplingStop;
+  relHalfWidth: number | null;
+}
+
+/** Lets pending callbacks (GC observer, IPC) run: one macrotask turn. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export async function runWarmup(ctx: BatchContext, config: WarmupConfig, onProgress?: (p: RoundProgress) => void): Promise<WarmupSummary> {
+  const tracker = new WarmupTracker(config);
+  const t0 = ctx.nowMs();
+  let lastYield = t0;
+  for (;;) {
+    const before = ctx.nowMs();
+    const { batch } = await runBatch(ctx, tracker.nextIterations());
+    const spentNs = (ctx.nowMs() - before) * 1e6;
+    if (tracker.record(batch.iterations, batch.ns, spentNs)) break;
+    // Yield now and then so a long warmup does not starve the event loop.
+    if (ctx.nowMs() - lastYield > 50) {
+      await yieldToEventLoop();
+      lastYield = ctx.nowMs();
+      const s = tracker.summary();
+      onProgress?.({ phase: 'warmup', rounds: 0, batches: s.batches, relHalfWidth: null, elapsedNs: s.durationNs });
+    }
+  }
+  return tracker.summary();
+}
+
+export async function runSampling(
+  ctx: BatchContext,
+  unit: number,
+  rng: Rng,
+  config: SamplingConfig,
+  gc: GcWatch | null,
+  onProgress?: (p: RoundProgress) => void,
+): Promise<SamplingResult> {
+  const batches: Batch[] = [];
+  const windows: TimeWindow[] = [];
+  let elapsedNs = 0;
+  let rounds = 0;
+  let rel: number | null = null;
+  let stop: SamplingStop | null = null;
+  while (stop === null) {
+    const t0 = ctx.nowMs();
+    let batchNs = 0;
+    for (const n of roundSizes(unit, config.batchesPerRound, rng)) {
+      const { batch, window } = await runBatch(ctx, n);
+      batches.push(batch);
+      windows.push(window);
+      batchNs += batch.ns;
+    }
+    // Budget by the larger of measured batch time and wall time (bookkeeping included).
+    elapsedNs += Math.max(batchNs, (ctx.nowMs() - t0) * 1e6);
+    rounds++;
+    await yieldToEventLoop();
+    rel = relativeSlopeHalfWidth(batches, config.confidence);
+    stop = decideStop(rounds, elapsedNs, rel, config);
+    onProgress?.({ phase: 'sampling', rounds, batches: batches.length, relHalfWidth: rel, elapsedNs });
+  }
+  if (gc) {
+    await yieldToEventLoop();
+    gc.counts(windows).forEach((count, i) => (batches[i].gc = count));
+  }
+  return { batches, stop, relHalfWidth: rel };
+}

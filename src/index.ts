@@ -1,0 +1,17 @@
+// The package's public exports: a plain list of re-exports.
+
+export { bench, group, blackhole, run, collectBenchmarks, IN_PROCESS_NOTE } from './api/index.js';
+export type { RunApiOptions, RunResult } from './api/index.js';
+export type { BenchArgs, BenchFn, BenchHandle, BenchObject, BenchmarkDescriptor } from './api/types.js';
+export type {
+  Batch,
+  BenchmarkResult,
+  Estimates,
+  Flag,
+  ForkResult,
+  Headline,
+  ResultDocument,
+  SamplingStop,
+  Statistic,
+  WarmupSummary,
+} from './results/schema.js';

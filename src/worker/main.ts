@@ -1,0 +1,96 @@
+// The fork process entry. Started by the orchestrator as
+//   node --expose-gc --import <tsx> src/worker/main.ts   (or dist/worker/main.js)
+// with an IPC channel. It handles exactly ONE request (see protocol.ts), answers once,
+// disconnects and lets the process end by itself. Only the selected benchmark's setup
+// runs here, so only its closure exists in this process (DESIGN §2).
+
+import { loadInstances } from '../api/collect.js';
+import { setMode } from '../api/mode.js';
+import { toDescriptor } from '../api/registry.js';
+import { resolveKernel } from '../engine/kernel.js';
+import { measure } from '../engine/measure.js';
+import { loadPlatform } from '../platform/load.js';
+import type { ErrorResponse, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
+import { prepareProcess } from './prepare.js';
+
+let answered = false;
+
+function send(msg: WorkerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve();
+    process.send!(msg, undefined, {}, () => resolve());
+  });
+}
+
+async function finish(msg: WorkerMessage): Promise<void> {
+  if (answered) return;
+  answered = true;
+  await send(msg);
+  if (process.connected) process.disconnect();
+}
+
+function errorMessage(err: unknown, kind: ErrorResponse['error']['kind'], prefix: string, id?: string): ErrorResponse {
+  const e = err instanceof Error ? err : new Error(typeof err === 'string' ? err : `non-Error value thrown: ${String(err)}`);
+  return { type: 'error', ...(id !== undefined ? { id } : {}), error: { message: `${prefix}${e.name}: ${e.message}`, stack: e.stack, kind } };
+}
+
+async function runOne(req: RunRequest): Promise<WorkerMessage> {
+  let instances;
+  try {
+    instances = await loadInstances(req.file);
+  } catch (err) {
+    return errorMessage(err, 'load', `could not load ${req.file}: `, req.id);
+  }
+  const inst = instances.find((i) => i.id === req.id);
+  if (!inst) {
+    const msg = `no benchmark with id ${req.id} in ${req.file} (${instances.length} registered); does the file register benchmarks conditionally?`;
+    return { type: 'error', id: req.id, error: { message: msg, kind: 'load' } };
+  }
+  const name = inst.group ? `${inst.group}/${inst.title}` : inst.title;
+  const platform = loadPlatform();
+  const prepared = prepareProcess(platform, req.options);
+  try {
+    const kernel = await resolveKernel(inst.fn, inst.args, name);
+    const fork = await measure(kernel, platform, req.options, {
+      forkIndex: req.forkIndex,
+      counters: prepared.counters,
+      conditions: prepared.conditions,
+      warnings: prepared.warnings,
+      onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
+    });
+    return { type: 'result', id: req.id, fork };
+  } catch (err) {
+    return errorMessage(err, 'throw', `benchmark '${name}' threw: `, req.id);
+  } finally {
+    prepared.release();
+  }
+}
+
+async function handle(req: WorkerRequest): Promise<WorkerMessage> {
+  if (req?.type === 'list') {
+    try {
+      return { type: 'list', benchmarks: (await loadInstances(req.file)).map(toDescriptor) };
+    } catch (err) {
+      return errorMessage(err, 'load', `could not load ${req.file}: `);
+    }
+  }
+  if (req?.type === 'run') return runOne(req);
+  return { type: 'error', error: { message: `unknown request ${JSON.stringify(req)?.slice(0, 200)}`, kind: 'load' } };
+}
+
+if (typeof process.send !== 'function') {
+  process.stderr.write('cyclebench worker: must be started by the orchestrator with an IPC channel\n');
+  process.exitCode = 2;
+} else {
+  // Benchmark files must register, not measure: their `await run()` returns empty here.
+  setMode('collect');
+  const fail = (err: unknown) => {
+    void finish(errorMessage(err, 'throw', 'unhandled error in the benchmark process: '));
+    process.exitCode = 1;
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  process.once('message', (req: WorkerRequest) => {
+    handle(req).then(finish, fail);
+  });
+}

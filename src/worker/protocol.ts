@@ -1,0 +1,85 @@
+// The IPC protocol between the orchestrator (parent) and one worker process (child).
+// One request per process: the worker answers once ('list', 'result' or 'error'),
+// optionally preceded by 'progress' messages, then disconnects and exits by itself.
+// Messages travel over Node's IPC channel; the orchestrator spawns with
+// `serialization: 'advanced'` (structured clone), but every message here is also
+// plain-JSON-safe so a 'json' channel works too (args values are shown, never re-used:
+// the worker re-derives them from the file by id).
+
+import type { ForkResult } from '../results/schema.js';
+import type { BenchmarkDescriptor } from '../api/types.js';
+import type { MeasureOptions } from '../engine/measure.js';
+
+export type { BenchmarkDescriptor } from '../api/types.js';
+
+/** Orchestrator → worker: measure one benchmark (by its stable id) of one file. */
+export interface RunRequest {
+  type: 'run';
+  /** Absolute path or file: URL of the benchmark file. */
+  file: string;
+  /** Descriptor id from a previous 'list' (stable across processes). */
+  id: string;
+  /** 0-based index of this fork among the benchmark's forks (recorded in ForkResult.index). */
+  forkIndex: number;
+  options: WorkerRunOptions;
+}
+
+/** Measurement options of one fork; every field optional (defaults in src/engine/defaults.ts). */
+export interface WorkerRunOptions extends Partial<MeasureOptions> {
+  /** Open perf counters (when the platform supports them) and record per-batch deltas. */
+  counters?: boolean;
+  /** CPUs the worker's JS thread is pinned to (already applied before exec by the orchestrator when possible). */
+  cpu?: number[] | null;
+  /** Try mlockall(MCL_CURRENT|MCL_ONFAULT); failure is a warning, never fatal. */
+  mlock?: boolean;
+  /** Bytes of environment padding the orchestrator added (recorded in conditions). */
+  envPadding?: number;
+}
+
+/** Orchestrator → worker: load the file in collect mode and list its benchmarks. */
+export interface ListRequest {
+  type: 'list';
+  file: string;
+}
+
+export type WorkerRequest = RunRequest | ListRequest;
+
+export interface ListResponse {
+  type: 'list';
+  benchmarks: BenchmarkDescriptor[];
+}
+
+export interface ProgressMessage {
+  type: 'progress';
+  id: string;
+  phase: 'warmup' | 'sampling';
+  /** Sampling rounds completed so far (0 during warmup). */
+  rounds: number;
+  batches: number;
+  /** Quick within-process relative CI half-width after the last round; null before it is known. */
+  relHalfWidth: number | null;
+  elapsedNs: number;
+}
+
+export interface ResultResponse {
+  type: 'result';
+  id: string;
+  fork: ForkResult;
+}
+
+export type WorkerErrorKind = 'throw' | 'load';
+
+export interface ErrorResponse {
+  type: 'error';
+  /** The benchmark id, when the request named one. */
+  id?: string;
+  error: { message: string; stack?: string; kind: WorkerErrorKind };
+}
+
+export type WorkerMessage = ListResponse | ProgressMessage | ResultResponse | ErrorResponse;
+
+/** True for the messages that end a request (everything but 'progress'). */
+export function isFinalMessage(msg: unknown): msg is ListResponse | ResultResponse | ErrorResponse {
+  const t = (msg as { type?: unknown } | null)?.type;
+  return t === 'list' || t === 'result' || t === 'error';
+}
