@@ -26,7 +26,7 @@ function commandBlock(c: CommandResult, index: number, total: number, reasons: s
       rows.push([def.name, '<not supported>', u.unit, `[${reasons.indexOf(u.reason) + 1}]`]);
     }
   }
-  out += table(rows);
+  out += rows.length > 1 ? table(rows) : '  (no successful runs: no statistics)\n';
   const derived = Object.entries(c.derived);
   if (derived.length > 0) {
     out += '\n' + table(derived.map(([k, d]) => [`# ${DERIVED_LABELS[k] ?? k}`, d.unit === '%' ? `${d.value.toFixed(2)} %` : fmt(d.value), `(${d.formula}, ratio of means)`]));

@@ -58,6 +58,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const argvs = [options.command, ...(options.vs ?? [])].map((c) => toArgv(c, shell));
   const platform = options.platform ?? (await loadDefaultPlatform());
   const excludeKernel = options.excludeKernel ?? defaultExcludeKernel();
+  const cap = platform.child.capability();
+  if (!cap.supported) throw new Error(`cannot run commands: the ${platform.kind} platform's child runner is not supported: ${cap.reason ?? 'no reason given'}`);
 
   const outcome = await executePlan(platform, {
     argvs, runs, warmup, events, excludeKernel,

@@ -1,0 +1,102 @@
+// `cyclebench stat`: a thin shell over the stat() library (STYLE.md #8). Parses, runs,
+// prints one message per failed run on stderr, renders the reporters, and maps the
+// outcome to an exit code. Ctrl-C aborts: the running child is killed and what was
+// collected is printed (exit 130).
+
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
+import { parseStatArgs, STAT_USAGE } from '../../stat/cli-args.js';
+import { REPORTERS, type StatFormat } from '../../stat/report.js';
+import { stat } from '../../stat/stat.js';
+import type { StatPlatform, StatResult } from '../../stat/types.js';
+
+export const EXIT_INTERRUPTED = 130;
+
+export interface StatCommandDeps {
+  platform?: StatPlatform;
+  environment?: Record<string, unknown>;
+  /** Subscribes to Ctrl-C; returns the unsubscribe. Default: process SIGINT. */
+  onInterrupt?: (handler: () => void) => () => void;
+}
+
+function processInterrupt(handler: () => void): () => void {
+  process.on('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+}
+
+function writeOutputs(result: StatResult, files: Partial<Record<StatFormat, string>>, io: Io): boolean {
+  let toStdout = false;
+  for (const [format, file] of Object.entries(files) as [StatFormat, string | undefined][]) {
+    if (file === undefined) continue;
+    const text = REPORTERS[format](result);
+    if (file === '-') {
+      io.stdout.write(text);
+      toStdout = true;
+    } else {
+      writeFileSync(resolve(io.cwd, file), text);
+      io.stderr.write(`cyclebench stat: wrote ${format} to ${file}\n`);
+    }
+  }
+  return toStdout;
+}
+
+export function makeStatCommand(deps: StatCommandDeps = {}): Command {
+  return async (args: string[], io: Io): Promise<number> => {
+    let parsed;
+    try {
+      parsed = parseStatArgs(args);
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      io.stderr.write(`cyclebench stat: ${e.message}\n\n${STAT_USAGE}`);
+      return EXIT_USAGE;
+    }
+    if (parsed.help) {
+      io.stdout.write(STAT_USAGE);
+      return EXIT_OK;
+    }
+    const abort = new AbortController();
+    const unsubscribe = (deps.onInterrupt ?? processInterrupt)(() => abort.abort());
+    let result: StatResult;
+    try {
+      const [first, ...rest] = parsed.commands.map((c) => (parsed.shell ? c.join(' ') : c));
+      result = await stat({
+        command: first,
+        vs: rest,
+        runs: parsed.runs,
+        warmup: parsed.warmup,
+        cpus: parsed.cpus,
+        noAslr: parsed.noAslr,
+        events: parsed.events,
+        timeoutMs: parsed.timeoutMs,
+        shell: parsed.shell,
+        noiseThreshold: parsed.noise,
+        seed: parsed.seed,
+        showOutput: parsed.showOutput,
+        platform: deps.platform,
+        environment: deps.environment,
+        signal: abort.signal,
+        onRun: (run, failure) => {
+          if (!failure) return;
+          const which = parsed.commands.length > 1 ? `[${run.command + 1}] ` : '';
+          io.stderr.write(`cyclebench stat: ${which}run #${run.run + 1}${run.warmup ? ' (warmup)' : ''}: ${failure.message}\n`);
+        },
+      });
+    } catch (e) {
+      if (e instanceof RangeError) {
+        io.stderr.write(`cyclebench stat: ${e.message}\n\n${STAT_USAGE}`);
+        return EXIT_USAGE;
+      }
+      io.stderr.write(`cyclebench stat: ${(e as Error).message}\n`);
+      return EXIT_FAILURE;
+    } finally {
+      unsubscribe();
+    }
+    const jsonToStdout = writeOutputs(result, { json: parsed.json, csv: parsed.csv, markdown: parsed.markdown }, io);
+    if (!jsonToStdout) io.stdout.write(REPORTERS.text(result));
+    if (result.interrupted) return EXIT_INTERRUPTED;
+    return result.commands.some((c) => c.failures.length > 0 || c.runCount === 0) ? EXIT_FAILURE : EXIT_OK;
+  };
+}
+
+export const statCommand: Command = makeStatCommand();
