@@ -110,7 +110,7 @@ Napi::Value ReexecWithoutAslr(const Napi::CallbackInfo& info) {
   if (!(unsigned(personality(0xffffffff)) & ADDR_NO_RANDOMIZE)) {
     personality(cur);
     ThrowCode(env, "EPERM", EPERM, "personality",
-              "personality(ADDR_NO_RANDOMIZE) did not stick: ASLR stays on");
+              "personality(ADDR_NO_RANDOMIZE) did not stick (re-read without the flag)");
     return env.Undefined();
   }
   std::vector<std::string> args;

@@ -2,8 +2,12 @@
 // P17): unprivileged it fails with ENOMEM (the kernel compares total_vm, ~711 MB of V8
 // reservations, with RLIMIT_MEMLOCK); MCL_FUTURE makes V8 die on a later reservation, so
 // it is never used; and with locks held V8 aborts at isolate teardown (madvise
-// MADV_DONTNEED -> EINVAL), so munlockall() must run before exit. Two guards do that: the
-// env cleanup hook below and a process.on('exit') handler registered in TypeScript.
+// MADV_DONTNEED -> EINVAL), so munlockall() must run before exit. Two guards do that:
+// a process.on('exit') handler registered in TypeScript (the one that counts: Node stops
+// Worker threads, e.g. tsx's loader thread, BEFORE running env cleanup hooks, and a
+// Worker's isolate teardown aborts the same way; seen in test/fixtures/platform-mlock.ts
+// 'raw' mode under tsx), and the env cleanup hook below, enough for a process without
+// Workers (plain node: natural exit and process.exit both end with code 0).
 #include "errors.h"
 #include "modules.h"
 

@@ -65,10 +65,13 @@ export function maybeReexecWithoutAslr(platform: Platform, marker: string = ASLR
     platform.layout.reexecWithoutAslr(marker);
   } catch (e) {
     const err = e as { code?: string; message?: string };
-    const why =
-      err.code === 'EPERM'
-        ? 'personality(ADDR_NO_RANDOMIZE) was refused (EPERM: seccomp, e.g. Docker\'s default profile)'
-        : `re-exec failed (${err.code ?? 'error'}: ${err.message ?? String(e)})`;
+    const msg = err.message ?? String(e);
+    let why = `re-exec failed (${err.code ?? 'error'}: ${msg})`;
+    if (err.code === 'EPERM') {
+      why = /did not stick/.test(msg)
+        ? msg // the kernel accepted the call but the re-read lacks the flag (P21)
+        : 'personality(ADDR_NO_RANDOMIZE) was refused (EPERM: seccomp, e.g. Docker\'s default profile)';
+    }
     return { ...now, reason: `${why}; ASLR stays on` };
   }
   return now; // unreachable: reexecWithoutAslr does not return on success
