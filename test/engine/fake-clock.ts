@@ -1,0 +1,52 @@
+// A fake clock for exact engine tests: time advances only when a fake kernel "spends"
+// ticks, so every batch's elapsed ticks are known in advance (ticks = ns, hz = 1e9).
+import type { Clock, ClockInfo } from '../../src/platform/types.js';
+import type { MeasurePlatform } from '../../src/engine/measure.js';
+
+export interface FakeClock extends Clock {
+  /** Advance time by `ticks` (what a kernel iteration costs). */
+  spend(ticks: number): void;
+  /** Ticks added by every start/end pair (fixed timer overhead → the intercept). */
+  overhead: number;
+  ticks(): number;
+}
+
+export function createFakeClock(overhead = 0): FakeClock {
+  let t = 0;
+  let buf: Float64Array = new Float64Array(4);
+  const info: ClockInfo = {
+    source: 'hrtime', hz: 1e9, hzSource: 'nominal', reportedHz: null, calibratedHz: null, calibrationNs: null,
+    invariant: null, clocksource: null, hypervisor: null, ticksAreCycles: false, resolutionTicks: 1, reportsCpu: true,
+  };
+  const clock: FakeClock = {
+    overhead,
+    info: () => info,
+    bind(b) {
+      buf = b;
+    },
+    start() {
+      buf[0] = t;
+      buf[1] = 0;
+    },
+    end() {
+      t += clock.overhead;
+      buf[2] = t;
+      buf[3] = 0;
+    },
+    now: () => t,
+    spend(ticks) {
+      t += ticks;
+    },
+    ticks: () => t,
+  };
+  return clock;
+}
+
+export function fakePlatform(clock: FakeClock): MeasurePlatform {
+  return { clock };
+}
+
+/** Wall clock (ms) that follows the fake clock, so budgets are exact too. */
+export function fakeNowMs(clock: FakeClock): () => number {
+  return () => clock.ticks() / 1e6;
+}
