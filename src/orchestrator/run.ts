@@ -3,7 +3,9 @@
 // Ctrl-C stops the current worker; what was measured until then is analysed, printed
 // and written (a second Ctrl-C exits at once).
 import type { Io } from '../cli/io.js';
-import { collectEnvironment, diffEnvironment } from '../env/environment.js';
+import { diffEnvironment } from '../env/diff.js';
+import { collectEnvironment } from '../env/environment.js';
+import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { renderJson, writeFileAtomic } from '../report/json.js';
@@ -76,7 +78,8 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
     process.off('SIGINT', onSigint);
   }
 
-  const after = collectEnvironment(platform);
+  // After the run only the machine facts are re-read (the platform's capabilities do not change).
+  const after = readMachineFacts();
   const changes = diffEnvironment(before, after);
   const warnings = [...conditions.notes, ...changes.map((c) => c.warning)];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);

@@ -127,7 +127,8 @@ export interface BenchmarkResult {
   estimates: Estimates | null;
   forks: ForkResult[];
   counters?: {
-    events: CounterEventAvailability[];
+    /** Availability of each requested event (absent when the run did not record it). */
+    events?: CounterEventAvailability[];
     perOp: CounterPerOp[];
     ipc?: number;
     cacheMissRate?: number;

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The packed-install test: what a user gets from `npm install cyclebench`.
+# Builds the N-API prebuild, packs the package, installs the tarball into a fresh
+# temporary project with default npm settings (npm 11 runs no dependency install
+# scripts until approved, so the prebuild must be what loads), then uses it by name.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+echo "pack: building the prebuild (prebuildify --napi)"
+npm run --silent prebuild >/dev/null
+ls prebuilds/*/
+
+tarball="$root/$(npm pack --silent 2>/dev/null | tail -n 1)"
+trap 'rm -f "$tarball"' EXIT
+size=$(stat -c %s "$tarball")
+echo "pack: $(basename "$tarball") is $((size / 1024)) KiB packed"
+contents=$(tar -tzf "$tarball")
+for must in package/prebuilds/linux-x64/cyclebench.node package/dist/index.js package/dist/index.d.ts package/bin/cyclebench.js; do
+  grep -qx "$must" <<<"$contents" || { echo "pack: FAIL: $must missing from the tarball"; exit 1; }
+done
+if grep -qE '^package/(test|bench|examples)/' <<<"$contents"; then
+  echo "pack: FAIL: test/, bench/ or examples/ files in the tarball"; exit 1
+fi
+
+proj=$(mktemp -d)
+trap 'rm -f "$tarball"; rm -rf "$proj"' EXIT
+cd "$proj"
+# A user's project: default npm settings, no access to the source checkout.
+npm init -y >/dev/null
+npm pkg set type=module >/dev/null
+echo "pack: npm install $(basename "$tarball") into $proj"
+npm install --no-audit --no-fund "$tarball" >/dev/null 2>&1 || npm install --no-audit --no-fund "$tarball"
+
+platform=$(npx --no-install cyclebench env --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const e=JSON.parse(s);console.log(e.platform);if(e.platform!=="native")console.error("platform reason:",e.platformReason)})')
+echo "pack: cyclebench env --json reports platform '$platform'"
+[ "$platform" = native ] || { echo "pack: FAIL: expected the native platform from the prebuild"; exit 1; }
+
+cat > sum.bench.mjs <<'JS'
+import { bench, group } from 'cyclebench';
+group('packed', () => {
+  bench('sum 100', () => { const a = Array.from({ length: 100 }, (_, i) => i); return () => a.reduce((s, x) => s + x, 0); });
+});
+JS
+cat > consumer.ts <<'TS'
+import { bench, blackhole, type BenchHandle } from 'cyclebench';
+const h: BenchHandle = bench('typed', () => blackhole(1));
+h.baseline();
+TS
+echo "pack: type-checking a strict TypeScript consumer against the shipped .d.ts"
+npm install --no-audit --no-fund --no-save typescript@5 @types/node@20 >/dev/null 2>&1
+npx --no-install tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node consumer.ts
+npx --no-install cyclebench run sum.bench.mjs --forks 1 --time 0.2 --json out.json
+node -e 'const d=JSON.parse(require("fs").readFileSync("out.json","utf8")); const b=d.benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: no headline", b.error);process.exit(1)} console.log("pack: measured", b.name, b.headline.point.toFixed(1), "ns")'
+echo "pack: OK"
