@@ -27,7 +27,7 @@ function validate(o: ChildRunOptions): void {
 export function createJsChildRunner(): ChildRunner {
   return {
     capability: () => ({ supported: true, reason: REASON }),
-    run(o: ChildRunOptions): Promise<ChildRunResult> {
+    async run(o: ChildRunOptions): Promise<ChildRunResult> {
       validate(o);
       const events = (o.events ?? []).map((name: CounterEventName) => ({
         name,
