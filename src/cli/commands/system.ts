@@ -1,0 +1,61 @@
+// `cyclebench system show|tune|reset [--state-file PATH]`: a thin shell over src/env/system.ts.
+// Nothing is changed without an explicit `tune` or `reset` by root (DESIGN.md §7).
+
+import { parseArgs } from 'node:util';
+import { defaultStatePath, systemReset, systemShow, systemTune, type SystemOptions } from '../../env/system.js';
+import { type Command, EXIT_OK, EXIT_USAGE, type Io } from '../io.js';
+
+export const SYSTEM_USAGE = `Usage: cyclebench system show|tune|reset [--state-file PATH]
+
+  show    print the CPU frequency controls (governor, boost/turbo) and any saved state
+  tune    (root) save the current values, then set the performance governor on every CPU
+          and turn boost/turbo off; controls this machine lacks are reported, not faked
+  reset   (root) write back exactly the values saved by tune, then delete the state file
+
+Options:
+  --state-file PATH  where tune saves the previous state
+                     (default: $XDG_STATE_HOME/cyclebench/system-state.json or
+                     /var/tmp/cyclebench-system-state.json)
+  -h, --help         show this help
+`;
+
+const ACTIONS = { show: systemShow, tune: systemTune, reset: systemReset } as const;
+
+export type SystemCommandDeps = Omit<SystemOptions, 'statePath'>;
+
+export function makeSystemCommand(deps: SystemCommandDeps = {}): Command {
+  return async (args: string[], io: Io): Promise<number> => {
+    const usageError = (msg: string) => {
+      io.stderr.write(`cyclebench system: ${msg}\n\n${SYSTEM_USAGE}`);
+      return EXIT_USAGE;
+    };
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        options: { 'state-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+        allowPositionals: true,
+      });
+    } catch (e) {
+      return usageError((e as Error).message.split('. ')[0]!);
+    }
+    if (parsed.values.help) {
+      io.stdout.write(SYSTEM_USAGE);
+      return EXIT_OK;
+    }
+    const [action, ...extra] = parsed.positionals;
+    if (action === undefined) return usageError('missing action: show, tune or reset');
+    if (!(action in ACTIONS)) return usageError(`unknown action '${action}' (expected show, tune or reset)`);
+    if (extra.length) return usageError(`unexpected argument '${extra[0]}'`);
+    const outcome = ACTIONS[action as keyof typeof ACTIONS]({
+      ...deps,
+      statePath: parsed.values['state-file'] ?? defaultStatePath(io.env),
+    });
+    for (const l of outcome.lines) io.stdout.write(l + '\n');
+    for (const l of outcome.errors) io.stderr.write(`cyclebench system ${action}: ${l}\n`);
+    return outcome.exitCode;
+  };
+}
+
+export const systemCommand: Command = makeSystemCommand();
