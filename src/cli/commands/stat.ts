@@ -16,6 +16,8 @@ export const EXIT_INTERRUPTED = 130;
 export interface StatCommandDeps {
   platform?: StatPlatform;
   environment?: Record<string, unknown>;
+  /** Overrides the privilege-based default (tests pin it so golden output is machine-independent). */
+  excludeKernel?: boolean;
   /** Subscribes to Ctrl-C; returns the unsubscribe. Default: process SIGINT. */
   onInterrupt?: (handler: () => void) => () => void;
 }
@@ -75,6 +77,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
         showOutput: parsed.showOutput,
         platform: deps.platform,
         environment: deps.environment,
+        excludeKernel: deps.excludeKernel,
         signal: abort.signal,
         onRun: (run, failure) => {
           if (!failure) return;
