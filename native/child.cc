@@ -18,98 +18,15 @@
 #include "perf.h"
 
 #if defined(__linux__)
-#include <fcntl.h>
-#include <poll.h>
-#include <sched.h>
-#include <signal.h>
 #include <sys/ioctl.h>
-#include <sys/personality.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
+
+#include "child_exec.h"
 #endif
 
 namespace cyclebench {
 namespace {
 
 #if defined(__linux__)
-
-struct Spec {
-  std::vector<std::string> candidates, argv, envp;  // candidates: PATH already resolved in TS
-  std::string cwd;
-  std::vector<int> cpus;
-  bool noAslr = false, devNull = false, excludeKernel = false;
-  double timeoutMs = 0;
-  std::vector<uint32_t> types, groups;  // per event: perf type, index of its group
-  std::vector<uint64_t> configs;
-};
-
-std::vector<char*> CStrings(std::vector<std::string>& v) {
-  std::vector<char*> out;
-  for (auto& s : v) out.push_back(&s[0]);
-  out.push_back(nullptr);
-  return out;
-}
-
-int64_t NowNs() {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
-
-// Runs in the forked child: async-signal-safe calls only (fork(2) in a threaded process).
-[[noreturn]] void ChildMain(Spec& s, char* const* argv, char* const* envp, char* const* cand,
-                            const cpu_set_t& cpus, int goFd, int errFd, int nullFd) {
-  // Node ignores SIGPIPE and handles SIGINT etc.; ignored dispositions and the pool thread's
-  // mask survive exec, so reset them the way libuv's uv__process_child_init does.
-  struct sigaction dfl = {};
-  dfl.sa_handler = SIG_DFL;
-  for (int sig = 1; sig < NSIG; sig++) sigaction(sig, &dfl, nullptr);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
-  // {stage, errno}; stages 1 dup2, 2 execve, 3 sched_setaffinity, 4 personality, 5 chdir
-  int fail[2] = {0, 0};
-  if (nullFd >= 0) {
-    for (int fd = 0; fd < 3; fd++)
-      if (dup2(nullFd, fd) < 0 && !fail[0]) fail[0] = 1, fail[1] = errno;
-  } else {
-    // Node marks fds 0-2 close-on-exec at start-up: without this the command's output
-    // vanishes (NATIVE-NOTES P20; observed fdinfo flags 02100001 on Node 20).
-    for (int fd = 0; fd < 3; fd++) {
-      int fl = fcntl(fd, F_GETFD);
-      if (fl >= 0) fcntl(fd, F_SETFD, fl & ~FD_CLOEXEC);
-    }
-  }
-  if (!fail[0] && !s.cpus.empty() && sched_setaffinity(0, sizeof cpus, &cpus) != 0)
-    fail[0] = 3, fail[1] = errno;
-  if (!fail[0] && s.noAslr) {
-    int cur = personality(0xffffffff);
-    if (cur == -1 || personality(static_cast<unsigned long>(cur) | ADDR_NO_RANDOMIZE) == -1)
-      fail[0] = 4, fail[1] = errno;
-  }
-  if (!fail[0] && !s.cwd.empty() && chdir(s.cwd.c_str()) != 0) fail[0] = 5, fail[1] = errno;
-  // Cork: wait for the parent to open the counters. EOF without a byte = parent gave up.
-  char go = 0;
-  ssize_t r;
-  while ((r = read(goFd, &go, 1)) < 0 && errno == EINTR) {
-  }
-  if (r != 1) _exit(127);
-  if (!fail[0]) {
-    // execvp semantics over the PATH list resolved before fork (execvp itself may allocate):
-    // keep looking past ENOENT/ENOTDIR/EACCES, report EACCES if any candidate had it.
-    bool sawEacces = false;
-    for (char* const* c = cand; *c; c++) {
-      execve(*c, argv, envp);
-      if (errno == EACCES) sawEacces = true;
-      else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ENODEV) break;
-    }
-    fail[0] = 2, fail[1] = sawEacces ? EACCES : errno;
-  }
-  ssize_t w = write(errFd, fail, sizeof fail);
-  (void)w;
-  _exit(127);
-}
 
 class ChildWorker : public Napi::AsyncWorker {
  public:
@@ -156,7 +73,7 @@ class ChildWorker : public Napi::AsyncWorker {
     }
     close(err[0]);  // EOF (n == 0): exec succeeded, the pipe closed with O_CLOEXEC
     if (n == static_cast<ssize_t>(sizeof fail)) execStage_ = fail[0], execErrno_ = fail[1];
-    Reap(t0);
+    ReapChild(pid_, spec_.timeoutMs, t0, &status_, &ru_, &timedOut_);
     wallNs_ = static_cast<double>(NowNs() - t0);
     ReadCounters();
   }
@@ -232,37 +149,6 @@ class ChildWorker : public Napi::AsyncWorker {
     for (int fd : members_) close(fd);
   }
 
-  // pidfd_open + poll gives an exact timeout without a polling loop (Linux 5.3+); otherwise
-  // poll wait4(WNOHANG) every millisecond. SIGKILL on timeout, then reap for the rusage.
-  void Reap(int64_t t0) {
-    if (spec_.timeoutMs > 0) {
-      int64_t deadline = t0 + static_cast<int64_t>(spec_.timeoutMs * 1e6);
-      int pfd = -1;
-#ifdef SYS_pidfd_open
-      pfd = static_cast<int>(syscall(SYS_pidfd_open, pid_, 0));
-#endif
-      for (;;) {
-        int64_t left = deadline - NowNs();
-        if (left <= 0) {
-          timedOut_ = true;
-          kill(pid_, SIGKILL);
-          break;
-        }
-        if (pfd >= 0) {
-          struct pollfd p = {pfd, POLLIN, 0};
-          if (poll(&p, 1, static_cast<int>((left + 999999) / 1000000)) > 0) break;
-        } else {
-          if (wait4(pid_, &status_, WNOHANG, &ru_) == pid_) return;
-          struct timespec ms = {0, 1000000};
-          nanosleep(&ms, nullptr);
-        }
-      }
-      if (pfd >= 0) close(pfd);
-    }
-    while (wait4(pid_, &status_, 0, &ru_) < 0 && errno == EINTR) {
-    }
-  }
-
   Spec spec_;
   Napi::Promise::Deferred deferred_;
   Napi::ThreadSafeFunction tsfn_;
@@ -276,24 +162,6 @@ class ChildWorker : public Napi::AsyncWorker {
   std::vector<double> openErrno_, ids_;
   std::vector<std::vector<double>> readings_;
 };
-
-std::vector<std::string> Strings(const Napi::Object& o, const char* key) {
-  std::vector<std::string> out;
-  Napi::Value v = o.Get(key);
-  if (!v.IsArray()) return out;
-  Napi::Array a = v.As<Napi::Array>();
-  for (uint32_t i = 0; i < a.Length(); i++) out.push_back(a.Get(i).ToString().Utf8Value());
-  return out;
-}
-template <typename T>
-std::vector<T> Numbers(const Napi::Object& o, const char* key) {
-  std::vector<T> out;
-  Napi::Value v = o.Get(key);
-  if (!v.IsArray()) return out;
-  Napi::Array a = v.As<Napi::Array>();
-  for (uint32_t i = 0; i < a.Length(); i++) out.push_back(static_cast<T>(a.Get(i).ToNumber().Int64Value()));
-  return out;
-}
 
 // The spec was validated in TypeScript (STYLE.md #3); here only cheap shape checks.
 Napi::Value ChildRun(const Napi::CallbackInfo& info) {
