@@ -7,3 +7,4 @@ export * from './regression.js';
 export * from './bootstrap.js';
 export * from './outliers.js';
 export * from './shape.js';
+export * from './power.js';

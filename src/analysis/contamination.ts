@@ -1,0 +1,68 @@
+// Contaminated batches (DESIGN §3.6): a batch that overlapped a GC, a CPU migration, a context
+// switch or a page fault is counted per kind, never dropped from the main estimate; the
+// estimate is recomputed on the batches clean of that kind and the relative change reported,
+// so the reader sees both how many batches were hit and whether it matters.
+
+import type { Batch, Flag, Statistic } from '../results/schema.js';
+import { pooledStatistic } from './fork-fit.js';
+
+interface Kind {
+  flag: Flag;
+  what: string;
+  hit: (b: Batch) => boolean;
+}
+
+export const CONTAMINATION_KINDS: readonly Kind[] = [
+  { flag: 'gc-during-batches', what: 'overlapped a GC', hit: (b) => b.gc > 0 },
+  {
+    flag: 'migrations',
+    what: 'migrated between CPUs',
+    hit: (b) => b.migrations > 0 || (b.cpuStart >= 0 && b.cpuEnd >= 0 && b.cpuStart !== b.cpuEnd),
+  },
+  { flag: 'context-switches', what: 'had a context switch', hit: (b) => b.contextSwitches > 0 },
+  { flag: 'page-faults', what: 'had a page fault', hit: (b) => b.pageFaults > 0 },
+];
+
+export interface ContaminationReport {
+  flag: Flag;
+  batches: number;
+  total: number;
+  /** Headline statistic on the clean batches only; null when too few remain. */
+  cleanPoint: number | null;
+  /** cleanPoint / point - 1; null when not recomputable. */
+  relativeChange: number | null;
+}
+
+function fmtPct(x: number): string {
+  return `${(x * 100).toFixed(1)} %`;
+}
+
+/** Counts each kind of contamination and re-estimates without it. */
+export function assessContamination(groups: readonly (readonly Batch[])[], statistic: Statistic, point: number): ContaminationReport[] {
+  const total = groups.reduce((s, g) => s + g.length, 0);
+  const out: ContaminationReport[] = [];
+  for (const kind of CONTAMINATION_KINDS) {
+    const hits = groups.reduce((s, g) => s + g.filter(kind.hit).length, 0);
+    if (hits === 0) continue;
+    // Keep the processes that still have at least 2 clean batches and a finite statistic.
+    const clean = groups.map((g) => g.filter((b) => !kind.hit(b))).filter((g) => g.length >= 2 && Number.isFinite(pooledStatistic([g], statistic)));
+    const cleanPoint = clean.length > 0 ? pooledStatistic(clean, statistic) : null;
+    out.push({
+      flag: kind.flag,
+      batches: hits,
+      total,
+      cleanPoint,
+      relativeChange: cleanPoint === null || point === 0 ? null : cleanPoint / point - 1,
+    });
+  }
+  return out;
+}
+
+/** One human line per contamination kind. */
+export function describeContamination(r: ContaminationReport, statistic: Statistic): string {
+  const kind = CONTAMINATION_KINDS.find((k) => k.flag === r.flag);
+  const head = `${r.flag}: ${r.batches} of ${r.total} batches (${fmtPct(r.batches / r.total)}) ${kind?.what ?? ''}`;
+  if (r.cleanPoint === null || r.relativeChange === null) return `${head}; too few clean batches to re-estimate without them`;
+  const sign = r.relativeChange >= 0 ? '+' : '';
+  return `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns (${sign}${fmtPct(r.relativeChange)})`;
+}

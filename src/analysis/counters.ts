@@ -1,0 +1,68 @@
+// Hardware/software counters per operation (DESIGN §3.5): each counter's delta per batch is
+// regressed on iterations exactly like time (OLS slope per process, mean over processes),
+// with a hierarchical bootstrap CI. Batches whose counters did not run (countersRunning 0)
+// are "not counted", not zero, and are skipped. Derived ratios: IPC = instructions/cycles,
+// cache-miss rate = cache-misses/cache-references, branch-miss rate = branch-misses/branches.
+
+import type { Batch, CounterPerOp } from '../results/schema.js';
+import type { CounterEventName } from '../platform/types.js';
+import { hierarchicalBootstrap, type BootstrapOptions } from '../stats/bootstrap.js';
+import { ols } from '../stats/regression.js';
+
+export interface CountersSummary {
+  perOp: CounterPerOp[];
+  ipc?: number;
+  cacheMissRate?: number;
+  branchMissRate?: number;
+}
+
+type Point = [iterations: number, value: number];
+
+function slopeOf(points: readonly Point[]): number {
+  if (new Set(points.map((p) => p[0])).size < 2) return NaN;
+  return ols(points.map((p) => p[0]), points.map((p) => p[1])).slope;
+}
+
+function meanSlope(groups: readonly (readonly Point[])[]): number {
+  let s = 0;
+  for (const g of groups) s += slopeOf(g);
+  return s / groups.length;
+}
+
+function pointsFor(batches: readonly Batch[], event: CounterEventName): Point[] {
+  const pts: Point[] = [];
+  for (const b of batches) {
+    const v = b.counters?.[event];
+    if (v === undefined || !Number.isFinite(v) || b.countersRunning === 0) continue;
+    pts.push([b.iterations, v]);
+  }
+  return pts;
+}
+
+function ratio(num: CounterPerOp | undefined, den: CounterPerOp | undefined): number | undefined {
+  if (!num || !den || !(den.perOp > 0)) return undefined;
+  return num.perOp / den.perOp;
+}
+
+/** Per-op counters over processes; undefined when no batch carries counters. */
+export function countersPerOp(groups: readonly (readonly Batch[])[], opts: BootstrapOptions): CountersSummary | undefined {
+  const events = new Set<CounterEventName>();
+  for (const g of groups) for (const b of g) for (const k of Object.keys(b.counters ?? {})) events.add(k as CounterEventName);
+  if (events.size === 0) return undefined;
+  const perOp: CounterPerOp[] = [];
+  for (const event of [...events].sort()) {
+    const pts = groups.map((g) => pointsFor(g, event)).filter((g) => g.length >= 2 && Number.isFinite(slopeOf(g)));
+    if (pts.length === 0) continue;
+    const ci = hierarchicalBootstrap(pts, meanSlope, opts);
+    perOp.push({ event, perOp: ci.point, ciLow: ci.ciLow, ciHigh: ci.ciHigh });
+  }
+  const by = (e: CounterEventName): CounterPerOp | undefined => perOp.find((p) => p.event === e);
+  const out: CountersSummary = { perOp };
+  const ipc = ratio(by('instructions'), by('cycles'));
+  const cmr = ratio(by('cache-misses'), by('cache-references'));
+  const bmr = ratio(by('branch-misses'), by('branches'));
+  if (ipc !== undefined) out.ipc = ipc;
+  if (cmr !== undefined) out.cacheMissRate = cmr;
+  if (bmr !== undefined) out.branchMissRate = bmr;
+  return out;
+}

@@ -1,0 +1,162 @@
+// From raw batches of every process to the headline, estimates, flags and warnings
+// (DESIGN §2, §3.5-3.8, §5). Pure: no clock, no I/O.
+// - Per process: OLS of batch ns on iterations (fork-fit.ts).
+// - Headline: the chosen statistic, averaged over processes, with a hierarchical percentile
+//   bootstrap CI (processes, then batches) when there are >= 2 processes, a bootstrap over
+//   batches with 1 — `method` says which.
+// - Distribution estimates from the pooled per-iteration values; dispersion labelled exactly.
+
+import { mean, sampleStandardDeviation } from 'simple-statistics';
+import type { Batch, Estimates, Flag, ForkResult, Headline, Statistic } from '../results/schema.js';
+import { hierarchicalBootstrap } from '../stats/bootstrap.js';
+import { describe } from '../stats/describe.js';
+import type { ShapeCheck } from '../stats/shape.js';
+import { assessContamination, describeContamination, type ContaminationReport } from './contamination.js';
+import { countersPerOp, type CountersSummary } from './counters.js';
+import * as D from './defaults.js';
+import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+import { assessQuality } from './quality.js';
+
+export { relativeHalfWidth } from './half-width.js';
+
+export interface AnalyzeOptions {
+  /** Headline statistic; 'auto' resolves to DEFAULT_STATISTIC (chosen by measured precision). */
+  statistic?: Statistic | 'auto';
+  confidence?: number;
+  resamples?: number;
+  seed?: number;
+  /** One CPU cycle in ns, for the optimized-away check (else from cpuHz, else 0.5 ns). */
+  cycleNs?: number;
+  /** CPU core frequency in Hz (used when cycleNs is absent). Not the TSC/timer frequency. */
+  cpuHz?: number;
+  /** Relative CI half-width target (default 1 %). */
+  targetCi?: number;
+}
+
+export interface ForkEstimate {
+  index: number;
+  batches: number;
+  slope: number;
+  intercept: number;
+  r2: number;
+  /** The headline statistic of this process alone. */
+  point: number;
+  /** CV of this process's per-iteration times. */
+  cv: number;
+}
+
+export interface BenchmarkAnalysis {
+  headline: Headline;
+  estimates: Estimates;
+  flags: Flag[];
+  warnings: string[];
+  counters?: CountersSummary;
+  perFork: ForkEstimate[];
+  contamination: ContaminationReport[];
+  outliers: { mild: number; severe: number; total: number };
+  shape: ShapeCheck;
+}
+
+const STAT_TEXT: Record<Statistic, string> = {
+  slope: 'OLS slope of batch time on iterations',
+  min: 'minimum per-iteration time',
+  median: 'median per-iteration time',
+  mean: 'mean per-iteration time',
+};
+
+function usableGroups(forks: readonly ForkResult[], warnings: string[]): { groups: Batch[][]; forks: ForkResult[] } {
+  const groups: Batch[][] = [];
+  const kept: ForkResult[] = [];
+  for (const f of forks) {
+    const ok = f.batches.filter(isUsableBatch);
+    if (ok.length < f.batches.length) warnings.push(`process ${f.index}: ${f.batches.length - ok.length} batch(es) with non-positive iterations or invalid time ignored`);
+    if (ok.length < 2) {
+      warnings.push(`process ${f.index}: fewer than 2 usable batches, process left out of the analysis`);
+      continue;
+    }
+    groups.push(ok);
+    kept.push(f);
+  }
+  if (groups.length === 0) throw new RangeError('analyzeBenchmark: no process has 2 or more usable batches');
+  return { groups, forks: kept };
+}
+
+export function analyzeBenchmark(allForks: readonly ForkResult[], options: AnalyzeOptions = {}): BenchmarkAnalysis {
+  const warnings: string[] = [];
+  const { groups, forks } = usableGroups(allForks, warnings);
+  const confidence = options.confidence ?? D.DEFAULT_CONFIDENCE;
+  const boot = { resamples: options.resamples ?? D.DEFAULT_RESAMPLES, confidence, seed: options.seed ?? D.DEFAULT_SEED };
+
+  const fits = groups.map(fitFork);
+  let statistic: Statistic = !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
+  fits.forEach((f, i) => {
+    if (!f.regressed) warnings.push(`process ${forks[i].index}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`);
+  });
+  if (statistic === 'slope' && fits.some((f) => !f.regressed)) {
+    statistic = 'mean';
+    warnings.push('headline falls back from slope to mean: a process has a single batch size');
+  }
+
+  const boot1 = hierarchicalBootstrap(groups, (g) => pooledStatistic(g, statistic), boot);
+  if (boot1.rejected > 0) warnings.push(`${boot1.rejected} of ${boot.resamples} bootstrap resamples had no defined ${statistic} and were skipped`);
+  const headline: Headline = {
+    statistic,
+    unit: 'ns',
+    point: boot1.point,
+    ciLow: boot1.ciLow,
+    ciHigh: boot1.ciHigh,
+    confidence,
+    method: `${boot1.method}; ${statistic} = ${STAT_TEXT[statistic]}, mean over processes`,
+  };
+
+  const perFork: ForkEstimate[] = groups.map((g, i) => ({
+    index: forks[i].index,
+    batches: g.length,
+    slope: fits[i].slope,
+    intercept: fits[i].intercept,
+    r2: fits[i].r2,
+    point: forkStatistic(g, statistic),
+    cv: describe(fits[i].perIteration).cv,
+  }));
+  const pooled = describe(fits.flatMap((f) => f.perIteration));
+  const points = perFork.map((f) => f.point);
+  const r2s = fits.map((f) => f.r2).filter(Number.isFinite);
+  const estimates: Estimates = {
+    slope: mean(fits.map((f) => f.slope)),
+    intercept: mean(fits.map((f) => f.intercept)),
+    r2: r2s.length > 0 ? mean(r2s) : NaN,
+    min: pooled.min,
+    median: pooled.median,
+    mean: pooled.mean,
+    p25: pooled.p25,
+    p75: pooled.p75,
+    p99: pooled.p99,
+    mad: pooled.mad,
+    stddev: pooled.stddev,
+    betweenProcessCv: points.length >= 2 ? sampleStandardDeviation(points) / mean(points) : null,
+    withinProcessCv: mean(perFork.map((f) => (Number.isFinite(f.cv) ? f.cv : 0))),
+  };
+
+  const contamination = assessContamination(groups, statistic, headline.point);
+  const flags = new Set<Flag>();
+  for (const c of contamination) {
+    flags.add(c.flag);
+    warnings.push(describeContamination(c, statistic));
+  }
+  const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
+  for (const f of quality.flags) flags.add(f);
+  warnings.push(...quality.warnings);
+
+  const counters = countersPerOp(groups, boot);
+  return {
+    headline,
+    estimates,
+    flags: [...flags],
+    warnings,
+    ...(counters ? { counters } : {}),
+    perFork,
+    contamination,
+    outliers: quality.outliers,
+    shape: quality.shape,
+  };
+}

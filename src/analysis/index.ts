@@ -1,0 +1,7 @@
+// Turning raw batches into estimates, flags and comparisons.
+export * from './defaults.js';
+export * from './fork-fit.js';
+export * from './half-width.js';
+export * from './contamination.js';
+export * from './counters.js';
+export { analyzeBenchmark, type AnalyzeOptions, type BenchmarkAnalysis, type ForkEstimate } from './estimate.js';

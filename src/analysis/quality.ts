@@ -1,0 +1,99 @@
+// Quality flags of one benchmark's analysis: optimized-away, low R², warmup, CI target,
+// multimodal / skewed distribution and Tukey outliers. Each flag comes with a warning line
+// that says what was seen; nothing is dropped from the estimates.
+
+import type { Batch, Estimates, Flag, ForkResult, Headline } from '../results/schema.js';
+import { tukeyFences } from '../stats/outliers.js';
+import { requiredSampleSize } from '../stats/power.js';
+import { checkShape, type ShapeCheck } from '../stats/shape.js';
+import * as D from './defaults.js';
+import { relativeResiduals, type ForkFit } from './fork-fit.js';
+import type { AnalyzeOptions, ForkEstimate } from './estimate.js';
+import { relativeHalfWidth } from './half-width.js';
+
+export interface QualityInput {
+  forks: readonly ForkResult[];
+  groups: readonly (readonly Batch[])[];
+  fits: readonly ForkFit[];
+  perFork: readonly ForkEstimate[];
+  headline: Headline;
+  estimates: Estimates;
+  options: AnalyzeOptions;
+}
+
+export interface Quality {
+  flags: Flag[];
+  warnings: string[];
+  outliers: { mild: number; severe: number; total: number };
+  shape: ShapeCheck;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+
+/** The time of one CPU cycle: explicit, from the core frequency, or the 0.5 ns default. */
+export function cycleThresholdNs(o: AnalyzeOptions): { ns: number; known: boolean } {
+  if (o.cycleNs !== undefined && o.cycleNs > 0) return { ns: o.cycleNs, known: true };
+  if (o.cpuHz !== undefined && o.cpuHz > 0) return { ns: 1e9 / o.cpuHz, known: true };
+  return { ns: D.OPTIMIZED_AWAY_NS, known: false };
+}
+
+export function assessQuality(q: QualityInput): Quality {
+  const flags: Flag[] = [];
+  const warnings: string[] = [];
+  const { headline, options } = q;
+
+  const cycle = cycleThresholdNs(options);
+  if (headline.point < cycle.ns) {
+    flags.push('optimized-away');
+    warnings.push(
+      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is below ${cycle.known ? 'one CPU cycle' : 'the 0.5 ns floor'} (${cycle.ns.toPrecision(3)} ns): the work was probably optimized away; this is not a speed`,
+    );
+  }
+
+  const lowR2 = q.perFork.filter((f) => Number.isFinite(f.r2) && f.r2 < D.LOW_R2);
+  if (lowR2.length > 0) {
+    flags.push('low-r2');
+    warnings.push(`low-r2: R² < ${D.LOW_R2} in ${lowR2.length} of ${q.perFork.length} processes (${lowR2.map((f) => `#${f.index}: ${f.r2.toFixed(3)}`).join(', ')}); batch time is not linear in iterations, the slope is unreliable`);
+  }
+
+  const budget = q.forks.filter((f) => f.warmup.outcome !== 'steady');
+  if (budget.length > 0) {
+    flags.push('warmup-not-steady');
+    warnings.push(`warmup-not-steady: ${budget.length} of ${q.forks.length} processes ended warmup on the time budget before the estimate settled`);
+  }
+
+  const target = options.targetCi ?? D.DEFAULT_TARGET_CI;
+  const rhw = relativeHalfWidth(headline);
+  if (!(rhw <= target)) {
+    flags.push('target-ci-not-reached');
+    const stops = q.forks.map((f) => f.stop).filter((s) => s !== 'target-ci');
+    const cv = q.estimates.betweenProcessCv;
+    const advice = cv !== null && cv > 0 ? `; about ${requiredSampleSize(cv, target, headline.confidence)} processes would reach it at the observed between-process CV of ${pct(cv)}` : '';
+    warnings.push(`target-ci-not-reached: relative CI half-width ${pct(rhw)} > target ${pct(target)}${stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : ''}${advice}`);
+  }
+
+  const shape = checkShape(q.fits.flatMap((f) => f.perIteration));
+  if (shape.multimodal) {
+    flags.push('multimodal');
+    warnings.push(`multimodal: per-iteration times form two modes (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the mean is not meaningful`);
+  } else if (shape.heavilySkewed) {
+    warnings.push(`per-iteration times are heavily skewed (skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`);
+  }
+
+  let mild = 0;
+  let severe = 0;
+  let total = 0;
+  // Tukey fences on each process's relative residuals (weighted fit, see relativeResiduals), not
+  // on the per-iteration values: (ns - intercept)/n magnifies the intercept's error in small
+  // batches, so the fences would mostly pick the smallest batches.
+  q.fits.forEach((f, i) => {
+    const t = tukeyFences(relativeResiduals(q.groups[i]));
+    mild += t.mild.length;
+    severe += t.severe.length;
+    total += f.perIteration.length;
+  });
+  if (severe > 0 || mild / total > D.OUTLIER_SHARE) flags.push('outliers');
+  if (mild + severe > 0) warnings.push(`outliers (Tukey fences on relative residuals per process; kept in the estimates): ${mild} mild and ${severe} severe of ${total} batches`);
+
+  return { flags, warnings, outliers: { mild, severe, total }, shape };
+}
