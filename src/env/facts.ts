@@ -60,6 +60,9 @@ export function readMachineFacts(options: FactOptions = {}): MachineFacts {
   const total = throttleCounts ? Object.values(throttleCounts).reduce((a, b) => a + b, 0) : null;
   if (total === null) notes.missing('thermal.total', 'no throttle counters');
   const uid = options.uid !== undefined ? options.uid : currentUid();
+  const node = options.node ?? currentNodeFacts();
+  if (node.nodeOptions === null) notes.missing('node.nodeOptions', 'NODE_OPTIONS is not set');
+  if (uid === null) notes.missing('process.uid', 'process.getuid is not available on this OS');
   return {
     cpu,
     frequency,
@@ -67,7 +70,7 @@ export function readMachineFacts(options: FactOptions = {}): MachineFacts {
     aslr: readAslrFacts(root, notes),
     virtualization,
     thermal: { throttleCounts, total },
-    node: options.node ?? currentNodeFacts(),
+    node,
     process: { uid, privileged: uid === 0 },
     reasons: notes.reasons,
   };

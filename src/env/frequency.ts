@@ -71,7 +71,11 @@ export function readFrequencyFacts(root: string, notes: FactNotes, online: numbe
   } else if (cpuinfoMHz !== null) {
     curMHz = cpuinfoMHz;
     curMHzSource = 'cpuinfo';
-  } else curMHz = notes.missing('frequency.curMHz', 'neither scaling_cur_freq nor "cpu MHz" in /proc/cpuinfo is readable');
+  } else {
+    const why = 'neither scaling_cur_freq nor "cpu MHz" in /proc/cpuinfo is readable';
+    curMHz = notes.missing('frequency.curMHz', why);
+    notes.missing('frequency.curMHzSource', why);
+  }
 
   return { driver, governor, perCpu: perCpu.length ? perCpu : null, curMHz, curMHzSource, boost: readBoost(root, notes) };
 }

@@ -36,6 +36,7 @@ function quiet(root: string, rel: string): string | null {
 }
 
 export function readVirtFacts(root: string, notes: FactNotes, hypervisorFlag: boolean | null): VirtFacts {
+  if (hypervisorFlag === null) notes.missing('virtualization.hypervisorFlag', 'no x86 "flags" line in /proc/cpuinfo');
   const dmiVendor = quiet(root, 'sys/class/dmi/id/sys_vendor');
   const dmiProduct = quiet(root, 'sys/class/dmi/id/product_name');
   if (dmiVendor === null) notes.missing('virtualization.dmiVendor', '/sys/class/dmi/id/sys_vendor is not present (no DMI tables, e.g. Firecracker, ARM, containers)');
