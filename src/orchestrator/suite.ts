@@ -54,21 +54,13 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const loadErrors: BenchmarkResult[] = [];
   for (const file of opts.files) {
     if (opts.signal?.aborted) break;
-    const listed = await runWorker<WorkerMessage>({
-      platform,
-      request: { type: 'list', file },
-      timeoutMs: LIST_TIMEOUT_MS,
-      isFinal: isFinalMessage,
-      signal: opts.signal,
-    });
-    if (!listed.ok || listed.message.type === 'error') {
-      const message = listed.ok && listed.message.type === 'error' ? listed.message.error.message : (listed as { message: string }).message;
-      if (!listed.ok && listed.kind === 'interrupted') break;
-      loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${message}`, 'load'));
+    const listed = await listFile(platform, file, opts.signal);
+    if ('interrupted' in listed) break;
+    if ('error' in listed) {
+      loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${listed.error}`, 'load'));
       continue;
     }
-    if (listed.message.type !== 'list') continue;
-    for (const d of listed.message.benchmarks) {
+    for (const d of listed.benchmarks) {
       if (opts.filter && !opts.filter.test(fullName(d))) continue;
       entries.push({ descriptor: d, forks: [], warnings: [] });
     }
@@ -89,33 +81,56 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       continue; // a benchmark that failed once is not retried in its other forks
     }
     opts.onProgress?.({ done, total: jobs.length, current: fullName(entry.descriptor), elapsedMs: Date.now() - started });
-    const padding = opts.conditions.aslr === 'randomize' ? envPadding(opts.seed, job.forkIndex) : 0;
-    const outcome = await runWorker<WorkerMessage>({
-      platform,
-      request: { type: 'run', file: entry.descriptor.file, id: entry.descriptor.id, forkIndex: job.forkIndex, options: { ...opts.measure, cpu: opts.conditions.cpus, mlock: opts.conditions.mlock, envPadding: padding } },
-      timeoutMs: opts.timeoutMs,
-      conditions: { cpus: opts.conditions.cpus, noAslr: opts.conditions.noAslr, envPadding: padding },
-      isFinal: isFinalMessage,
-      signal: opts.signal,
-    });
+    const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
     done++;
-    if (!outcome.ok) {
-      if (outcome.kind === 'interrupted') {
-        interrupted = true;
-        break;
-      }
-      entry.error = { message: `${fullName(entry.descriptor)}: ${outcome.message}`, kind: outcome.kind === 'timeout' ? 'timeout' : 'crash', stack: outcome.stderrTail || undefined };
-    } else if (outcome.message.type === 'error') {
-      const e = outcome.message.error;
-      entry.error = { message: `${fullName(entry.descriptor)}: ${e.message}`, stack: e.stack, kind: e.kind };
-    } else if (outcome.message.type === 'result') {
-      entry.forks.push(outcome.message.fork);
+    if ('interrupted' in r) {
+      interrupted = true;
+      break;
     }
+    if ('error' in r) entry.error = r.error;
+    else entry.forks.push(r.fork);
   }
   opts.onProgress?.({ done, total: jobs.length, current: '', elapsedMs: Date.now() - started });
 
   const benchmarks = entries.map((e) => finishEntry(e, opts));
   return { benchmarks: [...loadErrors, ...benchmarks], interrupted, notes: opts.conditions.notes };
+}
+
+export type ForkOutcome = { fork: ForkResult } | { error: NonNullable<BenchmarkResult['error']> } | { interrupted: true };
+
+/** Runs one fork of one benchmark in a fresh worker process. */
+export async function runFork(
+  platform: Platform,
+  d: Descriptor,
+  forkIndex: number,
+  opts: Pick<SuiteOptions, 'conditions' | 'measure' | 'seed' | 'timeoutMs' | 'signal'>,
+): Promise<ForkOutcome> {
+  const padding = opts.conditions.aslr === 'randomize' ? envPadding(opts.seed, forkIndex) : 0;
+  const outcome = await runWorker<WorkerMessage>({
+    platform,
+    request: { type: 'run', file: d.file, id: d.id, forkIndex, options: { ...opts.measure, cpu: opts.conditions.cpus, mlock: opts.conditions.mlock, envPadding: padding } },
+    timeoutMs: opts.timeoutMs,
+    conditions: { cpus: opts.conditions.cpus, noAslr: opts.conditions.noAslr, envPadding: padding },
+    isFinal: isFinalMessage,
+    signal: opts.signal,
+  });
+  if (!outcome.ok) {
+    if (outcome.kind === 'interrupted') return { interrupted: true };
+    return { error: { message: `${fullName(d)}: ${outcome.message}`, kind: outcome.kind === 'timeout' ? 'timeout' : 'crash', stack: outcome.stderrTail || undefined } };
+  }
+  const m = outcome.message;
+  if (m.type === 'error') return { error: { message: `${fullName(d)}: ${m.error.message}`, stack: m.error.stack, kind: m.error.kind } };
+  if (m.type === 'result') return { fork: m.fork };
+  return { error: { message: `${fullName(d)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
+}
+
+/** Lists the benchmarks of one file (in a worker, so the orchestrator never runs user code). */
+export async function listFile(platform: Platform, file: string, signal?: AbortSignal): Promise<{ benchmarks: Descriptor[] } | { error: string } | { interrupted: true }> {
+  const listed = await runWorker<WorkerMessage>({ platform, request: { type: 'list', file }, timeoutMs: LIST_TIMEOUT_MS, isFinal: isFinalMessage, signal });
+  if (!listed.ok) return listed.kind === 'interrupted' ? { interrupted: true } : { error: listed.message };
+  if (listed.message.type === 'error') return { error: listed.message.error.message };
+  if (listed.message.type === 'list') return { benchmarks: listed.message.benchmarks };
+  return { error: `unexpected worker answer '${listed.message.type}'` };
 }
 
 function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {

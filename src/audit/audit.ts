@@ -1,0 +1,89 @@
+// `cyclebench audit`: the machine's noise floor. The fixed array-sum kernel is measured
+// in fresh processes under each mitigation (none, pin, mlock, ASLR off, all), forks
+// interleaved across configurations so drift hits each alike; per configuration the
+// spread of the per-process results (CV, min, max, range) tells which knobs matter here.
+import { fileURLToPath } from 'node:url';
+import { analyzeBenchmark } from '../analysis/estimate.js';
+import { resolveConditions, type ConditionRequest, type ResolvedConditions } from '../orchestrator/conditions.js';
+import { listFile, runFork } from '../orchestrator/suite.js';
+import type { Platform } from '../platform/types.js';
+import type { ForkResult } from '../results/schema.js';
+import { describe } from '../stats/index.js';
+
+export const AUDIT_CONFIGS: { name: string; request: ConditionRequest }[] = [
+  { name: 'none', request: { cpu: false, aslr: 'inherit', mlock: false } },
+  { name: 'pin', request: { cpu: null, aslr: 'inherit', mlock: false } },
+  { name: 'mlock', request: { cpu: false, aslr: 'inherit', mlock: true } },
+  { name: 'aslr-off', request: { cpu: false, aslr: 'off', mlock: false } },
+  { name: 'all', request: { cpu: null, aslr: 'off', mlock: true } },
+];
+
+export interface AuditRow {
+  config: string;
+  processes: number;
+  /** Per-process headline (slope, ns/iteration). */
+  values: number[];
+  median: number;
+  cv: number;
+  min: number;
+  max: number;
+  /** max/min − 1. */
+  range: number;
+  /** Knobs of this configuration that could not be applied, and why. */
+  notes: string[];
+  errors: string[];
+}
+
+export interface AuditOptions {
+  forks: number;
+  timeBudgetNs: number;
+  seed: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, config: string) => void;
+}
+
+export function auditKernelFile(): string {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return fileURLToPath(new URL(`./array-sum.bench.${ext}`, import.meta.url));
+}
+
+export async function runAudit(platform: Platform, opts: AuditOptions): Promise<AuditRow[]> {
+  const listed = await listFile(platform, auditKernelFile(), opts.signal);
+  if (!('benchmarks' in listed) || listed.benchmarks.length !== 1) throw new Error(`audit kernel did not load: ${'error' in listed ? listed.error : 'interrupted'}`);
+  const d = listed.benchmarks[0];
+  const configs = AUDIT_CONFIGS.map((c) => ({ name: c.name, conditions: resolveConditions(c.request, platform) }));
+  const forks = new Map<string, ForkResult[]>(configs.map((c) => [c.name, []]));
+  const errors = new Map<string, string[]>(configs.map((c) => [c.name, []]));
+  const total = opts.forks * configs.length;
+  let done = 0;
+  for (let f = 0; f < opts.forks; f++) {
+    // Rotate the order each round so no configuration always runs first.
+    for (let k = 0; k < configs.length; k++) {
+      const c = configs[(k + f) % configs.length];
+      if (opts.signal?.aborted) break;
+      opts.onProgress?.(done, total, c.name);
+      const r = await runFork(platform, d, f, { conditions: c.conditions, measure: { timeBudgetNs: opts.timeBudgetNs, counters: false }, seed: opts.seed, timeoutMs: 60_000, signal: opts.signal });
+      done++;
+      if ('fork' in r) forks.get(c.name)!.push(r.fork);
+      else if ('error' in r) errors.get(c.name)!.push(r.error.message);
+    }
+  }
+  return configs.map((c) => row(c.name, c.conditions, forks.get(c.name)!, errors.get(c.name)!, opts.seed));
+}
+
+function row(config: string, conditions: ResolvedConditions, forks: ForkResult[], errors: string[], seed: number): AuditRow {
+  const values = forks.map((f) => analyzeBenchmark([f], { statistic: 'slope', seed, resamples: 200 }).headline.point);
+  const d = values.length > 0 ? describe(values) : null;
+  return {
+    config,
+    processes: values.length,
+    values,
+    median: d?.median ?? Number.NaN,
+    cv: d && values.length > 1 ? d.cv : Number.NaN,
+    min: d?.min ?? Number.NaN,
+    max: d?.max ?? Number.NaN,
+    range: d ? d.max / d.min - 1 : Number.NaN,
+    notes: conditions.notes,
+    errors,
+  };
+}
