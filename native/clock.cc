@@ -54,39 +54,35 @@ inline uint64_t ReadStartLfence() {  // kernel rdtsc_ordered(): lfence; rdtsc (P
   _mm_lfence();
   return __rdtsc();
 }
-#elif defined(__aarch64__)
+#else
+#if defined(__aarch64__)
 const char* const kSource = "cntvct";
 const bool kTicksAreCycles = false;  // cntvct is a timer, not a cycle counter (P15)
-const bool kReportsCpu = true;
-const bool kCalibrate = true;  // cross-check of cntfrq_el0
-inline uint64_t Cntvct() {
+const bool kCalibrate = true;        // cross-check of cntfrq_el0
+inline uint64_t Ticks() {
   uint64_t v;
-  asm volatile("isb; mrs %0, cntvct_el0" : "=r"(v)::"memory");  // arch_timer.h
+  asm volatile("isb; mrs %0, cntvct_el0" : "=r"(v)::"memory");  // Linux arch_timer.h
   return v;
 }
-inline uint64_t ReadStart(int* cpu) { *cpu = CurrentCpu(); return Cntvct(); }
-inline uint64_t ReadEnd(int* cpu) {
-  uint64_t t = Cntvct();
-  *cpu = CurrentCpu();
-  return t;
-}
-inline uint64_t ReadStartLfence() { return Cntvct(); }
 #else
 const char* const kSource = "clock_gettime";
 const bool kTicksAreCycles = false;
-const bool kCalibrate = false;  // ns by definition
+const bool kCalibrate = false;  // nanoseconds by definition
+inline uint64_t Ticks() { return RawNs(); }
+#endif
+// No aux register here: the CPU comes from getcpu at both ends (P15, P26).
 #ifdef __linux__
 const bool kReportsCpu = true;
 #else
 const bool kReportsCpu = false;
 #endif
-inline uint64_t ReadStart(int* cpu) { *cpu = CurrentCpu(); return RawNs(); }
+inline uint64_t ReadStart(int* cpu) { *cpu = CurrentCpu(); return Ticks(); }
 inline uint64_t ReadEnd(int* cpu) {
-  uint64_t t = RawNs();
+  uint64_t t = Ticks();
   *cpu = CurrentCpu();
   return t;
 }
-inline uint64_t ReadStartLfence() { return RawNs(); }
+inline uint64_t ReadStartLfence() { return Ticks(); }
 #endif
 
 // Facts gathered once (calibration takes >= 100 ms; shared by all threads).
@@ -189,14 +185,18 @@ void DropBinding(void* arg) {
   t_bind = Binding();
 }
 
-// The two hot functions use the plain C Node-API: no napi_get_cb_info, no return
-// value, nothing allocated (~9 ns call vs ~20 ns through node-addon-api; NATIVE-NOTES §f).
-napi_value ClockStart(napi_env env, napi_callback_info) {
+// The bound array, or nullptr after throwing (a cheap backstop: TypeScript binds first).
+inline double* Bound(napi_env env) {
   double* d = t_bind.data;
-  if (!d) {
-    napi_throw_error(env, "EINVAL", "clock is not bound: call clockBind(buf) first");
-    return nullptr;
-  }
+  if (!d) napi_throw_error(env, "EINVAL", "clock is not bound: call clockBind(buf) first");
+  return d;
+}
+
+// The hot functions use the plain C Node-API: no napi_get_cb_info, no return value,
+// nothing allocated (~9 ns per call vs ~20 ns through node-addon-api; NATIVE-NOTES §f).
+napi_value ClockStart(napi_env env, napi_callback_info) {
+  double* d = Bound(env);
+  if (!d) return nullptr;
   int cpu;
   uint64_t t = ReadStart(&cpu);
   d[0] = double(t - t_bind.base);
@@ -206,25 +206,19 @@ napi_value ClockStart(napi_env env, napi_callback_info) {
 
 napi_value ClockEnd(napi_env env, napi_callback_info) {
   int cpu;
-  uint64_t t = ReadEnd(&cpu);
-  double* d = t_bind.data;
-  if (!d) {
-    napi_throw_error(env, "EINVAL", "clock is not bound: call clockBind(buf) first");
-    return nullptr;
-  }
+  uint64_t t = ReadEnd(&cpu);  // first: nothing of ours runs inside the measured region
+  double* d = Bound(env);
+  if (!d) return nullptr;
   d[2] = double(t - t_bind.base);
   d[3] = kReportsCpu ? cpu : -1;
   return nullptr;
 }
 
-// Alternative start (`lfence; rdtsc`, no CPU id) kept only so the benchmark can
-// compare its cost with ClockStart; the platform does not use it.
+// The `lfence; rdtsc` start (no CPU id), kept only so bench/clock.bench.ts can compare
+// its cost with ClockStart; the platform does not use it.
 napi_value ClockStartLfence(napi_env env, napi_callback_info) {
-  double* d = t_bind.data;
-  if (!d) {
-    napi_throw_error(env, "EINVAL", "clock is not bound: call clockBind(buf) first");
-    return nullptr;
-  }
+  double* d = Bound(env);
+  if (!d) return nullptr;
   d[0] = double(ReadStartLfence() - t_bind.base);
   d[1] = -1;
   return nullptr;
