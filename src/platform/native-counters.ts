@@ -117,7 +117,12 @@ function openGroups(addon: CountersAddon, names: CounterEventName[], excludeKern
         ev.reason = `opened in a group of its own, so its ratio with ${group[0]} is not coherent (joining failed: ${asMember.error.code})`;
       }
       r.fds.push(opened.fd);
-      r.slotOfId.set(addon.perfId(opened.fd), r.active.length);
+      try {
+        r.slotOfId.set(addon.perfId(opened.fd), r.active.length);
+      } catch (e) {
+        closeAll(addon, r.fds); // nothing of a half-built set may leak its fds
+        throw toPlatformError(e);
+      }
       r.active.push(name);
       if (opened !== asMember) {
         r.leaders.push(opened.fd);
