@@ -60,7 +60,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     });
     return { type: 'result', id: req.id, fork };
   } catch (err) {
-    return errorMessage(err, 'throw', `benchmark '${name}' threw: `, req.id);
+    return errorMessage(err, 'throw', `benchmark '${name}' failed: `, req.id);
   } finally {
     prepared.release();
   }
@@ -84,9 +84,14 @@ if (typeof process.send !== 'function') {
 } else {
   // Benchmark files must register, not measure: their `await run()` returns empty here.
   setMode('collect');
+  // An error that escaped the kernel (e.g. an unawaited rejection) poisons the
+  // measurement: answer with it and end the process instead of measuring on.
+  // (platform.memory.lockAll registers munlockall at exit, so exiting here is safe.)
   const fail = (err: unknown) => {
-    void finish(errorMessage(err, 'throw', 'unhandled error in the benchmark process: '));
-    process.exitCode = 1;
+    const wasAnswered = answered;
+    void finish(errorMessage(err, 'throw', 'unhandled error in the benchmark process: ')).then(() => {
+      if (!wasAnswered) process.exit(1);
+    });
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectBenchmarks, run } from '../../src/index.js';
+import { loadInstances } from '../../src/api/collect.js';
+import { currentMode, setMode } from '../../src/api/mode.js';
+
+const BASIC = new URL('../fixtures/engine/basic.bench.ts', import.meta.url);
+const BROKEN = new URL('../fixtures/engine/broken.bench.ts', import.meta.url);
+const g = globalThis as unknown as { setupsRun?: string[] };
+
+afterEach(() => setMode('run'));
+
+describe('collectBenchmarks', () => {
+  it('lists descriptors with stable ids without running any setup or measuring', async () => {
+    const list = await collectBenchmarks(BASIC);
+    expect(list.map((d) => d.id)).toEqual(['0', '1:0', '1:1', '2', '3', '4', '5', '6']);
+    expect(list[1]).toEqual({
+      id: '1:0', name: 'sum $n', title: 'sum 10', group: 'sum', args: { n: 10 },
+      baseline: true, latency: false, file: BASIC.href,
+    });
+    // The fixture's `await run()` ran in collect mode and did not measure (else it throws).
+    expect(g.setupsRun).toEqual([]);
+  });
+
+  it('gives the same ids on every load, with fresh registration state', async () => {
+    const a = await collectBenchmarks(BASIC);
+    const b = await collectBenchmarks(BASIC.pathname);
+    expect(b).toEqual(a);
+  });
+
+  it('restores the previous mode afterwards', async () => {
+    expect(currentMode()).toBe('run');
+    await collectBenchmarks(BASIC);
+    expect(currentMode()).toBe('run');
+  });
+
+  it('propagates a load failure', async () => {
+    await expect(loadInstances(BROKEN)).rejects.toThrow('this file fails to load');
+    expect(currentMode()).toBe('run');
+  });
+
+  it('run() in collect mode returns an empty, unmeasured result', async () => {
+    setMode('collect');
+    expect(await run()).toEqual({ measured: false, benchmarks: [], document: null });
+  });
+});

@@ -1,0 +1,65 @@
+// In-process run(): real clock, so only structure and sanity are asserted (no timings).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bench, group, run, IN_PROCESS_NOTE } from '../../src/index.js';
+import { resetRegistry } from '../../src/api/registry.js';
+import { createJsPlatform } from '../../src/platform/js.js';
+import type { Io } from '../../src/cli/io.js';
+
+const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6 };
+
+function captureIo(): Io & { out: string[] } {
+  const out: string[] = [];
+  return { out, stdout: { write: (s: string) => out.push(s) }, stderr: { write: () => true }, env: {}, cwd: process.cwd() };
+}
+
+beforeEach(() => resetRegistry());
+
+describe('run() in-process', () => {
+  it('measures every registered benchmark, flags in-process and prints the report', async () => {
+    const setups: number[] = [];
+    group('g', () => {
+      bench('sum $n', ({ n }: { n: number }) => {
+        setups.push(n);
+        const a = Array.from({ length: n }, (_, i) => i);
+        return () => a.reduce((s, x) => s + x, 0);
+      }).args('n', [10, 20]);
+    });
+    bench('async', async () => 1);
+    const io = captureIo();
+    const result = await run({ ...tiny, io, platform: createJsPlatform('test') });
+    expect(result.measured).toBe(true);
+    expect(setups).toEqual([10, 20]);
+    expect(result.benchmarks.map((b) => [b.group, b.name])).toEqual([['g', 'sum 10'], ['g', 'sum 20'], [null, 'async']]);
+    for (const b of result.benchmarks) {
+      expect(b.error).toBeUndefined();
+      expect(b.flags).toContain('in-process');
+      expect(b.forks).toHaveLength(1);
+      expect(b.forks[0].batches.length).toBeGreaterThan(0);
+      for (const batch of b.forks[0].batches) expect(batch.ns).toBeGreaterThan(0);
+      // Tiny budgets on a shared machine: the value may be noise (and flagged), but it exists.
+      expect(Number.isFinite(b.headline?.point)).toBe(true);
+    }
+    expect(result.document?.warnings).toContain(IN_PROCESS_NOTE);
+    expect(result.document?.options.forks).toBe(0);
+    expect(io.out.join('')).toContain('sum 10');
+  });
+
+  it('turns a throwing kernel into an error row naming it, and measures the rest', async () => {
+    bench('bad', () => {
+      throw new TypeError('broken kernel');
+    });
+    bench('good', () => 1);
+    const io = captureIo();
+    const result = await run({ ...tiny, io, print: false, platform: createJsPlatform('test'), filter: /bad|good/ });
+    expect(result.benchmarks[0].error).toMatchObject({ kind: 'throw', message: 'bad: broken kernel' });
+    expect(result.benchmarks[1].error).toBeUndefined();
+    expect(io.out).toEqual([]);
+  });
+
+  it('filters by group/title', async () => {
+    group('x', () => bench('one', () => 1));
+    bench('two', () => 2);
+    const result = await run({ ...tiny, print: false, platform: createJsPlatform('test'), filter: 'x/one' });
+    expect(result.benchmarks.map((b) => b.name)).toEqual(['one']);
+  });
+});
