@@ -8,3 +8,4 @@ export * from './bootstrap.js';
 export * from './outliers.js';
 export * from './shape.js';
 export * from './power.js';
+export * from './mann-whitney.js';

@@ -1,0 +1,95 @@
+// Comparison of a contender with a baseline (DESIGN §6): one of four answers.
+// - ratio = contender / base of the headline statistic (mean over processes), with a
+//   percentile bootstrap CI; each side is resampled independently and hierarchically
+//   (processes, then batches) when it has >= 2 processes. < 1 means the contender is faster.
+// - verdict: 'faster' / 'slower' only when the ratio CI excludes 1 AND |ratio - 1| exceeds the
+//   noise threshold (default 1 %); significant but smaller → 'no-difference', "within noise";
+//   CI containing 1 → 'no-difference'; a broken assumption → 'incomparable'.
+// - pValue: Mann–Whitney U over the per-iteration values of all batches (pooled over
+//   processes). It is a second opinion only: batches of one process are not independent, so
+//   it overstates significance when processes differ; the verdict rests on the ratio CI.
+//   (Per-process values would be the honest unit, but with 3 processes each the smallest
+//   attainable two-sided p is 0.1.)
+
+import type { Batch, ForkResult, Statistic } from '../results/schema.js';
+import { bootstrapRatio } from '../stats/bootstrap.js';
+import { mannWhitney } from '../stats/mann-whitney.js';
+import { minimumDetectableDifference } from '../stats/power.js';
+import { describe } from '../stats/describe.js';
+import * as D from './defaults.js';
+import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+
+export interface CompareOptions {
+  statistic?: Statistic | 'auto';
+  confidence?: number;
+  resamples?: number;
+  seed?: number;
+  /** Relative difference below which a significant result is "within noise" (default 0.01). */
+  noiseThreshold?: number;
+  /** Significance level of the rank test used to compute the detectable difference (default 0.05). */
+  alpha?: number;
+  /** The two benchmarks returned different checksums: they did different work. */
+  checksumsDiffer?: boolean;
+  /** Set by the environment check (CPU, governor, Node/V8, pinning, ASLR, contamination). */
+  incomparableReason?: string;
+}
+
+export interface Comparison {
+  statistic: Statistic;
+  ratio: { point: number; ciLow: number; ciHigh: number; confidence: number; method: string };
+  pValue: number;
+  test: string;
+  verdict: Verdict;
+  reason?: string;
+  /** Smallest relative difference detectable at 80 % power with these processes (null with < 2 per side). */
+  minimumDetectable: number | null;
+}
+
+function groupsOf(forks: readonly ForkResult[]): Batch[][] {
+  const g = forks.map((f) => f.batches.filter(isUsableBatch)).filter((b) => b.length >= 2);
+  if (g.length === 0) throw new RangeError('compareForks: a side has no process with 2 or more usable batches');
+  return g;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
+
+export function compareForks(baseForks: readonly ForkResult[], contenderForks: readonly ForkResult[], opts: CompareOptions = {}): Comparison {
+  const base = groupsOf(baseForks);
+  const contender = groupsOf(contenderForks);
+  const statistic: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
+  const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
+  const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
+  const r = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
+    resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
+    confidence,
+    seed: opts.seed ?? D.DEFAULT_SEED,
+  });
+  const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: r.method };
+
+  const perIter = (g: Batch[][]): number[] => g.flatMap((b) => fitFork(b).perIteration);
+  const mw = mannWhitney(perIter(base), perIter(contender));
+  const test = `Mann–Whitney U over per-iteration values of all batches (${mw.method}); second opinion, batches within a process are not independent`;
+
+  let minimumDetectable: number | null = null;
+  if (base.length >= 2 && contender.length >= 2) {
+    const points = [...base, ...contender].map((g) => forkStatistic(g, statistic));
+    const cvs = [base, contender].map((side) => describe(side.map((g) => forkStatistic(g, statistic))).cv);
+    const cv = Math.sqrt((cvs[0] ** 2 + cvs[1] ** 2) / 2);
+    if (points.every(Number.isFinite) && Number.isFinite(cv)) minimumDetectable = minimumDetectableDifference(cv, Math.min(base.length, contender.length), opts.alpha ?? D.DEFAULT_ALPHA);
+  }
+
+  const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable };
+  if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', reason: 'the benchmarks returned different checksums: they did different work' };
+  if (opts.incomparableReason) return { ...out, verdict: 'incomparable', reason: opts.incomparableReason };
+  if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0)) {
+    return { ...out, verdict: 'incomparable', reason: 'the ratio or its CI is undefined' };
+  }
+  const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
+  if (!excludesOne) return { ...out, verdict: 'no-difference', reason: `the ${pct(confidence)} CI of the ratio includes 1` };
+  if (Math.abs(r.point - 1) <= threshold) {
+    return { ...out, verdict: 'no-difference', reason: `within noise: significant but ${pct(Math.abs(r.point - 1))} <= threshold ${pct(threshold)}` };
+  }
+  return { ...out, verdict: r.ciHigh < 1 ? 'faster' : 'slower' };
+}
