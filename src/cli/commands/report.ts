@@ -1,0 +1,78 @@
+// `cyclebench report FILE`: the reviewer-ready report of a result file (issue 7), or the
+// same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
+import { parse, oneOf } from '../args.js';
+import { EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
+import { readResultFile, ResultFileError } from '../../results/read.js';
+import { loadComparisons } from '../../report/comparisons.js';
+import { writeFileAtomic } from '../../report/json.js';
+import { renderers } from '../../report/reporter.js';
+
+export const REPORT_USAGE = `Usage: cyclebench report FILE [options]
+
+Prints the experiment in the form a reviewer can check: question, hardware, kernel,
+governor, pinning, ASLR, Node/V8, workload, warmup, measurement, statistic, result with
+CI, verdict, caveats and the command to reproduce it.
+
+Options:
+  --hypothesis TEXT    the question or hypothesis the run was meant to answer
+  --format F           text | markdown | html | csv (default text)
+  --complexity         fit O(1) … O(n³) to each parameter sweep
+  --out FILE           write to FILE instead of standard output
+`;
+
+export const REPORT_COMMAND_FORMATS = ['text', 'markdown', 'html', 'csv'] as const;
+
+export const reportCommand: Command = async (args, io) => {
+  let values: { hypothesis?: string; format?: string; complexity?: boolean; out?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parse(args, {
+      hypothesis: { type: 'string' },
+      format: { type: 'string' },
+      complexity: { type: 'boolean' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    }));
+    if (values.help) {
+      io.stdout.write(REPORT_USAGE);
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name one result file (from cyclebench run --json FILE)' : `one result file at a time, got ${positionals.length}`);
+    if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`cyclebench report: ${e.message}\n\n${REPORT_USAGE}`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+  let format: (typeof REPORT_COMMAND_FORMATS)[number];
+  try {
+    format = oneOf('format', values.format, REPORT_COMMAND_FORMATS, 'text');
+  } catch (e) {
+    io.stderr.write(`cyclebench report: ${(e as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const path = positionals[0].startsWith('/') ? positionals[0] : `${io.cwd}/${positionals[0]}`;
+  let doc;
+  try {
+    doc = readResultFile(path);
+  } catch (e) {
+    if (!(e instanceof ResultFileError)) throw e;
+    io.stderr.write(`cyclebench report: ${positionals[0]}: ${e.message.slice(e.path.length + 2)}\n`);
+    return EXIT_USAGE;
+  }
+  const text = renderers[format].render(doc, { hypothesis: values.hypothesis, complexity: values.complexity, comparisons: await loadComparisons(doc) });
+  if (values.out) {
+    try {
+      writeFileAtomic(values.out.startsWith('/') ? values.out : `${io.cwd}/${values.out}`, text);
+    } catch (e) {
+      io.stderr.write(`cyclebench report: cannot write ${values.out}: ${(e as Error).message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr.write(`cyclebench report: ${format} report written to ${values.out}\n`);
+  } else {
+    io.stdout.write(text);
+  }
+  return EXIT_OK;
+};

@@ -1,0 +1,71 @@
+// Caveats of a run in words: every warning, every flag explained, contamination counts,
+// and the conditions that were not controlled. Shared by the honest report, Markdown and
+// HTML so each says the same thing.
+import type { Flag, ResultDocument } from '../results/schema.js';
+import { at } from './conditions.js';
+import { contaminationCount, fullName } from './samples.js';
+
+export const FLAG_TEXT: Record<Flag, string> = {
+  'optimized-away': 'below one clock cycle per iteration: probably optimized away, not a speed',
+  'gc-during-batches': 'garbage collection ran during some batches',
+  migrations: 'the measuring thread migrated between CPUs during some batches',
+  'context-switches': 'the measuring thread was switched out during some batches',
+  'page-faults': 'page faults during some batches',
+  'low-r2': 'batch time is not linear in iterations (low R²): the slope is suspect',
+  'warmup-not-steady': 'warmup ended at its time budget without reaching a steady state',
+  'target-ci-not-reached': 'sampling stopped before the target CI width was reached',
+  multimodal: 'the per-iteration distribution has more than one mode: one number hides it',
+  outliers: 'outliers in the per-iteration times (reported, not dropped)',
+  'environment-changed': 'the machine state changed between the start and end of the run',
+  'in-process': 'measured in the calling process, not in fresh forks',
+};
+
+export function flagText(flag: string): string {
+  return (FLAG_TEXT as Record<string, string>)[flag] ?? flag;
+}
+
+/** What a reviewer must know before trusting the numbers, one line each. */
+export function caveats(doc: ResultDocument): string[] {
+  const lines: string[] = [];
+  for (const w of doc.warnings) lines.push(`run: ${w}`);
+  for (const b of doc.benchmarks) {
+    const name = fullName(b);
+    if (b.error) {
+      lines.push(`${name}: not measured (${b.error.kind}): ${b.error.message}`);
+      continue;
+    }
+    for (const f of b.flags) if (f !== 'in-process') lines.push(`${name}: ${flagText(f)}`);
+    const c = contaminationCount(b);
+    if (c.contaminated > 0) {
+      const what = [c.gc && `${c.gc} with GC`, c.switches && `${c.switches} with a context switch`, c.migrations && `${c.migrations} with a migration`].filter(Boolean).join(', ');
+      lines.push(`${name}: ${c.contaminated} of ${c.batches} batches contaminated (${what}); they are kept in the estimate`);
+    }
+    for (const w of b.warnings) lines.push(`${name}: ${w}`);
+    for (const f of b.forks) for (const w of f.warnings) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
+  }
+  return lines;
+}
+
+/** Conditions this run did not control, read from the recorded environment. */
+export function uncontrolled(doc: ResultDocument): string[] {
+  const env = doc.environment ?? {};
+  const out: string[] = [];
+  const governor = at(env, 'frequency.governor');
+  if (governor !== 'performance') out.push(governor ? `CPU governor is '${String(governor)}', not 'performance': frequency may vary` : 'CPU governor unknown: frequency scaling was not checked');
+  const boost = at(env, 'frequency.boost.enabled');
+  if (boost !== false) out.push(boost === true ? 'boost/turbo enabled: clock speed depends on temperature and load' : 'boost/turbo state unknown');
+  const cpus = at(env, 'conditions.cpus');
+  const isolated = at(env, 'cpu.isolated');
+  if (!Array.isArray(cpus) || cpus.length === 0) out.push('workers were not pinned to a CPU');
+  else if (!Array.isArray(isolated) || !(cpus as number[]).every((c) => (isolated as number[]).includes(c))) out.push('the pinned CPU is not isolated (isolcpus): other tasks could run on it');
+  if (at(env, 'cpu.smt.active') === true) out.push('SMT is on: a sibling hardware thread shares the core with the benchmark');
+  if (at(env, 'conditions.noAslr') !== true) out.push('ASLR was on in the workers: memory layout differs between processes');
+  const virt = at(env, 'virtualization.kind');
+  if (virt && virt !== 'none') out.push(`running under virtualization (${String(virt)}): the hypervisor can steal time`);
+  const hw = at(env, 'counters.hardware.available');
+  if (hw === false) out.push(`hardware counters unavailable${at(env, 'counters.hardware.reason') ? ` (${String(at(env, 'counters.hardware.reason'))})` : ''}: no cycles/instructions per op`);
+  const changes = at(env, 'changes');
+  if (Array.isArray(changes) && changes.length > 0) out.push(`${changes.length} environment change(s) during the run`);
+  out.push('other processes, interrupts and the thermal state of the machine were not controlled');
+  return out;
+}

@@ -1,0 +1,62 @@
+// The CSV file (`--csv FILE`): one row per benchmark, a FIXED set of columns in a fixed
+// order (a column never appears or disappears with the data, so scripts can rely on it),
+// full-precision numbers in ns, RFC 4180 quoting and CRLF line ends.
+import type { CounterEventName } from '../platform/types.js';
+import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+
+const COUNTER_EVENTS: readonly CounterEventName[] = [
+  'cycles', 'instructions', 'cache-references', 'cache-misses', 'branches', 'branch-misses',
+  'task-clock', 'page-faults', 'context-switches', 'cpu-migrations',
+];
+
+type Cell = string | number | boolean | null | undefined;
+
+const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
+  ['group', (b) => b.group],
+  ['name', (b) => b.name],
+  ['args', (b) => (Object.keys(b.args ?? {}).length ? JSON.stringify(b.args) : '')],
+  ['baseline', (b) => b.baseline],
+  ['file', (b) => b.file],
+  ['statistic', (b) => b.headline?.statistic],
+  ['point_ns', (b) => b.headline?.point],
+  ['ci_low_ns', (b) => b.headline?.ciLow],
+  ['ci_high_ns', (b) => b.headline?.ciHigh],
+  ['confidence', (b) => b.headline?.confidence],
+  ['ci_method', (b) => b.headline?.method],
+  ['slope_ns', (b) => b.estimates?.slope],
+  ['intercept_ns', (b) => b.estimates?.intercept],
+  ['r2', (b) => b.estimates?.r2],
+  ['min_ns', (b) => b.estimates?.min],
+  ['median_ns', (b) => b.estimates?.median],
+  ['mean_ns', (b) => b.estimates?.mean],
+  ['p25_ns', (b) => b.estimates?.p25],
+  ['p75_ns', (b) => b.estimates?.p75],
+  ['p99_ns', (b) => b.estimates?.p99],
+  ['mad_ns', (b) => b.estimates?.mad],
+  ['stddev_ns', (b) => b.estimates?.stddev],
+  ['between_process_cv', (b) => b.estimates?.betweenProcessCv],
+  ['within_process_cv', (b) => b.estimates?.withinProcessCv],
+  ['forks', (b) => b.forks.length],
+  ['batches', (b) => b.forks.reduce((a, f) => a + f.batches.length, 0)],
+  ['iterations', (b) => b.forks.reduce((a, f) => a + f.batches.reduce((s, x) => s + x.iterations, 0), 0)],
+  ...COUNTER_EVENTS.map((ev): [string, (b: BenchmarkResult) => Cell] => [`${ev.replace(/-/g, '_')}_per_op`, (b) => b.counters?.perOp.find((c) => c.event === ev)?.perOp]),
+  ['ipc', (b) => b.counters?.ipc],
+  ['flags', (b) => b.flags.join(';')],
+  ['warnings', (b) => b.warnings.join(' | ')],
+  ['error', (b) => (b.error ? `${b.error.kind}: ${b.error.message}` : '')],
+];
+
+export const CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
+
+/** RFC 4180 §2: a field with a comma, quote, CR or LF is quoted, and its quotes doubled. */
+export function csvField(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && !Number.isFinite(value)) return '';
+  const s = String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function renderCsv(doc: ResultDocument): string {
+  const lines = [CSV_COLUMNS.map(csvField).join(','), ...doc.benchmarks.map((b) => COLUMNS.map(([, get]) => csvField(get(b))).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}

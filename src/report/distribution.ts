@@ -1,0 +1,98 @@
+// Terminal extras (DESIGN.md §8): per benchmark, a one-line histogram of the per-iteration
+// times with Tukey outliers marked (∘), and a sparkline of the batches in run order, fork
+// by fork, so drift (a thermal cycle, a warming JIT) is visible before anyone averages.
+// Only formats stored raw batches (STYLE.md #7); the lead appends this to the terminal.
+import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+import { describe } from '../stats/describe.js';
+import { tukeyFences } from '../stats/outliers.js';
+import { formatNs } from './format.js';
+import { allSamples, contaminationCount, forkSamples } from './samples.js';
+
+const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+export const HISTOGRAM_BINS = 16;
+const FORK_SEPARATOR = '┊';
+
+/** Counts of `values` in `bins` equal-width bins over [lo, hi]. */
+export function binCounts(values: readonly number[], lo: number, hi: number, bins: number): number[] {
+  const counts = new Array<number>(bins).fill(0);
+  const w = (hi - lo) / bins;
+  for (const v of values) {
+    const i = w > 0 ? Math.min(bins - 1, Math.max(0, Math.floor((v - lo) / w))) : 0;
+    counts[i]++;
+  }
+  return counts;
+}
+
+/** Block characters for counts: empty bins are spaces, non-empty bins at least ▁. */
+export function histogramLine(counts: readonly number[]): string {
+  const max = Math.max(...counts);
+  return counts.map((c) => (c === 0 ? ' ' : BLOCKS[Math.min(7, Math.ceil((c / max) * 8) - 1)])).join('');
+}
+
+/** A sparkline of values scaled to [lo, hi] (non-finite values become a space). */
+export function sparkline(values: readonly number[], lo: number, hi: number): string {
+  const span = hi - lo;
+  return values
+    .map((v) => {
+      if (!Number.isFinite(v)) return ' ';
+      const level = span > 0 ? Math.round(((v - lo) / span) * 7) : 3;
+      return BLOCKS[Math.min(7, Math.max(0, level))];
+    })
+    .join('');
+}
+
+export interface DistributionSummary {
+  lo: number;
+  hi: number;
+  counts: number[];
+  lowOutliers: number;
+  highOutliers: number;
+  median: number;
+  p25: number;
+  p75: number;
+}
+
+/** Histogram over the values inside Tukey's 1.5·IQR fences; outliers counted apart. */
+export function summarizeDistribution(values: readonly number[], bins = HISTOGRAM_BINS): DistributionSummary {
+  const fences = tukeyFences(values);
+  const inliers = values.filter((v) => v >= fences.lowMild && v <= fences.highMild);
+  const lo = Math.min(...inliers);
+  const hi = Math.max(...inliers);
+  const d = describe(values);
+  return {
+    lo, hi, counts: binCounts(inliers, lo, hi, bins),
+    lowOutliers: values.filter((v) => v < fences.lowMild).length,
+    highOutliers: values.filter((v) => v > fences.highMild).length,
+    median: d.median, p25: d.p25, p75: d.p75,
+  };
+}
+
+function renderOne(b: BenchmarkResult): string[] {
+  const title = `${b.group ? `${b.group} / ` : ''}${b.name}${b.baseline ? ' (baseline)' : ''}`;
+  if (b.error) return [title, `  not measured: ${b.error.kind}`];
+  if (b.flags.includes('optimized-away')) return [title, '  below one clock cycle per iteration — probably optimized away; no distribution shown'];
+  const values = allSamples(b);
+  if (values.length < 4) return [title, `  ${values.length} batches — too few for a distribution`];
+  const s = summarizeDistribution(values);
+  const low = s.lowOutliers ? `∘${s.lowOutliers} ` : '';
+  const high = s.highOutliers ? ` ∘${s.highOutliers}` : '';
+  const forks = forkSamples(b);
+  const finite = forks.flatMap((f) => f.perIteration).filter(Number.isFinite);
+  const runLo = Math.min(...finite);
+  const runHi = Math.max(...finite);
+  const c = contaminationCount(b);
+  const runs = forks.map((f) => sparkline(f.perIteration, runLo, runHi)).join(FORK_SEPARATOR);
+  const outliers = s.lowOutliers + s.highOutliers;
+  return [
+    title,
+    `  per-iteration  ${low}${formatNs(s.lo)} ${histogramLine(s.counts)} ${formatNs(s.hi)}${high}   median ${formatNs(s.median)}, IQR ${formatNs(s.p25)}–${formatNs(s.p75)}${outliers ? `, ${outliers} outlier${outliers > 1 ? 's' : ''} (∘, Tukey 1.5·IQR)` : ''}`,
+    `  run order      ${runs}   ${formatNs(runLo)}…${formatNs(runHi)}, ${forks.length} fork${forks.length === 1 ? '' : 's'} (${FORK_SEPARATOR}), ${c.batches} batches${c.contaminated ? `, ${c.contaminated} contaminated` : ''}`,
+  ];
+}
+
+/** The distribution block appended to the terminal report. */
+export function renderDistributions(doc: ResultDocument): string {
+  const blocks = doc.benchmarks.map((b) => renderOne(b).join('\n'));
+  if (blocks.length === 0) return '';
+  return `\nDistributions (per-iteration time = (batch − intercept) / iterations):\n\n${blocks.join('\n\n')}\n`;
+}

@@ -1,0 +1,103 @@
+// The honest report (issue 7 item 1, DESIGN.md §8): the experiment in the form a reviewer
+// can check — question, conditions, workload, warmup, measurement, statistic, result with
+// CI, verdict, caveats and the exact command to reproduce. Plain text or Markdown from the
+// same blocks. It formats a ResultDocument and the verdicts src/compare produced; it never
+// measures and never decides a verdict itself (STYLE.md #7).
+import type { ResultDocument } from '../results/schema.js';
+import { type Block, type TextStyle, writeBlocks } from './blocks.js';
+import { caveats, uncontrolled } from './caveats.js';
+import { baselineOf, type ComparisonRow } from './comparisons.js';
+import { sweepBlocks } from './complexity.js';
+import { describeConditions } from './conditions.js';
+import { sig } from './format.js';
+import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './honest-sections.js';
+import { fullName } from './samples.js';
+
+export interface HonestOptions {
+  hypothesis?: string;
+  /** Verdicts from src/compare; null/undefined when that module is not available. */
+  comparisons?: ComparisonRow[] | null;
+  /** Add a complexity fit to each parameter sweep. */
+  complexity?: boolean;
+}
+
+/** Quotes a command-line word for a POSIX shell only when it needs it. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export function reportTitle(doc: ResultDocument): string {
+  const groups = [...new Set(doc.benchmarks.map((b) => b.group).filter((g): g is string => !!g))];
+  const what = groups.length ? groups.join(', ') : doc.benchmarks.map((b) => b.name).slice(0, 3).join(', ');
+  return `Benchmark report: ${what}`;
+}
+
+function questionBlocks(doc: ResultDocument, hypothesis: string | undefined): Block[] {
+  const bases = doc.benchmarks.filter((b) => b.baseline);
+  const questions = bases.map((b) => `Within ${b.group ? `group '${b.group}'` : 'the run'}: is each benchmark faster, slower or no different from the baseline '${b.name}'?`);
+  return [
+    { kind: 'para', text: hypothesis ? `Hypothesis: ${hypothesis}` : 'Hypothesis: none stated (pass --hypothesis "…" to record one).' },
+    ...(questions.length ? [{ kind: 'list' as const, items: questions }] : [{ kind: 'para' as const, text: 'No baseline was marked: the run measures each benchmark on its own.' }]),
+  ];
+}
+
+function ratioText(r: ComparisonRow): string {
+  if (r.ratio === null) return '';
+  const ci = r.ciLow !== null && r.ciHigh !== null ? ` [${sig(r.ciLow)}, ${sig(r.ciHigh)}]` : '';
+  return `, time ratio ${sig(r.ratio)}×${ci}`;
+}
+
+function verdictBlocks(doc: ResultDocument, opts: HonestOptions): Block[] {
+  const contenders = doc.benchmarks.filter((b) => !b.baseline && baselineOf(doc, b));
+  const out: Block[] = [];
+  if (contenders.length === 0) {
+    out.push({ kind: 'para', text: 'No baseline: there is nothing to compare against, so there is no verdict. The results above stand on their own.' });
+  } else if (!opts.comparisons) {
+    out.push({ kind: 'para', text: 'No verdict: the comparison module (src/compare) is not available in this build, and this report does not decide verdicts itself. Run `cyclebench compare` for faster / slower / no difference / incomparable.' });
+  } else {
+    const items = opts.comparisons.map((r) => `${r.group ? `${r.group} / ` : ''}${r.name} vs ${r.baseline}: ${r.verdict.replace('-', ' ')}${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`);
+    out.push({ kind: 'para', text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; incomparable when an assumption broke.' });
+    out.push({ kind: 'list', items: items.length ? items : ['no comparisons were produced'] });
+  }
+  if (opts.hypothesis) {
+    out.push({ kind: 'para', text: `Against the hypothesis "${opts.hypothesis}": read it against the verdicts and intervals above; the tool does not interpret free-text hypotheses.` });
+  }
+  return out;
+}
+
+export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Block[] {
+  const sweeps = sweepBlocks(doc, opts.complexity ?? false);
+  const measuredNames = doc.benchmarks.filter((b) => b.error).map(fullName);
+  return [
+    { kind: 'title', text: reportTitle(doc) },
+    { kind: 'para', text: `Recorded ${doc.createdAt} by ${doc.tool.name} ${doc.tool.version} (result schema ${doc.schemaVersion}).` },
+    { kind: 'heading', text: 'Question' },
+    ...questionBlocks(doc, opts.hypothesis),
+    { kind: 'heading', text: 'Hardware and system' },
+    { kind: 'facts', header: ['condition', 'value'], rows: describeConditions(doc).map((c): [string, string] => [c.label, c.value]) },
+    { kind: 'heading', text: 'Workload' },
+    ...workloadBlocks(doc),
+    { kind: 'heading', text: 'Warmup' },
+    ...warmupBlocks(doc),
+    { kind: 'heading', text: 'Measurement' },
+    ...measurementBlocks(doc),
+    { kind: 'heading', text: 'Statistic' },
+    ...statisticBlocks(doc),
+    { kind: 'heading', text: 'Result' },
+    ...resultBlocks(doc),
+    ...(measuredNames.length ? [{ kind: 'para' as const, text: `Not measured: ${measuredNames.join(', ')} (see caveats).` }] : []),
+    ...(sweeps.length ? [{ kind: 'heading' as const, text: 'Parameter sweeps' }, ...sweeps] : []),
+    { kind: 'heading', text: 'Verdict' },
+    ...verdictBlocks(doc, opts),
+    { kind: 'heading', text: 'Caveats' },
+    { kind: 'list', items: caveats(doc).length ? caveats(doc) : ['no warnings or flags were recorded'] },
+    { kind: 'para', text: 'Not controlled:' },
+    { kind: 'list', items: uncontrolled(doc) },
+    { kind: 'heading', text: 'Reproduce' },
+    { kind: 'code', text: doc.command.length ? doc.command.map(shellQuote).join(' ') : '(no command recorded)' },
+  ];
+}
+
+export function renderHonest(doc: ResultDocument, opts: HonestOptions = {}, style: TextStyle = 'text'): string {
+  return writeBlocks(honestBlocks(doc, opts), style);
+}

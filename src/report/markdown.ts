@@ -1,0 +1,42 @@
+// The Markdown file (`--markdown FILE`, `report --format markdown`): the honest report in
+// Markdown, followed by the detailed estimates of every group (min, median, p99, MAD,
+// ops/s, counters per op). Escaping of user text is done by blocks.ts.
+import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+import { type Block, writeBlocks } from './blocks.js';
+import { formatNs, formatOps, sig } from './format.js';
+import { honestBlocks, type HonestOptions } from './honest.js';
+
+function groupTable(list: BenchmarkResult[]): Block {
+  const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
+  const rows = list.map((b) => {
+    const e = b.estimates;
+    const perOp = new Map(b.counters?.perOp.map((c) => [c.event, c.perOp]) ?? []);
+    if (b.error) return [b.name, `error (${b.error.kind})`, ...Array<string>(6 + events.length).fill('')];
+    const away = b.flags.includes('optimized-away');
+    return [
+      b.baseline ? `${b.name} (baseline)` : b.name,
+      away ? '< 1 cycle' : formatNs(b.headline?.point),
+      formatNs(e?.min),
+      formatNs(e?.median),
+      formatNs(e?.p99),
+      formatNs(e?.mad),
+      away ? '—' : formatOps(b.headline?.point),
+      b.flags.join(', ') || '—',
+      ...events.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number) : '—')),
+    ];
+  });
+  return { kind: 'table', header: ['benchmark', 'time/iter', 'min', 'median', 'p99', 'MAD', 'ops/s', 'flags', ...events.map((e) => `${e}/op`)], rows };
+}
+
+export function markdownBlocks(doc: ResultDocument, opts: HonestOptions = {}): Block[] {
+  const groups = new Map<string, BenchmarkResult[]>();
+  for (const b of doc.benchmarks) groups.set(b.group ?? '(no group)', [...(groups.get(b.group ?? '(no group)') ?? []), b]);
+  const detail: Block[] = [{ kind: 'heading', text: 'Detailed estimates' }];
+  for (const [name, list] of groups) detail.push({ kind: 'para', text: `Group: ${name}` }, groupTable(list));
+  detail.push({ kind: 'para', text: 'Per-iteration statistics (min, median, p99, MAD) are over (batch time − intercept) / iterations; counters are per iteration.' });
+  return [...honestBlocks(doc, opts), ...detail];
+}
+
+export function renderMarkdown(doc: ResultDocument, opts: HonestOptions = {}): string {
+  return writeBlocks(markdownBlocks(doc, opts), 'markdown');
+}

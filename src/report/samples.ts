@@ -1,0 +1,60 @@
+// Per-iteration samples derived from the stored raw batches, for plots and distributions.
+// This is presentation of stored data, not measurement (STYLE.md #7): the intercept comes
+// from the document's estimates, or, for a document without them, from the same OLS the
+// analysis uses (src/stats/regression.ts).
+import type { BenchmarkResult, ForkResult } from '../results/schema.js';
+import { ols } from '../stats/regression.js';
+
+export interface ForkSamples {
+  fork: number;
+  /** (batch.ns − intercept) / iterations, in run order. */
+  perIteration: number[];
+  /** Indices of batches during which a GC, context switch or migration happened. */
+  contaminated: number[];
+}
+
+/** The batch-time intercept (fixed overhead per batch) used to turn batches into per-iteration times. */
+export function batchIntercept(b: BenchmarkResult): number {
+  if (b.estimates && Number.isFinite(b.estimates.intercept)) return b.estimates.intercept;
+  const all = b.forks.flatMap((f) => f.batches);
+  if (all.length < 2 || new Set(all.map((x) => x.iterations)).size < 2) return 0;
+  return ols(all.map((x) => x.iterations), all.map((x) => x.ns)).intercept;
+}
+
+export function forkSamples(b: BenchmarkResult): ForkSamples[] {
+  const intercept = batchIntercept(b);
+  return b.forks.map((f: ForkResult) => ({
+    fork: f.index,
+    perIteration: f.batches.map((x) => (x.iterations > 0 ? (x.ns - intercept) / x.iterations : Number.NaN)),
+    contaminated: f.batches.flatMap((x, i) => (x.gc > 0 || x.contextSwitches > 0 || x.migrations > 0 ? [i] : [])),
+  }));
+}
+
+/** All per-iteration samples of a benchmark (every fork, run order within fork). */
+export function allSamples(b: BenchmarkResult): number[] {
+  return forkSamples(b).flatMap((f) => f.perIteration).filter(Number.isFinite);
+}
+
+/** How many batches in total, and how many were contaminated. */
+export function contaminationCount(b: BenchmarkResult): { batches: number; contaminated: number; gc: number; switches: number; migrations: number } {
+  const all = b.forks.flatMap((f) => f.batches);
+  return {
+    batches: all.length,
+    contaminated: all.filter((x) => x.gc > 0 || x.contextSwitches > 0 || x.migrations > 0).length,
+    gc: all.filter((x) => x.gc > 0).length,
+    switches: all.filter((x) => x.contextSwitches > 0).length,
+    migrations: all.filter((x) => x.migrations > 0).length,
+  };
+}
+
+/** "group / name" or the name alone. */
+export function fullName(b: BenchmarkResult): string {
+  return b.group ? `${b.group} / ${b.name}` : b.name;
+}
+
+/** Arguments as "n=100, mode=fast" (empty when there are none). */
+export function formatArgs(args: Record<string, unknown>): string {
+  return Object.entries(args)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+}
