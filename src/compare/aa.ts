@@ -1,0 +1,72 @@
+// A/A check (DESIGN §6, issue 6 item 4): the same benchmark measured as two arms in separate,
+// interleaved processes (orchestrator/schedule.ts `interleavedArms`). The verdict should be
+// "no-difference"; the smallest relative difference this setup can detect at 80 % power tells
+// the user what the machine can resolve before they believe a 3 % win.
+//
+// Detectable difference, consistent with the verdict's interval (verdict.ts): two samples of n
+// processes, per-process CV s (pooled over both arms), two-sided level α, power 1 - β:
+//   δ = (√(n/(n-1))·t_{1-α/2, 2n-2} + t_{1-β, 2n-2}) · s · √(2/n)
+// — the normal-approximation rule (van Belle, "Statistical Rules of Thumb", rule 2.3; as in
+// stats/power.ts) with t quantiles for the small number of processes and Hesterberg's
+// small-sample expansion the verdict applies. It needs >= 2 processes per arm.
+
+import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
+import type { ForkResult, Statistic } from '../results/schema.js';
+import { describe } from '../stats/describe.js';
+import { tQuantile } from '../stats/tdist.js';
+import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
+import { verdictForForks } from './verdict.js';
+
+export interface AaResult extends VerdictResult {
+  statistic: Statistic;
+  processes: [number, number];
+  /** Pooled CV of the per-process statistic over both arms; null with < 2 processes per arm. */
+  processCv: number | null;
+  /** Smallest relative difference detectable at `power`; null with < 2 processes per arm. */
+  minimumDetectable: number | null;
+  power: number;
+  /** True when the verdict is "no-difference", as an A/A check must be. */
+  passed: boolean;
+}
+
+export function detectableDifference(cv: number, n: number, alpha = 0.05, power = 0.8): number {
+  if (!(n >= 2)) return NaN;
+  const df = 2 * n - 2;
+  return (Math.sqrt(n / (n - 1)) * tQuantile(1 - alpha / 2, df) + tQuantile(power, df)) * cv * Math.sqrt(2 / n);
+}
+
+function processCv(arms: readonly (readonly ForkResult[])[], statistic: Statistic): number | null {
+  const vars: number[] = [];
+  for (const forks of arms) {
+    const points = forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)).filter(Number.isFinite);
+    if (points.length < 2) return null;
+    vars.push(describe(points).cv ** 2);
+  }
+  return Math.sqrt(vars.reduce((s, v) => s + v, 0) / vars.length);
+}
+
+export function aaCheck(armA: readonly ForkResult[], armB: readonly ForkResult[], settings: Partial<CompareSettings> = {}, power = 0.8): AaResult {
+  const s: CompareSettings = { ...DEFAULT_COMPARE_SETTINGS, ...settings };
+  const v = verdictForForks(armA, armB, s);
+  const cv = processCv([armA, armB], v.statistic);
+  const n = Math.min(armA.length, armB.length);
+  const mdd = cv === null ? null : detectableDifference(cv, n, 1 - s.confidence, power);
+  const { minimumDetectable: _m, ...rest } = v;
+  return { ...rest, processes: [armA.length, armB.length], processCv: cv, minimumDetectable: mdd, power, passed: v.verdict === 'no-difference' };
+}
+
+const pct = (x: number, d = 2): string => `${(x * 100).toFixed(d)} %`;
+
+/** Two or three lines for the terminal. */
+export function formatAa(name: string, r: AaResult): string {
+  const ratio = r.ratio ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]` : 'no ratio';
+  const lines = [
+    `A/A ${name}: ${r.passed ? 'ok' : 'FAILED'}: ${r.verdict}, ${ratio}, p = ${r.pValue === null ? '—' : r.pValue.toPrecision(2)} (${r.processes[0]} + ${r.processes[1]} processes)`,
+  ];
+  if (r.reason) lines.push(`  ${r.reason}`);
+  lines.push(r.minimumDetectable === null
+    ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
+    : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α = ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} (between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not resolvable on this setup`);
+  if (!r.passed && r.verdict !== 'incomparable') lines.push('  an A/A difference means the setup itself is biased (order, drift, thermal state): fix it before trusting A/B results');
+  return lines.join('\n');
+}

@@ -1,0 +1,103 @@
+// Comparing whole result documents (`cyclebench compare`, `--baseline NAME`) and the
+// in-file baselines of one document (`.baseline()` in a group). Each pair goes through the
+// assumption checks first (assumptions.ts), then the statistics (verdict.ts).
+
+import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
+import { compareChecksums, compareEnvironments, sideProblem, type EnvironmentCheck } from './assumptions.js';
+import { displayName, matchBenchmarks } from './match.js';
+import { sideNotes } from './notes.js';
+import type { CompareSettings, Comparison } from './types.js';
+import { verdictForForks } from './verdict.js';
+
+export interface CompareOptions extends CompareSettings {
+  /** Relative CI half-width target for the sample-size advice (default 1 %). */
+  target?: number;
+  /** Run Grubbs' test on per-process values (default false). */
+  grubbs?: boolean;
+}
+
+export interface DocumentComparison {
+  comparisons: Comparison[];
+  onlyBase: string[];
+  onlyContender: string[];
+  duplicates: string[];
+  environment: EnvironmentCheck;
+}
+
+function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: CompareOptions): Statistic {
+  if (s.statistic) return s.statistic;
+  const a = base.headline?.statistic;
+  return a && a === contender.headline?.statistic ? a : 'mean';
+}
+
+/** One pair; `incomparable` names an already broken assumption (e.g. the environments). */
+export function compareBenchmarks(base: BenchmarkResult, contender: BenchmarkResult, s: CompareOptions, incomparable: string[] = [], checksumsDecide = true): Comparison {
+  const head = {
+    name: base.name, group: base.group, args: base.args, confidence: s.confidence,
+    baseNs: base.headline?.point ?? null, contenderNs: contender.headline?.point ?? null,
+  };
+  const problem = sideProblem(base, 'baseline') ?? sideProblem(contender, 'contender');
+  if (problem) return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: problem, notes: [] };
+  const statistic = statisticOf(base, contender, s);
+  const checksum = compareChecksums(base, contender);
+  let v;
+  try {
+    v = verdictForForks(base.forks, contender.forks, { ...s, statistic });
+  } catch (e) {
+    return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: `cannot estimate: ${(e as Error).message}`, notes: [] };
+  }
+  const o = { target: s.target ?? 0.01, confidence: s.confidence, grubbs: s.grubbs ?? false };
+  const notes = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
+  if (checksum.note && (!checksum.differs || !checksumsDecide)) notes.push(checksum.note);
+  if (v.minimumDetectable !== null) notes.push(`smallest difference detectable at 80 % power with these processes: ${(v.minimumDetectable * 100).toFixed(1)} %`);
+  const broken = [...incomparable, ...(checksumsDecide && checksum.differs && checksum.note ? [checksum.note] : [])];
+  const { statistic: _s, minimumDetectable: _m, ...result } = v;
+  if (broken.length) return { ...head, ...result, verdict: 'incomparable', reason: broken.join('; '), notes };
+  return { ...head, ...result, notes };
+}
+
+export function compareDocuments(base: ResultDocument, contender: ResultDocument, s: CompareOptions): DocumentComparison {
+  const environment = compareEnvironments(base.environment, contender.environment);
+  const envChanged = [
+    (base.environment as { changes?: unknown[] })?.changes?.length ? 'the environment changed during the baseline run' : null,
+    (contender.environment as { changes?: unknown[] })?.changes?.length ? 'the environment changed during the contender run' : null,
+  ].filter((x): x is string => x !== null);
+  const broken = [...environment.differences, ...envChanged];
+  const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
+  return {
+    comparisons: m.pairs.map((p) => compareBenchmarks(p.base, p.contender, s, broken)),
+    onlyBase: m.onlyBase.map(displayName),
+    onlyContender: m.onlyContender.map(displayName),
+    duplicates: m.duplicates,
+    environment,
+  };
+}
+
+export interface RelativeRow {
+  baseline: string;
+  comparison: Comparison;
+}
+
+/**
+ * In-file baselines: for each group with a `.baseline()` benchmark, every other benchmark of
+ * the group (with the same args, when the baseline has args) against it. One document, one
+ * environment: only errors, contamination and checksums can make a row incomparable.
+ */
+export function relativeToBaseline(doc: ResultDocument, s: CompareOptions): RelativeRow[] {
+  const rows: RelativeRow[] = [];
+  const byGroup = new Map<string | null, BenchmarkResult[]>();
+  for (const b of doc.benchmarks) byGroup.set(b.group, [...(byGroup.get(b.group) ?? []), b]);
+  for (const list of byGroup.values()) {
+    const baselines = list.filter((b) => b.baseline);
+    for (const other of list) {
+      if (other.baseline) continue;
+      const key = JSON.stringify(Object.entries(other.args ?? {}).sort());
+      const base = baselines.find((b) => JSON.stringify(Object.entries(b.args ?? {}).sort()) === key) ?? (baselines.length === 1 ? baselines[0] : undefined);
+      if (!base) continue;
+      // Two different benchmarks may legitimately return different values: checksums are noted only.
+      const c = compareBenchmarks(base, other, s, [], false);
+      rows.push({ baseline: displayName(base), comparison: { ...c, name: other.name, group: other.group, args: other.args } });
+    }
+  }
+  return rows;
+}

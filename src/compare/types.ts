@@ -1,0 +1,50 @@
+// The shapes of a comparison (DESIGN §6): four answers, never two. A verdict always comes
+// with the ratio contender/baseline of the headline statistic, its interval, the rank test's
+// p-value as a second opinion, and a reason whenever the answer is not the plain one.
+
+import type { Statistic } from '../results/schema.js';
+
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+
+export interface RatioEstimate {
+  /** contender / baseline of the headline statistic (> 1: the contender takes longer). */
+  point: number;
+  ciLow: number;
+  ciHigh: number;
+}
+
+export interface VerdictResult {
+  verdict: Verdict;
+  /** null when incomparable before anything was estimated. */
+  ratio: RatioEstimate | null;
+  /** Two-sided Mann–Whitney p-value; null when the test could not run. */
+  pValue: number | null;
+  reason?: string;
+  /** How the interval and the test were computed, for the report. */
+  method?: string;
+  confidence: number;
+}
+
+export interface CompareSettings {
+  /** Relative differences below this are "within noise" (default 0.01). */
+  threshold: number;
+  /** Two-sided confidence of the ratio CI; the rank test uses α = 1 - confidence. */
+  confidence: number;
+  seed: number;
+  statistic?: Statistic;
+  resamples?: number;
+}
+
+export const DEFAULT_COMPARE_SETTINGS: CompareSettings = { threshold: 0.01, confidence: 0.95, seed: 1 };
+
+/** One row of `cyclebench compare` (the JSON minimum of issue 6, plus context). */
+export interface Comparison extends VerdictResult {
+  name: string;
+  group: string | null;
+  args: Record<string, unknown>;
+  /** Headline points of both sides, ns, when known. */
+  baseNs: number | null;
+  contenderNs: number | null;
+  /** Informational lines: outliers, shape, sample-size advice. */
+  notes: string[];
+}
