@@ -1,6 +1,7 @@
 // The child runner with real short commands: the native cork-pattern runner and the
 // portable child_process fallback. No timing assertions; task-clock is compared with
 // wait4's user+system time only within a factor of 2.
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAddon, PACKAGE_ROOT } from '../../src/platform/load.js';
@@ -114,6 +115,14 @@ describe('native: counters and per-child rusage', () => {
     expect(pinned.exitCode).toBe(1);
     const badCwd = await sh('true', { cwd: resolve(PACKAGE_ROOT, 'no-such-dir') });
     expect(badCwd.execError).toMatchObject({ code: 'ENOENT', syscall: 'chdir' });
+  });
+
+  it("the child's stdout survives exec although Node marks fds 0-2 close-on-exec (NATIVE-NOTES P20)", () => {
+    // A separate Node process whose stdout is a pipe we read: the grandchild's echo must arrive.
+    const script = `const a = require(${JSON.stringify(resolve(PACKAGE_ROOT, 'node_modules/node-gyp-build'))})(${JSON.stringify(PACKAGE_ROOT)});
+      a.childRun({ candidates: ['/bin/echo', '/usr/bin/echo'], argv: ['echo', 'through-exec'], envp: [], types: [], configs: [], groups: [] })
+        .then((r) => process.exit(r.exitCode));`;
+    expect(execFileSync(NODE, ['-e', script], { encoding: 'utf8' })).toContain('through-exec');
   });
 
   it('rejects bad cpus and unknown events in TypeScript', async () => {
