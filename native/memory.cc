@@ -26,7 +26,9 @@ namespace {
 
 #ifdef __linux__
 const bool kSupported = true;
-// Process-wide, like the lock itself; any thread's unlock clears it.
+// Process-wide, like the lock itself. Any environment's teardown unlocks (a Worker that
+// loaded the addon included): an isolate torn down over locked pages aborts, whichever
+// thread owns it.
 std::atomic<bool> g_locked{false};
 
 void UnlockAtTeardown(void*) {

@@ -20,7 +20,8 @@ export function runFixture<T>(
   const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const argv = [...(opts.nodeFlags ?? []), ...loader, script, ...args];
   const [cmd, ...pre] = opts.wrap ? [...opts.wrap, process.execPath] : [process.execPath];
-  const env: Record<string, string | undefined> = { ...process.env, ...opts.env };
+  // A CYCLEBENCH_PLATFORM=js in the caller's environment must not turn native checks into JS ones.
+  const env: Record<string, string | undefined> = { ...process.env, CYCLEBENCH_PLATFORM: undefined, ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const result = spawnSync(cmd, [...pre, ...argv], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
   const line = result.stdout.trim().split('\n').filter((l) => l.startsWith('{')).pop();
