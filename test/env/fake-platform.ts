@@ -1,6 +1,7 @@
 // A fake Platform for exact env output: a fixed TSC clock and a scripted counter probe.
 // Only what collectEnvironment touches is real; everything else throws ENOTSUP.
 
+import type { NodeFacts } from '../../src/env/facts.js';
 import type { ClockInfo, CounterEventAvailability, Platform } from '../../src/platform/types.js';
 
 export const FAKE_CLOCK: ClockInfo = {
@@ -79,4 +80,4 @@ export function fakePlatform(o: FakeOptions = {}): Platform {
   };
 }
 
-export const FAKE_NODE = { version: 'v20.20.2', v8: '11.3.244.8-node.38', execArgv: [], nodeOptions: null };
+export const FAKE_NODE: NodeFacts = { version: 'v20.20.2', v8: '11.3.244.8-node.38', execArgv: [], nodeOptions: null };
