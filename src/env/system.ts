@@ -112,7 +112,7 @@ function writeValue(root: string, path: string, value: string): string | null {
 function requireRoot(o: SystemOptions, what: string): SystemOutcome | null {
   const uid = o.uid !== undefined ? o.uid : typeof process.getuid === 'function' ? process.getuid() : null;
   if (uid === 0) return null;
-  return { exitCode: 2, lines: [], errors: [`system ${what} must run as root (it writes /sys); try: sudo cyclebench system ${what}`] };
+  return { exitCode: 2, lines: [], errors: [`must run as root (it writes /sys); try: sudo cyclebench system ${what}`] };
 }
 
 export function systemShow(o: SystemOptions = {}): SystemOutcome {
