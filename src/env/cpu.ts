@@ -54,7 +54,7 @@ export function readCpuFacts(root: string, notes: FactNotes): CpuFacts {
   const vendor = first?.get('vendor_id') ?? (first?.has('CPU implementer') ? `arm implementer ${first.get('CPU implementer')}` : null);
 
   const onlineText = notes.text(root, 'sys/devices/system/cpu/online', 'cpu.online');
-  const online = onlineText === null ? null : parseCpuList(onlineText);
+  const online = onlineText === null ? null : parseCpuList(onlineText) ?? notes.missing('cpu.online', `unparsable /sys/devices/system/cpu/online: ${JSON.stringify(onlineText)}`);
   const logicalCores = online?.length || processors.length || null;
 
   const flagText = first?.get('flags');
@@ -72,7 +72,7 @@ export function readCpuFacts(root: string, notes: FactNotes): CpuFacts {
   const mhz = processors.map((b) => Number(b.fields.get('cpu MHz'))).filter((n) => Number.isFinite(n) && n > 0);
 
   const isolatedText = notes.text(root, 'sys/devices/system/cpu/isolated', 'cpu.isolated');
-  const isolated = isolatedText === null ? null : parseCpuList(isolatedText);
+  const isolated = isolatedText === null ? null : parseCpuList(isolatedText) ?? notes.missing('cpu.isolated', `unparsable /sys/devices/system/cpu/isolated: ${JSON.stringify(isolatedText)}`);
 
   return {
     model: model ?? notes.missing('cpu.model', info.ok ? 'no model line in /proc/cpuinfo' : info.reason),
