@@ -1,0 +1,115 @@
+// `cyclebench compare base.json head.json`: a verdict per benchmark (faster / slower / no
+// difference / incomparable), as text, Markdown or JSON, and an exit code for CI gates.
+// Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
+// (one line on stderr; this command never writes files, so nothing is overwritten).
+import { compareDocuments } from '../../compare/documents.js';
+import { type CompareFormat, renderComparison } from '../../compare/render.js';
+import type { Comparison } from '../../compare/types.js';
+import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
+import type { Statistic } from '../../results/schema.js';
+import { fraction, oneOf, parse, positiveInt, positiveNumber } from '../args.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
+
+export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contender.json> [options]
+
+Matches benchmarks by group, name and args and gives each pair one of four verdicts:
+faster, slower, no-difference (CI of the ratio includes 1, or the change is within the
+noise threshold) or incomparable (different CPU, governor, Node/V8, pinning or ASLR mode,
+a failed or contaminated run, or different result checksums).
+Reads result files of schema version ${READABLE_SCHEMA_VERSIONS.join(', ')} (written by cyclebench run --json).
+
+Options:
+  --format F                text | markdown | json (default text)
+  --fail-on regression[:P]  exit 1 when a benchmark is significantly slower by more than P
+                            (e.g. regression:5%; without P any 'slower' verdict fails)
+  --threshold P             noise threshold: smaller significant changes are "no difference" (default 1%)
+  --confidence C            confidence level of the ratio CI (default 0.95)
+  --seed N                  bootstrap seed (default 1)
+  --statistic S             slope | min | median | mean (default: the files' headline statistic)
+  --target-ci P             relative CI target for the sample-size advice (default 1%)
+  --grubbs                  also run Grubbs' test on the per-process values
+`;
+
+export interface CompareArgs {
+  files: [string, string];
+  format: CompareFormat;
+  failOn: number | null;
+  threshold: number;
+  confidence: number;
+  seed: number;
+  statistic?: Statistic;
+  target: number;
+  grubbs: boolean;
+}
+
+/** "regression" → 0, "regression:5%" → 0.05. */
+export function parseFailOn(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const m = /^regression(?::(.+))?$/.exec(value);
+  if (!m) throw new UsageError(`--fail-on takes regression or regression:THRESHOLD%, got '${value}'`);
+  return m[1] === undefined ? 0 : fraction('fail-on', m[1], 0);
+}
+
+export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
+  const { values, positionals } = parse(args, {
+    format: { type: 'string' }, 'fail-on': { type: 'string' }, threshold: { type: 'string' }, confidence: { type: 'string' },
+    seed: { type: 'string' }, statistic: { type: 'string' }, 'target-ci': { type: 'string' }, grubbs: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  if (positionals.length !== 2) throw new UsageError(`expected two result files (baseline and contender), got ${positionals.length}`);
+  const confidence = positiveNumber('confidence', values.confidence, 0.95);
+  if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
+  return {
+    files: [positionals[0], positionals[1]],
+    format: oneOf('format', values.format, ['text', 'markdown', 'json'] as const, 'text'),
+    failOn: parseFailOn(values['fail-on']),
+    threshold: fraction('threshold', values.threshold, 0.01),
+    confidence,
+    seed: positiveInt('seed', values.seed, 1, 0),
+    statistic: values.statistic === undefined ? undefined : oneOf<Statistic>('statistic', values.statistic, ['slope', 'min', 'median', 'mean'], 'slope'),
+    target: fraction('target-ci', values['target-ci'], 0.01),
+    grubbs: values.grubbs ?? false,
+  };
+}
+
+/** The regressions that fail a CI gate: verdict 'slower' and ratio above 1 + threshold. */
+export function regressions(comparisons: readonly Comparison[], threshold: number): Comparison[] {
+  return comparisons.filter((c) => c.verdict === 'slower' && c.ratio !== null && c.ratio.point > 1 + threshold);
+}
+
+export const compareCommand: Command = async (args, io) => {
+  let a: CompareArgs | 'help';
+  try {
+    a = parseCompareArgs(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr.write(`cyclebench compare: ${e.message}\n\n${COMPARE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (a === 'help') {
+    io.stdout.write(COMPARE_USAGE);
+    return EXIT_OK;
+  }
+  let docs;
+  try {
+    docs = a.files.map((f) => readResultFile(f));
+  } catch (e) {
+    if (!(e instanceof ResultFileError)) throw e;
+    io.stderr.write(`cyclebench compare: ${e.message}\n`);
+    return EXIT_USAGE;
+  }
+  const result = compareDocuments(docs[0], docs[1], {
+    threshold: a.threshold, confidence: a.confidence, seed: a.seed, statistic: a.statistic, target: a.target, grubbs: a.grubbs,
+  });
+  if (result.comparisons.length === 0) {
+    io.stderr.write(`cyclebench compare: no benchmark in common between ${a.files[0]} (${docs[0].benchmarks.length}) and ${a.files[1]} (${docs[1].benchmarks.length}); benchmarks match by group, name and args\n`);
+    return EXIT_USAGE;
+  }
+  io.stdout.write(renderComparison(result, a.format));
+  if (a.failOn === null) return EXIT_OK;
+  const bad = regressions(result.comparisons, a.failOn);
+  if (bad.length === 0) return EXIT_OK;
+  io.stderr.write(`cyclebench compare: ${bad.length} significant regression(s) beyond ${(a.failOn * 100).toFixed(1)} %\n`);
+  return EXIT_FAILURE;
+};

@@ -1,0 +1,86 @@
+// Output of `cyclebench compare`: text (terminal), Markdown (pull-request comments) and JSON.
+// Formatting only; every number comes from documents.ts (STYLE #7).
+
+import type { DocumentComparison } from './documents.js';
+import { displayName } from './match.js';
+import type { Comparison } from './types.js';
+
+export type CompareFormat = 'text' | 'markdown' | 'json';
+
+const SYMBOL: Record<Comparison['verdict'], string> = { faster: 'faster', slower: 'SLOWER', 'no-difference': 'no difference', incomparable: 'INCOMPARABLE' };
+
+function ratioText(c: Comparison): string {
+  if (!c.ratio) return '—';
+  return `${c.ratio.point.toFixed(3)}× [${c.ratio.ciLow.toFixed(3)}, ${c.ratio.ciHigh.toFixed(3)}]`;
+}
+
+function changeText(c: Comparison): string {
+  if (!c.ratio) return '—';
+  const d = (c.ratio.point - 1) * 100;
+  return `${d >= 0 ? '+' : ''}${d.toFixed(1)} %`;
+}
+
+function ns(x: number | null): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  if (x >= 1e6) return `${(x / 1e6).toPrecision(4)} ms`;
+  if (x >= 1e3) return `${(x / 1e3).toPrecision(4)} µs`;
+  return `${x.toPrecision(4)} ns`;
+}
+
+const p = (c: Comparison): string => (c.pValue === null ? '—' : c.pValue < 1e-4 ? '<1e-4' : c.pValue.toPrecision(2));
+
+function rows(r: DocumentComparison): string[][] {
+  return r.comparisons.map((c) => [displayName(c), ns(c.baseNs), ns(c.contenderNs), changeText(c), ratioText(c), p(c), SYMBOL[c.verdict]]);
+}
+
+const HEADER = ['benchmark', 'baseline', 'contender', 'change', `ratio [CI]`, 'p (MW)', 'verdict'];
+
+function footer(r: DocumentComparison, bullet: string): string[] {
+  const out: string[] = [];
+  for (const c of r.comparisons) {
+    if (c.reason) out.push(`${bullet}${displayName(c)}: ${c.verdict}: ${c.reason}`);
+    for (const n of c.notes) out.push(`${bullet}${displayName(c)}: ${n}`);
+  }
+  if (r.onlyBase.length) out.push(`${bullet}only in the baseline: ${r.onlyBase.join(', ')}`);
+  if (r.onlyContender.length) out.push(`${bullet}only in the contender: ${r.onlyContender.join(', ')}`);
+  if (r.duplicates.length) out.push(`${bullet}defined twice (first one used): ${r.duplicates.join(', ')}`);
+  if (r.environment.unchecked.length) out.push(`${bullet}not recorded on both sides, so not checked: ${r.environment.unchecked.join(', ')}`);
+  return out;
+}
+
+function summary(r: DocumentComparison): string {
+  const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
+  const conf = r.comparisons[0]?.confidence ?? 0.95;
+  return `${count('faster')} faster, ${count('slower')} slower, ${count('no-difference')} no difference, ${count('incomparable')} incomparable (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
+}
+
+export function renderText(r: DocumentComparison): string {
+  const all = [HEADER, ...rows(r)];
+  const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+  const lines = all.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd());
+  lines.splice(1, 0, widths.map((w) => '─'.repeat(w)).join('  '));
+  const method = r.comparisons.find((c) => c.method)?.method;
+  return `${[...lines, '', summary(r), ...(method ? [`method: ${method}`] : []), ...footer(r, '')].join('\n')}\n`;
+}
+
+const md = (s: string): string => s.replace(/[|\\`*_<>]/g, (ch) => `\\${ch}`);
+
+export function renderMarkdown(r: DocumentComparison): string {
+  const head = `| ${HEADER.join(' | ')} |\n|${HEADER.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`;
+  const body = rows(r).map((row) => `| ${row.map((cell, i) => (i === 6 && cell !== 'no difference' ? `**${md(cell)}**` : md(cell))).join(' | ')} |`);
+  const notes = footer(r, '- ').map(md);
+  return `${[head, ...body, '', `_${summary(r)}_`, ...(notes.length ? ['', '<details><summary>Notes</summary>', '', ...notes, '', '</details>'] : [])].join('\n')}\n`;
+}
+
+export function renderJsonComparison(r: DocumentComparison): string {
+  const comparisons = r.comparisons.map((c) => ({
+    name: c.name, group: c.group, args: c.args, verdict: c.verdict,
+    ratio: c.ratio, pValue: c.pValue, ...(c.reason ? { reason: c.reason } : {}),
+    confidence: c.confidence, baseNs: c.baseNs, contenderNs: c.contenderNs, method: c.method ?? null, notes: c.notes,
+  }));
+  return `${JSON.stringify({ comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment }, null, 2)}\n`;
+}
+
+export function renderComparison(r: DocumentComparison, format: CompareFormat): string {
+  return format === 'json' ? renderJsonComparison(r) : format === 'markdown' ? renderMarkdown(r) : renderText(r);
+}

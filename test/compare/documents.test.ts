@@ -1,0 +1,106 @@
+// Matching, assumption checks (environment, contamination, checksums), in-file and saved baselines, A/A.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { aaCheck, formatAa } from '../../src/compare/aa.js';
+import { compareChecksums, compareEnvironments } from '../../src/compare/assumptions.js';
+import { BaselineError, listBaselines, loadBaseline, saveBaseline } from '../../src/compare/baselines.js';
+import { compareDocuments, relativeToBaseline } from '../../src/compare/documents.js';
+import { displayName, matchBenchmarks } from '../../src/compare/match.js';
+import { ENVIRONMENT, syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+
+const S = { threshold: 0.01, confidence: 0.95, seed: 1, resamples: 300 };
+const quiet = (seed: number, cost: number, checksum = 'c0ffee01') => forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10, checksum });
+
+describe('matching by (group, name, args)', () => {
+  it('pairs equal args regardless of key order and reports the unmatched', () => {
+    const a = [bench('x', [], { args: { n: 1, m: 'a' } }), bench('y', []), bench('only-a', [])];
+    const b = [bench('x', [], { args: { m: 'a', n: 1 } }), bench('y', [], { group: 'g' }), bench('y', [])];
+    const m = matchBenchmarks(a, b);
+    expect(m.pairs.map((p) => p.base.name)).toEqual(['x', 'y']);
+    expect(m.onlyBase.map(displayName)).toEqual(['only-a']);
+    expect(m.onlyContender.map(displayName)).toEqual(['g/y']);
+    expect(displayName(a[0])).toBe('x [m=a, n=1]');
+  });
+});
+
+describe('incomparable', () => {
+  it('when the environments differ (CPU, Node, V8, pinning, ASLR)', () => {
+    const other = structuredClone(ENVIRONMENT);
+    other.cpu.model = 'Other CPU';
+    other.node.version = 'v20.1.0';
+    other.conditions.cpus = null as unknown as number[];
+    other.conditions.noAslr = false;
+    const e = compareEnvironments(ENVIRONMENT, other);
+    expect(e.differences).toEqual([
+      'CPU model differs: Synthetic CPU @ 3.0GHz vs Other CPU',
+      'Node version differs: v20.19.0 vs v20.1.0',
+      'pinning differs: CPUs 3 vs not pinned',
+      'ASLR disabled differs: true vs false',
+    ]);
+    const r = compareDocuments(doc([bench('k', quiet(1, 10))]), doc([bench('k', quiet(2, 10))], other), S);
+    expect(r.comparisons[0].verdict).toBe('incomparable');
+    expect(r.comparisons[0].reason).toMatch(/CPU model differs/);
+    expect(r.comparisons[0].ratio).not.toBeNull();
+  });
+  it('lists facts one side lacks as unchecked, not as differences', () => {
+    expect(compareEnvironments(ENVIRONMENT, { node: ENVIRONMENT.node })).toMatchObject({ differences: [], unchecked: expect.arrayContaining(['CPU model']) });
+  });
+  it('when the checksums differ: a contender that stops early is different, not faster', () => {
+    const r = compareDocuments(doc([bench('k', quiet(1, 10, 'aaaa0001'))]), doc([bench('k', quiet(2, 5, 'bbbb0002'))]), S);
+    expect(r.comparisons[0]).toMatchObject({ verdict: 'incomparable', reason: expect.stringMatching(/different result checksums \(aaaa0001 vs bbbb0002\)/) });
+  });
+  it('does not fingerprint a side whose processes disagree on the checksum', () => {
+    const mixed = quiet(1, 10).map((f, i) => ({ ...f, checksum: `c${i}` }));
+    expect(compareChecksums(bench('k', mixed), bench('k', quiet(2, 10)))).toEqual({ differs: false, note: expect.stringMatching(/vary between the processes of the baseline/) });
+  });
+  it('when a run failed or was contaminated', () => {
+    const failed = bench('k', [], { error: { message: 'boom', kind: 'throw' } });
+    const changed = bench('k', quiet(2, 10), { flags: ['environment-changed'] });
+    expect(compareDocuments(doc([failed]), doc([bench('k', quiet(2, 10))]), S).comparisons[0]).toMatchObject({ verdict: 'incomparable', ratio: null, reason: 'baseline failed (throw): boom' });
+    expect(compareDocuments(doc([bench('k', quiet(1, 10))]), doc([changed]), S).comparisons[0].reason).toMatch(/contender is contaminated: the environment changed/);
+  });
+});
+
+describe('in-file baselines', () => {
+  it('compares every benchmark of a group with its .baseline()', () => {
+    const d = doc([
+      bench('base', quiet(1, 10), { group: 'g', baseline: true }),
+      bench('slow', quiet(2, 12, 'other'), { group: 'g' }),
+      bench('same', quiet(3, 10), { group: 'g' }),
+      bench('alone', quiet(4, 10), { group: 'h' }),
+    ]);
+    const rows = relativeToBaseline(d, S);
+    expect(rows.map((r) => [r.comparison.name, r.comparison.verdict])).toEqual([['slow', 'slower'], ['same', 'no-difference']]);
+    expect(rows[0].comparison.ratio!.point).toBeCloseTo(1.2, 1);
+    expect(rows[0].comparison.notes.join('\n')).toMatch(/different result checksums/);
+  });
+});
+
+describe('saved baselines', () => {
+  it('saves atomically under .cyclebench/baselines and loads back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-bl-'));
+    const d = doc([bench('k', quiet(1, 10))]);
+    const path = saveBaseline(d, 'main', dir);
+    expect(path).toBe(join(dir, '.cyclebench', 'baselines', 'main.json'));
+    expect(JSON.parse(readFileSync(path, 'utf8')).schemaVersion).toBe(d.schemaVersion);
+    expect(loadBaseline('main', dir).benchmarks[0].name).toBe('k');
+    expect(listBaselines(dir)).toEqual(['main']);
+    expect(() => loadBaseline('nope', dir)).toThrow(/no saved baseline 'nope'.*saved baselines: main/);
+    expect(() => saveBaseline(d, '../evil', dir)).toThrow(BaselineError);
+    writeFileSync(join(dir, '.cyclebench', 'baselines', 'bad.json'), '{nope');
+    expect(() => loadBaseline('bad', dir)).toThrow(/baseline 'bad': .*not valid JSON/);
+  });
+});
+
+describe('A/A check', () => {
+  it('finds no difference between two arms of one distribution and states what it could detect', () => {
+    const r = aaCheck(forks(11, 6, { cost: 10, between: 0.01 }), forks(12, 6, { cost: 10, between: 0.01 }), { resamples: 300 });
+    expect(r.verdict).toBe('no-difference');
+    expect(r.passed).toBe(true);
+    expect(r.minimumDetectable).toBeGreaterThan(0.005);
+    expect(r.minimumDetectable).toBeLessThan(0.06);
+    expect(formatAa('k', r)).toMatch(/A\/A k: ok: no-difference[\s\S]*smallest difference detectable at 80 % power, α = 0\.05: \d+\.\d %/);
+  });
+});

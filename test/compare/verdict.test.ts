@@ -1,0 +1,65 @@
+// Known answers for the comparison statistics; each expected value's source is named.
+import { describe, expect, it } from 'vitest';
+import { detectableDifference } from '../../src/compare/aa.js';
+import { expandedConfidence, verdictForForks } from '../../src/compare/verdict.js';
+import { syntheticForks } from './synthetic.js';
+
+const S = { threshold: 0.01, confidence: 0.95, seed: 7, resamples: 400 };
+// Noise-free forks: every batch is exactly overhead + iterations × cost, so every resample's
+// OLS slope is `cost` and the ratio CI collapses to the hand-computed ratio.
+const exact = (seed: number, forks: number, cost: number) => syntheticForks(seed, forks, { cost, between: 0, within: 0, batches: 8 });
+
+describe('expandedConfidence (Hesterberg 2015 expanded percentile interval)', () => {
+  it('matches the hand computation for n = 10, df = 9', () => {
+    // t_{0.975, 9} = 2.262157 (R qt(0.975, 9); any t table), × √(10/9) = 2.384524;
+    // 2·Φ(-2.384524) = 0.017104 (normal table, linear interpolation 2.38 → 2.39).
+    expect(expandedConfidence(0.95, 10, 9)).toBeCloseTo(0.982896, 4);
+  });
+  it('goes to the tails for 3 processes and leaves large samples alone', () => {
+    // √1.5 · t_{0.975, 2} = 1.224745 · 4.302653 = 5.2697: Φ(-5.27) ≈ 6.8e-8 per tail.
+    expect(expandedConfidence(0.95, 3, 2)).toBeGreaterThan(0.9999998);
+    expect(expandedConfidence(0.95, 2000, 1999)).toBeCloseTo(0.95, 3);
+    expect(expandedConfidence(0.95, 1)).toBe(0.95);
+  });
+});
+
+describe('detectableDifference (t-based two-sample rule, aa.ts)', () => {
+  it('matches the hand computation for n = 8, CV 3 %', () => {
+    // df = 14: t_{0.975} = 2.144787, t_{0.8} = 0.868245 (R qt); √(8/7) = 1.069045;
+    // (2.144787·1.069045 + 0.868245)·0.03·√(2/8) = 3.161115·0.015 = 0.047417.
+    expect(detectableDifference(0.03, 8)).toBeCloseTo(0.047417, 4);
+    expect(detectableDifference(0.03, 1)).toBeNaN();
+  });
+});
+
+describe('verdictForForks', () => {
+  it('calls a noise-free 10 % slowdown slower with ratio exactly 1.1', () => {
+    const v = verdictForForks(exact(1, 3, 10), exact(2, 3, 11), S);
+    expect(v.verdict).toBe('slower');
+    expect(v.ratio!.point).toBeCloseTo(1.1, 10);
+    expect(v.ratio!.ciLow).toBeCloseTo(1.1, 10);
+    expect(v.ratio!.ciHigh).toBeCloseTo(1.1, 10);
+  });
+  it('calls a noise-free 10 % speed-up faster', () => {
+    expect(verdictForForks(exact(1, 3, 10), exact(2, 3, 9), S).verdict).toBe('faster');
+  });
+  it('reports a significant 0.5 % change as within noise', () => {
+    const v = verdictForForks(exact(1, 3, 10), exact(2, 3, 10.05), S);
+    expect(v.verdict).toBe('no-difference');
+    expect(v.reason).toMatch(/^within noise \(0\.50 % < threshold 1\.00 %\)/);
+    expect(verdictForForks(exact(1, 3, 10), exact(2, 3, 10.05), { ...S, threshold: 0.001 }).verdict).toBe('slower');
+  });
+  it('uses the exact per-process Mann–Whitney test with 4 processes per side', () => {
+    // Every contender process above every base process, n = 4 + 4: exact two-sided
+    // p = 2 / C(8, 4) = 2/70 = 0.028571 (enumeration of the null, Mann & Whitney 1947).
+    const tiny = (seed: number, cost: number) => syntheticForks(seed, 4, { cost, between: 0.001, within: 0, batches: 8 }); // no ties
+    const v = verdictForForks(tiny(1, 10), tiny(2, 11), S);
+    expect(v.pValue).toBeCloseTo(2 / 70, 10);
+    expect(v.method).toMatch(/per-process slope \(exact\)/);
+  });
+  it('is reproducible with a seed', () => {
+    const a = syntheticForks(3, 3, { cost: 10 });
+    const b = syntheticForks(4, 3, { cost: 10 });
+    expect(verdictForForks(a, b, S)).toEqual(verdictForForks(a, b, S));
+  });
+});
