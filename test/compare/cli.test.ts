@@ -1,0 +1,84 @@
+// `cyclebench compare` end to end on temp files, through main() with a captured Io.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { READABLE_SCHEMA_VERSIONS } from '../../src/results/read.js';
+import { syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cb-cmp-'));
+const write = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const quiet = (seed: number, cost: number) => forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10 });
+const base = write('base.json', JSON.stringify(doc([bench('same', quiet(1, 10)), bench('slow', quiet(2, 10), { group: 'g', args: { n: 1 } }), bench('gone', quiet(3, 5))])));
+const head = write('head.json', JSON.stringify(doc([bench('same', quiet(4, 10)), bench('slow', quiet(5, 10.8), { group: 'g', args: { n: 1 } }), bench('new', quiet(6, 5))])));
+
+async function run(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env: {}, cwd: dir };
+  const code = await main(['compare', ...args], io);
+  return { code, stdout, stderr };
+}
+
+describe('cyclebench compare', () => {
+  it('prints JSON with the minimum fields', async () => {
+    const r = await run(base, head, '--format', 'json', '--seed', '3');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.comparisons.map((c: { name: string; verdict: string }) => [c.name, c.verdict])).toEqual([['same', 'no-difference'], ['slow', 'slower']]);
+    expect(j.comparisons[1]).toMatchObject({ args: { n: 1 }, ratio: { point: expect.any(Number), ciLow: expect.any(Number), ciHigh: expect.any(Number) }, pValue: expect.any(Number) });
+    expect(j.comparisons[1].ratio.point).toBeCloseTo(1.08, 1);
+    expect(j.onlyBase).toEqual(['gone']);
+    expect(j.onlyContender).toEqual(['new']);
+  });
+  it('prints text and Markdown', async () => {
+    const t = await run(base, head);
+    expect(t.stdout).toMatch(/g\/slow \[n=1\] .* SLOWER/);
+    expect(t.stdout).toMatch(/1 slower, 1 no difference/);
+    expect(t.stdout).toMatch(/only in the baseline: gone/);
+    const m = await run(base, head, '--format', 'markdown');
+    expect(m.stdout).toMatch(/^\| benchmark \| baseline \|/);
+    expect(m.stdout).toMatch(/\| g\/slow \[n=1\] \|.*\| \*\*SLOWER\*\* \|/);
+  });
+  it('--fail-on regression[:P] exits 1 only on a significant regression beyond P', async () => {
+    expect((await run(base, head, '--fail-on', 'regression')).code).toBe(1);
+    expect((await run(base, head, '--fail-on', 'regression:5%')).code).toBe(1);
+    expect((await run(base, head, '--fail-on', 'regression:10%')).code).toBe(0);
+    expect((await run(head, base, '--fail-on', 'regression')).code).toBe(0); // the other way round it is faster
+    expect((await run(base, head, '--fail-on', 'regression', '--threshold', '20%')).code).toBe(0); // within noise
+  });
+  it('states the schema versions it reads', async () => {
+    const r = await run('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`schema version ${READABLE_SCHEMA_VERSIONS.join(', ')}`);
+  });
+  it('bad input: one line, exit 2, nothing overwritten', async () => {
+    const before = readFileSync(base, 'utf8');
+    const mtime = statSync(base).mtimeMs;
+    const cases: [string[], RegExp][] = [
+      [[join(dir, 'missing.json'), head], /missing\.json: no such file$/],
+      [[write('bad.json', '{nope'), head], /bad\.json: not valid JSON/],
+      [[base, write('old.json', JSON.stringify({ ...doc([]), schemaVersion: 0 }))], /schema version 0 is not supported; this build reads versions 1/],
+      [[base, write('future.json', JSON.stringify({ ...doc([]), schemaVersion: 99 }))], /schema version 99 is not supported \(written by a newer/],
+      [[base, write('other.json', JSON.stringify(doc([bench('zzz', quiet(7, 1))])))], /no benchmark in common/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = await run(...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(msg);
+    }
+    const usage = await run(base);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr.split('\n')[0]).toMatch(/expected two result files/);
+    expect((await run(base, head, '--fail-on', 'speed')).code).toBe(2);
+    expect(readFileSync(base, 'utf8')).toBe(before);
+    expect(statSync(base).mtimeMs).toBe(mtime);
+  });
+});
