@@ -7,11 +7,11 @@
 // compilation cache for `new Function` would otherwise hand back the same script.
 //
 // Two clock reads per batch (clock.start()/clock.end(), which write into the Float64Array
-// bound to the clock), none per iteration. Every return value goes through the sink
-// comparison (see sink.ts); the loop returns the last value for the checksum.
+// bound to the clock), none per iteration. The sink is `last = fn(state)`: every return
+// value feeds a loop phi that is returned after the loop, so no iteration's value is dead
+// (see sink.ts for why this, and for the measured alternatives).
 
 import type { Clock } from '../platform/types.js';
-import { SINK, type SinkBox } from './sink.js';
 
 /** Runs `n` timed iterations; resolves/returns the last value the kernel returned. */
 export type SyncLoop = (n: number) => unknown;
@@ -22,7 +22,6 @@ export interface LoopOptions {
   sink?: boolean;
   /** Shown in the generated source (stack traces, profiles). */
   label?: string;
-  box?: SinkBox;
 }
 
 let generated = 0;
@@ -33,9 +32,7 @@ function header(label: string | undefined): string {
 }
 
 function body(call: string, sink: boolean): string {
-  return sink
-    ? `const r = ${call}; if (r === m) hits++; last = r;`
-    : `${call};`;
+  return sink ? `last = ${call};` : `${call};`;
 }
 
 function source(async: boolean, opts: LoopOptions): string {
@@ -44,26 +41,25 @@ function source(async: boolean, opts: LoopOptions): string {
   return (
     header(opts.label) +
     `return ${async ? 'async ' : ''}function cyclebenchLoop(n) {\n` +
-    `  const m = box.marker; let hits = 0; let last;\n` +
+    `  let last;\n` +
     `  clock.start();\n` +
     `  for (let i = 0; i < n; i++) { ${body(call, sink)} }\n` +
     `  clock.end();\n` +
-    `  box.hits += hits;\n` +
     `  return last;\n` +
     `};\n`
   );
 }
 
-type Factory<L> = (fn: unknown, state: unknown, clock: Clock, box: SinkBox) => L;
+type Factory<L> = (fn: unknown, state: unknown, clock: Clock) => L;
 
 /** A dedicated sync loop calling `fn(state)`; the clock must already be bound. */
 export function makeSyncLoop(fn: (s: any) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): SyncLoop {
-  const factory = new Function('fn', 'state', 'clock', 'box', source(false, opts)) as Factory<SyncLoop>;
-  return factory(fn, state, clock, opts.box ?? SINK);
+  const factory = new Function('fn', 'state', 'clock', source(false, opts)) as Factory<SyncLoop>;
+  return factory(fn, state, clock);
 }
 
 /** A dedicated async loop: each call is awaited before the next starts. */
 export function makeAsyncLoop(fn: (s: any) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): AsyncLoop {
-  const factory = new Function('fn', 'state', 'clock', 'box', source(true, opts)) as Factory<AsyncLoop>;
-  return factory(fn, state, clock, opts.box ?? SINK);
+  const factory = new Function('fn', 'state', 'clock', source(true, opts)) as Factory<AsyncLoop>;
+  return factory(fn, state, clock);
 }

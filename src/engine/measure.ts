@@ -9,7 +9,7 @@ import { detectAslr } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
-import { makeAsyncLoop, makeSyncLoop } from './loop.js';
+import { makeAsyncLoop, makeSyncLoop, type LoopOptions } from './loop.js';
 import { planRng, unitFor } from './plan.js';
 import { runSampling, runWarmup, type RoundProgress } from './sampler.js';
 import { Checksum } from './sink.js';
@@ -58,6 +58,8 @@ export interface MeasureExtras {
   nowMs?: () => number;
   /** Observe GC (default true). */
   observeGc?: boolean;
+  /** Loop generation options; `sink: false` exists only for the engine's overhead benchmarks. */
+  loop?: Pick<LoopOptions, 'sink'>;
 }
 
 export async function measure(kernel: KernelSpec, platform: MeasurePlatform, options: Partial<MeasureOptions> = {}, extras: MeasureExtras = {}): Promise<ForkResult> {
@@ -66,7 +68,7 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
   const info = clock.info();
   const buf = new Float64Array(4);
   clock.bind(buf);
-  const loopOpts = { label: kernel.label };
+  const loopOpts: LoopOptions = { label: kernel.label, ...extras.loop };
   const loop = kernel.isAsync ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts) : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
   const thread = new ThreadStats(platform.sched);
   const gc = extras.observeGc === false ? null : new GcWatch();
