@@ -13,9 +13,8 @@
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../stats/describe.js';
-import { tQuantile } from '../stats/tdist.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
-import { verdictForForks } from './verdict.js';
+import { detectableDifference, verdictForForks } from './verdict.js';
 
 export interface AaResult extends VerdictResult {
   statistic: Statistic;
@@ -29,11 +28,7 @@ export interface AaResult extends VerdictResult {
   passed: boolean;
 }
 
-export function detectableDifference(cv: number, n: number, alpha = 0.05, power = 0.8): number {
-  if (!(n >= 2)) return NaN;
-  const df = 2 * n - 2;
-  return (Math.sqrt(n / (n - 1)) * tQuantile(1 - alpha / 2, df) + tQuantile(power, df)) * cv * Math.sqrt(2 / n);
-}
+export { detectableDifference } from './verdict.js';
 
 function processCv(arms: readonly (readonly ForkResult[])[], statistic: Statistic): number | null {
   const vars: number[] = [];

@@ -19,6 +19,7 @@
 import { compareForks } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
+import { describe } from '../stats/describe.js';
 import { mannWhitney } from '../stats/mann-whitney.js';
 import { normalCdf } from '../stats/normal.js';
 import { tQuantile } from '../stats/tdist.js';
@@ -35,9 +36,27 @@ export function expandedConfidence(confidence: number, n: number, df = n - 1): n
   return Math.min(1 - 1e-9, 1 - 2 * normalCdf(-z));
 }
 
+/**
+ * Smallest relative difference detectable at `power` with n processes per side and per-process
+ * CV `cv`, consistent with the interval above (derivation in aa.ts); NaN with n < 2.
+ */
+export function detectableDifference(cv: number, n: number, alpha = 0.05, power = 0.8): number {
+  if (!(n >= 2)) return NaN;
+  const df = 2 * n - 2;
+  return (Math.sqrt(n / (n - 1)) * tQuantile(1 - alpha / 2, df) + tQuantile(power, df)) * cv * Math.sqrt(2 / n);
+}
+
+function pooledProcessCv(sides: readonly (readonly ForkResult[])[], statistic: Statistic): number {
+  const vars = sides.map((forks) => {
+    const points = forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)).filter(Number.isFinite);
+    return points.length >= 2 ? describe(points).cv ** 2 : NaN;
+  });
+  return Math.sqrt((vars[0] + vars[1]) / 2);
+}
+
 export interface ForkVerdict extends VerdictResult {
   statistic: Statistic;
-  /** Smallest relative difference detectable at 80 % power (compareForks), null with < 2 processes. */
+  /** Smallest relative difference detectable at 80 % power (detectableDifference), null with < 2 processes. */
   minimumDetectable: number | null;
 }
 
@@ -70,7 +89,8 @@ export function verdictForForks(baseForks: readonly ForkResult[], contenderForks
     test = `Mann–Whitney U over per-process ${statistic} (${mw.method})`;
   }
   const ratio = { point: c.ratio.point, ciLow: c.ratio.ciLow, ciHigh: c.ratio.ciHigh };
-  const head = { ratio, pValue, statistic, minimumDetectable: c.minimumDetectable, confidence: s.confidence, method: `${ciMethod}; test: ${test}` };
+  const mdd = single ? NaN : detectableDifference(pooledProcessCv([base, cont], statistic), Math.min(base.length, cont.length), alpha);
+  const head = { ratio, pValue, statistic, minimumDetectable: Number.isFinite(mdd) ? mdd : null, confidence: s.confidence, method: `${ciMethod}; test: ${test}` };
 
   if (c.verdict === 'incomparable') return { ...head, verdict: 'incomparable', reason: c.reason };
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
