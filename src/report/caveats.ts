@@ -34,9 +34,13 @@ export function caveats(doc: ResultDocument): string[] {
       lines.push(`${name}: not measured (${b.error.kind}): ${b.error.message}`);
       continue;
     }
-    for (const f of b.flags) if (f !== 'in-process') lines.push(`${name}: ${flagText(f)}`);
+    // The engine's own warning for a flag ("context-switches: 361 of 2250 batches …") says
+    // more than the generic text; show one or the other, never both.
+    const explained = new Set(b.flags.filter((f) => b.warnings.some((w) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))));
+    for (const f of b.flags) if (f !== 'in-process' && !explained.has(f)) lines.push(`${name}: ${flagText(f)}`);
     const c = contaminationCount(b);
-    if (c.contaminated > 0) {
+    const contaminationExplained = ['gc-during-batches', 'context-switches', 'migrations'].some((f) => explained.has(f as Flag));
+    if (c.contaminated > 0 && !contaminationExplained) {
       const what = [c.gc && `${c.gc} with GC`, c.switches && `${c.switches} with a context switch`, c.migrations && `${c.migrations} with a migration`].filter(Boolean).join(', ');
       lines.push(`${name}: ${c.contaminated} of ${c.batches} batches contaminated (${what}); they are kept in the estimate`);
     }

@@ -1,7 +1,10 @@
 // Comparisons against the baseline as the reporters show them. Reporters never compute a
-// verdict: the verdicts come from src/compare (issue 6, a colleague's module) through
-// `loadComparisons`, which imports it only if it exists in this build and adapts its rows
-// to the small shape below. Without it, reports say so instead of inventing a verdict.
+// verdict: verdicts come from src/compare (issue 6) — `comparisonsFor` calls its
+// `relativeToBaseline` and maps each row to the small shape below; `adaptComparison` takes
+// rows from elsewhere (a saved JSON of `cyclebench compare`). A report rendered without
+// comparisons (null) says so instead of inventing a verdict.
+import { relativeToBaseline } from '../compare/documents.js';
+import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
@@ -55,25 +58,27 @@ export function adaptComparison(raw: unknown): ComparisonRow | null {
   };
 }
 
-/**
- * Verdicts from src/compare's `relativeToBaseline(doc)` when that module is in this build;
- * null when it is not (reports then state that no verdict is available).
- */
-export async function loadComparisons(doc: ResultDocument): Promise<ComparisonRow[] | null> {
-  // A variable specifier: src/compare may not exist yet, and this must still type-check.
-  const specifier = '../compare/index.js';
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(specifier)) as Record<string, unknown>;
-  } catch (e) {
-    // Only "the module is not there" means "no comparisons"; a broken module is a bug to surface.
-    const code = (e as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url/.test(String((e as Error).message))) return null;
-    throw e;
-  }
-  const fn = mod.relativeToBaseline;
-  if (typeof fn !== 'function') return null;
-  const out = await (fn as (d: ResultDocument) => unknown)(doc);
-  const rows = Array.isArray(out) ? out : out && typeof out === 'object' && Array.isArray((out as { rows?: unknown }).rows) ? (out as { rows: unknown[] }).rows : [];
-  return rows.map(adaptComparison).filter((x): x is ComparisonRow => x !== null);
+/** Settings of the in-file comparison: the run's own confidence and seed, src/compare's defaults otherwise. */
+export function compareSettingsFor(doc: ResultDocument): CompareSettings {
+  const o = doc.options ?? {};
+  return {
+    ...DEFAULT_COMPARE_SETTINGS,
+    ...(typeof o.confidence === 'number' ? { confidence: o.confidence } : {}),
+    ...(typeof o.seed === 'number' ? { seed: o.seed } : {}),
+  };
+}
+
+/** Verdicts of every contender against its group baseline, by src/compare's `relativeToBaseline`. */
+export function comparisonsFor(doc: ResultDocument): ComparisonRow[] {
+  return relativeToBaseline(doc, compareSettingsFor(doc)).map(({ baseline, comparison: c }) => ({
+    group: c.group,
+    name: c.name,
+    // src/compare names the baseline "group/name"; the row already carries the group.
+    baseline: c.group && baseline.startsWith(`${c.group}/`) ? baseline.slice(c.group.length + 1) : baseline,
+    ratio: c.ratio?.point ?? null,
+    ciLow: c.ratio?.ciLow ?? null,
+    ciHigh: c.ratio?.ciHigh ?? null,
+    verdict: c.verdict,
+    reason: c.reason ?? c.method,
+  }));
 }

@@ -3,7 +3,7 @@
 // complexity fit (src/stats/complexity.ts, Google Benchmark's method).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { fitComplexity, type ComplexityFit } from '../stats/complexity.js';
-import type { Block } from './blocks.js';
+import { type Block, writeBlocks } from './blocks.js';
 import { formatNs, formatPct, sig } from './format.js';
 
 export interface SweepPoint {
@@ -89,4 +89,10 @@ export function sweepBlocks(doc: ResultDocument, withFit: boolean): Block[] {
     }
   }
   return out;
+}
+
+/** Sweep tables as plain text for the terminal (empty when the run has no sweep). */
+export function renderSweeps(doc: ResultDocument, withFit = false): string {
+  const blocks = sweepBlocks(doc, withFit);
+  return blocks.length ? `\n${writeBlocks(blocks, 'text')}` : '';
 }

@@ -15,7 +15,7 @@ import { fullName } from './samples.js';
 
 export interface HonestOptions {
   hypothesis?: string;
-  /** Verdicts from src/compare; null/undefined when that module is not available. */
+  /** Verdicts from src/compare (comparisonsFor); null/undefined renders "no verdict". */
   comparisons?: ComparisonRow[] | null;
   /** Add a complexity fit to each parameter sweep. */
   complexity?: boolean;
@@ -53,7 +53,7 @@ function verdictBlocks(doc: ResultDocument, opts: HonestOptions): Block[] {
   if (contenders.length === 0) {
     out.push({ kind: 'para', text: 'No baseline: there is nothing to compare against, so there is no verdict. The results above stand on their own.' });
   } else if (!opts.comparisons) {
-    out.push({ kind: 'para', text: 'No verdict: the comparison module (src/compare) is not available in this build, and this report does not decide verdicts itself. Run `cyclebench compare` for faster / slower / no difference / incomparable.' });
+    out.push({ kind: 'para', text: 'No verdict: this report was rendered without comparisons, and a report does not decide verdicts itself. Run `cyclebench report` or `cyclebench compare` for faster / slower / no difference / incomparable.' });
   } else {
     const items = opts.comparisons.map((r) => `${r.group ? `${r.group} / ` : ''}${r.name} vs ${r.baseline}: ${r.verdict.replace('-', ' ')}${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`);
     out.push({ kind: 'para', text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; incomparable when an assumption broke.' });

@@ -1,7 +1,7 @@
 // Writes report files for `cyclebench run --markdown/--csv/--html FILE` (the lead wires the
-// flags) and `cyclebench report --out FILE`. Verdicts come from src/compare when present.
+// flags). Verdicts come from src/compare (comparisonsFor) unless options.comparisons is given.
 import type { ResultDocument } from '../results/schema.js';
-import { loadComparisons } from './comparisons.js';
+import { comparisonsFor } from './comparisons.js';
 import { writeFileAtomic } from './json.js';
 import { renderers, type ReportOptions } from './reporter.js';
 
@@ -12,10 +12,10 @@ export interface ReportFiles {
 }
 
 /** Renders and writes each requested file atomically; returns the paths written. */
-export async function writeReports(doc: ResultDocument, files: ReportFiles, options: ReportOptions = {}): Promise<string[]> {
+export function writeReports(doc: ResultDocument, files: ReportFiles, options: ReportOptions = {}): string[] {
   const wanted = (['markdown', 'csv', 'html'] as const).filter((f) => files[f]);
   if (wanted.length === 0) return [];
-  const opts: ReportOptions = { ...options, comparisons: options.comparisons !== undefined ? options.comparisons : await loadComparisons(doc) };
+  const opts: ReportOptions = { ...options, comparisons: options.comparisons !== undefined ? options.comparisons : comparisonsFor(doc) };
   const written: string[] = [];
   for (const format of wanted) {
     const path = files[format] as string;

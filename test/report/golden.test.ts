@@ -17,7 +17,7 @@ describe('golden outputs of the fixed results file', () => {
   it('honest report, plain text', () => {
     expectGolden('honest.golden.txt', renderers.text.render(doc, opts));
   });
-  it('honest report, plain text, without src/compare or a hypothesis', () => {
+  it('honest report, plain text, rendered without comparisons or a hypothesis', () => {
     expectGolden('honest-no-compare.golden.txt', renderHonest(doc, { comparisons: null }));
   });
   it('markdown', () => {

@@ -91,3 +91,12 @@ describe('terminal helpers', () => {
     expect(niceTicks(0.3, 0.9, 3)).toEqual([0.4, 0.6, 0.8]);
   });
 });
+
+describe('comparisonsFor (src/compare relativeToBaseline on the fixture)', () => {
+  it('gives the clear-cut verdicts: reduce slower, the optimized-away benchmark incomparable', async () => {
+    const { comparisonsFor } = await import('../../src/report/comparisons.js');
+    const rows = new Map(comparisonsFor(fixtureDoc()).map((r) => [r.name, r]));
+    expect(rows.get('reduce')).toMatchObject({ baseline: 'for loop', verdict: 'slower' });
+    expect(rows.get('empty function')?.verdict).toBe('incomparable');
+  });
+});

@@ -3,7 +3,7 @@
 import { parse, oneOf } from '../args.js';
 import { EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
 import { readResultFile, ResultFileError } from '../../results/read.js';
-import { loadComparisons } from '../../report/comparisons.js';
+import { comparisonsFor } from '../../report/comparisons.js';
 import { writeFileAtomic } from '../../report/json.js';
 import { renderers } from '../../report/reporter.js';
 
@@ -62,7 +62,7 @@ export const reportCommand: Command = async (args, io) => {
     io.stderr.write(`cyclebench report: ${positionals[0]}: ${e.message.slice(e.path.length + 2)}\n`);
     return EXIT_USAGE;
   }
-  const text = renderers[format].render(doc, { hypothesis: values.hypothesis, complexity: values.complexity, comparisons: await loadComparisons(doc) });
+  const text = renderers[format].render(doc, { hypothesis: values.hypothesis, complexity: values.complexity, comparisons: comparisonsFor(doc) });
   if (values.out) {
     try {
       writeFileAtomic(values.out.startsWith('/') ? values.out : `${io.cwd}/${values.out}`, text);
