@@ -38,35 +38,42 @@ export function scatterPlot(b: BenchmarkResult): string {
   ].join('');
 }
 
-/** One histogram row per process over a shared axis; Tukey fences dashed, outliers red. */
+/**
+ * One histogram row per process over a shared axis spanning the values inside Tukey's
+ * 1.5·IQR fences (heavy tails would otherwise squash everything into one bar); values beyond
+ * the fences are counted in red overflow bars at either end, never dropped.
+ */
 export function distributionPlot(b: BenchmarkResult, bins = 24): string {
   const forks = forkSamples(b);
   const all = forks.flatMap((f) => f.perIteration).filter(Number.isFinite);
   const fences = tukeyFences(all);
-  const [lo, hi] = [Math.min(...all), Math.max(...all)];
+  const inliers = all.filter((v) => v >= fences.lowMild && v <= fences.highMild);
+  const [lo, hi] = [Math.min(...inliers), Math.max(...inliers)];
   const rowH = 34;
-  const f: Frame = { ...FRAME, height: FRAME.top + FRAME.bottom + rowH * forks.length + 8 };
+  const f: Frame = { ...FRAME, left: FRAME.left + 14, right: FRAME.right + 14, height: FRAME.top + FRAME.bottom + rowH * forks.length + 8 };
   const x = linearScale(lo, hi, f.left, f.width - f.right);
   const w = (f.width - f.left - f.right) / bins;
   const parts = [svgOpen('distribution', `${b.name}: per-iteration time per process`, f)];
   forks.forEach((fork, i) => {
-    const counts = binCounts(fork.perIteration.filter(Number.isFinite), lo, hi, bins);
-    const max = Math.max(1, ...counts);
+    const values = fork.perIteration.filter(Number.isFinite);
+    const counts = binCounts(values.filter((v) => v >= lo && v <= hi), lo, hi, bins);
+    const low = values.filter((v) => v < lo).length;
+    const high = values.filter((v) => v > hi).length;
+    const max = Math.max(1, low, high, ...counts);
     const base = f.top + 8 + rowH * (i + 1);
-    parts.push(`<text x="${px(f.left - 6)}" y="${px(base - 4)}" text-anchor="end">fork ${i + 1}</text>`);
-    counts.forEach((c, k) => {
-      if (c === 0) return;
+    const bar = (x0: number, c: number, fill: string, what: string): string => {
       const h = (c / max) * (rowH - 6);
-      const mid = lo + ((k + 0.5) * (hi - lo)) / bins;
-      const out = mid < fences.lowMild || mid > fences.highMild;
-      parts.push(`<rect x="${px(f.left + k * w + 0.5)}" y="${px(base - h)}" width="${px(Math.max(0.5, w - 1))}" height="${px(h)}" fill="${out ? CONTAMINATED : forkColor(i)}"><title>${c} batches</title></rect>`);
+      return `<rect x="${px(x0 + 0.5)}" y="${px(base - h)}" width="${px(Math.max(0.5, w - 1))}" height="${px(h)}" fill="${fill}"><title>${c} ${what}</title></rect>`;
+    };
+    parts.push(`<text x="${px(f.left - 18)}" y="${px(base - 4)}" text-anchor="end">fork ${i + 1}</text>`);
+    counts.forEach((c, k) => {
+      if (c > 0) parts.push(bar(f.left + k * w, c, forkColor(i), 'batches'));
     });
+    if (low > 0) parts.push(bar(f.left - w - 2, low, CONTAMINATED, 'batches below the low fence'));
+    if (high > 0) parts.push(bar(f.width - f.right + 2, high, CONTAMINATED, 'batches above the high fence'));
   });
   const y0 = f.height - f.bottom;
-  for (const fence of [fences.lowMild, fences.highMild]) {
-    if (fence > lo && fence < hi) parts.push(`<path class="fence" d="M${px(x(fence))} ${px(f.top)}V${px(y0)}" stroke="#999" stroke-dasharray="2 3"/>`);
-  }
-  parts.push(axes({ x, y: () => y0, xTicks: niceTicks(lo, hi, 4), yTicks: [], xFormat: formatNs, yFormat: () => '', xLabel: 'per-iteration time (dashed: Tukey fences; red: outlying bins)', yLabel: '' }, f));
+  parts.push(axes({ x, y: () => y0, xTicks: niceTicks(lo, hi, 4), yTicks: [], xFormat: formatNs, yFormat: () => '', xLabel: 'per-iteration time (red end bars: beyond Tukey fences)', yLabel: '' }, f));
   return `${parts.join('')}</svg>`;
 }
 
