@@ -4,8 +4,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+type Parsed<T extends OptionSpec> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>>;
 
-export function parse<T extends OptionSpec>(args: string[], options: T) {
+export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<T> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {

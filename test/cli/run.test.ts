@@ -1,0 +1,95 @@
+// `cyclebench run` end to end: real worker processes on fixture files. Assertions are
+// about structure and error handling, never about speed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = join(__dirname, '../../bin/cyclebench.js');
+const FIX = join(__dirname, '../fixtures/cli');
+const QUICK = ['--forks', '1', '--time', '0.1', '--quiet', '--no-pin'];
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 180_000 });
+}
+
+describe('cyclebench run', () => {
+  it('measures a file and writes the JSON contract', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--forks', '2', '--json', out]);
+    expect(r.stderr).not.toMatch(/error/i);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('■ good');
+    expect(r.stdout).toContain('sum 100 (baseline)');
+    expect(r.stdout).toContain('sum 200');
+    expect(r.stdout).toMatch(/Headline: slope/);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    expect(doc.schemaVersion).toBe(1);
+    expect(doc.tool).toMatchObject({ name: 'cyclebench' });
+    expect(doc.environment.platform).toMatch(/native|js/);
+    expect(doc.benchmarks).toHaveLength(2);
+    for (const b of doc.benchmarks) {
+      expect(b.group).toBe('good');
+      expect(b.headline).toMatchObject({ statistic: 'slope', unit: 'ns', confidence: 0.95 });
+      expect(b.headline.ciLow).toBeLessThanOrEqual(b.headline.point);
+      expect(b.headline.ciHigh).toBeGreaterThanOrEqual(b.headline.point);
+      for (const k of ['slope', 'min', 'median', 'mean', 'p99']) expect(typeof b.estimates[k]).toBe('number');
+      expect(b.forks).toHaveLength(2);
+      expect(b.forks[0].batches.length).toBeGreaterThan(0);
+      expect(Array.isArray(b.flags)).toBe(true);
+    }
+    expect(doc.benchmarks[1].args).toEqual({ n: 200 });
+  });
+
+  it('reports each failing benchmark and still completes the others (exit 1)', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
+    const r = cli(['run', join(FIX, 'faulty.bench.ts'), join(FIX, 'broken.bench.ts'), ...QUICK, '--timeout', '8', '--json', out]);
+    expect(r.status).toBe(1);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    const by = (n: string) => doc.benchmarks.find((b: { name: string }) => b.name === n);
+    expect(by('ok').headline.point).toBeGreaterThan(0);
+    expect(by('throws').error).toMatchObject({ kind: 'throw' });
+    expect(by('throws').error.message).toContain('kernel exploded');
+    expect(by('rejects').error.message).toContain('async kernel rejected');
+    expect(by('hangs').error).toMatchObject({ kind: 'timeout' });
+    expect(by('broken.bench.ts').error).toMatchObject({ kind: 'load' });
+    expect(by('broken.bench.ts').error.message).toContain('this file fails to load');
+    expect(r.stdout).toContain('error: throws');
+  });
+
+  it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {
+    for (const args of [['run', FIX, '--bogus'], ['run', FIX, '--forks', '0'], ['run'], ['run', 'no/such/dir'], ['run', FIX, '--filter', '(']]) {
+      const r = cli(args);
+      expect(r.status).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench run: /);
+      expect(r.stderr).toContain('Usage: cyclebench run');
+    }
+    const unknown = cli(['frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it('on Ctrl-C stops the running worker and writes the results so far (exit 130)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-int-'));
+    const marker = join(dir, 'marker');
+    const out = join(dir, 'out.json');
+    const child = spawn(process.execPath, [CLI, 'run', join(FIX, 'faulty.bench.ts'), ...QUICK, '--filter', '^(ok|hangs)$', '--timeout', '600', '--json', out], {
+      env: { ...process.env, CB_TEST_MARKER: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    // Wait until the hanging benchmark has started (the 'ok' one ran before it).
+    for (let i = 0; i < 1200 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(marker)).toBe(true);
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(code).toBe(130);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    expect(doc.warnings.join(' ')).toContain('interrupted');
+    const ok = doc.benchmarks.find((b: { name: string }) => b.name === 'ok');
+    expect(ok.headline.point).toBeGreaterThan(0);
+    expect(stdout).toContain('ok');
+  });
+});
