@@ -11,6 +11,19 @@ import { allSamples, contaminationCount, forkSamples } from './samples.js';
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 export const HISTOGRAM_BINS = 16;
 const FORK_SEPARATOR = '┊';
+/** Characters per fork in the run-order sparkline; longer runs are bucketed (median per bucket). */
+export const SPARK_WIDTH = 24;
+
+/** Consecutive values in at most `width` equal buckets, each replaced by its median, so drift shows and single spikes do not. */
+export function bucketMedians(values: readonly number[], width = SPARK_WIDTH): number[] {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length <= width) return finite;
+  return Array.from({ length: width }, (_, i) => {
+    const chunk = finite.slice(Math.floor((i * finite.length) / width), Math.floor(((i + 1) * finite.length) / width)).sort((a, b) => a - b);
+    const m = chunk.length >> 1;
+    return chunk.length % 2 ? chunk[m] : (chunk[m - 1] + chunk[m]) / 2;
+  });
+}
 
 /** Counts of `values` in `bins` equal-width bins over [lo, hi]. */
 export function binCounts(values: readonly number[], lo: number, hi: number, bins: number): number[] {
@@ -76,17 +89,18 @@ function renderOne(b: BenchmarkResult): string[] {
   const s = summarizeDistribution(values);
   const low = s.lowOutliers ? `∘${s.lowOutliers} ` : '';
   const high = s.highOutliers ? ` ∘${s.highOutliers}` : '';
-  const forks = forkSamples(b);
-  const finite = forks.flatMap((f) => f.perIteration).filter(Number.isFinite);
+  const forks = forkSamples(b).map((f) => bucketMedians(f.perIteration));
+  const bucketed = forks.some((f, i) => f.length < b.forks[i].batches.length);
+  const finite = forks.flat();
   const runLo = Math.min(...finite);
   const runHi = Math.max(...finite);
   const c = contaminationCount(b);
-  const runs = forks.map((f) => sparkline(f.perIteration, runLo, runHi)).join(FORK_SEPARATOR);
+  const runs = forks.map((f) => sparkline(f, runLo, runHi)).join(FORK_SEPARATOR);
   const outliers = s.lowOutliers + s.highOutliers;
   return [
     title,
     `  per-iteration  ${low}${formatNs(s.lo)} ${histogramLine(s.counts)} ${formatNs(s.hi)}${high}   median ${formatNs(s.median)}, IQR ${formatNs(s.p25)}–${formatNs(s.p75)}${outliers ? `, ${outliers} outlier${outliers > 1 ? 's' : ''} (∘, Tukey 1.5·IQR)` : ''}`,
-    `  run order      ${runs}   ${formatNs(runLo)}…${formatNs(runHi)}, ${forks.length} fork${forks.length === 1 ? '' : 's'} (${FORK_SEPARATOR}), ${c.batches} batches${c.contaminated ? `, ${c.contaminated} contaminated` : ''}`,
+    `  run order      ${runs}   ${formatNs(runLo)}…${formatNs(runHi)}, ${forks.length} fork${forks.length === 1 ? '' : 's'} (${FORK_SEPARATOR}), ${c.batches} batches${bucketed ? ` (median per ${SPARK_WIDTH}th of each fork)` : ''}${c.contaminated ? `, ${c.contaminated} contaminated` : ''}`,
   ];
 }
 

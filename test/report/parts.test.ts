@@ -6,7 +6,7 @@ import { adaptComparison } from '../../src/report/comparisons.js';
 import { findSweeps, nameTemplate, sweepFit } from '../../src/report/complexity.js';
 import { describeConditions } from '../../src/report/conditions.js';
 import { CSV_COLUMNS, csvField, renderCsv } from '../../src/report/csv.js';
-import { binCounts, histogramLine, sparkline } from '../../src/report/distribution.js';
+import { binCounts, bucketMedians, histogramLine, sparkline } from '../../src/report/distribution.js';
 import { shellQuote } from '../../src/report/honest.js';
 import { escapeHtml, niceTicks } from '../../src/report/svg.js';
 import { fixtureDoc } from './golden.js';
@@ -85,6 +85,10 @@ describe('terminal helpers', () => {
   });
   it('sparkline maps lo to ▁ and hi to █', () => {
     expect(sparkline([0, 7, 3.5], 0, 7)).toBe('▁█▅');
+  });
+  it('bucketMedians keeps short runs and takes the median of equal buckets of long ones', () => {
+    expect(bucketMedians([3, 1, 2], 4)).toEqual([3, 1, 2]);
+    expect(bucketMedians([1, 100, 2, 3, 4, 5, 6, 7], 2)).toEqual([2.5, 5.5]);
   });
   it('niceTicks uses 1-2-5 steps', () => {
     expect(niceTicks(0, 100, 5)).toEqual([0, 20, 40, 60, 80, 100]);
