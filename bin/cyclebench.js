@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// The installed command. Runs the compiled CLI from dist/; in a source checkout that has
-// not been built yet, runs the TypeScript sources through tsx instead.
+// The installed command. The published package ships only dist/ (compiled); a source
+// checkout runs src/ through tsx, so a stale dist/ can never shadow the sources being
+// worked on (set CYCLEBENCH_USE_DIST=1 to run the compiled build from a checkout).
 import { existsSync } from 'node:fs';
 
+const src = new URL('../src/cli/main.ts', import.meta.url);
 const dist = new URL('../dist/cli/main.js', import.meta.url);
 let mod;
-if (existsSync(dist)) {
-  mod = await import(dist.href);
-} else {
+if (existsSync(src) && process.env.CYCLEBENCH_USE_DIST !== '1') {
   const { register } = await import('tsx/esm/api');
   register();
-  mod = await import(new URL('../src/cli/main.ts', import.meta.url).href);
+  mod = await import(src.href);
+} else {
+  mod = await import(dist.href);
 }
 process.exitCode = await mod.main(process.argv.slice(2));

@@ -10,6 +10,11 @@ import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { renderJson, writeFileAtomic } from '../report/json.js';
 import { renderTerminal } from '../report/terminal.js';
+import { renderDistributions } from '../report/distribution.js';
+import { writeReports } from '../report/write.js';
+import { loadBaseline, saveBaseline } from '../compare/baselines.js';
+import { compareDocuments, type CompareOptions, relativeToBaseline } from '../compare/documents.js';
+import { renderText } from '../compare/render.js';
 import { type ResultDocument, SCHEMA_VERSION, type Statistic } from '../results/schema.js';
 import { type AslrMode, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
@@ -32,6 +37,19 @@ export interface RunOptions {
   aslr: AslrMode;
   mlock: boolean;
   json?: string;
+  markdown?: string;
+  csv?: string;
+  html?: string;
+  /** Also print a histogram and a run-order sparkline per benchmark. */
+  distributions?: boolean;
+  /** A/A check: every benchmark measured as two interleaved arms. */
+  aa?: boolean;
+  /** Save the run as .cyclebench/baselines/NAME.json. */
+  saveBaseline?: string;
+  /** Compare the run with .cyclebench/baselines/NAME.json. */
+  baseline?: string;
+  /** Noise threshold of verdicts (default 1 %). */
+  threshold?: number;
   progress: boolean;
   /** The command line, recorded so the report can say how to reproduce the run. */
   argv: string[];
@@ -70,6 +88,7 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
       confidence: opts.confidence,
       seed: opts.seed,
       timeoutMs: opts.timeoutMs,
+      aa: opts.aa,
       signal: abort.signal,
       onProgress: (p) => progress.update(p),
     });
@@ -104,8 +123,44 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
     benchmarks: outcome.benchmarks,
     warnings,
   };
+  const settings = { threshold: opts.threshold ?? 0.01, confidence: opts.confidence, seed: opts.seed, target: opts.targetCi };
+  attachRelative(document, settings);
+
   if (opts.json) writeFileAtomic(opts.json, renderJson(document));
+  const written = writeReports(document, { markdown: opts.markdown, csv: opts.csv, html: opts.html });
   io.stdout.write(renderTerminal(document));
-  if (opts.json) io.stderr.write(`cyclebench: results written to ${opts.json}\n`);
+  if (opts.distributions) io.stdout.write(renderDistributions(document));
+  if (opts.aa) io.stdout.write(renderAaLines(document));
+  if (opts.baseline) {
+    try {
+      const base = loadBaseline(opts.baseline, io.cwd);
+      io.stdout.write(`\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`);
+    } catch (e) {
+      io.stderr.write(`cyclebench: --baseline ${opts.baseline}: ${(e as Error).message}\n`);
+    }
+  }
+  if (opts.saveBaseline && !outcome.interrupted) {
+    io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' saved to ${saveBaseline(document, opts.saveBaseline, io.cwd)}\n`);
+  }
+  for (const path of [opts.json, ...written].filter(Boolean)) io.stderr.write(`cyclebench: results written to ${path}\n`);
   return { document, interrupted: outcome.interrupted };
+}
+
+/** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
+function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
+  for (const row of relativeToBaseline(doc, settings)) {
+    const c = row.comparison;
+    const b = doc.benchmarks.find((x) => x.name === c.name && x.group === c.group && JSON.stringify(x.args) === JSON.stringify(c.args) && !x.baseline);
+    if (b) b.relative = { baseline: row.baseline, verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, ...(c.reason ? { reason: c.reason } : {}) };
+  }
+}
+
+function renderAaLines(doc: ResultDocument): string {
+  const lines = doc.benchmarks.filter((b) => b.aa).map((b) => {
+    const a = b.aa!;
+    const ratio = a.ratio ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]` : 'no ratio';
+    const mdd = a.minimumDetectable === null ? 'unknown' : `${(a.minimumDetectable * 100).toFixed(1)} %`;
+    return `A/A ${b.name}: ${a.passed ? 'ok' : 'FAILED'} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
+  });
+  return lines.length ? `\n${lines.join('\n')}\n` : '';
 }

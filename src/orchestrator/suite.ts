@@ -5,11 +5,12 @@
 // An abort (Ctrl-C) stops the current worker and returns everything measured so far.
 import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
+import { aaCheck } from '../compare/aa.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import { type BenchmarkDescriptor as Descriptor, isFinalMessage, type WorkerMessage, type WorkerRunOptions } from '../worker/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
-import { envPadding, roundRobin } from './schedule.js';
+import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
 
 export interface SuiteOptions {
@@ -23,6 +24,8 @@ export interface SuiteOptions {
   seed: number;
   /** Per-worker wall-clock limit. */
   timeoutMs: number;
+  /** A/A check: measure every benchmark as two interleaved arms of `forks` processes each. */
+  aa?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
 }
@@ -43,6 +46,8 @@ export interface SuiteOutcome {
 interface Entry {
   descriptor: Descriptor;
   forks: ForkResult[];
+  /** With --aa: the fork indexes of each arm. */
+  arms: [number[], number[]];
   error?: BenchmarkResult['error'];
   warnings: string[];
 }
@@ -62,11 +67,15 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     }
     for (const d of listed.benchmarks) {
       if (opts.filter && !opts.filter.test(fullName(d))) continue;
-      entries.push({ descriptor: d, forks: [], warnings: [] });
+      entries.push({ descriptor: d, forks: [], arms: [[], []], warnings: [] });
     }
   }
 
-  const jobs = roundRobin(entries, opts.forks);
+  // With --aa each benchmark runs as two arms, interleaved fork by fork; arm a of round f
+  // gets fork index 2f + a so every process has its own index (and plan seed).
+  const jobs = opts.aa
+    ? interleavedArms(entries, opts.forks).map((j) => ({ benchmark: j.benchmark.benchmark, forkIndex: 2 * j.forkIndex + j.benchmark.arm, arm: j.benchmark.arm as 0 | 1 }))
+    : roundRobin(entries, opts.forks).map((j) => ({ ...j, arm: 0 as const }));
   const started = Date.now();
   let done = 0;
   let interrupted = opts.signal?.aborted ?? false;
@@ -88,7 +97,10 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       break;
     }
     if ('error' in r) entry.error = r.error;
-    else entry.forks.push(r.fork);
+    else {
+      entry.forks.push(r.fork);
+      entry.arms[job.arm].push(r.fork.index);
+    }
   }
   opts.onProgress?.({ done, total: jobs.length, current: '', elapsedMs: Date.now() - started });
 
@@ -144,8 +156,14 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     if (!base.error) base.error = { message: `${fullName(d)}: no measurements (interrupted)`, kind: 'crash' };
     return base;
   }
-  const a = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed });
-  return { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], ...(a.counters ? { counters: a.counters } : {}) };
+  const a = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed, targetCi: opts.measure.targetCi });
+  const result: BenchmarkResult = { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], ...(a.counters ? { counters: a.counters } : {}) };
+  if (opts.aa) {
+    const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
+    const check = aaCheck(arm(0), arm(1), { confidence: opts.confidence, seed: opts.seed, statistic: a.headline.statistic });
+    result.aa = { verdict: check.verdict, ratio: check.ratio, pValue: check.pValue, minimumDetectable: check.minimumDetectable, passed: check.passed, arms: e.arms };
+  }
+  return result;
 }
 
 export function fullName(d: Pick<Descriptor, 'group' | 'title'>): string {

@@ -137,6 +137,20 @@ export interface BenchmarkResult {
   flags: Flag[];
   warnings: string[];
   error?: { message: string; stack?: string; kind: 'throw' | 'crash' | 'timeout' | 'load' };
+  /** Against the `.baseline()` of its group (contender / baseline of the headline). */
+  relative?: RelativeResult;
+  /** The A/A check (`--aa`): both arms' forks are in `forks`; arm membership by fork index parity of `aaArms`. */
+  aa?: { verdict: Verdict; ratio: { point: number; ciLow: number; ciHigh: number } | null; pValue: number | null; minimumDetectable: number | null; passed: boolean; arms: [number[], number[]] };
+}
+
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+
+export interface RelativeResult {
+  baseline: string;
+  verdict: Verdict;
+  ratio: { point: number; ciLow: number; ciHigh: number } | null;
+  pValue: number | null;
+  reason?: string;
 }
 
 export interface ResultDocument {

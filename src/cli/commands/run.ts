@@ -3,6 +3,7 @@ import { parse, cpuList, fraction, oneOf, positiveInt, positiveNumber } from '..
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
 import { runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
+import { checkBaselineName } from '../../compare/baselines.js';
 import type { Statistic } from '../../results/schema.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
@@ -24,8 +25,17 @@ Environment:
   --no-pin             do not pin
   --aslr MODE          inherit | off | randomize (default inherit)
   --mlock              lock worker memory (mlockall, needs CAP_IPC_LOCK)
+Comparison:
+  --aa                 A/A check: measure each benchmark twice in interleaved processes
+  --save-baseline NAME save this run as .cyclebench/baselines/NAME.json
+  --baseline NAME      compare this run with a saved baseline
+  --threshold P        differences below this are "within noise" (default 1%)
 Output:
   --json FILE          write the versioned result document (raw batches included)
+  --markdown FILE      write a Markdown report
+  --csv FILE           write one CSV row per benchmark
+  --html FILE          write a self-contained HTML report with plots
+  --distributions      print a histogram and a run-order sparkline per benchmark
   --quiet              no progress line
 `;
 
@@ -51,6 +61,14 @@ export const runCommand: Command = async (args, io) => {
 
 const HELP = {} as RunOptions;
 
+function checkName(name: string): string {
+  try {
+    return checkBaselineName(name);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 export function parseRunArgs(args: string[], io: Io): RunOptions {
   const { values, positionals } = parse(args, {
     forks: { type: 'string' },
@@ -67,6 +85,14 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     aslr: { type: 'string' },
     mlock: { type: 'boolean' },
     json: { type: 'string' },
+    markdown: { type: 'string' },
+    csv: { type: 'string' },
+    html: { type: 'string' },
+    distributions: { type: 'boolean' },
+    aa: { type: 'boolean' },
+    'save-baseline': { type: 'string' },
+    baseline: { type: 'string' },
+    threshold: { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -98,6 +124,14 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, 'inherit'),
     mlock: values.mlock ?? false,
     json: values.json,
+    markdown: values.markdown,
+    csv: values.csv,
+    html: values.html,
+    distributions: values.distributions ?? false,
+    aa: values.aa ?? false,
+    saveBaseline: values['save-baseline'] === undefined ? undefined : checkName(values['save-baseline']),
+    baseline: values.baseline === undefined ? undefined : checkName(values.baseline),
+    threshold: fraction('threshold', values.threshold, 0.01),
     progress: !values.quiet,
     argv: ['run', ...args],
   };
