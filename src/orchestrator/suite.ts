@@ -131,7 +131,7 @@ export async function runFork(
     return { error: { message: `${fullName(d)}: ${outcome.message}`, kind: outcome.kind === 'timeout' ? 'timeout' : 'crash', stack: outcome.stderrTail || undefined } };
   }
   const m = outcome.message;
-  if (m.type === 'error') return { error: { message: `${fullName(d)}: ${m.error.message}`, stack: m.error.stack, kind: m.error.kind } };
+  if (m.type === 'error') return { error: { message: m.error.message, stack: m.error.stack, kind: m.error.kind } }; // names the benchmark already
   if (m.type === 'result') return { fork: m.fork };
   return { error: { message: `${fullName(d)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
 }

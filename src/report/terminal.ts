@@ -36,9 +36,10 @@ export function renderTerminal(doc: ResultDocument): string {
 
 function renderGroup(list: BenchmarkResult[]): string {
   const counterEvents = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
-  const header = ['benchmark', 'time/iter', '± CI', 'min', 'median', 'p99', 'ops/s', 'proc CV', 'R²', ...counterEvents.map((e) => `${e}/op`), 'flags'];
+  const hasRelative = list.some((b) => b.relative);
+  const header = ['benchmark', 'time/iter', '± CI', 'min', 'median', 'p99', 'ops/s', 'proc CV', 'R²', ...counterEvents.map((e) => `${e}/op`), ...(hasRelative ? ['vs baseline'] : []), 'flags'];
   const rows = list.map((b) => {
-    if (b.error) return [b.name, 'error', '', '', '', '', '', '', '', ...counterEvents.map(() => ''), b.error.kind];
+    if (b.error) return [b.name, 'error', '', '', '', '', '', '', '', ...counterEvents.map(() => ''), ...(hasRelative ? [''] : []), b.error.kind];
     const h = b.headline;
     const e = b.estimates;
     const away = b.flags.includes('optimized-away');
@@ -54,10 +55,20 @@ function renderGroup(list: BenchmarkResult[]): string {
       e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
       e ? sig(e.r2, 3) : '—',
       ...counterEvents.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number, 4) : '—')),
+      ...(hasRelative ? [relativeCell(b)] : []),
       b.flags.filter((f) => f !== 'in-process').join(',') || '',
     ];
   });
   return table(header, rows);
+}
+
+/** "1.23× slower [1.20, 1.26]": contender/baseline time ratio with its CI and the verdict. */
+export function relativeCell(b: BenchmarkResult): string {
+  const r = b.relative;
+  if (!r) return b.baseline ? 'baseline' : '';
+  if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
+  const word = r.verdict === 'no-difference' ? 'same' : r.verdict;
+  return `${r.ratio.point.toFixed(2)}× ${word} [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]`;
 }
 
 function renderNotes(doc: ResultDocument): string {
@@ -72,6 +83,7 @@ function renderNotes(doc: ResultDocument): string {
       lines.push(`warning: ${b.name}: below one clock cycle per iteration — probably optimized away; this is not a speed.`);
     }
     for (const w of b.warnings) lines.push(`warning: ${b.name}: ${w}`);
+    if (b.relative?.reason) lines.push(`vs baseline: ${b.name}: ${b.relative.verdict}: ${b.relative.reason}`);
   }
   return lines.length ? `\n${lines.join('\n')}` : '';
 }

@@ -10,6 +10,10 @@ const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/cli');
 const QUICK = ['--forks', '1', '--time', '0.1', '--quiet', '--no-pin'];
 
+function doc0(path: string) {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
 function cli(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 180_000 });
 }
@@ -24,6 +28,8 @@ describe('cyclebench run', () => {
     expect(r.stdout).toContain('sum 100 (baseline)');
     expect(r.stdout).toContain('sum 200');
     expect(r.stdout).toMatch(/Headline: slope/);
+    expect(r.stdout).toContain('vs baseline');
+    expect(doc0(out).benchmarks[1].relative).toMatchObject({ baseline: expect.stringContaining('sum 100') });
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(doc.schemaVersion).toBe(1);
     expect(doc.tool).toMatchObject({ name: 'cyclebench' });
@@ -55,7 +61,7 @@ describe('cyclebench run', () => {
     expect(by('hangs').error).toMatchObject({ kind: 'timeout' });
     expect(by('broken.bench.ts').error).toMatchObject({ kind: 'load' });
     expect(by('broken.bench.ts').error.message).toContain('this file fails to load');
-    expect(r.stdout).toContain('error: throws');
+    expect(r.stdout).toContain("error: benchmark 'throws' failed");
   });
 
   it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {

@@ -2,7 +2,7 @@
 // against a clock read, in one run (DESIGN.md §9, NATIVE-NOTES P8), plus the cost of one
 // native child run (fork, counters, exec, wait4) against child_process.spawn of `true`.
 // Standalone script, not vitest:
-//   node --import tsx bench/counters.bench.ts [calls=200000] [rounds=5]
+//   node --import tsx bench/counters.ts [calls=200000] [rounds=5]
 // Prints the figures and replaces the "## Counter read cost" section of docs/measurements.md
 // (other sections are kept as they are).
 
@@ -17,7 +17,7 @@ const SOFTWARE: CounterEventName[] = ['task-clock', 'page-faults', 'context-swit
 const HEADING = '## Counter read cost';
 
 // Thread CPU time (user + system: a read is a syscall), not wall time: the guest is shared
-// and wall time would count every moment the thread sat descheduled (see bench/clock.bench.ts).
+// and wall time would count every moment the thread sat descheduled (see bench/clock.ts).
 const addon = loadAddon().addon;
 function cpuNowNs(): number {
   if (addon) {
@@ -104,5 +104,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const [calls, rounds] = process.argv.slice(2).map(Number);
   const text = await measureCounterCost(calls || undefined, rounds || undefined);
   process.stdout.write(text);
-  writeSection(text, `node --import tsx bench/counters.bench.ts ${process.argv.slice(2).join(' ')}`.trim());
+  writeSection(text, `node --import tsx bench/counters.ts ${process.argv.slice(2).join(' ')}`.trim());
 }

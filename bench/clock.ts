@@ -2,7 +2,7 @@
 // each half alone, including the `lfence; rdtsc` start variant that returns no CPU id)
 // against process.hrtime.bigint() and performance.now(), all in one run (DESIGN.md §9).
 // Standalone script, not vitest:
-//   node --import tsx bench/clock.bench.ts [calls=10000000] [rounds=5]
+//   node --import tsx bench/clock.ts [calls=10000000] [rounds=5]
 // Prints a table and writes it to bench/results/clock.txt. Best of `rounds` rounds of
 // `calls` calls each (the minimum is the least disturbed estimate of a fixed cost).
 
@@ -117,5 +117,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.stdout.write(text);
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}clock.txt`, `$ node --import tsx bench/clock.bench.ts ${process.argv.slice(2).join(' ')}\n${text}`);
+  writeFileSync(`${dir}clock.txt`, `$ node --import tsx bench/clock.ts ${process.argv.slice(2).join(' ')}\n${text}`);
 }
