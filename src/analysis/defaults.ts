@@ -28,3 +28,6 @@ export const OUTLIER_SHARE = 0.05;
 export const DEFAULT_NOISE_THRESHOLD = 0.01;
 /** Default significance level of a comparison. */
 export const DEFAULT_ALPHA = 0.05;
+
+/** Contamination that moves the headline by this much (or out of its CI) is flagged; less is a note. */
+export const MATERIAL_CONTAMINATION = 0.01;

@@ -50,6 +50,8 @@ export interface BenchmarkAnalysis {
   estimates: Estimates;
   flags: Flag[];
   warnings: string[];
+  /** Informational lines (contamination within the CI, skew, outliers kept). */
+  notes: string[];
   counters?: CountersSummary;
   perFork: ForkEstimate[];
   contamination: ContaminationReport[];
@@ -139,13 +141,26 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
 
   const contamination = assessContamination(groups, statistic, headline.point);
   const flags = new Set<Flag>();
+  // Contamination is flagged only when it matters: when the estimate from the clean
+  // batches falls outside the headline's CI or moves it by the noise threshold (1 %) or
+  // more. Otherwise it is one informational note, so a busy machine's routine context
+  // switches do not bury the warnings that count.
+  const immaterial: string[] = [];
   for (const c of contamination) {
-    flags.add(c.flag);
-    warnings.push(describeContamination(c, statistic));
+    const material =
+      c.cleanPoint === null || c.relativeChange === null || c.cleanPoint < headline.ciLow || c.cleanPoint > headline.ciHigh || Math.abs(c.relativeChange) >= D.MATERIAL_CONTAMINATION;
+    if (material) {
+      flags.add(c.flag);
+      warnings.push(describeContamination(c, statistic));
+    } else {
+      immaterial.push(`${c.flag} in ${((c.batches / c.total) * 100).toFixed(0)} % of batches (${c.relativeChange === null ? '?' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`} without them)`);
+    }
   }
+  const notes = immaterial.length ? [`contamination within the CI: ${immaterial.join(', ')}`] : [];
   const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
   for (const f of quality.flags) flags.add(f);
   warnings.push(...quality.warnings);
+  notes.push(...quality.notes);
 
   const counters = countersPerOp(groups, boot);
   return {
@@ -153,6 +168,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     estimates,
     flags: [...flags],
     warnings,
+    notes,
     ...(counters ? { counters } : {}),
     perFork,
     contamination,

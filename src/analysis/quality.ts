@@ -24,6 +24,8 @@ export interface QualityInput {
 export interface Quality {
   flags: Flag[];
   warnings: string[];
+  /** Informational lines: worth knowing, not a reason to doubt the headline. */
+  notes: string[];
   outliers: { mild: number; severe: number; total: number };
   shape: ShapeCheck;
 }
@@ -40,6 +42,7 @@ export function cycleThresholdNs(o: AnalyzeOptions): { ns: number; known: boolea
 export function assessQuality(q: QualityInput): Quality {
   const flags: Flag[] = [];
   const warnings: string[] = [];
+  const notes: string[] = [];
   const { headline, options } = q;
 
   const cycle = cycleThresholdNs(options);
@@ -77,7 +80,7 @@ export function assessQuality(q: QualityInput): Quality {
     flags.push('multimodal');
     warnings.push(`multimodal: per-iteration times form two modes (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the mean is not meaningful`);
   } else if (shape.heavilySkewed) {
-    warnings.push(`per-iteration times are heavily skewed (skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`);
+    notes.push(`per-iteration times are heavily skewed (skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`);
   }
 
   let mild = 0;
@@ -92,8 +95,9 @@ export function assessQuality(q: QualityInput): Quality {
     severe += t.severe.length;
     total += f.perIteration.length;
   });
-  if (severe > 0 || mild / total > D.OUTLIER_SHARE) flags.push('outliers');
-  if (mild + severe > 0) warnings.push(`outliers (Tukey fences on relative residuals per process; kept in the estimates): ${mild} mild and ${severe} severe of ${total} batches`);
+  const flagged = severe > 0 || mild / total > D.OUTLIER_SHARE;
+  if (flagged) flags.push('outliers');
+  if (mild + severe > 0) (flagged ? warnings : notes).push(`outliers (Tukey fences on relative residuals per process; kept in the estimates): ${mild} mild and ${severe} severe of ${total} batches`);
 
-  return { flags, warnings, outliers: { mild, severe, total }, shape };
+  return { flags, warnings, notes, outliers: { mild, severe, total }, shape };
 }

@@ -35,9 +35,9 @@ export function renderTerminal(doc: ResultDocument): string {
 }
 
 function renderGroup(list: BenchmarkResult[]): string {
-  const counterEvents = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
+  const counterEvents = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))].filter((e) => e in COUNTER_COLUMN);
   const hasRelative = list.some((b) => b.relative);
-  const header = ['benchmark', 'time/iter', '± CI', 'min', 'median', 'p99', 'ops/s', 'proc CV', 'R²', ...counterEvents.map((e) => `${e}/op`), ...(hasRelative ? ['vs baseline'] : []), 'flags'];
+  const header = ['benchmark', 'time/iter', '± CI', 'min', 'median', 'p99', 'ops/s', 'proc CV', 'R²', ...counterEvents.map((e) => COUNTER_COLUMN[e]), ...(hasRelative ? ['vs baseline'] : []), 'flags'];
   const rows = list.map((b) => {
     if (b.error) return [b.name, 'error', '', '', '', '', '', '', '', ...counterEvents.map(() => ''), ...(hasRelative ? [''] : []), b.error.kind];
     const h = b.headline;
@@ -54,12 +54,30 @@ function renderGroup(list: BenchmarkResult[]): string {
       away ? '—' : formatOps(h?.point),
       e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
       e ? sig(e.r2, 3) : '—',
-      ...counterEvents.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number, 4) : '—')),
+      ...counterEvents.map((ev) => (perOp.has(ev) ? counterCell(perOp.get(ev) as number) : '—')),
       ...(hasRelative ? [relativeCell(b)] : []),
       b.flags.filter((f) => f !== 'in-process').join(',') || '',
     ];
   });
   return table(header, rows);
+}
+
+// Per-operation counter columns. Context switches and migrations are contamination, shown
+// through flags and warnings rather than as a per-op rate.
+const COUNTER_COLUMN: Record<string, string> = {
+  cycles: 'cycles/op',
+  instructions: 'instr/op',
+  'cache-references': 'cache-ref/op',
+  'cache-misses': 'cache-miss/op',
+  branches: 'branch/op',
+  'branch-misses': 'br-miss/op',
+  'task-clock': 'cpu-ns/op',
+  'page-faults': 'faults/op',
+};
+
+/** A count per operation cannot be negative; a slope a hair below zero is noise around 0. */
+function counterCell(v: number): string {
+  return v <= 0 ? '0' : sig(v, 3);
 }
 
 /** "1.23× slower [1.20, 1.26]": contender/baseline time ratio with its CI and the verdict. */
@@ -83,6 +101,7 @@ function renderNotes(doc: ResultDocument): string {
       lines.push(`warning: ${b.name}: below one clock cycle per iteration — probably optimized away; this is not a speed.`);
     }
     for (const w of b.warnings) lines.push(`warning: ${b.name}: ${w}`);
+    for (const n of b.notes ?? []) lines.push(`info: ${b.name}: ${n}`);
     if (b.relative?.reason) lines.push(`vs baseline: ${b.name}: ${b.relative.verdict}: ${b.relative.reason}`);
   }
   return lines.length ? `\n${lines.join('\n')}` : '';

@@ -136,6 +136,8 @@ export interface BenchmarkResult {
   };
   flags: Flag[];
   warnings: string[];
+  /** Informational lines: worth knowing, not a reason to doubt the headline (absent in older files). */
+  notes?: string[];
   error?: { message: string; stack?: string; kind: 'throw' | 'crash' | 'timeout' | 'load' };
   /** Against the `.baseline()` of its group (contender / baseline of the headline). */
   relative?: RelativeResult;
