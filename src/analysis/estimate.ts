@@ -60,7 +60,7 @@ export interface BenchmarkAnalysis {
 }
 
 const STAT_TEXT: Record<Statistic, string> = {
-  slope: 'OLS slope of batch time on iterations',
+  slope: 'Theil–Sen slope of per-size median batch time on iterations',
   min: 'minimum per-iteration time',
   median: 'median per-iteration time',
   mean: 'mean per-iteration time',

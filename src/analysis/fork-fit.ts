@@ -1,10 +1,14 @@
-// Per-process estimation from raw batches (DESIGN §3.5): OLS of batch ns on iterations gives
-// the slope (per-iteration time free of the fixed overhead, which lands in the intercept);
-// (ns - intercept) / iterations per batch gives the per-iteration distribution.
+// Per-process estimation from raw batches (DESIGN §3.5): a linear fit of batch ns on
+// iterations gives the slope (per-iteration time free of the fixed overhead, which lands in
+// the intercept); (ns - intercept) / iterations per batch gives the per-iteration
+// distribution. The fit is robust (Theil–Sen over per-size medians, stats/robust-slope.ts)
+// rather than least squares: least squares chases the heavy upper tail of preempted batches
+// (the measured evidence is in docs/measurements.md, "Headline estimator"). R² is reported
+// for the robust line against all batches, so a poor linear relation still shows.
 
 import { mean, median, min, weightedLinearRegression } from 'simple-statistics';
 import type { Batch, Statistic } from '../results/schema.js';
-import { ols } from '../stats/regression.js';
+import { perSizeMedianFit } from '../stats/robust-slope.js';
 
 export interface ForkFit {
   slope: number;
@@ -39,38 +43,33 @@ export function fitFork(batches: readonly Batch[]): ForkFit & { regressed: boole
     }
     return { slope: ns / it, intercept: 0, r2: NaN, perIteration: batches.map((b) => b.ns / b.iterations), regressed: false };
   }
-  const f = ols(batches.map((b) => b.iterations), batches.map((b) => b.ns));
+  const x = batches.map((b) => b.iterations);
+  const y = batches.map((b) => b.ns);
+  const f = perSizeMedianFit(x, y);
   return {
     slope: f.slope,
     intercept: f.intercept,
-    r2: f.r2,
+    r2: rSquared(x, y, f.slope, f.intercept),
     perIteration: batches.map((b) => (b.ns - f.intercept) / b.iterations),
     regressed: true,
   };
 }
 
-/**
- * OLS slope only, without allocation (the bootstrap calls this thousands of times); same
- * mean-centred formula as simple-statistics' linearRegression. NaN with < 2 distinct sizes.
- */
+/** 1 − SSres/SStot of the line (slope, intercept) over the points (NaN when y is constant). */
+function rSquared(x: readonly number[], y: readonly number[], slope: number, intercept: number): number {
+  const my = mean(y);
+  let res = 0;
+  let tot = 0;
+  for (let i = 0; i < x.length; i++) {
+    res += (y[i] - (intercept + slope * x[i])) ** 2;
+    tot += (y[i] - my) ** 2;
+  }
+  return tot > 0 ? 1 - res / tot : NaN;
+}
+
+/** The robust slope only (the bootstrap calls this thousands of times). NaN with < 2 distinct sizes. */
 export function batchSlope(batches: readonly Batch[]): number {
-  const n = batches.length;
-  let mx = 0;
-  let my = 0;
-  for (const b of batches) {
-    mx += b.iterations;
-    my += b.ns;
-  }
-  mx /= n;
-  my /= n;
-  let sxy = 0;
-  let sxx = 0;
-  for (const b of batches) {
-    const dx = b.iterations - mx;
-    sxy += dx * (b.ns - my);
-    sxx += dx * dx;
-  }
-  return sxx > 0 ? sxy / sxx : NaN;
+  return perSizeMedianFit(batches.map((b) => b.iterations), batches.map((b) => b.ns)).slope;
 }
 
 /**

@@ -9,7 +9,7 @@ const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filt
 
 export const STATISTIC_WHY: Record<Statistic, string> = {
   slope:
-    'the OLS slope of batch time on iterations (linear sampling, as in criterion.rs). The fixed cost of each batch (two clock reads, loop set-up) goes into the intercept, so the slope is the time of one iteration free of timer overhead, and every batch contributes.',
+    'the robust slope of batch time on iterations (linear sampling as in criterion.rs; Theil–Sen over the median time of each batch size, so preempted batches do not drag it). The fixed cost of each batch (two clock reads, loop set-up) goes into the intercept, so the slope is the time of one iteration free of timer overhead, and every batch contributes.',
   min: 'the minimum per-iteration time: the run least disturbed by the rest of the machine. It estimates the best case, not the typical one.',
   median: 'the median per-iteration time: robust to the occasional disturbed batch (GC, interrupt) without discarding it.',
   mean: 'the mean per-iteration time: what a long run of calls costs on average, including occasional slow iterations.',

@@ -4,7 +4,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
-  slope: 'slope (OLS, time per iteration)',
+  slope: 'slope (robust fit of batch time on iterations: time per iteration, fixed overhead removed)',
   min: 'minimum per-iteration time',
   median: 'median per-iteration time',
   mean: 'mean per-iteration time',
