@@ -3,8 +3,9 @@
 // the intercept); (ns - intercept) / iterations per batch gives the per-iteration
 // distribution. The fit is robust (Theil–Sen over per-size medians, stats/robust-slope.ts)
 // rather than least squares: least squares chases the heavy upper tail of preempted batches
-// (the measured evidence is in docs/measurements.md, "Headline estimator"). R² is reported
-// for the robust line against all batches, so a poor linear relation still shows.
+// (the measured evidence is in docs/measurements.md, "Headline estimator"). R² is that of
+// the per-size medians: it tests whether the typical batch time is linear in iterations;
+// the tail is reported separately (outliers, multimodal).
 
 import { mean, median, min, weightedLinearRegression } from 'simple-statistics';
 import type { Batch, Statistic } from '../results/schema.js';
@@ -49,22 +50,10 @@ export function fitFork(batches: readonly Batch[]): ForkFit & { regressed: boole
   return {
     slope: f.slope,
     intercept: f.intercept,
-    r2: rSquared(x, y, f.slope, f.intercept),
+    r2: f.r2,
     perIteration: batches.map((b) => (b.ns - f.intercept) / b.iterations),
     regressed: true,
   };
-}
-
-/** 1 − SSres/SStot of the line (slope, intercept) over the points (NaN when y is constant). */
-function rSquared(x: readonly number[], y: readonly number[], slope: number, intercept: number): number {
-  const my = mean(y);
-  let res = 0;
-  let tot = 0;
-  for (let i = 0; i < x.length; i++) {
-    res += (y[i] - (intercept + slope * x[i])) ** 2;
-    tot += (y[i] - my) ** 2;
-  }
-  return tot > 0 ? 1 - res / tot : NaN;
 }
 
 /** The robust slope only (the bootstrap calls this thousands of times). NaN with < 2 distinct sizes. */

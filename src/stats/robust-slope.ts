@@ -20,6 +20,21 @@ export interface RobustFit {
   intercept: number;
   /** Distinct x values used (points of the Theil–Sen fit). */
   points: number;
+  /** 1 − SSres/SStot of the line over the fitted points (NaN when y is constant). */
+  r2: number;
+}
+
+function rSquared(x: readonly number[], y: readonly number[], slope: number, intercept: number): number {
+  let my = 0;
+  for (const v of y) my += v;
+  my /= y.length;
+  let res = 0;
+  let tot = 0;
+  for (let i = 0; i < x.length; i++) {
+    res += (y[i] - (intercept + slope * x[i])) ** 2;
+    tot += (y[i] - my) ** 2;
+  }
+  return tot > 0 ? 1 - res / tot : Number.NaN;
 }
 
 /** Theil–Sen over raw points. NaN slope when fewer than 2 distinct x. */
@@ -30,13 +45,13 @@ export function theilSen(x: readonly number[], y: readonly number[]): RobustFit 
       if (x[j] !== x[i]) slopes.push((y[j] - y[i]) / (x[j] - x[i]));
     }
   }
-  if (slopes.length === 0) return { slope: Number.NaN, intercept: Number.NaN, points: new Set(x).size };
+  if (slopes.length === 0) return { slope: Number.NaN, intercept: Number.NaN, points: new Set(x).size, r2: Number.NaN };
   const slope = median(slopes);
   const intercept = median(x.map((xi, i) => y[i] - slope * xi));
-  return { slope, intercept, points: new Set(x).size };
+  return { slope, intercept, points: new Set(x).size, r2: rSquared(x, y, slope, intercept) };
 }
 
-/** Theil–Sen over the median y of each distinct x. */
+/** Theil–Sen over the median y of each distinct x; r2 is that of the per-size medians (linearity of the typical batch, not of the tail). */
 export function perSizeMedianFit(x: readonly number[], y: readonly number[]): RobustFit {
   const bySize = new Map<number, number[]>();
   for (let i = 0; i < x.length; i++) {
