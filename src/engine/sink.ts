@@ -63,6 +63,11 @@ const u32 = new Uint32Array(f64.buffer);
 export class Checksum {
   private h = FNV_OFFSET;
   private count = 0;
+  /** Distinct value fingerprints seen (bounded): the digest depends on *which* values the
+   *  kernel returned, not on how many batches ran, so two processes of a deterministic
+   *  benchmark agree however long each sampled (compare checks checksums across files). */
+  private readonly seen = new Set<number>();
+  private overflow = false;
 
   private mix(x: number): void {
     this.h = Math.imul(this.h ^ (x >>> 0), FNV_PRIME) >>> 0;
@@ -77,6 +82,13 @@ export class Checksum {
   /** Folds one value: numbers by bits, strings by length and first 64 chars, objects by shape. */
   add(v: unknown): void {
     this.count++;
+    this.h = FNV_OFFSET;
+    this.fold(v);
+    if (this.seen.size < MAX_DISTINCT) this.seen.add(this.h);
+    else if (!this.seen.has(this.h)) this.overflow = true;
+  }
+
+  private fold(v: unknown): void {
     switch (typeof v) {
       case 'number':
         f64[0] = v;
@@ -104,15 +116,21 @@ export class Checksum {
     }
   }
 
-  /** Hex digest, e.g. "9f1c03a2". */
+  /** Hex digest of the sorted distinct fingerprints, e.g. "9f1c03a2"; "varying" when the kernel returned more than MAX_DISTINCT different values. */
   digest(): string {
-    return this.h.toString(16).padStart(8, '0');
+    if (this.overflow) return 'varying';
+    let h = FNV_OFFSET;
+    for (const fp of [...this.seen].sort((a, b) => a - b)) h = Math.imul(h ^ fp, FNV_PRIME) >>> 0;
+    return h.toString(16).padStart(8, '0');
   }
 
   get values(): number {
     return this.count;
   }
 }
+
+/** Distinct result values tracked by the checksum before it reports "varying". */
+export const MAX_DISTINCT = 64;
 
 /** A cheap shape description: constructor name plus length/size/key count. */
 function describeObject(o: object): string {
