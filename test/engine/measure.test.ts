@@ -64,9 +64,18 @@ describe('measure (fake clock)', () => {
 
   it('stops on the time budget when noise keeps the CI wide', async () => {
     const clock = createFakeClock(0);
-    // Cost switches between 1000 and 3000 ns every 4096 calls: batches disagree, the CI stays wide.
+    // Cost drawn uniformly from 1000–3000 ns for each stretch of 512 calls (seeded LCG):
+    // batch means scatter by ~13 %, so ~80 batches cannot pin the median to 1 %.
     let calls = 0;
-    const k = kernel(clock, () => ((calls++ >> 12) % 3 === 0 ? 3000 : 1000));
+    let seed = 12345;
+    let cost = 2000;
+    const k = kernel(clock, () => {
+      if ((calls++ & 511) === 0) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        cost = 1000 + (seed / 2 ** 32) * 2000;
+      }
+      return cost;
+    });
     const fork = await run(clock, k, { timeBudgetNs: 200e6 });
     expect(fork.stop).toBe('time-budget');
   });

@@ -13,18 +13,17 @@ describe('relativeSlopeHalfWidth', () => {
     expect(relativeSlopeHalfWidth(batches([[1, 1], [2, 2]]), 0.95)).toBeNull();
     expect(relativeSlopeHalfWidth(batches([[1, 1], [1, 2], [1, 3]]), 0.95)).toBeNull();
   });
-  it('is 0 for an exact line and t·se/slope otherwise', () => {
+  it('is 0 for an exact line and the median CI of per-iteration times otherwise', () => {
     expect(relativeSlopeHalfWidth(batches([[1, 15], [2, 25], [3, 35], [4, 45]]), 0.95)).toBeCloseTo(0, 12);
-    // Textbook OLS by hand (Draper & Smith §1.4): x̄ = 2.5, Sxx = 5, slope = Sxy/Sxx = 48/5,
-    // se(slope) = √(SSres/(n-2)) / √Sxx.
+    // Worked by hand: points (1,11) (2,19) (3,31) (4,39). Theil–Sen pairwise slopes 8, 10,
+    // 28/3, 12, 10, 8 → median (28/3 + 10)/2 = 29/3. Intercept: median of y − 29/3·x =
+    // {4/3, −1/3, 2, 1/3} → 5/6. Per-iteration (y − 5/6)/x = 10.1667, 9.0833, 10.0556,
+    // 9.5417. With n = 4 the order-statistic ranks n/2 ∓ 1.96·√n/2 clamp to the extremes:
+    // (10.1667 − 9.0833)/2 / (29/3).
     const x = [1, 2, 3, 4];
     const y = [11, 19, 31, 39];
-    const slope = 9.6;
-    const intercept = 25 - slope * 2.5;
-    const ssres = x.reduce((s, xi, i) => s + (y[i] - intercept - slope * xi) ** 2, 0);
-    const se = Math.sqrt(ssres / 2) / Math.sqrt(5);
-    const t = 4.302652729911275; // t(0.975, 2), R: qt(0.975, 2)
-    expect(relativeSlopeHalfWidth(batches(x.map((xi, i) => [xi, y[i]])), 0.95)).toBeCloseTo((t * se) / slope, 9);
+    const per = y.map((v, i) => (v - 5 / 6) / x[i]).sort((a, b) => a - b);
+    expect(relativeSlopeHalfWidth(batches(x.map((xi, i) => [xi, y[i]])), 0.95)).toBeCloseTo((per[3] - per[0]) / 2 / (29 / 3), 9);
   });
 });
 
