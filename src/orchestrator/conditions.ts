@@ -3,6 +3,7 @@
 // (a refused personality means "ASLR stays on"; a CPU outside the allowed set is an
 // error of the user's, also reported and dropped rather than fatal).
 import { readFileSync } from 'node:fs';
+import { parseCpuList as readCpuList } from '../env/read.js';
 import type { Platform } from '../platform/types.js';
 
 export type AslrMode = 'inherit' | 'off' | 'randomize';
@@ -29,14 +30,9 @@ export function pickCpu(allowed: number[], isolated: number[]): number | null {
   return allowed.length > 0 ? Math.max(...allowed) : null;
 }
 
+/** A kernel CPU list ("0-2,5"); unparsable text counts as no CPUs (env/read.ts does the parsing). */
 export function parseCpuList(text: string): number[] {
-  const out: number[] = [];
-  for (const part of text.trim().split(',')) {
-    if (part === '') continue;
-    const [lo, hi] = part.split('-').map(Number);
-    for (let c = lo; c <= (hi ?? lo); c++) out.push(c);
-  }
-  return out;
+  return readCpuList(text) ?? [];
 }
 
 function readIsolated(root = '/'): number[] {
