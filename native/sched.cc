@@ -126,16 +126,41 @@ Napi::Value ThreadRusage(const Napi::CallbackInfo& info) {
 }
 
 // On Linux sched_setscheduler(0, ...) applies to the calling thread only.
+// SetFifo(priority, rtLimitUs): the watchdog comes first. RLIMIT_RTTIME bounds the CPU
+// time a real-time thread may consume without a blocking system call (man2/getrlimit.2):
+// past the soft limit the kernel sends SIGXCPU, past the hard limit SIGKILL. A runaway
+// kernel under SCHED_FIFO therefore dies on its own, even if the orchestrator cannot get
+// CPU time to kill it. SCHED_RESET_ON_FORK keeps anything the benchmark spawns off FIFO.
 Napi::Value SetFifo(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() < 1 || !info[0].IsNumber()) {
-    Napi::TypeError::New(env, "priority must be a number").ThrowAsJavaScriptException();
+  if (info.Length() < 2 || !info[0].IsNumber() || !info[1].IsNumber()) {
+    Napi::TypeError::New(env, "setFifo(priority, rtLimitUs): both must be numbers").ThrowAsJavaScriptException();
     return env.Undefined();
+  }
+  double limitUs = info[1].As<Napi::Number>().DoubleValue();
+  if (limitUs > 0) {
+    rlimit rl{};
+    rl.rlim_cur = rlim_t(limitUs);
+    rl.rlim_max = rlim_t(limitUs) + rlim_t(limitUs) / 10 + 1000000;  // soft, then a margin
+    if (setrlimit(RLIMIT_RTTIME, &rl) != 0) {
+      ThrowErrno(env, errno, "setrlimit(RLIMIT_RTTIME)");
+      return env.Undefined();
+    }
   }
   sched_param p{};
   p.sched_priority = info[0].As<Napi::Number>().Int32Value();
-  if (sched_setscheduler(0, SCHED_FIFO, &p) != 0) ThrowErrno(env, errno, "sched_setscheduler");
+  if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &p) != 0) ThrowErrno(env, errno, "sched_setscheduler");
   return env.Undefined();
+}
+
+// The calling thread's policy, without SCHED_RESET_ON_FORK: 0 OTHER, 1 FIFO, 2 RR, ...
+Napi::Value GetPolicy(const Napi::CallbackInfo& info) {
+  int policy = sched_getscheduler(0);
+  if (policy < 0) {
+    ThrowErrno(info.Env(), errno, "sched_getscheduler");
+    return info.Env().Undefined();
+  }
+  return Napi::Number::New(info.Env(), policy & ~SCHED_RESET_ON_FORK);
 }
 #else
 const bool kSupported = false;
@@ -150,6 +175,7 @@ Napi::Value Unsupported(const Napi::CallbackInfo& info) {
 #define ThreadId Unsupported
 #define ThreadRusage Unsupported
 #define SetFifo Unsupported
+#define GetPolicy Unsupported
 Napi::Value CurrentCpu(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), -1); }
 #endif
 
@@ -163,6 +189,7 @@ void InitSched(Napi::Env env, Napi::Object exports) {
   exports.Set("schedGettid", Napi::Function::New(env, ThreadId, "schedGettid"));
   exports.Set("schedThreadRusage", Napi::Function::New(env, ThreadRusage, "schedThreadRusage"));
   exports.Set("schedSetFifo", Napi::Function::New(env, SetFifo, "schedSetFifo"));
+  exports.Set("schedGetPolicy", Napi::Function::New(env, GetPolicy, "schedGetPolicy"));
 }
 
 }  // namespace cyclebench

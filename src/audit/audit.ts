@@ -8,15 +8,32 @@ import { resolveConditions, type ConditionRequest, type ResolvedConditions } fro
 import { listFile, runFork } from '../orchestrator/suite.js';
 import type { Platform } from '../platform/types.js';
 import type { ForkResult } from '../results/schema.js';
+import { bootstrapCi } from '../stats/bootstrap.js';
 import { describe } from '../stats/index.js';
 
-export const AUDIT_CONFIGS: { name: string; request: ConditionRequest }[] = [
-  { name: 'none', request: { cpu: false, aslr: 'inherit', mlock: false } },
-  { name: 'pin', request: { cpu: null, aslr: 'inherit', mlock: false } },
-  { name: 'mlock', request: { cpu: false, aslr: 'inherit', mlock: true } },
-  { name: 'aslr-off', request: { cpu: false, aslr: 'off', mlock: false } },
-  { name: 'all', request: { cpu: null, aslr: 'off', mlock: true } },
+export interface AuditConfig {
+  name: string;
+  request: ConditionRequest;
+  /** Run by default (the others only when named with --configs). */
+  default: boolean;
+}
+
+export const AUDIT_CONFIGS: AuditConfig[] = [
+  { name: 'none', request: { cpu: false, aslr: 'inherit', mlock: false }, default: true },
+  { name: 'pin', request: { cpu: null, aslr: 'inherit', mlock: false, pin: 'process' }, default: true },
+  { name: 'mlock', request: { cpu: false, aslr: 'inherit', mlock: true }, default: true },
+  { name: 'aslr-off', request: { cpu: false, aslr: 'off', mlock: false }, default: true },
+  { name: 'all', request: { cpu: null, aslr: 'off', mlock: true }, default: true },
+  // Extra configurations, for the questions the defaults do not answer.
+  { name: 'pin-thread', request: { cpu: null, aslr: 'inherit', mlock: false, pin: 'thread' }, default: false },
+  { name: 'fifo', request: { cpu: null, aslr: 'inherit', mlock: false, fifo: true }, default: false },
+  { name: 'fifo-thread', request: { cpu: null, aslr: 'inherit', mlock: false, pin: 'thread', fifo: true }, default: false },
 ];
+
+export const DEFAULT_AUDIT_CONFIGS = AUDIT_CONFIGS.filter((c) => c.default).map((c) => c.name);
+
+/** Resamples of the bootstrap CI of each configuration's CV. */
+const CV_RESAMPLES = 2000;
 
 export interface AuditRow {
   config: string;
@@ -29,12 +46,16 @@ export interface AuditRow {
   max: number;
   /** max/min − 1. */
   range: number;
+  /** Percentile-bootstrap 95 % interval of the CV: with a handful of processes the CV itself is uncertain. */
+  cvCi: [number, number] | null;
   /** Knobs of this configuration that could not be applied, and why. */
   notes: string[];
   errors: string[];
 }
 
 export interface AuditOptions {
+  /** Configuration names (default DEFAULT_AUDIT_CONFIGS). */
+  configs?: string[];
   forks: number;
   timeBudgetNs: number;
   seed: number;
@@ -51,7 +72,10 @@ export async function runAudit(platform: Platform, opts: AuditOptions): Promise<
   const listed = await listFile(platform, auditKernelFile(), opts.signal);
   if (!('benchmarks' in listed) || listed.benchmarks.length !== 1) throw new Error(`audit kernel did not load: ${'error' in listed ? listed.error : 'interrupted'}`);
   const d = listed.benchmarks[0];
-  const configs = AUDIT_CONFIGS.map((c) => ({ name: c.name, conditions: resolveConditions(c.request, platform) }));
+  const names = opts.configs ?? DEFAULT_AUDIT_CONFIGS;
+  const unknown = names.filter((n) => !AUDIT_CONFIGS.some((c) => c.name === n));
+  if (unknown.length) throw new RangeError(`unknown audit configuration ${unknown.join(', ')} (known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`);
+  const configs = AUDIT_CONFIGS.filter((c) => names.includes(c.name)).map((c) => ({ name: c.name, conditions: resolveConditions(c.request, platform) }));
   const forks = new Map<string, ForkResult[]>(configs.map((c) => [c.name, []]));
   const errors = new Map<string, string[]>(configs.map((c) => [c.name, []]));
   const total = opts.forks * configs.length;
@@ -71,6 +95,11 @@ export async function runAudit(platform: Platform, opts: AuditOptions): Promise<
   return configs.map((c) => row(c.name, c.conditions, forks.get(c.name)!, errors.get(c.name)!, opts.seed));
 }
 
+function cvInterval(values: number[], seed: number): [number, number] {
+  const ci = bootstrapCi(values, (r) => describe(r).cv, { resamples: CV_RESAMPLES, seed });
+  return [ci.ciLow, ci.ciHigh];
+}
+
 function row(config: string, conditions: ResolvedConditions, forks: ForkResult[], errors: string[], seed: number): AuditRow {
   const values = forks.map((f) => analyzeBenchmark([f], { statistic: 'slope', seed, resamples: 200 }).headline.point);
   const d = values.length > 0 ? describe(values) : null;
@@ -83,6 +112,7 @@ function row(config: string, conditions: ResolvedConditions, forks: ForkResult[]
     min: d?.min ?? Number.NaN,
     max: d?.max ?? Number.NaN,
     range: d ? d.max / d.min - 1 : Number.NaN,
+    cvCi: values.length > 2 ? cvInterval(values, seed) : null,
     notes: conditions.notes,
     errors,
   };

@@ -8,18 +8,41 @@ import type { Platform } from '../platform/types.js';
 
 export type AslrMode = 'inherit' | 'off' | 'randomize';
 
+/**
+ * What a pin covers. 'process': every thread of the worker on the chosen CPU(s), set
+ * before exec. 'thread': the worker starts on the *other* allowed CPUs, so V8's platform
+ * threads (GC, compiler) and libuv's are created there, then the JS thread alone moves
+ * to the chosen CPU. The default is the one measured to give the lower between-process
+ * spread on the reference machine (docs/measurements.md "Pinning policy").
+ */
+export type PinPolicy = 'process' | 'thread';
+export const DEFAULT_PIN_POLICY: PinPolicy = 'process';
+
+/** SCHED_FIFO priority of the measuring thread (low: above every normal task, below kernel RT threads). */
+export const FIFO_PRIORITY = 1;
+
 export interface ConditionRequest {
   /** Explicit CPUs, or null to pick one, or false for no pinning. */
   cpu: number[] | null | false;
   aslr: AslrMode;
   mlock: boolean;
+  /** Default DEFAULT_PIN_POLICY. */
+  pin?: PinPolicy;
+  /** Run the measuring thread under SCHED_FIFO (root or CAP_SYS_NICE). */
+  fifo?: boolean;
 }
 
 export interface ResolvedConditions {
+  /** The CPUs the measuring (JS) thread runs on, null when not pinned. */
   cpus: number[] | null;
+  /** Policy in force when pinned ('process' when the machine has no other CPU for helpers). */
+  pin: PinPolicy;
+  /** The affinity the worker process starts with (before exec): `cpus`, or the helper CPUs under 'thread'. */
+  spawnCpus: number[] | null;
   aslr: AslrMode;
   noAslr: boolean;
   mlock: boolean;
+  fifo: boolean;
   notes: string[];
 }
 
@@ -74,7 +97,48 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
     if (cap.supported) mlock = true;
     else notes.push(`--mlock: ${cap.reason}; memory stays unlocked`);
   }
-  return { cpus, aslr: noAslr || req.aslr !== 'off' ? req.aslr : 'inherit', noAslr, mlock, notes };
+  let pin: PinPolicy = req.pin ?? DEFAULT_PIN_POLICY;
+  let spawnCpus = cpus;
+  if (cpus && pin === 'thread') {
+    const helpers = platform.sched.getAffinity(0).filter((c) => !cpus!.includes(c));
+    if (helpers.length > 0) spawnCpus = helpers;
+    else {
+      if (req.pin === 'thread') notes.push(`--pin thread: no allowed CPU is left for helper threads besides ${cpus.join(',')}; pinning the whole process`);
+      pin = 'process';
+    }
+  }
+  let fifo = false;
+  if (req.fifo) {
+    const why = fifoRefusal(platform, readProc('status'), readProc('limits'));
+    if (why === null) fifo = true;
+    else notes.push(`--fifo: ${why}; the normal scheduler stays in force`);
+    if (fifo && !cpus) notes.push('--fifo without pinning: the real-time thread may run on any CPU');
+  }
+  return { cpus, pin, spawnCpus, aslr: noAslr || req.aslr !== 'off' ? req.aslr : 'inherit', noAslr, mlock, fifo, notes };
+}
+
+function readProc(name: string): string {
+  try {
+    return readFileSync(`/proc/self/${name}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** CAP_SYS_NICE is bit 23 of the capability sets (include/uapi/linux/capability.h). */
+const CAP_SYS_NICE = 23n;
+
+/** Why SCHED_FIFO cannot be used, or null when it can (the worker's own attempt is the final word). */
+export function fifoRefusal(platform: Platform, procStatus: string, procLimits: string): string | null {
+  const cap = platform.sched.capability();
+  if (!cap.supported) return cap.reason ?? 'scheduling control is not available';
+  const m = /^CapEff:\s*([0-9a-f]+)$/m.exec(procStatus);
+  const hasCap = !m || (BigInt(`0x${m[1]}`) & (1n << CAP_SYS_NICE)) !== 0n;
+  // Without the capability, RLIMIT_RTPRIO (man2/sched_setscheduler.2) may still allow it.
+  const rt = /^Max realtime priority\s+(\d+|unlimited)/m.exec(procLimits);
+  const rtprio = rt ? (rt[1] === 'unlimited' ? 99 : Number(rt[1])) : 0;
+  if (!hasCap && rtprio < FIFO_PRIORITY) return 'needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO of at least 1 (sudo, or `ulimit -r 1` granted in limits.conf)';
+  return null;
 }
 
 /** Sets and restores ADDR_NO_RANDOMIZE on this thread to learn whether the kernel (or seccomp) allows it. */

@@ -80,7 +80,9 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
       if (answer !== undefined && why === undefined) return finish({ ok: true, message: answer, stderrTail: tail });
       if (why === 'timeout') return finish({ ok: false, kind: 'timeout', message: `worker ran past the time limit of ${(opts.timeoutMs / 1000).toFixed(1)} s and was killed`, stderrTail: tail });
       if (why === 'interrupted') return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
-      const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
+      const how = sig === 'SIGXCPU'
+        ? 'was killed by SIGXCPU: the SCHED_FIFO watchdog (RLIMIT_RTTIME) ended a measuring thread that ran too long without blocking'
+        : sig ? `was killed by ${sig}` : `exited with code ${code}`;
       finish({ ok: false, kind: 'crash', message: `worker ${how} before reporting a result${lastLine(tail)}`, stderrTail: tail });
     });
     function finish(outcome: WorkerOutcome<R>) {

@@ -112,6 +112,7 @@ function jsSched(): Scheduling {
     setFifo: () => {
       throw unsupported('setFifo', NEEDS_ADDON);
     },
+    policy: () => 'unknown',
   };
 }
 

@@ -7,7 +7,7 @@ import { callNative, PlatformError, unsupported } from './errors.js';
 import { createNativeChildRunner } from './native-child.js';
 import { createNativeCounters } from './native-counters.js';
 import type {
-  Capability, Clock, ClockInfo, ClockSource, Layout, Memory, Platform, Scheduling, ThreadRusage,
+  Capability, Clock, ClockInfo, ClockSource, Layout, Memory, Platform, SchedPolicy, Scheduling, ThreadRusage,
 } from './types.js';
 
 /** Raw clock facts as the addon reports them (0 / -1 mean "unknown"). */
@@ -37,7 +37,8 @@ export interface CoreAddon {
   schedGetCpu(): number;
   schedGettid(): number;
   schedThreadRusage(): ThreadRusage;
-  schedSetFifo(priority: number): void;
+  schedSetFifo(priority: number, rtLimitUs: number): void;
+  schedGetPolicy(): number;
   memorySupported: boolean;
   memoryLockAll(): void;
   memoryUnlockAll(): void;
@@ -146,11 +147,18 @@ function nativeSched(addon: NativeAddon): Scheduling {
     currentCpu: () => addon.schedGetCpu(),
     threadId: () => callNative(addon.schedGettid),
     threadRusage: () => callNative(addon.schedThreadRusage),
-    setFifo(priority: number) {
+    setFifo(priority: number, rtLimitUs?: number) {
       if (!Number.isInteger(priority) || priority < 1 || priority > 99) {
         throw invalid(`SCHED_FIFO priority must be an integer in 1..99, got ${priority}`);
       }
-      callNative(addon.schedSetFifo, priority);
+      const limit = rtLimitUs ?? 0;
+      if (!Number.isFinite(limit) || limit < 0) throw invalid(`RLIMIT_RTTIME must be a non-negative number of µs, got ${rtLimitUs}`);
+      callNative(addon.schedSetFifo, priority, Math.round(limit));
+    },
+    policy() {
+      // Linux's SCHED_* numbering (include/uapi/linux/sched.h); 4 is unused.
+      const names: Record<number, SchedPolicy> = { 0: 'other', 1: 'fifo', 2: 'rr', 3: 'batch', 5: 'idle', 6: 'deadline' };
+      return names[callNative(addon.schedGetPolicy)] ?? 'unknown';
     },
   };
 }

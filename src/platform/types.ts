@@ -137,6 +137,8 @@ export interface ThreadRusage {
   involuntarySwitches: number;
 }
 
+export type SchedPolicy = 'other' | 'fifo' | 'rr' | 'batch' | 'idle' | 'deadline' | 'unknown';
+
 export interface Scheduling {
   capability(): Capability;
   /** Allowed CPUs of a thread (tid 0 = calling thread). */
@@ -148,8 +150,14 @@ export interface Scheduling {
   threadId(): number;
   /** getrusage(RUSAGE_THREAD) of the calling thread. */
   threadRusage(): ThreadRusage;
-  /** sched_setscheduler(SCHED_FIFO) for the calling thread; throws with errno (EPERM unprivileged). */
-  setFifo(priority: number): void;
+  /**
+   * SCHED_FIFO | SCHED_RESET_ON_FORK for the calling thread; throws with errno (EPERM
+   * unprivileged). `rtLimitUs` > 0 first sets RLIMIT_RTTIME, the kernel's watchdog for
+   * real-time threads: SIGXCPU after that much CPU without blocking, SIGKILL a little later.
+   */
+  setFifo(priority: number, rtLimitUs?: number): void;
+  /** The calling thread's scheduling policy: 'other', 'fifo', 'rr', 'batch', 'idle', 'deadline'. */
+  policy(): SchedPolicy;
 }
 
 // ---------------------------------------------------------------- memory & layout

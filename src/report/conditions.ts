@@ -69,12 +69,15 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
   add('Clock', clockSource && `${clockSource}${typeof hz === 'number' ? ` at ${(hz / 1e9).toFixed(3)} GHz (${str('clock.hzSource') ?? 'nominal'})` : ''}`, 'clock.source');
   const pinned = cpuList(at(env, 'conditions.cpus'));
   const isolated = cpuList(at(env, 'cpu.isolated'));
-  add('Pinning', pinned ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}` : at(env, 'conditions') ? 'not pinned' : null, 'conditions.cpus');
+  const helpers = cpuList(at(env, 'conditions.helperCpus'));
+  const policy = at(env, 'conditions.pin') === 'thread' ? `JS thread alone${helpers ? `, helper threads on CPU ${helpers}` : ''}` : 'whole process';
+  add('Pinning', pinned ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}; ${policy}` : at(env, 'conditions') ? 'not pinned' : null, 'conditions.cpus');
   const noAslr = at(env, 'conditions.noAslr');
   const aslrMode = str('conditions.aslr');
   add('ASLR', aslrMode ? `${noAslr === true ? 'off in workers' : 'on in workers'} (mode ${aslrMode}; system ${str('aslr.current') ?? 'unknown'})` : str('aslr.current') && `system ${str('aslr.current')}`, 'aslr.current');
   const mlock = at(env, 'conditions.mlock');
   add('Memory lock', mlock === true ? 'mlockall in workers' : mlock === false ? 'off' : null, 'conditions.mlock');
+  if (at(env, 'conditions.fifo') === true) add('Scheduler', 'SCHED_FIFO for the measuring thread (RLIMIT_RTTIME watchdog)', 'conditions.fifo');
   add('Node.js', str('node.version'), 'node.version');
   add('V8', str('node.v8'), 'node.v8');
   const execArgv = at(env, 'node.execArgv');

@@ -24,11 +24,25 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
   const conditions: Partial<ForkResult['conditions']> = { cpu: null, mlock: false, envPadding: options.envPadding ?? 0 };
   if (options.cpu && options.cpu.length > 0) {
     try {
+      // Under pin 'thread' the process started on the helper CPUs; this moves the calling
+      // (JS) thread alone. Threads it creates from now on (e.g. libuv's pool, on first
+      // use) inherit its mask: a benchmark doing async I/O shares its CPU with them.
       const now = platform.sched.getAffinity(0);
       if (now.join(',') !== [...options.cpu].sort((a, b) => a - b).join(',')) platform.sched.setAffinity(options.cpu, 0);
       conditions.cpu = platform.sched.getAffinity(0);
+      conditions.pin = options.pin ?? 'process';
     } catch (e) {
       warnings.push(`could not pin to CPU ${options.cpu.join(',')}: ${(e as Error).message}`);
+    }
+  }
+  if (options.fifo) {
+    try {
+      platform.sched.setFifo(options.fifo.priority, options.fifo.rtLimitUs);
+      conditions.fifo = platform.sched.policy() === 'fifo';
+      if (!conditions.fifo) warnings.push('SCHED_FIFO was accepted but the thread does not report it; the normal scheduler is in force');
+    } catch (e) {
+      conditions.fifo = false;
+      warnings.push(`SCHED_FIFO refused, the normal scheduler stays in force: ${(e as Error).message}`);
     }
   }
   if (options.mlock) {

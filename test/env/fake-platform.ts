@@ -69,7 +69,7 @@ export function fakePlatform(o: FakeOptions = {}): Platform {
         if (o.affinity === 'throw') throw new Error('no sched');
         return o.affinity ?? [0, 1];
       },
-      setAffinity: nope, currentCpu: () => -1, threadId: () => 1, threadRusage: nope, setFifo: nope,
+      setAffinity: nope, currentCpu: () => -1, threadId: () => 1, threadRusage: nope, setFifo: nope, policy: () => 'unknown',
     },
     memory: { capability: () => ({ supported: false, reason: 'fake' }), lockAll: nope, unlockAll: nope, locked: () => false },
     layout: {
