@@ -4,6 +4,7 @@ import type { BenchmarkResult, ResultDocument, Statistic } from '../results/sche
 import type { Block } from './blocks.js';
 import { formatNs, formatPct, relHalfWidth, sig } from './format.js';
 import { formatArgs, fullName } from './samples.js';
+import { describeLayoutEffect } from '../analysis/layout.js';
 
 const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error);
 
@@ -66,13 +67,25 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
       batches.length ? range(batches.map((x) => x.iterations), (x) => String(x)) : '—',
       formatNs(batches.reduce((a, x) => a + x.ns, 0)),
       stops || '—',
+      pageFaults(batches),
     ];
   });
+  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${fullName(b)}: ${describeLayoutEffect(b.layout)}`] : []));
   return [
     { kind: 'list', items: settings },
     { kind: 'para', text: 'Batch sizes are multiples of a unit d (i·d iterations, i = 1…K) in shuffled order, so drift does not correlate with size.' },
-    { kind: 'table', header: ['benchmark', 'forks', 'batches', 'iterations/batch', 'measured time', 'stopped by'], rows },
+    { kind: 'table', header: ['benchmark', 'forks', 'batches', 'iterations/batch', 'measured time', 'stopped by', 'page faults/batch'], rows },
+    ...(layouts.length ? [{ kind: 'para', text: 'Layout (--aslr randomize: a fresh address-space layout and environment size per process):' } as Block, { kind: 'list', items: layouts } as Block] : []),
   ];
+}
+
+/** Mean page faults per batch of the measuring thread, and how many batches had any. */
+function pageFaults(batches: readonly { pageFaults: number }[]): string {
+  if (batches.length === 0) return '—';
+  const any = batches.filter((b) => b.pageFaults > 0).length;
+  if (any === 0) return '0';
+  const mean = batches.reduce((a, b) => a + b.pageFaults, 0) / batches.length;
+  return `${sig(mean, 2)} (${any} of ${batches.length} batches)`;
 }
 
 export function statisticBlocks(doc: ResultDocument): Block[] {

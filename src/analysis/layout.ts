@@ -1,0 +1,58 @@
+// How much memory layout moved a result (`--aslr randomize`, DESIGN §2; Mytkowicz et
+// al. 2009). Under randomize every process gets its own ASLR draw and its own environment
+// size, so the spread of the per-process results is layout effect plus the noise each
+// process's estimate has anyway. The second part is known from within each process (a
+// bootstrap over its batches), so the excess is what layout — together with any other
+// per-process effect, e.g. a different JIT decision — added:
+//
+//   layoutCv² ≈ max(0, betweenCv² − withinCv²)
+//
+// (the one-way random-effects decomposition: the variance of per-group means is the
+// between-group component plus the within-group variance of a mean). It cannot tell
+// layout from other per-process effects; the text says so.
+
+import { mean, sampleStandardDeviation } from 'simple-statistics';
+import type { Batch, ForkResult, LayoutEffect, Statistic } from '../results/schema.js';
+import { bootstrapCi } from '../stats/bootstrap.js';
+import { forkStatistic } from './fork-fit.js';
+
+/** Resamples per process for its own standard error (a spread, not a published interval). */
+export const LAYOUT_RESAMPLES = 200;
+
+/**
+ * The layout effect over processes that ran under different layouts (distinct environment
+ * paddings), or null when fewer than 2 did. `groups[i]` are the usable batches of `forks[i]`.
+ */
+export function layoutEffect(forks: readonly ForkResult[], groups: readonly (readonly Batch[])[], statistic: Statistic, seed: number): LayoutEffect | null {
+  const paddings = forks.map((f) => f.conditions.envPadding ?? 0);
+  const layouts = new Set(paddings).size;
+  if (forks.length < 2 || layouts < 2) return null;
+  const points = groups.map((g) => forkStatistic(g, statistic));
+  if (!points.every((p) => Number.isFinite(p) && p > 0)) return null;
+  const m = mean(points);
+  const betweenCv = sampleStandardDeviation(points) / m;
+  // Each process's own relative standard error: half the width of its 68 % bootstrap interval.
+  const relSe = groups.map((g, i) => {
+    const ci = bootstrapCi([...g], (r) => forkStatistic(r, statistic), { resamples: LAYOUT_RESAMPLES, confidence: 0.6827, seed: seed + i });
+    return (ci.ciHigh - ci.ciLow) / 2 / points[i];
+  });
+  const withinCv = Math.sqrt(mean(relSe.filter(Number.isFinite).map((s) => s * s)));
+  return {
+    processes: forks.length,
+    layouts,
+    paddingBytes: [Math.min(...paddings), Math.max(...paddings)],
+    spread: Math.max(...points) / Math.min(...points) - 1,
+    betweenCv,
+    withinCv,
+    layoutCv: Math.sqrt(Math.max(0, betweenCv * betweenCv - withinCv * withinCv)),
+  };
+}
+
+/** One line for reports. */
+export function describeLayoutEffect(e: LayoutEffect): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
+  const head = `layout (ASLR on, environment padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} processes: results spread ${pct(e.spread)} (max/min), between-process CV ${pct(e.betweenCv)}`;
+  if (e.layoutCv === 0) return `${head}; within-process noise (${pct(e.withinCv)}) explains all of it: no layout effect is visible`;
+  return `${head}, of which within-process noise explains ${pct(e.withinCv)}: layout and other per-process effects add ≈ ${pct(e.layoutCv)}`;
+}
