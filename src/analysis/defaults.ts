@@ -31,3 +31,19 @@ export const DEFAULT_ALPHA = 0.05;
 
 /** Contamination that moves the headline by this much (or out of its CI) is flagged; less is a note. */
 export const MATERIAL_CONTAMINATION = 0.01;
+
+// ---- latency mode (src/analysis/latency.ts)
+/** The rungs of the latency ladder, as fractions (DESIGN §3: p50, p90, p99, p99.9, p99.99). */
+export const LATENCY_QUANTILES: readonly number[] = [0.5, 0.9, 0.99, 0.999, 0.9999];
+/**
+ * Below this multiple of the timer overhead a per-call value is dominated by the timer:
+ * the subtracted overhead is a median, and the real overhead of any one call varies by the
+ * timer's jitter, so a value under 2× the overhead is at least as much timer as work.
+ */
+export const TIMER_DOMINATED_RATIO = 2;
+/** From here on the timer's overhead and jitter are small next to the values (≤ 10 %). */
+export const TIMER_NEGLIGIBLE_RATIO = 10;
+/** A rung resting on fewer calls than this is close to the max, not a stable percentile. */
+export const LATENCY_MIN_TAIL_CALLS = 10;
+/** Say how many calls measured at or below the overhead (and count as 0) from this share on. */
+export const LATENCY_ZERO_SHARE_NOTE = 0.01;

@@ -7,7 +7,7 @@
 // - Distribution estimates from the pooled per-iteration values; dispersion labelled exactly.
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { Batch, Estimates, Flag, ForkResult, Headline, Statistic } from '../results/schema.js';
+import type { Batch, Estimates, Flag, ForkResult, Headline, LatencySummary, Statistic } from '../results/schema.js';
 import { hierarchicalBootstrap } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
 import type { ShapeCheck } from '../stats/shape.js';
@@ -15,6 +15,7 @@ import { assessContamination, describeContamination, type ContaminationReport } 
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+import { analyzeLatency } from './latency.js';
 import { assessQuality } from './quality.js';
 
 export { relativeHalfWidth } from './half-width.js';
@@ -53,6 +54,8 @@ export interface BenchmarkAnalysis {
   /** Informational lines (contamination within the CI, skew, outliers kept). */
   notes: string[];
   counters?: CountersSummary;
+  /** Latency mode: the per-call ladder over the forks that ran it (latency.ts). */
+  latency?: LatencySummary;
   perFork: ForkEstimate[];
   contamination: ContaminationReport[];
   outliers: { mild: number; severe: number; total: number };
@@ -163,6 +166,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   notes.push(...quality.notes);
 
   const counters = countersPerOp(groups, boot);
+  const latency = analyzeLatency(allForks);
   return {
     headline,
     estimates,
@@ -170,6 +174,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     warnings,
     notes,
     ...(counters ? { counters } : {}),
+    ...(latency ? { latency } : {}),
     perFork,
     contamination,
     outliers: quality.outliers,

@@ -10,7 +10,7 @@ export interface AnalyzeOptions {
   seed: number;
 }
 
-type Analysis = Pick<BenchmarkResult, 'headline' | 'estimates' | 'flags' | 'warnings' | 'counters'>;
+type Analysis = Pick<BenchmarkResult, 'headline' | 'estimates' | 'flags' | 'warnings' | 'counters' | 'latency'>;
 type Analyzer = (forks: ForkResult[], opts: AnalyzeOptions) => Analysis;
 
 export async function loadAnalyzer(): Promise<Analyzer> {

@@ -3,7 +3,7 @@
 // Registration does no work: functions are stored, never called, so loading a file to
 // list it costs nothing and creates no closures (DESIGN §2: one closure per process).
 
-import type { BenchArgs, BenchFn, BenchHandle, BenchmarkDescriptor } from './types.js';
+import type { BenchArgs, BenchFn, BenchHandle, BenchmarkDescriptor, InputSource } from './types.js';
 
 export interface Registration {
   index: number;
@@ -13,11 +13,14 @@ export interface Registration {
   argSpecs: Array<{ name: string; values: readonly unknown[] }>;
   baseline: boolean;
   latency: boolean;
+  inputs?: InputSource;
 }
 
 /** One expanded instance: a registration with one value per argument. */
 export interface BenchInstance extends BenchmarkDescriptor {
   fn: BenchFn;
+  /** Per-iteration inputs (not serialisable: the worker re-reads them from the file). */
+  inputs?: InputSource;
 }
 
 interface State {
@@ -71,8 +74,20 @@ export function register(name: string, fn: BenchFn): BenchHandle {
       reg.latency = true;
       return handle;
     },
+    inputs(source) {
+      if (reg.inputs !== undefined) throw new TypeError(`bench('${name}').inputs(): given twice`);
+      if (!isInputSource(source)) throw new TypeError(`bench('${name}').inputs(source): source must be an array, a function (rng) => input, or an iterable (not a string)`);
+      reg.inputs = source;
+      return handle;
+    },
   };
   return handle;
+}
+
+function isInputSource(s: unknown): boolean {
+  if (typeof s === 'function') return true;
+  if (typeof s !== 'object' || s === null) return false;
+  return Array.isArray(s) || ArrayBuffer.isView(s) || typeof (s as Iterable<unknown>)[Symbol.iterator] === 'function';
 }
 
 export function rangeValues(from: number, to: number, multiplier: number): number[] {
@@ -116,6 +131,7 @@ export function instances(): BenchInstance[] {
         latency: reg.latency,
         file: state.file,
         fn: reg.fn,
+        ...(reg.inputs !== undefined ? { inputs: reg.inputs } : {}),
       });
     }
   }
@@ -159,7 +175,7 @@ function formatValue(v: unknown): string {
 
 /** The serialisable part of an instance. */
 export function toDescriptor(i: BenchInstance): BenchmarkDescriptor {
-  const { fn: _fn, ...d } = i;
+  const { fn: _fn, inputs: _inputs, ...d } = i;
   return { ...d, args: serialisableArgs(d.args) };
 }
 

@@ -17,6 +17,7 @@ import type { Platform } from '../platform/types.js';
 import { renderTerminal } from '../report/terminal.js';
 import { SCHEMA_VERSION, type BenchmarkResult, type ResultDocument, type Statistic } from '../results/schema.js';
 
+/** Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output options. */
 export interface RunApiOptions extends Partial<MeasureOptions> {
   /** Only benchmarks whose `group/title` matches. */
   filter?: RegExp | string;
@@ -52,13 +53,15 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
       headline: null, estimates: null, forks: [], flags: ['in-process'], warnings: [],
     };
     try {
-      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst));
-      const fork = await measure(kernel, platform, options);
+      const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: options.seed };
+      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst), inputs);
+      const fork = await measure(kernel, platform, { ...options, latency: options.latency || inst.latency });
       const a = analyze([fork], aopts);
       benchmarks.push({
         ...base, forks: [fork], headline: a.headline, estimates: a.estimates,
         flags: [...new Set([...a.flags, 'in-process' as const])], warnings: a.warnings,
         ...(a.counters ? { counters: a.counters } : {}),
+        ...(a.latency ? { latency: a.latency } : {}),
       });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));

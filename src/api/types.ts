@@ -21,9 +21,30 @@ export type Kernel = (state?: any) => unknown;
 export type SetupOrKernel = (args: any) => unknown;
 export interface BenchObject<S = any> {
   setup?: (args: any) => S | Promise<S>;
-  fn: (state: S) => unknown;
+  /** The kernel: `fn(state)`, or `fn(input, state)` with `.inputs()`. */
+  fn: ((state: S) => unknown) | ((input: any, state: S) => unknown);
 }
 export type BenchFn = SetupOrKernel | BenchObject;
+
+/** The random source handed to an input generator: seeded (the run's --seed), so every
+ *  fork and every benchmark with the same generator draws the same inputs. */
+export interface InputRng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+}
+
+/**
+ * Where per-iteration inputs come from (`.inputs()`), materialised into a pool BEFORE
+ * timing (src/engine/inputs.ts); the loop then passes `pool[k]` to the kernel as its first
+ * argument, cycling through the pool:
+ * - an array (or typed array): used as it is, in order;
+ * - a function `(rng) => value`: called INPUT_POOL_SIZE times (a generator function
+ *   `function* (rng) {…}` is called once and read like an iterable);
+ * - an iterable: its first INPUT_POOL_SIZE values.
+ */
+export type InputSource<T = unknown> = readonly T[] | ArrayLike<T> | ((rng: InputRng) => T) | Iterable<T>;
 
 /** The serialisable description of one benchmark instance (sent over IPC by the worker). */
 export interface BenchmarkDescriptor {
@@ -51,4 +72,10 @@ export interface BenchHandle {
   range(name: string, from: number, to: number, multiplier?: number): BenchHandle;
   /** Time every call individually (latency mode; percentile ladder). */
   latency(): BenchHandle;
+  /**
+   * Draw the kernel's input per iteration from `source` (see InputSource). The kernel
+   * receives it as its FIRST argument: write the setup form `() => (input) => …` or the
+   * object form `{ setup?, fn: (input, state) => … }`.
+   */
+  inputs(source: InputSource): BenchHandle;
 }

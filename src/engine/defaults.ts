@@ -48,3 +48,33 @@ export const MAX_ROUNDS = 100;
 // ---- async
 /** The async loop awaits every call; batches are sized like sync ones, from its warmup. */
 export const ASYNC_TARGET_LARGEST_BATCH_NS = 10 * MS;
+
+// ---- latency mode (every call timed on its own; src/engine/latency.ts)
+/** Stop the per-call phase after this many calls (the time budget may stop it first;
+ *  its budget is the per-benchmark sampling budget, TIME_BUDGET_NS or --time). 1e6 calls
+ *  put ~100 calls beyond p99.99 and fill an 8 MB Float64Array, allocated once. */
+export const LATENCY_MAX_CALLS = 1_000_000;
+/** Empty calls (clock start/end around a no-op through the same loop shape) timed to
+ *  calibrate the timer overhead; the median is subtracted from every call. */
+export const LATENCY_CALIBRATION_CALLS = 20_000;
+/** The per-call loop is a new function (own feedback, starts in the interpreter): it runs
+ *  this long, results discarded, before calibration and measurement. The kernel itself is
+ *  already warm from the batch phase. */
+export const LATENCY_WARMUP_NS = 50 * MS;
+/** Passes of the calibration loop; only the last is kept (the first ones tier it up). */
+export const LATENCY_CALIBRATION_PASSES = 3;
+/** The event loop gets a turn (GC observer, IPC) at least this often during the phase. */
+export const LATENCY_YIELD_NS = 50 * MS;
+/** Target duration of one chunk of per-call measurements; between chunks (outside any
+ *  timed call) the budget is checked and the event loop gets a turn now and then. */
+export const LATENCY_CHUNK_NS = 10 * MS;
+/** Upper bound on calls per chunk (keeps budget checks frequent for fast kernels). */
+export const LATENCY_MAX_CHUNK_CALLS = 16_384;
+/** HdrHistogram precision: 3 significant digits = buckets ≤ 0.1 % wide (1/1024). */
+export const LATENCY_SIGNIFICANT_DIGITS = 3;
+
+// ---- input distributions (src/engine/inputs.ts)
+/** Inputs materialised from a generator function or iterable before timing. 4096 values
+ *  resolve p99 of the input sizes by ~41 values and keep the pool small enough to stay
+ *  mostly cache-resident for small inputs. An array source is used as it is. */
+export const INPUT_POOL_SIZE = 4096;

@@ -7,13 +7,20 @@
 // The object form `{ setup?, fn }` is unambiguous: `fn(state)` is the kernel.
 // The kernel is then *probed* with one call: a returned promise selects the async loop.
 // A throw or rejection here surfaces before any timing, naming the benchmark.
+// With `.inputs()` the kernel is called as fn(input, state): the form is recognised by the
+// same rule, the probe call gets the first input, and a plain kernel (which the rule calls
+// with the args object, not an input) is refused with a hint (see src/api/types.ts).
 
-import type { BenchArgs, BenchFn } from '../api/types.js';
+import type { BenchArgs, BenchFn, InputSource } from '../api/types.js';
+import { PLAN_SEED } from './defaults.js';
+import { buildInputPool, type InputPool } from './inputs.js';
 
 export interface KernelSpec {
-  /** Called as fn(state) by the loop. */
-  fn: (state: any) => unknown;
+  /** Called as fn(state) by the loop, or fn(input, state) when `inputs` is set. */
+  fn: (...a: any[]) => unknown;
   state: unknown;
+  /** Per-iteration inputs, materialised before timing (absent without `.inputs()`). */
+  inputs?: InputPool;
   isAsync: boolean;
   /** How it was recognised, for the record. */
   form: 'kernel' | 'setup' | 'async-setup' | 'object';
@@ -24,9 +31,28 @@ function isThenable(v: unknown): v is PromiseLike<unknown> {
   return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as PromiseLike<unknown>).then === 'function';
 }
 
-/** Runs the (untimed) setup of one benchmark and probes its kernel once. */
-export async function resolveKernel(fn: BenchFn, args: BenchArgs, label: string): Promise<KernelSpec> {
-  let kernel: (state: any) => unknown;
+export interface KernelInputs {
+  source: InputSource;
+  /** Seed of a generator source's RNG (default PLAN_SEED, the measure seed's default). */
+  seed?: number;
+}
+
+const INPUTS_HINT =
+  'with .inputs() the kernel takes the input as its first argument: write the setup form `() => (input) => …` or `{ setup?, fn: (input, state) => … }`';
+
+/** Runs the (untimed) setup of one benchmark, materialises its inputs, and probes its kernel once. */
+export async function resolveKernel(fn: BenchFn, args: BenchArgs, label: string, inputs?: KernelInputs): Promise<KernelSpec> {
+  if (!inputs) return resolveForm(fn, args, label);
+  const pool = buildInputPool(inputs.source, inputs.seed ?? PLAN_SEED);
+  const spec = await resolveForm(fn, args, label, pool);
+  if ('plain' in spec) throw new TypeError(`'${label}' is a plain kernel (it did not return a function), which cannot take inputs; ${INPUTS_HINT}`);
+  return spec;
+}
+
+async function resolveForm(fn: BenchFn, args: BenchArgs, label: string): Promise<KernelSpec>;
+async function resolveForm(fn: BenchFn, args: BenchArgs, label: string, pool: InputPool): Promise<KernelSpec | { plain: true }>;
+async function resolveForm(fn: BenchFn, args: BenchArgs, label: string, pool?: InputPool): Promise<KernelSpec | { plain: true }> {
+  let kernel: (...a: any[]) => unknown;
   let state: unknown;
   let form: KernelSpec['form'];
   if (typeof fn === 'object') {
@@ -34,7 +60,14 @@ export async function resolveKernel(fn: BenchFn, args: BenchArgs, label: string)
     kernel = fn.fn;
     form = 'object';
   } else {
-    const first = fn(args);
+    let first: unknown;
+    try {
+      first = fn(args);
+    } catch (e) {
+      // A plain kernel given the args object instead of an input often throws here.
+      if (pool && e instanceof Error) e.message += ` (if this is a plain kernel: ${INPUTS_HINT})`;
+      throw e;
+    }
     if (typeof first === 'function') {
       kernel = first as (s: unknown) => unknown;
       state = undefined;
@@ -47,14 +80,16 @@ export async function resolveKernel(fn: BenchFn, args: BenchArgs, label: string)
         form = 'async-setup';
       } else {
         // `fn` is an async kernel and this call was its first (probe) call.
+        if (pool) return { plain: true };
         return { fn, state: args, isAsync: true, form: 'kernel', label };
       }
     } else {
+      if (pool) return { plain: true };
       return { fn, state: args, isAsync: false, form: 'kernel', label };
     }
   }
-  const probe = kernel(state);
+  const probe = pool ? kernel(pool.values[0], state) : kernel(state);
   const isAsync = isThenable(probe);
   if (isAsync) await probe;
-  return { fn: kernel, state, isAsync, form, label };
+  return { fn: kernel, state, isAsync, form, label, ...(pool ? { inputs: pool } : {}) };
 }

@@ -10,6 +10,11 @@
 // bound to the clock), none per iteration. The sink is `last = fn(state)`: every return
 // value feeds a loop phi that is returned after the loop, so no iteration's value is dead
 // (see sink.ts for why this, and for the measured alternatives).
+//
+// With inputs (`.inputs()`, see inputs.ts) the call is `fn(pool[j], state)` and `j` steps
+// through the pool with `if (++j === len) j = 0` — no division, constant cost, and `j`
+// lives in a register during the batch (it is copied from and back to the closure's `k`
+// outside the timed loop, so successive batches keep cycling and every input is used).
 
 import type { Clock } from '../platform/types.js';
 
@@ -22,44 +27,56 @@ export interface LoopOptions {
   sink?: boolean;
   /** Shown in the generated source (stack traces, profiles). */
   label?: string;
+  /** Per-iteration inputs: the kernel is called as fn(input, state). */
+  inputs?: ArrayLike<unknown>;
 }
 
 let generated = 0;
 
-function header(label: string | undefined): string {
+/** The generated source's first lines: strict mode and a unique comment (defeats V8's `new Function` cache). */
+export function header(label: string | undefined, what = 'timed loop'): string {
   const safe = (label ?? '').replace(/[^\x20-\x7e]|\*\//g, '?').slice(0, 80);
-  return `'use strict';\n// cyclebench timed loop #${++generated}: ${safe}\n`;
+  return `'use strict';\n// cyclebench ${what} #${++generated}: ${safe}\n`;
 }
 
 function body(call: string, sink: boolean): string {
   return sink ? `last = ${call};` : `${call};`;
 }
 
+/** Pool cursor declarations of a factory (the closure's `k` persists across calls). */
+export const POOL_CURSOR = `let k = 0;\nconst len = pool.length;\n`;
+
 function source(async: boolean, opts: LoopOptions): string {
   const sink = opts.sink !== false;
-  const call = async ? 'await fn(state)' : 'fn(state)';
+  const inputs = opts.inputs !== undefined;
+  const args = inputs ? 'pool[j], state' : 'state';
+  const call = async ? `await fn(${args})` : `fn(${args})`;
+  const step = inputs ? ' if (++j === len) j = 0;' : '';
   return (
     header(opts.label) +
+    (inputs ? POOL_CURSOR : '') +
     `return ${async ? 'async ' : ''}function cyclebenchLoop(n) {\n` +
     `  let last;\n` +
+    (inputs ? `  let j = k;\n` : '') +
     `  clock.start();\n` +
-    `  for (let i = 0; i < n; i++) { ${body(call, sink)} }\n` +
+    `  for (let i = 0; i < n; i++) { ${body(call, sink)}${step} }\n` +
     `  clock.end();\n` +
+    (inputs ? `  k = j;\n` : '') +
     `  return last;\n` +
     `};\n`
   );
 }
 
-type Factory<L> = (fn: unknown, state: unknown, clock: Clock) => L;
+type Factory<L> = (fn: unknown, state: unknown, clock: Clock, pool: ArrayLike<unknown> | undefined) => L;
 
-/** A dedicated sync loop calling `fn(state)`; the clock must already be bound. */
-export function makeSyncLoop(fn: (s: any) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): SyncLoop {
-  const factory = new Function('fn', 'state', 'clock', source(false, opts)) as Factory<SyncLoop>;
-  return factory(fn, state, clock);
+/** A dedicated sync loop calling `fn(state)` (or `fn(input, state)`); the clock must already be bound. */
+export function makeSyncLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): SyncLoop {
+  const factory = new Function('fn', 'state', 'clock', 'pool', source(false, opts)) as Factory<SyncLoop>;
+  return factory(fn, state, clock, opts.inputs);
 }
 
 /** A dedicated async loop: each call is awaited before the next starts. */
-export function makeAsyncLoop(fn: (s: any) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): AsyncLoop {
-  const factory = new Function('fn', 'state', 'clock', source(true, opts)) as Factory<AsyncLoop>;
-  return factory(fn, state, clock);
+export function makeAsyncLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): AsyncLoop {
+  const factory = new Function('fn', 'state', 'clock', 'pool', source(true, opts)) as Factory<AsyncLoop>;
+  return factory(fn, state, clock, opts.inputs);
 }

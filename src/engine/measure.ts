@@ -4,7 +4,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { CounterSet, Platform } from '../platform/types.js';
-import type { ForkResult } from '../results/schema.js';
+import type { ForkResult, LatencyRecord } from '../results/schema.js';
 import { detectAslr } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
@@ -29,6 +29,10 @@ export interface MeasureOptions {
   batchesPerRound: number;
   targetLargestBatchNs: number;
   seed: number;
+  /** Latency mode: after the batches, time every call on its own (latency.ts). */
+  latency: boolean;
+  /** Latency mode: stop the per-call phase after this many calls (or at timeBudgetNs). */
+  latencyMaxCalls: number;
 }
 
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
@@ -42,6 +46,8 @@ export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   batchesPerRound: D.BATCHES_PER_ROUND,
   targetLargestBatchNs: D.TARGET_LARGEST_BATCH_NS,
   seed: D.PLAN_SEED,
+  latency: false,
+  latencyMaxCalls: D.LATENCY_MAX_CALLS,
 };
 
 /** What measure() needs of a platform: a clock, and scheduling when available. */
@@ -68,7 +74,7 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
   const info = clock.info();
   const buf = new Float64Array(4);
   clock.bind(buf);
-  const loopOpts: LoopOptions = { label: kernel.label, ...extras.loop };
+  const loopOpts: LoopOptions = { label: kernel.label, inputs: kernel.inputs?.values, ...extras.loop };
   const loop = kernel.isAsync ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts) : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
   const thread = new ThreadStats(platform.sched);
   const gc = extras.observeGc === false ? null : new GcWatch();
@@ -90,6 +96,15 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
     const unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
+    // Latency mode keeps the batch phase above (headline, CI and comparisons stay
+    // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
+    // Loaded only in latency mode (it pulls in hdr-histogram-js, ~50 ms to load).
+    let latency: LatencyRecord | undefined;
+    if (o.latency) {
+      const { runLatency, DEFAULT_LATENCY } = await import('./latency.js');
+      const config = { ...DEFAULT_LATENCY, maxCalls: o.latencyMaxCalls, budgetNs: o.timeBudgetNs };
+      latency = await runLatency(kernel, { ...ctx, resolutionTicks: info.resolutionTicks }, warmup.estimateNs, config, gc);
+    }
     const warnings = [...(extras.warnings ?? []), ...thread.notes()];
     if (gc?.problem) warnings.push(gc.problem);
     return {
@@ -109,6 +124,8 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
         envPadding: extras.conditions?.envPadding ?? 0,
       },
       warnings,
+      ...(latency ? { latency } : {}),
+      ...(kernel.inputs ? { inputs: kernel.inputs.summary } : {}),
     };
   } finally {
     gc?.close();

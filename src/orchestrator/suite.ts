@@ -157,7 +157,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     return base;
   }
   const a = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed, targetCi: opts.measure.targetCi });
-  const result: BenchmarkResult = { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], notes: a.notes, ...(a.counters ? { counters: a.counters } : {}) };
+  const result: BenchmarkResult = { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], notes: a.notes, ...(a.counters ? { counters: a.counters } : {}), ...(a.latency ? { latency: a.latency } : {}) };
   if (opts.aa) {
     const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
     const check = aaCheck(arm(0), arm(1), { confidence: opts.confidence, seed: opts.seed, statistic: a.headline.statistic });

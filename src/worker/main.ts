@@ -50,8 +50,10 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   const platform = loadPlatform();
   const prepared = prepareProcess(platform, req.options);
   try {
-    const kernel = await resolveKernel(inst.fn, inst.args, name);
-    const fork = await measure(kernel, platform, req.options, {
+    const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: req.options.seed };
+    const kernel = await resolveKernel(inst.fn, inst.args, name, inputs);
+    // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
+    const fork = await measure(kernel, platform, { ...req.options, latency: req.options.latency || inst.latency }, {
       forkIndex: req.forkIndex,
       counters: prepared.counters,
       conditions: prepared.conditions,

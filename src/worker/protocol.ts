@@ -24,7 +24,11 @@ export interface RunRequest {
   options: WorkerRunOptions;
 }
 
-/** Measurement options of one fork; every field optional (defaults in src/engine/defaults.ts). */
+/**
+ * Measurement options of one fork; every field optional (defaults in src/engine/defaults.ts).
+ * `latency: true` (from MeasureOptions) forces latency mode; without it a benchmark
+ * registered with `.latency()` still runs in latency mode.
+ */
 export interface WorkerRunOptions extends Partial<MeasureOptions> {
   /** Open perf counters (when the platform supports them) and record per-batch deltas. */
   counters?: boolean;

@@ -1,0 +1,148 @@
+// The latency ladder of a benchmark from its forks' per-call histograms (latency mode).
+// Pure: decodes the stored HdrHistograms, no clock, no I/O.
+//
+// Each fork stores a histogram of RAW per-call ticks and its own calibrated timer overhead
+// (src/engine/latency.ts). Per fork, every recorded bucket is converted to ns with that
+// fork's overhead subtracted and clamped at 0: ns(t) = max(0, t − overhead) × tickNs. The
+// map is monotone, so a fork's quantiles map to quantiles; forks are then merged by pooling
+// their (converted bucket, count) pairs — they cannot simply be added as histograms, because
+// overheads and clock rates differ between processes.
+//
+// Conventions follow HdrHistogram's own (JsHistogram.getValueAtPercentile, .mean): the value
+// at quantile q is the bucket holding the call of rank max(1, ⌈q·N⌉), reported as the
+// bucket's HIGHEST equivalent value (so a reported p99 is never below the truth by more than
+// the bucket width, ≤ 0.1 % at 3 significant digits); min is the lowest bucket's lowest
+// equivalent value; the mean weights each bucket's median equivalent value.
+
+import { decodeFromCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
+import type { ForkResult, LatencyRecord, LatencyRung, LatencySummary } from '../results/schema.js';
+import * as D from './defaults.js';
+
+/** One histogram bucket of one fork, converted to ns (overhead subtracted, clamped at 0). */
+export interface LatencyBucket {
+  /** Highest / lowest / median value equivalent to the bucket, ns. */
+  hi: number;
+  lo: number;
+  mid: number;
+  count: number;
+}
+
+/** The buckets of one fork's record, converted to ns with its overhead subtracted. */
+export function forkBuckets(rec: LatencyRecord): LatencyBucket[] {
+  const h = decodeFromCompressedBase64(rec.histogram) as JsHistogram;
+  const toNs = (ticks: number): number => Math.max(0, ticks - rec.overheadTicks) * rec.tickNs;
+  const out: LatencyBucket[] = [];
+  const it = h.recordedValuesIterator;
+  it.reset();
+  while (it.hasNext()) {
+    const v = it.next();
+    const t = v.valueIteratedTo;
+    out.push({ hi: toNs(h.highestEquivalentValue(t)), lo: toNs(h.lowestEquivalentValue(t)), mid: toNs(h.medianEquivalentValue(t)), count: v.countAtValueIteratedTo });
+  }
+  return out;
+}
+
+/** Rank (1-based) of the call at quantile q of n calls, as HdrHistogram computes it. */
+export function quantileRank(q: number, n: number): number {
+  const fp = Math.min(q, 1) * n;
+  return Math.max(1, Math.ceil(fp - fp * Number.EPSILON * 4));
+}
+
+/** The value at quantile q of buckets sorted by `hi` (total = their counts' sum). */
+export function bucketQuantile(sorted: readonly LatencyBucket[], total: number, q: number): number {
+  const rank = quantileRank(q, total);
+  let seen = 0;
+  for (const b of sorted) {
+    seen += b.count;
+    if (seen >= rank) return b.hi;
+  }
+  return sorted.length ? sorted[sorted.length - 1].hi : Number.NaN;
+}
+
+const LABEL = (q: number): string => `p${+(q * 100).toFixed(4)}`;
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+/** 3 significant digits with a unit, for the notes (analysis does not import the reporters). */
+function ns(x: number): string {
+  const [scale, unit] = x >= 1e9 ? [1e9, 's'] : x >= 1e6 ? [1e6, 'ms'] : x >= 1e3 ? [1e3, 'µs'] : [1, 'ns'];
+  return `${+(x / scale).toPrecision(3)} ${unit}`;
+}
+
+/**
+ * The ladder over every fork that ran the per-call phase; null when none did.
+ * `notes` read the numbers against the timer (overhead, jitter, resolution) and say
+ * which rungs rest on too few calls.
+ */
+export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | null {
+  const records = forks.flatMap((f) => (f.latency && f.latency.calls > 0 ? [f.latency] : []));
+  if (records.length === 0) return null;
+  const buckets = records.flatMap(forkBuckets).sort((a, b) => a.hi - b.hi || a.lo - b.lo);
+  const count = buckets.reduce((a, b) => a + b.count, 0);
+  const ladder: LatencyRung[] = D.LATENCY_QUANTILES.map((q) => ({
+    label: LABEL(q),
+    quantile: q,
+    ns: bucketQuantile(buckets, count, q),
+    tailCalls: count - quantileRank(q, count) + 1,
+  }));
+  const overheadNs = median(records.map((r) => r.overheadTicks * r.tickNs));
+  const jitterNs = Math.max(...records.map((r) => (r.overheadP90Ticks - r.overheadP10Ticks) * r.tickNs));
+  const tickNs = Math.max(...records.map((r) => r.tickNs));
+  const zero = buckets.filter((b) => b.hi === 0).reduce((a, b) => a + b.count, 0);
+  const gcCounts = records.map((r) => r.gc);
+  const gc = gcCounts.every((g) => g === null) ? null : gcCounts.reduce<number>((a, g) => a + (g ?? 0), 0);
+  const summary: LatencySummary = {
+    count,
+    forks: records.length,
+    min: Math.min(...buckets.map((b) => b.lo)),
+    mean: buckets.reduce((a, b) => a + b.mid * b.count, 0) / count,
+    max: buckets[buckets.length - 1].hi,
+    ladder,
+    overheadNs,
+    overheadJitterNs: jitterNs,
+    tickNs,
+    atOrBelowOverhead: zero / count,
+    gc,
+    notes: [],
+  };
+  summary.notes = latencyNotes(summary, records);
+  return summary;
+}
+
+/** The honest reading of a ladder against the timer; thresholds in defaults.ts. */
+export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[]): string[] {
+  const notes: string[] = [];
+  const calib = records.reduce((a, r) => a + r.calibrationCalls, 0);
+  const resolutionNs = Math.max(...records.map((r) => r.resolutionTicks * r.tickNs));
+  notes.push(
+    `timer overhead ${ns(s.overheadNs)} subtracted from every call (median of ${calib} empty calls over ${s.forks} process${s.forks === 1 ? '' : 'es'}; ` +
+      `p10–p90 jitter ${ns(s.overheadJitterNs)}); one clock tick is ${ns(s.tickNs)}, the smallest step seen ${ns(resolutionNs)}`,
+  );
+  const p50 = s.ladder.find((r) => r.quantile === 0.5)?.ns ?? Number.NaN;
+  if (s.overheadNs > 0 && Number.isFinite(p50)) {
+    const ratio = p50 / s.overheadNs;
+    const head = `p50 (${ns(p50)}) is ${ratio.toFixed(1)}× the timer overhead`;
+    if (ratio < D.TIMER_DOMINATED_RATIO) {
+      notes.push(`${head}: per-call values below ~${D.TIMER_DOMINATED_RATIO}× the overhead are dominated by the timer and its jitter; take the typical cost from the batch headline (time/iter) and read this ladder for its tail only`);
+    } else if (ratio < D.TIMER_NEGLIGIBLE_RATIO) {
+      notes.push(`${head}: the lower rungs carry the timer's jitter (${ns(s.overheadJitterNs)}, ${((s.overheadJitterNs / p50) * 100).toFixed(0)} % of p50); the upper rungs are well above it`);
+    } else {
+      notes.push(`${head}: the timer's overhead and jitter are small next to the values`);
+    }
+  }
+  if (s.atOrBelowOverhead >= D.LATENCY_ZERO_SHARE_NOTE) {
+    notes.push(`${(s.atOrBelowOverhead * 100).toFixed(1)} % of calls measured at or below the timer overhead and count as 0 ns`);
+  }
+  const thin = s.ladder.filter((r) => r.tailCalls < D.LATENCY_MIN_TAIL_CALLS);
+  if (thin.length) {
+    notes.push(`${thin.map((r) => `${r.label} rests on the slowest ${r.tailCalls} call${r.tailCalls === 1 ? '' : 's'}`).join(', ')} of ${s.count}: too few to be a stable percentile (closer to the max)`);
+  }
+  if (s.gc) notes.push(`${s.gc} garbage collection${s.gc === 1 ? '' : 's'} ran during the per-call phase; each pause lands in the time of one call, in the tail`);
+  const budget = records.filter((r) => r.stop === 'time-budget').length;
+  if (budget) notes.push(`${budget} of ${records.length} process${records.length === 1 ? '' : 'es'} stopped the per-call phase at the time budget, before the call limit`);
+  return notes;
+}

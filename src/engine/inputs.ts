@@ -1,0 +1,106 @@
+// Input distributions (`bench(…).inputs(source)`): the inputs a kernel draws per
+// iteration are materialised into a pool BEFORE any timing, so generating them (random
+// numbers, allocation of payloads) is never measured. The generated loops then pass
+// `pool[k]` to the kernel and advance `k` with one compare-and-reset (see loop.ts): a
+// load, an increment and a well-predicted branch per iteration, the same for every
+// iteration and every benchmark.
+//
+// Generator functions get a seeded RNG (the measure seed, NOT mixed with the fork index):
+// every fork, and every benchmark using the same generator, draws the same inputs, so
+// benchmarks compared against each other see the same workload.
+
+import type { InputRng, InputSource } from '../api/types.js';
+import type { InputSummary } from '../results/schema.js';
+import { describe } from '../stats/describe.js';
+import { createRng } from '../stats/rng.js';
+import { INPUT_POOL_SIZE } from './defaults.js';
+
+export interface InputPool {
+  /** What the loop indexes: the user's array as it is, or the materialised values. */
+  values: ArrayLike<unknown>;
+  summary: InputSummary;
+}
+
+function isGeneratorFunction(f: unknown): boolean {
+  return Object.prototype.toString.call(f) === '[object GeneratorFunction]';
+}
+
+function take(iterable: Iterable<unknown>, max: number): unknown[] {
+  const out: unknown[] = [];
+  if (max <= 0) return out;
+  for (const v of iterable) {
+    out.push(v);
+    if (out.length >= max) break; // `for…of` calls return() on the iterator
+  }
+  return out;
+}
+
+/** Materialises `source` (untimed). Throws a TypeError naming the problem for an empty or unusable source. */
+export function buildInputPool(source: InputSource, seed: number, size = INPUT_POOL_SIZE): InputPool {
+  let values: ArrayLike<unknown>;
+  let kind: InputSummary['source'];
+  if (Array.isArray(source) || (ArrayBuffer.isView(source) && !(source instanceof DataView))) {
+    values = source as ArrayLike<unknown>;
+    kind = 'array';
+  } else if (typeof source === 'function') {
+    const rng: InputRng = createRng(seed);
+    if (isGeneratorFunction(source)) {
+      values = take((source as (r: InputRng) => Iterable<unknown>)(rng), size);
+      kind = 'iterable';
+    } else {
+      const f = source as (r: InputRng) => unknown;
+      const out = new Array<unknown>(size);
+      for (let i = 0; i < size; i++) out[i] = f(rng);
+      values = out;
+      kind = 'generator';
+    }
+  } else if (source !== null && typeof source === 'object' && typeof (source as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    values = take(source as Iterable<unknown>, size);
+    kind = 'iterable';
+  } else {
+    throw new TypeError('inputs: source must be an array, a function (rng) => input, or an iterable');
+  }
+  if (values.length === 0) throw new TypeError('inputs: the source produced no inputs');
+  return { values, summary: summarizeInputs(values, kind) };
+}
+
+type SizeOf = NonNullable<InputSummary['sizeOf']>;
+
+/** The size measure shared by every input: the number itself, `.byteLength`, or `.length`; null when they differ or have none. */
+function sizeMeasure(v: unknown): SizeOf | null {
+  if (typeof v === 'number') return 'value';
+  if (typeof v === 'string') return 'length';
+  if (typeof v === 'object' && v !== null) {
+    if (typeof (v as { byteLength?: unknown }).byteLength === 'number') return 'byteLength';
+    if (typeof (v as { length?: unknown }).length === 'number') return 'length';
+  }
+  return null;
+}
+
+function sizeOf(v: unknown, how: SizeOf): number {
+  if (how === 'value') return v as number;
+  return how === 'byteLength' ? (v as { byteLength: number }).byteLength : (v as { length: number }).length;
+}
+
+/** Count, type and (when every input has the same kind of size) min/p50/p99/max/mean of the sizes (type-7 quantiles). */
+export function summarizeInputs(values: ArrayLike<unknown>, source: InputSummary['source']): InputSummary {
+  const n = values.length;
+  const types = new Set<string>();
+  const measures = new Set<SizeOf | null>();
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    types.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+    measures.add(sizeMeasure(v));
+  }
+  const summary: InputSummary = { count: n, source, type: types.size === 1 ? [...types][0] : 'mixed' };
+  const how = measures.size === 1 ? [...measures][0] : null;
+  if (how) {
+    const sizes = Array.from({ length: n }, (_, i) => sizeOf(values[i], how));
+    if (sizes.every(Number.isFinite)) {
+      const d = describe(sizes);
+      summary.sizeOf = how;
+      summary.size = { min: d.min, p50: d.median, p99: d.p99, max: d.max, mean: d.mean };
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,58 @@
+// The per-call loop of latency mode, generated per benchmark with `new Function` for the
+// same reason as loop.ts (its own call-site feedback, so the call stays monomorphic).
+//
+// Each call is timed on its own: clock.start() / call / clock.end(), then the elapsed
+// ticks (buf[2] − buf[0] of the Float64Array bound to the clock) go into a preallocated
+// Float64Array: no allocation and no arithmetic beyond one subtraction per call, and both
+// happen after clock.end(). The input for the call (with `.inputs()`) is fetched BEFORE
+// clock.start(), so drawing it is never timed. The sink is the same loop phi as in
+// loop.ts (`last = fn(…)`, returned after the loop).
+//
+// The loop runs one chunk [from, to) per invocation, so the driver (latency.ts) can check
+// its budget and yield to the event loop between chunks, never inside a timed call.
+
+import type { Clock } from '../platform/types.js';
+import { header, POOL_CURSOR } from './loop.js';
+
+/** Times calls from..to-1, writing each call's ticks into out[i]; returns the last value. */
+export type SyncLatencyLoop = (from: number, to: number, out: Float64Array) => unknown;
+export type AsyncLatencyLoop = (from: number, to: number, out: Float64Array) => Promise<unknown>;
+
+export interface LatencyLoopOptions {
+  label?: string;
+  /** Per-call inputs: the kernel is called as fn(input, state). */
+  inputs?: ArrayLike<unknown>;
+}
+
+function source(async: boolean, opts: LatencyLoopOptions): string {
+  const inputs = opts.inputs !== undefined;
+  const call = `${async ? 'await ' : ''}fn(${inputs ? 'x, state' : 'state'})`;
+  return (
+    header(opts.label, 'latency loop') +
+    (inputs ? POOL_CURSOR : '') +
+    `return ${async ? 'async ' : ''}function cyclebenchLatencyLoop(from, to, out) {\n` +
+    `  let last;\n` +
+    (inputs ? `  let j = k;\n` : '') +
+    `  for (let i = from; i < to; i++) {\n` +
+    (inputs ? `    const x = pool[j]; if (++j === len) j = 0;\n` : '') +
+    `    clock.start();\n` +
+    `    last = ${call};\n` +
+    `    clock.end();\n` +
+    `    out[i] = buf[2] - buf[0];\n` +
+    `  }\n` +
+    (inputs ? `  k = j;\n` : '') +
+    `  return last;\n` +
+    `};\n`
+  );
+}
+
+type Factory<L> = (fn: unknown, state: unknown, clock: Clock, buf: Float64Array, pool: ArrayLike<unknown> | undefined) => L;
+
+/** A dedicated per-call loop; `buf` must be the array bound to `clock`. */
+export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: false, opts?: LatencyLoopOptions): SyncLatencyLoop;
+export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: true, opts?: LatencyLoopOptions): AsyncLatencyLoop;
+export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: boolean, opts?: LatencyLoopOptions): SyncLatencyLoop | AsyncLatencyLoop;
+export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: boolean, opts: LatencyLoopOptions = {}): SyncLatencyLoop | AsyncLatencyLoop {
+  const factory = new Function('fn', 'state', 'clock', 'buf', 'pool', source(isAsync, opts)) as Factory<SyncLatencyLoop | AsyncLatencyLoop>;
+  return factory(fn, state, clock, buf, opts.inputs);
+}
