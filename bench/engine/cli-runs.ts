@@ -4,7 +4,7 @@
 // bootstrap CI, Wilson interval). Standalone scripts, not vitest.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mean, sampleStandardDeviation } from 'simple-statistics';
@@ -129,4 +129,10 @@ export function rotate<T>(items: readonly T[], by: number): T[] {
 
 export function elapsed(startMs: number): string {
   return secs(performance.now() - startMs);
+}
+
+/** One line on how loaded the machine was: other jobs' CPU time is this script's noise. */
+export function loadLine(): string {
+  const [one, five, fifteen] = loadavg();
+  return `load average now ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)} (1 / 5 / 15 min)${five > 1.5 ? ': the machine was busy; other jobs\' CPU time is in these numbers' : ''}`;
 }

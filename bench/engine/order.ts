@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchmarkResult, RelativeResult } from '../../src/results/schema.js';
 import {
-  cv, cyclebenchRun, elapsed, findBenchmark, interval, ns, pairedBootstrap, pct, ROOT, runCommand, scratchDir, secs, table, why, wilson,
+  cv, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, ns, pairedBootstrap, pct, ROOT, runCommand, scratchDir, secs, table, why, wilson,
 } from './cli-runs.js';
 import { machine } from './common.js';
 
@@ -163,6 +163,7 @@ async function parent(): Promise<void> {
   const failed = records.filter((r) => !r.first || !r.last);
   if (failed.length) console.log(`- ${failed.length} run(s) failed; first: ${failed[0].mode}: ${failed[0].error}`);
   console.log(`- total ${elapsed(started)}`);
+  console.log(`- ${loadLine()}`);
   if (opt.json) {
     writeFileSync(opt.json, JSON.stringify({ machine: machine(), reps, modes, records }, null, 2));
     console.log(`- raw records written to ${opt.json}`);

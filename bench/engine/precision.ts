@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { forkStatistic, isUsableBatch } from '../../src/analysis/fork-fit.js';
 import {
-  cv, cvWithCi, cyclebenchRun, elapsed, findBenchmark, interval, ns, pairedBootstrap, pct, ROOT, rotate, runCommand, scratchDir, secs, table, why,
+  cv, cvWithCi, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, ns, pairedBootstrap, pct, ROOT, rotate, runCommand, scratchDir, secs, table, why,
 } from './cli-runs.js';
 import { machine } from './common.js';
 import { GROUP, PRECISION_KERNELS } from './kernels/precision-kernels.js';
@@ -181,6 +181,7 @@ for (const v of verdicts) console.log(`- ${v}`);
 if (failures.length) console.log(`- ${failures.length} command(s) failed; first: ${failures[0].contender} on ${failures[0].kernel}: ${failures[0].error}`);
 console.log(`- "better"/"WORSE": the paired-bootstrap CI of the ratio excludes 1; otherwise the repetitions do not resolve it (point estimate shown).`);
 console.log(`- total ${elapsed(started)}, ${reps} repetitions`);
+console.log(`- ${loadLine()}`);
 if (opt.json) {
   writeFileSync(opt.json, JSON.stringify({ machine: machine(), reps, kernels, contenders, pinOthers: opt['pin-others'] ?? null, samples }, null, 2));
   console.log(`- raw samples written to ${opt.json}`);
