@@ -29,6 +29,13 @@ export const DEFAULT_NOISE_THRESHOLD = 0.01;
 /** Default significance level of a comparison. */
 export const DEFAULT_ALPHA = 0.05;
 
+/**
+ * A multimodal sample whose smaller, slower mode holds at most this share of batches is a
+ * slow tail (host preemption, interrupts: ~10 % of batches on the reference VM), reported
+ * as a note; a larger slow mode, or a fast minority, is flagged 'multimodal'.
+ */
+export const SLOW_MODE_MAX_SHARE = 0.25;
+
 /** Contamination that moves the headline by this much (or out of its CI) is flagged; less is a note. */
 export const MATERIAL_CONTAMINATION = 0.01;
 

@@ -7,7 +7,7 @@
 // - Distribution estimates from the pooled per-iteration values; dispersion labelled exactly.
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { Batch, Estimates, Flag, ForkResult, Headline, LatencySummary, Statistic } from '../results/schema.js';
+import type { Batch, Estimates, Flag, ForkResult, Headline, LatencySummary, LayoutEffect, Statistic } from '../results/schema.js';
 import { hierarchicalBootstrap } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
 import type { ShapeCheck } from '../stats/shape.js';
@@ -16,6 +16,7 @@ import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 import { analyzeLatency } from './latency.js';
+import { describeLayoutEffect, layoutEffect } from './layout.js';
 import { assessQuality } from './quality.js';
 
 export { relativeHalfWidth } from './half-width.js';
@@ -54,6 +55,8 @@ export interface BenchmarkAnalysis {
   /** Informational lines (contamination within the CI, skew, outliers kept). */
   notes: string[];
   counters?: CountersSummary;
+  /** Processes under different layouts (`--aslr randomize`): how much layout moved the result (layout.ts). */
+  layout?: LayoutEffect;
   /** Latency mode: the per-call ladder over the forks that ran it (latency.ts). */
   latency?: LatencySummary;
   perFork: ForkEstimate[];
@@ -167,6 +170,8 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
 
   const counters = countersPerOp(groups, boot);
   const latency = analyzeLatency(allForks);
+  const layout = layoutEffect(forks, groups, statistic, boot.seed);
+  if (layout) notes.push(describeLayoutEffect(layout));
   return {
     headline,
     estimates,
@@ -175,6 +180,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     notes,
     ...(counters ? { counters } : {}),
     ...(latency ? { latency } : {}),
+    ...(layout ? { layout } : {}),
     perFork,
     contamination,
     outliers: quality.outliers,

@@ -3,6 +3,7 @@
 // that says what was seen; nothing is dropped from the estimates.
 
 import type { Batch, Estimates, Flag, ForkResult, Headline } from '../results/schema.js';
+import { median } from 'simple-statistics';
 import { tukeyFences } from '../stats/outliers.js';
 import { requiredSampleSize } from '../stats/power.js';
 import { checkShape, type ShapeCheck } from '../stats/shape.js';
@@ -39,6 +40,12 @@ export function cycleThresholdNs(o: AnalyzeOptions): { ns: number; known: boolea
   return { ns: D.OPTIMIZED_AWAY_NS, known: false };
 }
 
+/** Median over processes of the empty-loop floor (engine/floor.ts), or null when no process measured one. */
+export function loopFloorNs(forks: readonly ForkResult[]): number | null {
+  const v = forks.map((f) => f.loopFloorNs).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+  return v.length === 0 ? null : median(v);
+}
+
 export function assessQuality(q: QualityInput): Quality {
   const flags: Flag[] = [];
   const warnings: string[] = [];
@@ -46,10 +53,15 @@ export function assessQuality(q: QualityInput): Quality {
   const { headline, options } = q;
 
   const cycle = cycleThresholdNs(options);
+  const floor = loopFloorNs(q.forks);
+  const cycleText = `${cycle.known ? 'one CPU cycle' : 'the 0.5 ns floor'} (${cycle.ns.toPrecision(3)} ns)`;
   if (headline.point < cycle.ns) {
     flags.push('optimized-away');
+    warnings.push(`optimized-away: ${headline.point.toPrecision(3)} ns per iteration is below ${cycleText}: the work was probably optimized away; this is not a speed`);
+  } else if (floor !== null && headline.point < floor + cycle.ns) {
+    flags.push('optimized-away');
     warnings.push(
-      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is below ${cycle.known ? 'one CPU cycle' : 'the 0.5 ns floor'} (${cycle.ns.toPrecision(3)} ns): the work was probably optimized away; this is not a speed`,
+      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is within ${cycleText} of the empty loop's own ${floor.toPrecision(3)} ns: the kernel cannot be told apart from one that does nothing (its work was optimized away, or is below what the loop resolves); this is not a speed`,
     );
   }
 
@@ -76,7 +88,12 @@ export function assessQuality(q: QualityInput): Quality {
   }
 
   const shape = checkShape(q.fits.flatMap((f) => f.perIteration));
-  if (shape.multimodal) {
+  if (shape.multimodal && shape.minorityAbove && shape.minorityShare <= D.SLOW_MODE_MAX_SHARE) {
+    // A small slow mode is what preempted or interrupted batches look like on a shared or
+    // virtualised machine: the robust slope follows the main mode, so it is worth
+    // knowing, not a reason to doubt the headline. A larger or a fast minority mode is.
+    notes.push(`a slow second mode holds ${pct(shape.minorityShare)} of batches (Ashman's D ${shape.ashmanD.toFixed(1)}), as preempted or interrupted batches do; the robust slope follows the main mode, the mean does not`);
+  } else if (shape.multimodal) {
     flags.push('multimodal');
     warnings.push(`multimodal: per-iteration times form two modes (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the mean is not meaningful`);
   } else if (shape.heavilySkewed) {

@@ -78,3 +78,14 @@ export const LATENCY_SIGNIFICANT_DIGITS = 3;
  *  resolve p99 of the input sizes by ~41 values and keep the pool small enough to stay
  *  mostly cache-resident for small inputs. An array source is used as it is. */
 export const INPUT_POOL_SIZE = 4096;
+
+// ---- empty-loop floor (floor.ts): the loop's own cost per iteration, per process
+/** First batch size of the floor's growth phase. */
+export const FLOOR_FIRST_ITERATIONS = 1024;
+/** Grow the floor's batches until one takes this long (ns). */
+export const FLOOR_BATCH_NS = 2 * MS;
+/** Safety cap on the floor's batch size (a clock that never advances must not loop forever). */
+export const FLOOR_MAX_ITERATIONS = 2 ** 26;
+/** Sizes i·d, i = 1..FLOOR_SIZES, per round, with the largest ≈ FLOOR_BATCH_NS. */
+export const FLOOR_SIZES = 5;
+export const FLOOR_ROUNDS = 3;

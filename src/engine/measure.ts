@@ -9,6 +9,7 @@ import { detectAslr } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
+import { measureLoopFloor } from './floor.js';
 import { makeAsyncLoop, makeSyncLoop, type LoopOptions } from './loop.js';
 import { planRng, unitFor } from './plan.js';
 import { runSampling, runWarmup, type RoundProgress } from './sampler.js';
@@ -91,6 +92,7 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
     nowMs: extras.nowMs ?? (() => performance.now()),
   };
   try {
+    const loopFloorNs = kernel.isAsync ? null : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs });
     const warmup = await runWarmup(ctx, { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) }, extras.onProgress);
     const target = kernel.isAsync ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS) : o.targetLargestBatchNs;
     const unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
@@ -117,11 +119,14 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
       batches: sampled.batches,
       stop: sampled.stop,
       checksum: checksum.digest(),
+      ...(loopFloorNs !== null ? { loopFloorNs } : {}),
       conditions: {
         cpu: extras.conditions?.cpu ?? null,
         aslr: extras.conditions?.aslr ?? detectAslr(),
         mlock: extras.conditions?.mlock ?? false,
         envPadding: extras.conditions?.envPadding ?? 0,
+        ...(extras.conditions?.pin ? { pin: extras.conditions.pin } : {}),
+        ...(extras.conditions?.fifo !== undefined ? { fifo: extras.conditions.fifo } : {}),
       },
       warnings,
       ...(latency ? { latency } : {}),

@@ -9,7 +9,7 @@ import { aaCheck } from '../compare/aa.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import { type BenchmarkDescriptor as Descriptor, isFinalMessage, type WorkerMessage, type WorkerRunOptions } from '../worker/protocol.js';
-import type { ResolvedConditions } from './conditions.js';
+import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
 
@@ -117,12 +117,22 @@ export async function runFork(
   forkIndex: number,
   opts: Pick<SuiteOptions, 'conditions' | 'measure' | 'seed' | 'timeoutMs' | 'signal'>,
 ): Promise<ForkOutcome> {
-  const padding = opts.conditions.aslr === 'randomize' ? envPadding(opts.seed, forkIndex) : 0;
+  const c = opts.conditions;
+  const padding = c.aslr === 'randomize' ? envPadding(opts.seed, forkIndex) : 0;
+  const options: WorkerRunOptions = {
+    ...opts.measure,
+    cpu: c.cpus,
+    pin: c.pin,
+    mlock: c.mlock,
+    envPadding: padding,
+    // The kernel's RLIMIT_RTTIME watchdog fires a little after the orchestrator's own timeout would.
+    ...(c.fifo ? { fifo: { priority: FIFO_PRIORITY, rtLimitUs: Math.max(opts.timeoutMs, 1000) * 1000 } } : {}),
+  };
   const outcome = await runWorker<WorkerMessage>({
     platform,
-    request: { type: 'run', file: d.file, id: d.id, forkIndex, options: { ...opts.measure, cpu: opts.conditions.cpus, mlock: opts.conditions.mlock, envPadding: padding } },
+    request: { type: 'run', file: d.file, id: d.id, forkIndex, options },
     timeoutMs: opts.timeoutMs,
-    conditions: { cpus: opts.conditions.cpus, noAslr: opts.conditions.noAslr, envPadding: padding },
+    conditions: { cpus: c.spawnCpus ?? c.cpus, noAslr: c.noAslr, envPadding: padding },
     isFinal: isFinalMessage,
     signal: opts.signal,
   });
@@ -157,7 +167,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     return base;
   }
   const a = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed, targetCi: opts.measure.targetCi });
-  const result: BenchmarkResult = { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], notes: a.notes, ...(a.counters ? { counters: a.counters } : {}), ...(a.latency ? { latency: a.latency } : {}) };
+  const result: BenchmarkResult = { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], notes: a.notes, ...(a.counters ? { counters: a.counters } : {}), ...(a.latency ? { latency: a.latency } : {}), ...(a.layout ? { layout: a.layout } : {}) };
   if (opts.aa) {
     const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
     const check = aaCheck(arm(0), arm(1), { confidence: opts.confidence, seed: opts.seed, statistic: a.headline.statistic });

@@ -6,7 +6,7 @@ import { at } from './conditions.js';
 import { contaminationCount, fullName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
-  'optimized-away': 'below one clock cycle per iteration: probably optimized away, not a speed',
+  'optimized-away': 'less than one clock cycle per iteration, or within one cycle of an empty loop: probably optimized away, not a speed',
   'gc-during-batches': 'garbage collection ran during some batches',
   migrations: 'the measuring thread migrated between CPUs during some batches',
   'context-switches': 'the measuring thread was switched out during some batches',

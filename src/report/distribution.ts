@@ -83,7 +83,7 @@ export function summarizeDistribution(values: readonly number[], bins = HISTOGRA
 function renderOne(b: BenchmarkResult): string[] {
   const title = `${b.group ? `${b.group} / ` : ''}${b.name}${b.baseline ? ' (baseline)' : ''}`;
   if (b.error) return [title, `  not measured: ${b.error.kind}`];
-  if (b.flags.includes('optimized-away')) return [title, '  below one clock cycle per iteration — probably optimized away; no distribution shown'];
+  if (b.flags.includes('optimized-away')) return [title, '  less than one cycle of work per iteration — probably optimized away; no distribution shown'];
   const values = allSamples(b);
   if (values.length < 4) return [title, `  ${values.length} batches — too few for a distribution`];
   const s = summarizeDistribution(values);

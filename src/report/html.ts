@@ -63,7 +63,7 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
   const away = b.flags.includes('optimized-away');
   const base = baselineOf(doc, b);
   const summary = away
-    ? 'below one clock cycle per iteration: probably optimized away, not a speed'
+    ? 'less than one cycle of work per iteration: probably optimized away, not a speed'
     : h
       ? `${formatNs(h.point)} per iteration (${h.statistic}), ${Math.round(h.confidence * 100)}% CI ${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))})${base ? `; baseline: ${base.name}` : ''}`
       : 'no headline estimate';

@@ -55,12 +55,18 @@ export interface ForkResult {
   stop: SamplingStop;
   /** Checksum of the values the benchmark returned (what the sink saw). */
   checksum: string;
+  /** ns per iteration of the same generated loop around an empty kernel (engine/floor.ts; absent for async kernels and in older files). */
+  loopFloorNs?: number;
   /** What was in force in this process. */
   conditions: {
     cpu: number[] | null;
     aslr: 'on' | 'off' | 'unknown';
     mlock: boolean;
     envPadding: number;
+    /** Pin policy in force when pinned (absent in older files: 'process'). */
+    pin?: 'process' | 'thread';
+    /** Whether the measuring thread ran under SCHED_FIFO (absent: not requested). */
+    fifo?: boolean;
   };
   warnings: string[];
   /** Latency mode: every call timed on its own (absent when the fork did not run it, and in older files). */
@@ -190,6 +196,8 @@ export interface BenchmarkResult {
   /** Informational lines: worth knowing, not a reason to doubt the headline (absent in older files). */
   notes?: string[];
   error?: { message: string; stack?: string; kind: 'throw' | 'crash' | 'timeout' | 'load' };
+  /** With `--aslr randomize` and ≥ 2 processes: how much layout moved the result (absent otherwise). */
+  layout?: LayoutEffect;
   /** Against the `.baseline()` of its group (contender / baseline of the headline). */
   relative?: RelativeResult;
   /** The A/A check (`--aa`): both arms' forks are in `forks`; arm membership by fork index parity of `aaArms`. */
@@ -234,6 +242,21 @@ export interface LatencySummary {
 }
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+
+/** How much layout moved the result across processes (`--aslr randomize`; src/analysis/layout.ts). */
+export interface LayoutEffect {
+  processes: number;
+  /** Distinct layouts (environment paddings) among them. */
+  layouts: number;
+  paddingBytes: [number, number];
+  /** max/min − 1 of the per-process results. */
+  spread: number;
+  betweenCv: number;
+  /** RMS of each process's own relative standard error (what within-process noise explains). */
+  withinCv: number;
+  /** sqrt(max(0, betweenCv² − withinCv²)): the part layout (and other per-process effects) added. */
+  layoutCv: number;
+}
 
 export interface RelativeResult {
   baseline: string;

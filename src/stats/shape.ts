@@ -71,6 +71,8 @@ export interface ShapeCheck {
   ashmanD: number;
   /** Share of points in the smaller of the two ckmeans clusters. */
   minorityShare: number;
+  /** The smaller cluster is the slower one (ckmeans clusters do not overlap, so it lies wholly above the larger). */
+  minorityAbove: boolean;
   /** KDE valley / lower peak between the two clusters (see dipRatio). */
   dipRatio: number;
   skewness: number;
@@ -82,7 +84,7 @@ export interface ShapeCheck {
 /** Shape summary; with fewer than 10 values or a constant sample nothing is claimed. */
 export function checkShape(values: readonly number[]): ShapeCheck {
   const n = values.length;
-  const none: ShapeCheck = { n, bimodalityCoefficient: NaN, ashmanD: NaN, minorityShare: 0, dipRatio: NaN, skewness: NaN, multimodal: false, heavilySkewed: false };
+  const none: ShapeCheck = { n, bimodalityCoefficient: NaN, ashmanD: NaN, minorityShare: 0, minorityAbove: false, dipRatio: NaN, skewness: NaN, multimodal: false, heavilySkewed: false };
   if (n < 10) return none;
   if (variance(values as number[]) === 0) return { ...none, skewness: 0 };
   const bc = bimodalityCoefficient(values);
@@ -94,7 +96,9 @@ export function checkShape(values: readonly number[]): ShapeCheck {
   const minorityShare = Math.min(a.length, b.length) / n;
   const dip = d > ASHMAN_D_THRESHOLD && minorityShare >= MIN_MODE_SHARE ? dipRatio(scaled, a, b) : 1;
   const multimodal = dip < MAX_DIP_RATIO;
-  return { n, bimodalityCoefficient: bc, ashmanD: d, minorityShare, dipRatio: dip, skewness, multimodal, heavilySkewed: Math.abs(skewness) > 1 };
+  // ckmeans returns clusters in ascending order: b is the upper one.
+  const minorityAbove = b.length < a.length;
+  return { n, bimodalityCoefficient: bc, ashmanD: d, minorityShare, minorityAbove, dipRatio: dip, skewness, multimodal, heavilySkewed: Math.abs(skewness) > 1 };
 }
 
 /** Convenience: true when checkShape finds two well separated modes. */

@@ -34,6 +34,10 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
   counters?: boolean;
   /** CPUs the worker's JS thread is pinned to (already applied before exec by the orchestrator when possible). */
   cpu?: number[] | null;
+  /** 'thread': the process was started on the helper CPUs; the worker moves its JS thread alone to `cpu`. */
+  pin?: 'process' | 'thread';
+  /** SCHED_FIFO for the JS thread, with the RLIMIT_RTTIME watchdog (µs of CPU without blocking). */
+  fifo?: { priority: number; rtLimitUs: number };
   /** Try mlockall(MCL_CURRENT|MCL_ONFAULT); failure is a warning, never fatal. */
   mlock?: boolean;
   /** Bytes of environment padding the orchestrator added (recorded in conditions). */

@@ -116,6 +116,19 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(twoModes.flags).toContain('multimodal');
   });
 
+  it('reports a small slow mode (preempted batches) as a note, a fast or large minority mode as a flag', () => {
+    // Every 10th batch 1.6× slow: a 10 % slow mode, as host preemption produces.
+    const tail = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, noise: 0.01, seed: 13, rounds: 5, tweak: (b, i) => void (i % 10 === 0 && (b.ns *= 1.6)) })], FAST);
+    expect(tail.shape.multimodal).toBe(true);
+    expect(tail.shape.minorityAbove).toBe(true);
+    expect(tail.flags).not.toContain('multimodal');
+    expect(tail.notes.join('\n')).toMatch(/a slow second mode holds 10\.0 % of batches/);
+    // The same share running 0.6× fast is not a tail: something else ran the kernel differently.
+    const fast = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, noise: 0.01, seed: 13, rounds: 5, tweak: (b, i) => void (i % 10 === 0 && (b.ns *= 0.6)) })], FAST);
+    expect(fast.shape.minorityAbove).toBe(false);
+    expect(fast.flags).toContain('multimodal');
+  });
+
   it('regresses counters per op and derives IPC and miss rates; skips non-running batches', () => {
     const tweak = (b: { iterations: number; counters?: Record<string, number>; countersRunning?: number }, i: number): void => {
       b.counters = { cycles: 40 * b.iterations + 900, instructions: 100 * b.iterations + 3000, branches: 20 * b.iterations, 'branch-misses': 0.2 * b.iterations };

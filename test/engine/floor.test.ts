@@ -1,0 +1,63 @@
+// The empty-loop floor: measured with the real clock it is a finite per-iteration time;
+// with a clock that does not advance with work it gives up instead of looping on; and the
+// analysis flags a benchmark within one cycle of it as optimized-away.
+import { describe, expect, it } from 'vitest';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { measureLoopFloor } from '../../src/engine/floor.js';
+import { loadPlatform } from '../../src/platform/load.js';
+import { makeFork } from '../analysis/synthetic.js';
+import { createFakeClock } from './fake-clock.js';
+
+describe('empty-loop floor', () => {
+  it('is a finite, non-negative per-iteration time with the real clock', () => {
+    const { clock } = loadPlatform();
+    const buf = new Float64Array(4);
+    clock.bind(buf);
+    const floor = measureLoopFloor({ clock, buf, hz: clock.info().hz });
+    expect(floor).not.toBeNull();
+    expect(Number.isFinite(floor!)).toBe(true);
+    expect(floor!).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives up (null) when the clock does not advance with the work', () => {
+    const clock = createFakeClock(25);
+    const buf = new Float64Array(4);
+    clock.bind(buf);
+    expect(measureLoopFloor({ clock, buf, hz: 1e9 })).toBeNull();
+  });
+
+  it('uses the inputs pool when given one (same loop shape as the kernel)', () => {
+    const { clock } = loadPlatform();
+    const buf = new Float64Array(4);
+    clock.bind(buf);
+    expect(measureLoopFloor({ clock, buf, hz: clock.info().hz }, { inputs: [1, 2, 3] })).not.toBeNull();
+  });
+});
+
+describe('optimized-away against the floor', () => {
+  const forks = (costNs: number, floor: number | undefined) =>
+    [0, 1, 2].map((i) => ({ ...makeFork({ costNs, overheadNs: 40, noise: 0.002, index: i, seed: 5 + i }), ...(floor === undefined ? {} : { loopFloorNs: floor }) }));
+
+  it('flags a kernel within one cycle of the empty loop (0.9 ns vs floor 0.6 ns + cycle 0.4 ns)', () => {
+    const a = analyzeBenchmark(forks(0.9, 0.6), { cycleNs: 0.4, resamples: 200 });
+    expect(a.flags).toContain('optimized-away');
+    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/within one CPU cycle \(0\.400 ns\) of the empty loop's own 0\.600 ns/);
+  });
+
+  it('does not flag a kernel more than one cycle above the floor (1.2 ns)', () => {
+    expect(analyzeBenchmark(forks(1.2, 0.6), { cycleNs: 0.4, resamples: 200 }).flags).not.toContain('optimized-away');
+  });
+
+  it('without a floor (older files, async kernels) only the one-cycle rule applies', () => {
+    expect(analyzeBenchmark(forks(0.9, undefined), { cycleNs: 0.4, resamples: 200 }).flags).not.toContain('optimized-away');
+    expect(analyzeBenchmark(forks(0.3, undefined), { cycleNs: 0.4, resamples: 200 }).flags).toContain('optimized-away');
+  });
+
+  it('takes the median floor over processes', () => {
+    const f = forks(0.9, 0.6);
+    f[0].loopFloorNs = 5; // one disturbed process does not move the floor
+    f[1].loopFloorNs = 0.55;
+    const a = analyzeBenchmark(f, { cycleNs: 0.4, resamples: 200 });
+    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/empty loop's own 0\.600 ns/);
+  });
+});
