@@ -11,6 +11,9 @@ const COUNTER_EVENTS: readonly CounterEventName[] = [
 
 type Cell = string | number | boolean | null | undefined;
 
+/** Fixed latency columns, whatever the document's ladder holds (src/analysis/defaults.ts LATENCY_QUANTILES). */
+const LATENCY_RUNGS: readonly [string, number][] = [['p50', 0.5], ['p90', 0.9], ['p99', 0.99], ['p99_9', 0.999], ['p99_99', 0.9999]];
+
 const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ['group', (b) => b.group],
   ['name', (b) => b.name],
@@ -44,6 +47,18 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ['flags', (b) => b.flags.join(';')],
   ['warnings', (b) => b.warnings.join(' | ')],
   ['error', (b) => (b.error ? `${b.error.kind}: ${b.error.message}` : '')],
+  // Latency mode (empty for benchmarks measured without it): per-call ns, overhead subtracted.
+  ['latency_calls', (b) => b.latency?.count],
+  ['latency_min_ns', (b) => b.latency?.min],
+  ...LATENCY_RUNGS.map(([label, q]): [string, (b: BenchmarkResult) => Cell] => [`latency_${label}_ns`, (b) => b.latency?.ladder.find((r) => r.quantile === q)?.ns]),
+  ['latency_max_ns', (b) => b.latency?.max],
+  ['latency_mean_ns', (b) => b.latency?.mean],
+  ['latency_overhead_ns', (b) => b.latency?.overheadNs],
+  // Input distributions (.inputs()): pool size, and the size measure's median and p99.
+  ['inputs_count', (b) => b.forks.find((f) => f.inputs)?.inputs?.count],
+  ['inputs_size_of', (b) => b.forks.find((f) => f.inputs)?.inputs?.sizeOf],
+  ['inputs_size_p50', (b) => b.forks.find((f) => f.inputs)?.inputs?.size?.p50],
+  ['inputs_size_p99', (b) => b.forks.find((f) => f.inputs)?.inputs?.size?.p99],
 ];
 
 export const CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);

@@ -4,6 +4,7 @@ import type { BenchmarkResult, ResultDocument, Statistic } from '../results/sche
 import type { Block } from './blocks.js';
 import { formatNs, formatPct, relHalfWidth, sig } from './format.js';
 import { formatArgs, fullName } from './samples.js';
+import { inputBlocks } from './latency.js';
 import { describeLayoutEffect } from '../analysis/layout.js';
 
 const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error);
@@ -25,6 +26,7 @@ export function workloadBlocks(doc: ResultDocument): Block[] {
       header: ['benchmark', 'group', 'args', 'role'],
       rows: doc.benchmarks.map((b) => [b.name, b.group ?? '—', formatArgs(b.args) || '—', b.error ? `not measured (${b.error.kind})` : b.baseline ? 'baseline' : 'contender']),
     },
+    ...inputBlocks(doc),
   ];
 }
 

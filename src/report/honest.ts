@@ -12,6 +12,7 @@ import { describeConditions } from './conditions.js';
 import { sig } from './format.js';
 import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './honest-sections.js';
 import { fullName } from './samples.js';
+import { latencyBlocks } from './latency.js';
 
 export interface HonestOptions {
   hypothesis?: string;
@@ -68,6 +69,7 @@ function verdictBlocks(doc: ResultDocument, opts: HonestOptions): Block[] {
 export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Block[] {
   const sweeps = sweepBlocks(doc, opts.complexity ?? false);
   const measuredNames = doc.benchmarks.filter((b) => b.error).map(fullName);
+  const latency = latencyBlocks(doc);
   return [
     { kind: 'title', text: reportTitle(doc) },
     { kind: 'para', text: `Recorded ${doc.createdAt} by ${doc.tool.name} ${doc.tool.version} (result schema ${doc.schemaVersion}).` },
@@ -85,6 +87,7 @@ export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Blo
     ...statisticBlocks(doc),
     { kind: 'heading', text: 'Result' },
     ...resultBlocks(doc),
+    ...(latency.length ? [{ kind: 'heading' as const, text: 'Latency (per call)' }, ...latency] : []),
     ...(measuredNames.length ? [{ kind: 'para' as const, text: `Not measured: ${measuredNames.join(', ')} (see caveats).` }] : []),
     ...(sweeps.length ? [{ kind: 'heading' as const, text: 'Parameter sweeps' }, ...sweeps] : []),
     { kind: 'heading', text: 'Verdict' },

@@ -2,6 +2,7 @@
 // formats a ResultDocument; it never measures (STYLE.md #7).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
+import { renderLatency } from './latency.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
   slope: 'slope (robust fit of batch time on iterations: time per iteration, fixed overhead removed)',
@@ -29,6 +30,8 @@ export function renderTerminal(doc: ResultDocument): string {
       `\nHeadline: ${STATISTIC_LABEL[statistic.statistic] ?? statistic.statistic}, ±${Math.round(statistic.confidence * 100)}% CI by ${statistic.method}.`,
     );
   }
+  const latency = renderLatency(doc);
+  if (latency) out.push(latency);
   const notes = renderNotes(doc);
   if (notes) out.push(notes);
   return `${out.join('\n')}\n`;
