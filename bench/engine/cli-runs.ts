@@ -76,18 +76,22 @@ export interface Interval {
   high: number;
 }
 
+/** Below this many units a bootstrap has too few distinct resamples to mean anything (3
+ *  units give 10): only the point is reported, and nothing is called resolved. */
+export const MIN_BOOTSTRAP_UNITS = 6;
+
 /** CV with a percentile bootstrap CI over the values (src/stats/bootstrap.ts). With ~10
  *  values the percentile interval of a CV is rough (biased low, a bit narrow): read it as
  *  "which tools are clearly apart", not as an exact coverage. */
 export function cvWithCi(values: readonly number[], seed = 1, confidence = 0.95): Interval {
-  if (values.length < 3) return { point: cv(values), low: NaN, high: NaN };
+  if (values.length < MIN_BOOTSTRAP_UNITS) return { point: cv(values), low: NaN, high: NaN };
   const b = bootstrapCi(values, (s) => cv(s), { seed, confidence });
   return { point: b.point, low: b.ciLow, high: b.ciHigh };
 }
 
 /** A statistic of paired samples, bootstrapped by resampling the pairing unit (the repetition). */
 export function pairedBootstrap<T>(units: readonly T[], statistic: (resample: T[]) => number, seed = 1, confidence = 0.95): Interval {
-  if (units.length < 3) return { point: statistic([...units]), low: NaN, high: NaN };
+  if (units.length < MIN_BOOTSTRAP_UNITS) return { point: statistic([...units]), low: NaN, high: NaN };
   const b = bootstrapCi(units, statistic, { seed, confidence });
   return { point: b.point, low: b.ciLow, high: b.ciHigh };
 }

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { forkStatistic, isUsableBatch } from '../../src/analysis/fork-fit.js';
 import {
-  cv, cvWithCi, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, ns, pairedBootstrap, pct, ROOT, rotate, runCommand, scratchDir, secs, table, why,
+  cv, cvWithCi, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, MIN_BOOTSTRAP_UNITS, ns, pairedBootstrap, pct, ROOT, rotate, runCommand, scratchDir, secs, table, why,
 } from './cli-runs.js';
 import { machine } from './common.js';
 import { GROUP, PRECISION_KERNELS } from './kernels/precision-kernels.js';
@@ -166,7 +166,7 @@ for (const kernel of kernels) {
       const pairs = [...a.keys()].filter((r) => b.has(r)).map((r) => [a.get(r)!, b.get(r)!] as const);
       const ratio = pairedBootstrap(pairs, (p) => cv(p.map((x) => x[0])) / cv(p.map((x) => x[1])), 2);
       const f = (x: number) => x.toFixed(2);
-      const call = ratio.high < 1 ? 'better' : ratio.low > 1 ? 'WORSE' : ratio.point <= 1 ? 'no worse (not resolved)' : 'worse (not resolved)';
+      const call = ratio.high < 1 ? 'better' : ratio.low > 1 ? 'WORSE' : ratio.point <= 1 ? 'no worse (not resolved)' : 'worse (not resolved)'; // NaN bounds: never resolved
       ratioRows.push([`${mine} / ${other}`, String(pairs.length), Number.isFinite(ratio.low) ? `${f(ratio.point)} [${f(ratio.low)}, ${f(ratio.high)}]` : f(ratio.point), call]);
       verdicts.push(`${kernel}: CV ${mine} ${pct(cvs.get(mine)!)} vs ${other} ${pct(cvs.get(other)!)}: ratio ${f(ratio.point)} → ${call}`);
     }
@@ -179,7 +179,7 @@ const failures = samples.filter((s) => s.headline === null);
 console.log('## Summary\n');
 for (const v of verdicts) console.log(`- ${v}`);
 if (failures.length) console.log(`- ${failures.length} command(s) failed; first: ${failures[0].contender} on ${failures[0].kernel}: ${failures[0].error}`);
-console.log(`- "better"/"WORSE": the paired-bootstrap CI of the ratio excludes 1; otherwise the repetitions do not resolve it (point estimate shown).`);
+console.log(`- "better"/"WORSE": the paired-bootstrap CI of the ratio excludes 1; otherwise the repetitions do not resolve it (point estimate shown; no CI below ${MIN_BOOTSTRAP_UNITS} repetitions).`);
 console.log(`- total ${elapsed(started)}, ${reps} repetitions`);
 console.log(`- ${loadLine()}`);
 if (opt.json) {
