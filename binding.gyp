@@ -17,6 +17,13 @@
       "cflags_cc": ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],
       "cflags!": ["-fno-exceptions"],
       "cflags_cc!": ["-fno-exceptions"]
+    },
+    {
+      "target_name": "cyclebench-child",
+      "type": "executable",
+      "sources": ["native/child_helper.cc"],
+      "cflags_cc": ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+      "ldflags": ["-Wl,--as-needed"]
     }
   ]
 }

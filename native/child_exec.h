@@ -1,6 +1,7 @@
-// Helpers of child.cc's cork pattern: the spec copied out of JS, what runs in the child
+// The child side of the cork pattern, shared by the addon (child.cc, in-process fallback)
+// and the helper executable (child_helper.cc): the plan of one run, what runs in the child
 // between fork and execve (async-signal-safe calls only), and the wait with a timeout.
-// Included by child.cc only.
+// No N-API and no allocation here, so the helper links nothing but libc.
 #pragma once
 #if defined(__linux__)
 #include <fcntl.h>
@@ -16,48 +17,26 @@
 
 #include <cerrno>
 #include <cstdint>
-#include <string>
-#include <vector>
-
-#include <napi.h>
 
 namespace cyclebench {
 
-struct Spec {
-  std::vector<std::string> candidates, argv, envp;  // candidates: PATH already resolved in TS
-  std::string cwd;
-  std::vector<int> cpus;
-  bool noAslr = false, devNull = false, excludeKernel = false;
+// src/platform/counters-math.ts EVENT_TABLE has 10 events; TS de-duplicates them.
+constexpr int kMaxChildEvents = 16;
+
+// One run. Pointers are borrowed: NULL-terminated arrays the caller keeps alive.
+struct ChildPlan {
+  char* const* candidates = nullptr;  // execvp's search list, PATH already resolved in TS
+  char* const* argv = nullptr;
+  char* const* envp = nullptr;
+  const char* cwd = nullptr;  // nullptr: inherit
+  cpu_set_t cpus;
+  bool setCpus = false, noAslr = false, devNull = false, excludeKernel = false;
   double timeoutMs = 0;
-  std::vector<uint32_t> types, groups;  // per event: perf type, index of its group
-  std::vector<uint64_t> configs;
+  int nEvents = 0;  // per event: perf type, config, index of its group
+  uint32_t types[kMaxChildEvents] = {}, groups[kMaxChildEvents] = {};
+  uint64_t configs[kMaxChildEvents] = {};
+  ChildPlan() { CPU_ZERO(&cpus); }
 };
-
-// Array members of the JS spec object, copied on the JS thread (the pool thread cannot touch JS).
-inline std::vector<std::string> Strings(const Napi::Object& o, const char* key) {
-  std::vector<std::string> out;
-  Napi::Value v = o.Get(key);
-  if (!v.IsArray()) return out;
-  Napi::Array a = v.As<Napi::Array>();
-  for (uint32_t i = 0; i < a.Length(); i++) out.push_back(a.Get(i).ToString().Utf8Value());
-  return out;
-}
-template <typename T>
-std::vector<T> Numbers(const Napi::Object& o, const char* key) {
-  std::vector<T> out;
-  Napi::Value v = o.Get(key);
-  if (!v.IsArray()) return out;
-  Napi::Array a = v.As<Napi::Array>();
-  for (uint32_t i = 0; i < a.Length(); i++) out.push_back(static_cast<T>(a.Get(i).ToNumber().Int64Value()));
-  return out;
-}
-
-inline std::vector<char*> CStrings(std::vector<std::string>& v) {
-  std::vector<char*> out;
-  for (auto& s : v) out.push_back(&s[0]);
-  out.push_back(nullptr);
-  return out;
-}
 
 inline int64_t NowNs() {
   struct timespec t;
@@ -66,10 +45,10 @@ inline int64_t NowNs() {
 }
 
 // Runs in the forked child: async-signal-safe calls only (fork(2) in a threaded process).
-[[noreturn]] inline void ChildMain(Spec& s, char* const* argv, char* const* envp, char* const* cand,
-                            const cpu_set_t& cpus, int goFd, int errFd, int nullFd) {
-  // Node ignores SIGPIPE and handles SIGINT etc.; ignored dispositions and the pool thread's
-  // mask survive exec, so reset them the way libuv's uv__process_child_init does.
+[[noreturn]] inline void ChildMain(const ChildPlan& p, int goFd, int errFd, int nullFd) {
+  // Node ignores SIGPIPE and handles SIGINT etc.; the helper ignores SIGINT/SIGQUIT. Ignored
+  // dispositions and the signal mask survive exec, so reset them the way libuv's
+  // uv__process_child_init does.
   struct sigaction dfl = {};
   dfl.sa_handler = SIG_DFL;
   for (int sig = 1; sig < NSIG; sig++) sigaction(sig, &dfl, nullptr);
@@ -89,14 +68,13 @@ inline int64_t NowNs() {
       if (fl >= 0) fcntl(fd, F_SETFD, fl & ~FD_CLOEXEC);
     }
   }
-  if (!fail[0] && !s.cpus.empty() && sched_setaffinity(0, sizeof cpus, &cpus) != 0)
-    fail[0] = 3, fail[1] = errno;
-  if (!fail[0] && s.noAslr) {
+  if (!fail[0] && p.setCpus && sched_setaffinity(0, sizeof p.cpus, &p.cpus) != 0) fail[0] = 3, fail[1] = errno;
+  if (!fail[0] && p.noAslr) {
     int cur = personality(0xffffffff);
     if (cur == -1 || personality(static_cast<unsigned long>(cur) | ADDR_NO_RANDOMIZE) == -1)
       fail[0] = 4, fail[1] = errno;
   }
-  if (!fail[0] && !s.cwd.empty() && chdir(s.cwd.c_str()) != 0) fail[0] = 5, fail[1] = errno;
+  if (!fail[0] && p.cwd && chdir(p.cwd) != 0) fail[0] = 5, fail[1] = errno;
   // Cork: wait for the parent to open the counters. EOF without a byte = parent gave up.
   char go = 0;
   ssize_t r;
@@ -107,8 +85,8 @@ inline int64_t NowNs() {
     // execvp semantics over the PATH list resolved before fork (execvp itself may allocate):
     // keep looking past ENOENT/ENOTDIR/EACCES, report EACCES if any candidate had it.
     bool sawEacces = false;
-    for (char* const* c = cand; *c; c++) {
-      execve(*c, argv, envp);
+    for (char* const* c = p.candidates; *c; c++) {
+      execve(*c, p.argv, p.envp);
       if (errno == EACCES) sawEacces = true;
       else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ENODEV) break;
     }

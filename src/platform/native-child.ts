@@ -1,9 +1,13 @@
 // ChildRunner over native/child.cc: perf's cork pattern (fork, counters opened on the
 // child pid with enable_on_exec + inherit, go byte, execve, wait4) on a libuv pool thread.
+// The fork happens in the small cyclebench-child helper next to the .node when it is there
+// (so max-rss is the command's own peak, native/child_helper.cc), else in this process.
 // Options are validated here before crossing into C++ (STYLE.md #3); errno and signal
 // numbers become names here, with Node's own tables (os.constants, util).
 
+import { accessSync, constants as fsConstants } from 'node:fs';
 import { constants as osConstants } from 'node:os';
+import { dirname, join } from 'node:path';
 import { getSystemErrorName } from 'node:util';
 import { PlatformError, toPlatformError, unsupported } from './errors.js';
 import { EVENT_TABLE, defaultExcludeKernel, groupEvents, isCounterEventName, scatterGroupReading } from './counters-math.js';
@@ -41,10 +45,13 @@ export interface ChildSpec {
   types: number[];
   configs: number[];
   groups: number[];
+  /** The cyclebench-child executable that forks the command; null = fork in this process. */
+  helper: string | null;
 }
 
 export interface ChildAddon {
-  childConstants: { supported: boolean; reason?: string };
+  /** addonPath: the loaded .node file (dladdr), where the helper is looked for. */
+  childConstants: { supported: boolean; reason?: string; addonPath?: string };
   childRun(spec: ChildSpec, onPid?: (pid: number) => void): Promise<RawChildResult>;
   killPid(pid: number, signo: number): void;
 }
@@ -53,9 +60,23 @@ const EXEC_STAGE_SYSCALL = ['', 'dup2', 'execve', 'sched_setaffinity', 'personal
 const CPU_SETSIZE = 1024; // glibc's cpu_set_t
 /** Searched when neither options.env nor the process has PATH (glibc's confstr _CS_PATH is "/bin:/usr/bin"). */
 const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+/** Built by binding.gyp next to the .node (build/Release, or prebuilds/<platform>-<arch> by `npm run prebuild`). */
+export const HELPER_NAME = 'cyclebench-child';
 /** maxrss caveat: measured here, `true` run from a process holding 200 MB reported maxRssKb 209460. */
 const MAXRSS_CAVEAT =
   'maxRssKb is at least the anonymous RSS of the calling process at fork (fork copies its anonymous page tables and execve keeps the old high-water mark, fs/exec.c exec_mmap); keep the caller small';
+
+/** The helper executable next to the addon, or why there is none (runs then fork from this process). */
+export function findChildHelper(addonPath: string | undefined): { path: string } | { reason: string } {
+  if (!addonPath) return { reason: 'the addon did not report its own path' };
+  const path = join(dirname(addonPath), HELPER_NAME);
+  try {
+    accessSync(path, fsConstants.X_OK); // EACCES also on a noexec mount
+    return { path };
+  } catch (e) {
+    return { reason: `${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}` };
+  }
+}
 
 /** execvp's search list: argv[0] itself when it has a '/', else every PATH entry ('' = cwd). */
 export function execCandidates(file: string, path: string): string[] {
@@ -77,7 +98,7 @@ export function signalNumber(name: string): number {
 }
 
 /** Checks every option and builds the spec for C++; throws PlatformError EINVAL. */
-export function buildSpec(o: ChildRunOptions, defaultExclude: boolean): ChildSpec {
+export function buildSpec(o: ChildRunOptions, defaultExclude: boolean, helper: string | null = null): ChildSpec {
   if (!Array.isArray(o.argv) || o.argv.length === 0) throw invalid('argv must be a non-empty array');
   for (const a of o.argv) {
     if (typeof a !== 'string' || a.includes('\0')) throw invalid('argv entries must be strings without NUL bytes');
@@ -117,6 +138,7 @@ export function buildSpec(o: ChildRunOptions, defaultExclude: boolean): ChildSpe
     types: flat.map((e) => EVENT_TABLE[e].type),
     configs: flat.map((e) => EVENT_TABLE[e].config),
     groups: grouped.flatMap((g, i) => g.map(() => i)),
+    helper,
   };
 }
 
@@ -154,17 +176,28 @@ export function assembleResult(raw: RawChildResult, spec: ChildSpec, events: Cou
   return result;
 }
 
-export function createNativeChildRunner(addon: ChildAddon): ChildRunner {
+/** A failure of the helper before it forked the command: nothing ran, so the run may be retried in-process. */
+function helperRefused(e: unknown): boolean {
+  const { syscall, code } = (e ?? {}) as { syscall?: string; code?: string };
+  return syscall === 'posix_spawn' || (syscall === HELPER_NAME && code === 'ENOEXEC');
+}
+
+/** helper: the executable's path, null to fork in-process; default: found next to the addon. */
+export function createNativeChildRunner(addon: ChildAddon, options: { helper?: string | null } = {}): ChildRunner {
   const perm = readPerfPermission();
   const supported = addon.childConstants?.supported === true;
   const reason = addon.childConstants?.reason ?? 'native child counting is not available';
+  const found = options.helper !== undefined ? (options.helper === null ? { reason: 'no helper requested' } : { path: options.helper }) : findChildHelper(addon.childConstants?.addonPath);
+  let helper = 'path' in found ? found.path : null;
+  let noHelperReason = 'reason' in found ? found.reason : '';
+  const caveat = (): string | undefined => (helper ? undefined : `${MAXRSS_CAVEAT} (no ${HELPER_NAME} helper: ${noHelperReason})`);
   return {
     capability(): Capability {
-      return supported ? { supported: true, reason: MAXRSS_CAVEAT } : { supported: false, reason };
+      return supported ? { supported: true, reason: caveat() } : { supported: false, reason };
     },
     async run(options: ChildRunOptions): Promise<ChildRunResult> {
       if (!supported) throw unsupported('child.run', reason);
-      const spec = buildSpec(options, defaultExcludeKernel(perm));
+      const spec = buildSpec(options, defaultExcludeKernel(perm), helper);
       const onPid = options.onPid;
       // A throwing callback must not become an uncaught exception on the pool thread's call.
       const report = onPid
@@ -179,7 +212,18 @@ export function createNativeChildRunner(addon: ChildAddon): ChildRunner {
       const events = groupEvents(options.events ?? []).flat();
       const stack = new Error();
       try {
-        return assembleResult(await addon.childRun(spec, report), spec, events, perm);
+        let raw: RawChildResult;
+        try {
+          raw = await addon.childRun(spec, report);
+        } catch (e) {
+          if (spec.helper === null || !helperRefused(e)) throw e;
+          // Unusable helper (wrong architecture, stale build): fork in-process from now on.
+          const { syscall } = e as { syscall?: string };
+          noHelperReason = syscall === HELPER_NAME ? `${spec.helper} exited before running the command (a stale build?)` : `${spec.helper}: ${(e as Error).message}`;
+          helper = null;
+          raw = await addon.childRun({ ...spec, helper: null }, report);
+        }
+        return assembleResult(raw, spec, events, perm);
       } catch (e) {
         const err = toPlatformError(e);
         err.stack = `${err.name}: ${err.message}\n${stack.stack?.split('\n').slice(1).join('\n')}`;

@@ -16,7 +16,7 @@ trap 'rm -f "$tarball"' EXIT
 size=$(stat -c %s "$tarball")
 echo "pack: $(basename "$tarball") is $((size / 1024)) KiB packed"
 contents=$(tar -tzf "$tarball")
-for must in package/prebuilds/linux-x64/cyclebench.node package/dist/index.js package/dist/index.d.ts package/bin/cyclebench.js; do
+for must in package/prebuilds/linux-x64/cyclebench.node package/prebuilds/linux-x64/cyclebench-child package/dist/index.js package/dist/index.d.ts package/bin/cyclebench.js; do
   grep -qx "$must" <<<"$contents" || { echo "pack: FAIL: $must missing from the tarball"; exit 1; }
 done
 if grep -qE '^package/(test|bench|examples)/' <<<"$contents"; then
@@ -52,4 +52,9 @@ npm install --no-audit --no-fund --no-save typescript@5 @types/node@20 >/dev/nul
 npx --no-install tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node consumer.ts
 npx --no-install cyclebench run sum.bench.mjs --forks 1 --time 0.2 --json out.json
 node -e 'const d=JSON.parse(require("fs").readFileSync("out.json","utf8")); const b=d.benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: no headline", b.error);process.exit(1)} console.log("pack: measured", b.name, b.headline.point.toFixed(1), "ns")'
+# stat forks commands from the cyclebench-child helper shipped next to the prebuild, so
+# max-rss of `true` is its own (~1 MiB), not the calling Node process's (issue 5).
+[ -x node_modules/cyclebench/prebuilds/linux-x64/cyclebench-child ] || { echo "pack: FAIL: the installed helper is not executable"; exit 1; }
+npx --no-install cyclebench stat -r 2 --json stat.json -- true >/dev/null
+node -e 'const m=JSON.parse(require("fs").readFileSync("stat.json","utf8")).metrics["max-rss"]; if(!m||m.mean>20480){console.error("pack: FAIL: max-rss of true", m&&m.mean, "KiB");process.exit(1)} console.log("pack: stat max-rss of true", m.mean, "KiB")'
 echo "pack: OK"

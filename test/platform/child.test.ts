@@ -4,15 +4,18 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dirname } from 'node:path';
 import { loadAddon, PACKAGE_ROOT } from '../../src/platform/load.js';
 import { readingAt, scaleReading } from '../../src/platform/counters-math.js';
-import { createNativeChildRunner, type ChildAddon } from '../../src/platform/native-child.js';
+import { createNativeChildRunner, findChildHelper, HELPER_NAME, type ChildAddon } from '../../src/platform/native-child.js';
 import { createJsChildRunner } from '../../src/platform/js-child.js';
 import type { ChildRunResult, ChildRunner, CounterEventName } from '../../src/platform/types.js';
 
 const loaded = loadAddon();
 if (loaded.error !== undefined) throw new Error(`the addon must be built for these tests: ${loaded.error}`);
-const native = createNativeChildRunner(loaded.addon as unknown as ChildAddon);
+const addon = loaded.addon as unknown as ChildAddon;
+const native = createNativeChildRunner(addon);
+const inProcess = createNativeChildRunner(addon, { helper: null });
 const NODE = process.execPath;
 const SOFTWARE: CounterEventName[] = ['task-clock', 'page-faults', 'context-switches', 'cpu-migrations'];
 
@@ -72,6 +75,7 @@ function commonCases(name: string, runner: ChildRunner): void {
 }
 
 commonCases('native', native);
+commonCases('native, in-process fork (no helper)', inProcess);
 commonCases('portable', createJsChildRunner());
 
 describe('native: counters and per-child rusage', () => {
@@ -138,5 +142,54 @@ describe('native: counters and per-child rusage', () => {
     expect(r.rusage).toBeNull();
     expect(r.counters.active).toEqual([]);
     expect(r.counters.events[0]).toMatchObject({ name: 'task-clock', available: false });
+  });
+});
+
+describe('native: max-rss is the command\'s own peak (the cyclebench-child helper, issue 5)', () => {
+  const MiB = 1024; // maxRssKb is in KiB
+  const allocate = (mib: number) => `const b = Buffer.alloc(${mib} * 2 ** 20, 1); if (b[7] !== 1) process.exit(3)`;
+
+  it('finds the helper next to the addon and reports no max-rss caveat', () => {
+    const found = findChildHelper(addon.childConstants.addonPath);
+    expect(found).toEqual({ path: resolve(dirname(addon.childConstants.addonPath!), HELPER_NAME) });
+    expect(native.capability()).toEqual({ supported: true, reason: undefined });
+    expect(inProcess.capability().reason).toMatch(/maxRssKb is at least the anonymous RSS .*no cyclebench-child helper/);
+  });
+
+  it('true reads a few MiB while this process holds 300 MiB; a 100 MiB command reads >= 100 MiB', async () => {
+    let ballast: Buffer | null = Buffer.alloc(300 * 2 ** 20, 1); // touched: resident in this process
+    try {
+      const tiny = await native.run({ argv: ['true'], events: ['page-faults'] });
+      expect(tiny.exitCode).toBe(0);
+      expect(tiny.rusage!.maxRssKb).toBeLessThan(20 * MiB);
+      const big = await native.run({ argv: [NODE, '-e', allocate(100)], events: [] });
+      expect(big.exitCode).toBe(0);
+      expect(big.rusage!.maxRssKb).toBeGreaterThanOrEqual(100 * MiB);
+      // The reason for the helper: forked from this process, `true` inherits its 300 MiB.
+      const inherited = await inProcess.run({ argv: ['true'], events: [] });
+      expect(inherited.rusage!.maxRssKb).toBeGreaterThanOrEqual(300 * MiB);
+    } finally {
+      expect(ballast[12345]).toBe(1);
+      ballast = null;
+    }
+  });
+
+  it('the helper keeps counters, stdio, cwd, cpus and noAslr working', async () => {
+    const r = await native.run({ argv: [NODE, '-e', 'let x = 0; for (let i = 0; i < 1e7; i++) x += i; if (x < 0) console.log(x)'], events: ['task-clock', 'page-faults'] });
+    expect(count(r, 'task-clock')).toBeGreaterThan(0);
+    expect(count(r, 'page-faults')).toBeGreaterThan(0);
+    const pinned = await native.run({ argv: [NODE, '-e', 'process.exit(require("os").availableParallelism())'], events: [], cpus: [0] });
+    expect(pinned.exitCode).toBe(1);
+    expect((await native.run({ argv: ['sh', '-c', 'grep -q 00040000 /proc/self/personality'], events: [], noAslr: true })).exitCode).toBe(0);
+  });
+
+  it('an unusable helper (cannot be spawned, or refuses its command line) falls back to forking in-process', async () => {
+    for (const helper of [resolve(PACKAGE_ROOT, 'no-such-helper'), '/bin/false']) {
+      const runner = createNativeChildRunner(addon, { helper });
+      expect(runner.capability().reason).toBeUndefined();
+      const r = await runner.run({ argv: ['true'], events: ['task-clock'] });
+      expect(r.exitCode).toBe(0);
+      expect(runner.capability().reason).toContain(helper);
+    }
   });
 });

@@ -81,17 +81,23 @@ real(title, () => {
   });
 });
 
-/** Polls /proc for a child (or exec'd grandchild) of `ppid` named `comm`; returns its pid. */
+/** Polls /proc for a descendant of `ppid` named `comm` (the command is a grandchild when the helper forks it). */
 async function waitForChild(ppid: number, comm: string): Promise<number> {
   for (;;) {
+    const parent = new Map<number, number>();
+    const named: number[] = [];
     for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
       try {
-        const st = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(st);
-        if (m && m[1] === comm && Number(m[2]) === ppid) return Number(d);
+        const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(readFileSync(`/proc/${d}/stat`, 'utf8'));
+        if (!m) continue;
+        parent.set(Number(d), Number(m[2]));
+        if (m[1] === comm) named.push(Number(d));
       } catch {
         // The process exited while we looked.
       }
+    }
+    for (const pid of named) {
+      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === ppid) return pid;
     }
     await new Promise((r) => setTimeout(r, 20));
   }
