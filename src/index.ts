@@ -1,7 +1,7 @@
 // The package's public exports: a plain list of re-exports.
 
-export { bench, group, blackhole, run, collectBenchmarks, IN_PROCESS_NOTE } from './api/index.js';
-export type { RunApiOptions, RunResult } from './api/index.js';
+export { bench, group, blackhole, run, runFiles, collectBenchmarks, IN_PROCESS_NOTE } from './api/index.js';
+export type { RunApiOptions, RunResult, RunFilesOptions, RunOutcome } from './api/index.js';
 export type { BenchArgs, BenchFn, BenchHandle, BenchObject, BenchmarkDescriptor } from './api/types.js';
 export type {
   Batch,

@@ -12,11 +12,13 @@ import { renderJson, writeFileAtomic } from '../report/json.js';
 import { renderTerminal } from '../report/terminal.js';
 import { renderDistributions } from '../report/distribution.js';
 import { writeReports } from '../report/write.js';
+import { renderHonest } from '../report/honest.js';
+import { comparisonsFor } from '../report/comparisons.js';
 import { loadBaseline, saveBaseline } from '../compare/baselines.js';
 import { compareDocuments, type CompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { renderText } from '../compare/render.js';
 import { type ResultDocument, SCHEMA_VERSION, type Statistic } from '../results/schema.js';
-import { type AslrMode, resolveConditions } from './conditions.js';
+import { type AslrMode, type PinPolicy, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { runSuite } from './suite.js';
 import { toolVersion } from './version.js';
@@ -36,6 +38,10 @@ export interface RunOptions {
   cpu: number[] | null | false;
   aslr: AslrMode;
   mlock: boolean;
+  /** What a pin covers (default DEFAULT_PIN_POLICY). */
+  pin?: PinPolicy;
+  /** SCHED_FIFO for the measuring thread. */
+  fifo?: boolean;
   json?: string;
   markdown?: string;
   csv?: string;
@@ -50,10 +56,31 @@ export interface RunOptions {
   baseline?: string;
   /** Noise threshold of verdicts (default 1 %). */
   threshold?: number;
+  /** Latency mode for every selected benchmark: time each call, report a percentile ladder. */
+  latency?: boolean;
+  /** Print the honest report (src/report/honest.ts) after the table. */
+  report?: boolean;
+  /** The question the run answers: recorded in the document and shown by the report. */
+  hypothesis?: string;
   progress: boolean;
   /** The command line, recorded so the report can say how to reproduce the run. */
   argv: string[];
 }
+
+/** Defaults shared by the CLI (`cyclebench run`) and the library (`runFiles`). */
+export const DEFAULT_RUN_OPTIONS = {
+  forks: 3,
+  timeBudgetNs: 1.5e9,
+  targetCi: 0.01,
+  statistic: 'slope',
+  confidence: 0.95,
+  seed: 1,
+  timeoutMs: 120_000,
+  counters: true,
+  cpu: null,
+  aslr: 'inherit',
+  mlock: false,
+} as const satisfies Partial<RunOptions>;
 
 export interface RunOutcome {
   document: ResultDocument;
@@ -61,7 +88,7 @@ export interface RunOutcome {
 }
 
 export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform = loadPlatform()): Promise<RunOutcome> {
-  const conditions = resolveConditions({ cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock }, platform);
+  const conditions = resolveConditions({ cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo }, platform);
   for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
   if (platform.kind === 'js') io.stderr.write(`cyclebench: using the pure-JS platform: ${platform.fallbackReason}\n`);
   const before = collectEnvironment(platform);
@@ -82,7 +109,7 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
       files: opts.files,
       filter: opts.filter,
       forks: opts.forks,
-      measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters },
+      measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters, ...(opts.latency ? { latency: true } : {}) },
       conditions,
       statistic: opts.statistic,
       confidence: opts.confidence,
@@ -113,10 +140,15 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
     options: {
       forks: opts.forks, timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, statistic: opts.statistic,
       confidence: opts.confidence, seed: opts.seed, counters: opts.counters, filter: opts.filter?.source ?? null,
+      ...(opts.latency ? { latency: true } : {}),
+      ...(opts.hypothesis ? { hypothesis: opts.hypothesis } : {}),
     },
     environment: {
       ...before,
-      conditions: { cpus: conditions.cpus, aslr: conditions.aslr, noAslr: conditions.noAslr, mlock: conditions.mlock },
+      conditions: {
+        cpus: conditions.cpus, pin: conditions.cpus ? conditions.pin : null, helperCpus: conditions.pin === 'thread' ? conditions.spawnCpus : null,
+        aslr: conditions.aslr, noAslr: conditions.noAslr, mlock: conditions.mlock, fifo: conditions.fifo,
+      },
       after,
       changes,
     },
@@ -127,7 +159,7 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
   attachRelative(document, settings);
 
   if (opts.json) writeFileAtomic(opts.json, renderJson(document));
-  const written = writeReports(document, { markdown: opts.markdown, csv: opts.csv, html: opts.html });
+  const written = writeReports(document, { markdown: opts.markdown, csv: opts.csv, html: opts.html }, { hypothesis: opts.hypothesis });
   io.stdout.write(renderTerminal(document));
   if (opts.distributions) io.stdout.write(renderDistributions(document));
   if (opts.aa) io.stdout.write(renderAaLines(document));
@@ -139,6 +171,9 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
       io.stderr.write(`cyclebench: --baseline ${opts.baseline}: ${(e as Error).message}\n`);
     }
   }
+  // The honest report comes last, after the table and any comparison: the table is the
+  // quick look, the report the reviewer's record (same renderer as `cyclebench report`).
+  if (opts.report) io.stdout.write(`\n${renderHonest(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`);
   if (opts.saveBaseline && !outcome.interrupted) {
     io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' saved to ${saveBaseline(document, opts.saveBaseline, io.cwd)}\n`);
   }

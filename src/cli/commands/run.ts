@@ -2,7 +2,8 @@
 import { parse, cpuList, fraction, oneOf, positiveInt, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
-import { runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
+import { DEFAULT_RUN_OPTIONS as D, runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
+import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { checkBaselineName } from '../../compare/baselines.js';
 import type { Statistic } from '../../results/schema.js';
 
@@ -20,9 +21,16 @@ Measurement:
   --filter REGEX       only benchmarks whose "group/name" matches
   --timeout S          kill a worker after S seconds (default 120)
   --no-counters        do not open perf counters
+  --latency            latency mode for every benchmark: after the batches, time each
+                       call on its own and report p50 … p99.99 and max (timer overhead
+                       subtracted); .latency() in a file does it for one benchmark
 Environment:
   --cpu LIST           pin workers to these CPUs (default: one isolated or the highest allowed CPU)
   --no-pin             do not pin
+  --pin POLICY         process | thread: pin every worker thread, or only the JS thread
+                       with V8/libuv helpers on the other CPUs (default process)
+  --fifo               run the measuring thread under SCHED_FIFO (root or CAP_SYS_NICE),
+                       with a kernel watchdog (RLIMIT_RTTIME) at the --timeout
   --aslr MODE          inherit | off | randomize (default inherit)
   --mlock              lock worker memory (mlockall, needs CAP_IPC_LOCK)
 Comparison:
@@ -36,6 +44,10 @@ Output:
   --csv FILE           write one CSV row per benchmark
   --html FILE          write a self-contained HTML report with plots
   --distributions      print a histogram and a run-order sparkline per benchmark
+  --report             after the table, print the report a reviewer can check (as
+                       \`cyclebench report\`: question, conditions, method, result, caveats)
+  --hypothesis TEXT    the question the run answers; recorded in the results and
+                       shown by the report (implies --report)
   --quiet              no progress line
 `;
 
@@ -82,6 +94,8 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     'no-counters': { type: 'boolean' },
     cpu: { type: 'string' },
     'no-pin': { type: 'boolean' },
+    pin: { type: 'string' },
+    fifo: { type: 'boolean' },
     aslr: { type: 'string' },
     mlock: { type: 'boolean' },
     json: { type: 'string' },
@@ -89,6 +103,9 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     csv: { type: 'string' },
     html: { type: 'string' },
     distributions: { type: 'boolean' },
+    latency: { type: 'boolean' },
+    report: { type: 'boolean' },
+    hypothesis: { type: 'string' },
     aa: { type: 'boolean' },
     'save-baseline': { type: 'string' },
     baseline: { type: 'string' },
@@ -106,28 +123,35 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
       throw new UsageError(`--filter is not a valid regular expression: ${(e as Error).message}`);
     }
   }
-  const confidence = positiveNumber('confidence', values.confidence, 0.95);
+  const confidence = positiveNumber('confidence', values.confidence, D.confidence);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
+  if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
+  if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
   return {
     files: findBenchFiles(positionals, io.cwd),
     filter,
-    forks: positiveInt('forks', values.forks, 3),
-    timeBudgetNs: positiveNumber('time', values.time, 1.5) * 1e9,
-    targetCi: fraction('target-ci', values['target-ci'], 0.01),
-    statistic: oneOf<Statistic | 'auto'>('statistic', values.statistic, ['slope', 'min', 'median', 'mean', 'auto'], 'slope'),
+    forks: positiveInt('forks', values.forks, D.forks),
+    timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
+    targetCi: fraction('target-ci', values['target-ci'], D.targetCi),
+    statistic: oneOf<Statistic | 'auto'>('statistic', values.statistic, ['slope', 'min', 'median', 'mean', 'auto'], D.statistic),
     confidence,
-    seed: positiveInt('seed', values.seed, 1, 0),
-    timeoutMs: positiveNumber('timeout', values.timeout, 120) * 1000,
+    seed: positiveInt('seed', values.seed, D.seed, 0),
+    timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000) * 1000,
     counters: !values['no-counters'],
     cpu: values['no-pin'] ? false : (cpuList('cpu', values.cpu) ?? null),
-    aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, 'inherit'),
+    aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, D.aslr),
     mlock: values.mlock ?? false,
+    pin: oneOf('pin', values.pin, ['process', 'thread'] as const, DEFAULT_PIN_POLICY),
+    fifo: values.fifo ?? false,
     json: values.json,
     markdown: values.markdown,
     csv: values.csv,
     html: values.html,
     distributions: values.distributions ?? false,
+    latency: values.latency ?? false,
+    report: (values.report ?? false) || values.hypothesis !== undefined,
+    hypothesis: values.hypothesis?.trim(),
     aa: values.aa ?? false,
     saveBaseline: values['save-baseline'] === undefined ? undefined : checkName(values['save-baseline']),
     baseline: values.baseline === undefined ? undefined : checkName(values.baseline),

@@ -1,0 +1,48 @@
+// runFiles(): the library form of `cyclebench run` — benchmark files measured in fresh
+// worker processes (forks), with every environment knob of the CLI (pinning and its
+// policy, ASLR mode, mlock, SCHED_FIFO), comparisons and report files. run() (run.ts)
+// is the in-process form for a plain script; this is the one whose numbers include
+// between-process variance.
+
+import { processIo, type Io } from '../cli/io.js';
+import { findBenchFiles } from '../orchestrator/discover.js';
+import { DEFAULT_RUN_OPTIONS, runBenchmarks, type RunOptions, type RunOutcome } from '../orchestrator/run.js';
+
+export interface RunFilesOptions extends Partial<Omit<RunOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
+  /** Benchmark files or folders (folders are searched for *.bench.{ts,mts,js,mjs}). */
+  files: string | string[];
+  /** Only benchmarks whose "group/name" matches. */
+  filter?: RegExp | string;
+  /** Base of relative paths (default process.cwd()). */
+  cwd?: string;
+  /** Print the terminal table (and the reports asked for) to `io.stdout` (default true). */
+  print?: boolean;
+  /** Progress line on stderr when it is a TTY (default false). */
+  progress?: boolean;
+  io?: Io;
+}
+
+export type { RunOutcome } from '../orchestrator/run.js';
+
+const SILENT = { write: () => true };
+
+/** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
+export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
+  const base = options.io ?? processIo();
+  const cwd = options.cwd ?? base.cwd;
+  const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
+  const { files, filter, cwd: _cwd, print: _print, io: _io, progress, ...rest } = options;
+  const opts: RunOptions = {
+    ...DEFAULT_RUN_OPTIONS,
+    ...stripUndefined(rest),
+    files: findBenchFiles(Array.isArray(files) ? files : [files], cwd),
+    filter: typeof filter === 'string' ? new RegExp(filter) : filter,
+    progress: progress ?? false,
+    argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
+  };
+  return runBenchmarks(opts, io);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
