@@ -13,7 +13,8 @@
 //   (forks: 0), which measures the four benchmarks one after another in that one process,
 //   where JIT feedback (the shared helper goes megamorphic) and heap state carry over.
 //   The verdict is the same comparison machinery (compare/documents.ts relativeToBaseline)
-//   over the batches of the two single processes.
+//   over the batches of the two single processes. run() does not pin (the CLI pins its
+//   workers to one CPU), so the in-process runs are also unpinned.
 // Per run: both headlines with CIs, whether each point lies inside the other's CI, whether
 // the CIs overlap, the verdict, and last/first. Summary: shares and the spread of last/first.
 import { writeFileSync } from 'node:fs';

@@ -14,7 +14,10 @@
 //   comparable but not equal: cyclebench samples ≤ 1.5 s per process after a 0.1–0.5 s
 //   warmup (its adaptive stop may end earlier); mitata ~0.65 s of samples (plus its noop
 //   calibration); tinybench 1 s + 0.25 s warmup. The wall time of every command is
-//   recorded, so the price of each CV is on the table.
+//   recorded, so the price of each CV is on the table. mitata and tinybench run under
+//   `node --expose-gc --import tsx` (mitata's readme asks for --expose-gc; tsx because the
+//   shared kernels are TypeScript), so every tool's wall time includes the same TypeScript
+//   start-up that cyclebench's CLI pays from a source checkout.
 // - Contenders: `cyclebench` is the default run (3 processes, headline = mean over them: it
 //   averages processes, so it has an advantage of up to √3 in CV at ~3× the cost);
 //   `cyclebench-1` is `--forks 1`, one process, like with like against one mitata or one
@@ -81,6 +84,9 @@ interface Sample {
   /** cyclebench: per-process values of the headline statistic, and the run's own between-process CV. */
   perProcess?: number[];
   runCv?: number | null;
+  /** mitata / tinybench: their median and minimum, ns (for the record; not the headline). */
+  median?: number;
+  min?: number;
   error?: string;
 }
 
@@ -100,8 +106,8 @@ function measureOnce(rep: number, kernel: string, c: Contender): Sample {
   const cmd = [...pin, process.execPath, '--expose-gc', '--import', 'tsx', OTHER, tool, kernel];
   const r = runCommand(cmd[0], cmd.slice(1));
   try {
-    const line = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { headline: number };
-    return { rep, kernel, contender: c, headline: line.headline, wallMs: r.wallMs };
+    const line = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { headline: number; median: number; min: number };
+    return { rep, kernel, contender: c, headline: line.headline, wallMs: r.wallMs, median: line.median, min: line.min };
   } catch {
     return { rep, kernel, contender: c, headline: null, wallMs: r.wallMs, error: why(r) };
   }
