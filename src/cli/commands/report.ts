@@ -15,6 +15,7 @@ CI, verdict, caveats and the command to reproduce it.
 
 Options:
   --hypothesis TEXT    the question or hypothesis the run was meant to answer
+                       (default: the one recorded by \`cyclebench run --hypothesis\`)
   --format F           text | markdown | html | csv (default text)
   --complexity         fit O(1) … O(n³) to each parameter sweep
   --out FILE           write to FILE instead of standard output
@@ -62,7 +63,9 @@ export const reportCommand: Command = async (args, io) => {
     io.stderr.write(`cyclebench report: ${positionals[0]}: ${e.message.slice(e.path.length + 2)}\n`);
     return EXIT_USAGE;
   }
-  const text = renderers[format].render(doc, { hypothesis: values.hypothesis, complexity: values.complexity, comparisons: comparisonsFor(doc) });
+  // A hypothesis given here wins over one recorded by `cyclebench run --hypothesis`.
+  const recorded = typeof doc.options?.hypothesis === 'string' ? doc.options.hypothesis : undefined;
+  const text = renderers[format].render(doc, { hypothesis: values.hypothesis ?? recorded, complexity: values.complexity, comparisons: comparisonsFor(doc) });
   if (values.out) {
     try {
       writeFileAtomic(values.out.startsWith('/') ? values.out : `${io.cwd}/${values.out}`, text);
