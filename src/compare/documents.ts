@@ -51,7 +51,7 @@ export function compareBenchmarks(base: BenchmarkResult, contender: BenchmarkRes
   if (checksum.note && (!checksum.differs || !checksumsDecide)) notes.push(checksum.note);
   if (v.minimumDetectable !== null) notes.push(`smallest difference detectable at 80 % power with these processes: ${(v.minimumDetectable * 100).toFixed(1)} %`);
   const broken = [...incomparable, ...(checksumsDecide && checksum.differs && checksum.note ? [checksum.note] : [])];
-  const { statistic: _s, minimumDetectable: _m, ...result } = v;
+  const { statistic: _s, ...result } = v;
   if (broken.length) return { ...head, ...result, verdict: 'incomparable', reason: broken.join('; '), notes };
   return { ...head, ...result, notes };
 }

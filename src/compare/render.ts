@@ -76,7 +76,8 @@ export function renderJsonComparison(r: DocumentComparison): string {
   const comparisons = r.comparisons.map((c) => ({
     name: c.name, group: c.group, args: c.args, verdict: c.verdict,
     ratio: c.ratio, pValue: c.pValue, ...(c.reason ? { reason: c.reason } : {}),
-    confidence: c.confidence, baseNs: c.baseNs, contenderNs: c.contenderNs, method: c.method ?? null, notes: c.notes,
+    confidence: c.confidence, baseNs: c.baseNs, contenderNs: c.contenderNs, method: c.method ?? null,
+    minimumDetectable: c.minimumDetectable ?? null, notes: c.notes,
   }));
   return `${JSON.stringify({ comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment }, null, 2)}\n`;
 }

@@ -33,6 +33,9 @@ describe('cyclebench compare', () => {
     expect(j.comparisons.map((c: { name: string; verdict: string }) => [c.name, c.verdict])).toEqual([['same', 'no-difference'], ['slow', 'slower']]);
     expect(j.comparisons[1]).toMatchObject({ args: { n: 1 }, ratio: { point: expect.any(Number), ciLow: expect.any(Number), ciHigh: expect.any(Number) }, pValue: expect.any(Number) });
     expect(j.comparisons[1].ratio.point).toBeCloseTo(1.08, 1);
+    // What this setup can resolve, as a number scripts can read (the A/A bench uses it).
+    for (const c of j.comparisons) expect(c.minimumDetectable === null || (c.minimumDetectable > 0 && c.minimumDetectable < 1)).toBe(true);
+    expect(j.comparisons.some((c: { minimumDetectable: number | null }) => typeof c.minimumDetectable === 'number')).toBe(true);
     expect(j.onlyBase).toEqual(['gone']);
     expect(j.onlyContender).toEqual(['new']);
   });
