@@ -76,7 +76,7 @@ interface Verdict {
   verdict: string;
   ratio: { point: number; ciLow: number; ciHigh: number } | null;
   pValue: number | null;
-  /** From the comparison's note "smallest difference detectable at 80 % power …". */
+  /** The comparison's minimumDetectable: smallest difference detectable at 80 % power. */
   detectable: number | null;
   reason?: string;
   wallMs: number;
@@ -85,10 +85,8 @@ interface Verdict {
 function compare(baseFile: string, contenderFile: string): Verdict {
   const r = runCommand(process.execPath, [CYCLEBENCH, 'compare', baseFile, contenderFile, '--format', 'json']);
   try {
-    const c = (JSON.parse(r.stdout) as { comparisons: (Omit<Verdict, 'wallMs' | 'detectable'> & { notes: string[] })[] }).comparisons[0];
-    const note = c.notes.find((n) => n.startsWith('smallest difference detectable'));
-    const m = note ? /([\d.]+) %/.exec(note) : null;
-    return { verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, detectable: m ? Number(m[1]) / 100 : null, ...(c.reason ? { reason: c.reason } : {}), wallMs: r.wallMs };
+    const c = (JSON.parse(r.stdout) as { comparisons: (Omit<Verdict, 'wallMs' | 'detectable'> & { minimumDetectable: number | null })[] }).comparisons[0];
+    return { verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, detectable: c.minimumDetectable ?? null, ...(c.reason ? { reason: c.reason } : {}), wallMs: r.wallMs };
   } catch {
     return { verdict: 'failed', ratio: null, pValue: null, detectable: null, reason: why(r), wallMs: r.wallMs };
   }
