@@ -54,3 +54,11 @@ export const TIMER_NEGLIGIBLE_RATIO = 10;
 export const LATENCY_MIN_TAIL_CALLS = 10;
 /** Say how many calls measured at or below the overhead (and count as 0) from this share on. */
 export const LATENCY_ZERO_SHARE_NOTE = 0.01;
+/** The clock's observed step is estimated within the central share of calls (tails are sparse). */
+export const STEP_CENTRAL_SHARE = 0.98;
+/** Clusters of recorded values must hold at least this many calls (median) to show a step. */
+export const STEP_MIN_CLUSTER_CALLS = 10;
+/** Readings moving in steps above this many ticks are called coarse (rounding alone gives 1). */
+export const COARSE_STEP_TICKS = 1.5;
+/** A coarse step above this share of p50 gets its own note: rungs closer than a step are not resolved. */
+export const STEP_SHARE_NOTE = 0.1;

@@ -27,19 +27,62 @@ export interface LatencyBucket {
   count: number;
 }
 
-/** The buckets of one fork's record, converted to ns with its overhead subtracted. */
-export function forkBuckets(rec: LatencyRecord): LatencyBucket[] {
+/** The recorded buckets of one fork's histogram in raw ticks, ascending. */
+export function rawBuckets(rec: LatencyRecord): LatencyBucket[] {
   const h = decodeFromCompressedBase64(rec.histogram) as JsHistogram;
-  const toNs = (ticks: number): number => Math.max(0, ticks - rec.overheadTicks) * rec.tickNs;
   const out: LatencyBucket[] = [];
   const it = h.recordedValuesIterator;
   it.reset();
   while (it.hasNext()) {
     const v = it.next();
     const t = v.valueIteratedTo;
-    out.push({ hi: toNs(h.highestEquivalentValue(t)), lo: toNs(h.lowestEquivalentValue(t)), mid: toNs(h.medianEquivalentValue(t)), count: v.countAtValueIteratedTo });
+    out.push({ hi: h.highestEquivalentValue(t), lo: h.lowestEquivalentValue(t), mid: h.medianEquivalentValue(t), count: v.countAtValueIteratedTo });
   }
   return out;
+}
+
+/** The buckets of one fork's record, converted to ns with its overhead subtracted. */
+export function forkBuckets(rec: LatencyRecord, raw: readonly LatencyBucket[] = rawBuckets(rec)): LatencyBucket[] {
+  const toNs = (ticks: number): number => Math.max(0, ticks - rec.overheadTicks) * rec.tickNs;
+  return raw.map((b) => ({ hi: toNs(b.hi), lo: toNs(b.lo), mid: toNs(b.mid), count: b.count }));
+}
+
+/**
+ * The step in which the clock's readings actually move, in ticks, seen in the recorded
+ * values: a clock can tick finely yet be read in coarse steps (a VM's TSC here moved in
+ * ~24.5-tick, 10 ns steps while one tick is 0.41 ns). Buckets that touch (no tick between
+ * them; rounding puts a 24.5-tick step on 24 or 25) form one cluster; the step is the median
+ * gap between consecutive clusters' lower edges within the central share of calls
+ * (D.STEP_CENTRAL_SHARE). 1 when the values there form a single run (no coarser step seen)
+ * or when clusters are too thin to tell a clock's step from sparse data.
+ */
+export function observedStepTicks(raw: readonly LatencyBucket[]): number {
+  const total = raw.reduce((a, b) => a + b.count, 0);
+  if (total === 0) return 1;
+  const tail = (1 - D.STEP_CENTRAL_SHARE) / 2;
+  const loRank = quantileRank(tail, total);
+  const hiRank = quantileRank(1 - tail, total);
+  const starts: number[] = [];
+  const counts: number[] = [];
+  let seen = 0;
+  let prevHi = Number.NEGATIVE_INFINITY;
+  for (const b of raw) {
+    const first = seen + 1;
+    seen += b.count;
+    if (seen < loRank || first > hiRank) {
+      prevHi = b.hi;
+      continue;
+    }
+    if (b.lo - prevHi > 1) {
+      starts.push(b.lo);
+      counts.push(0);
+    }
+    counts[counts.length - 1] += b.count;
+    prevHi = b.hi;
+  }
+  // Sparse values (few calls of a slow kernel) leave gaps that say nothing about the clock.
+  if (starts.length < 2 || median(counts) < D.STEP_MIN_CLUSTER_CALLS) return 1;
+  return median(starts.slice(1).map((x, i) => x - starts[i]));
 }
 
 /** Rank (1-based) of the call at quantile q of n calls, as HdrHistogram computes it. */
@@ -81,7 +124,9 @@ function ns(x: number): string {
 export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | null {
   const records = forks.flatMap((f) => (f.latency && f.latency.calls > 0 ? [f.latency] : []));
   if (records.length === 0) return null;
-  const buckets = records.flatMap(forkBuckets).sort((a, b) => a.hi - b.hi || a.lo - b.lo);
+  const raws = records.map(rawBuckets);
+  const buckets = records.flatMap((r, i) => forkBuckets(r, raws[i])).sort((a, b) => a.hi - b.hi || a.lo - b.lo);
+  const stepNs = median(records.map((r, i) => observedStepTicks(raws[i]) * r.tickNs));
   const count = buckets.reduce((a, b) => a + b.count, 0);
   const ladder: LatencyRung[] = D.LATENCY_QUANTILES.map((q) => ({
     label: LABEL(q),
@@ -105,6 +150,7 @@ export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | n
     overheadNs,
     overheadJitterNs: jitterNs,
     tickNs,
+    stepNs,
     atOrBelowOverhead: zero / count,
     gc,
     notes: [],
@@ -117,12 +163,18 @@ export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | n
 export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[]): string[] {
   const notes: string[] = [];
   const calib = records.reduce((a, r) => a + r.calibrationCalls, 0);
-  const resolutionNs = Math.max(...records.map((r) => r.resolutionTicks * r.tickNs));
+  const coarse = s.stepNs > D.COARSE_STEP_TICKS * s.tickNs;
   notes.push(
     `timer overhead ${ns(s.overheadNs)} subtracted from every call (median of ${calib} empty calls over ${s.forks} process${s.forks === 1 ? '' : 'es'}; ` +
-      `p10–p90 jitter ${ns(s.overheadJitterNs)}); one clock tick is ${ns(s.tickNs)}, the smallest step seen ${ns(resolutionNs)}`,
+      `p10–p90 jitter ${ns(s.overheadJitterNs)}); ` +
+      (coarse
+        ? `the clock ticks every ${ns(s.tickNs)} but its readings here move in steps of about ${ns(s.stepNs)} (the gap between recorded values), so per-call values come in multiples of that`
+        : `one clock tick is ${ns(s.tickNs)}`),
   );
   const p50 = s.ladder.find((r) => r.quantile === 0.5)?.ns ?? Number.NaN;
+  if (coarse && p50 > 0 && s.stepNs > D.STEP_SHARE_NOTE * p50) {
+    notes.push(`the clock's step (${ns(s.stepNs)}) is ${((s.stepNs / p50) * 100).toFixed(0)} % of p50: differences smaller than a step between rungs or between benchmarks are not resolved`);
+  }
   if (s.overheadNs > 0 && Number.isFinite(p50)) {
     const ratio = p50 / s.overheadNs;
     const head = `p50 (${ns(p50)}) is ${ratio.toFixed(1)}× the timer overhead`;

@@ -233,6 +233,8 @@ export interface LatencySummary {
   overheadJitterNs: number;
   /** One clock tick, ns (largest over forks). */
   tickNs: number;
+  /** The step the clock's readings were seen to move in, ns (median over forks; = tickNs on a fine clock). */
+  stepNs: number;
   /** Share of calls measured at or below the timer overhead (counted as 0 ns). */
   atOrBelowOverhead: number;
   /** GC events during the per-call phases (null when not observed). */

@@ -3,7 +3,7 @@
 // hand from the rank rule max(1, ⌈q·N⌉) (HdrHistogram's getValueAtPercentile).
 import { build, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
 import { describe, expect, it } from 'vitest';
-import { analyzeLatency, bucketQuantile, forkBuckets, quantileRank } from '../../src/analysis/latency.js';
+import { analyzeLatency, bucketQuantile, forkBuckets, observedStepTicks, quantileRank, rawBuckets } from '../../src/analysis/latency.js';
 import type { ForkResult, LatencyRecord } from '../../src/results/schema.js';
 
 function record(values: Iterable<number>, over: Partial<LatencyRecord> = {}): LatencyRecord {
@@ -84,7 +84,7 @@ describe('the notes on the timer', () => {
   it('says what was subtracted and how the timer compares with p50', () => {
     const n = notes(oneTo(1000, 1000), { overheadTicks: 48, overheadP10Ticks: 46, overheadP90Ticks: 52, calibrationCalls: 20000 });
     // p50 = 1500 − 48 = 1452 ns; 1452 / 48 = 30.25 → "30.3"
-    expect(n[0]).toBe('timer overhead 48 ns subtracted from every call (median of 20000 empty calls over 1 process; p10–p90 jitter 6 ns); one clock tick is 1 ns, the smallest step seen 1 ns');
+    expect(n[0]).toBe('timer overhead 48 ns subtracted from every call (median of 20000 empty calls over 1 process; p10–p90 jitter 6 ns); one clock tick is 1 ns');
     expect(n[1]).toBe("p50 (1.45 µs) is 30.3× the timer overhead: the timer's overhead and jitter are small next to the values");
   });
 
@@ -101,5 +101,27 @@ describe('the notes on the timer', () => {
     expect(n).toContain('p99.9 rests on the slowest 2 calls, p99.99 rests on the slowest 1 call of 1000: too few to be a stable percentile (closer to the max)');
     expect(n).toContain('2 garbage collections ran during the per-call phase; each pause lands in the time of one call, in the tail');
     expect(n).toContain('1 of 1 process stopped the per-call phase at the time budget, before the call limit');
+  });
+});
+
+describe('the clock step seen in the values', () => {
+  // A VM's TSC read in ~24.5-tick steps (measured here: 98, 122/123, 147, 171/172, 196 … ticks).
+  const lattice = [98, 122, 123, 147, 171, 172, 196, 220, 221, 245].flatMap((v) => Array(1000).fill(v) as number[]);
+
+  it('is the median gap between clusters of touching values; 1 on a fine clock or sparse data', () => {
+    // cluster starts 98, 122, 147, 171, 196, 220, 245 → gaps 24, 25, 24, 25, 24, 25 → median 24.5
+    expect(observedStepTicks(rawBuckets(record(lattice)))).toBe(24.5);
+    expect(observedStepTicks(rawBuckets(record(oneTo(1000).flatMap((v) => [v, v]))))).toBe(1);
+    expect(observedStepTicks(rawBuckets(record([1000, 1100, 1200, 1300, 1400])))).toBe(1); // one call per value: says nothing
+    expect(observedStepTicks(rawBuckets(record(Array.from({ length: 50_000 }, (_, i) => 5000 + (i % 3000)))))).toBe(1); // 2- and 4-tick buckets that touch
+  });
+
+  it('says so when the readings are coarse, and when a step is a large share of p50', () => {
+    const tickNs = 10 / 24.5; // 0.408 ns: the step is then 10 ns
+    const s = analyzeLatency([fork(record(lattice, { overheadTicks: 98, tickNs }))])!;
+    expect(s.stepNs).toBeCloseTo(10, 12);
+    expect(s.notes[0]).toMatch(/the clock ticks every 0\.408 ns but its readings here move in steps of about 10 ns \(the gap between recorded values\), so per-call values come in multiples of that$/);
+    // p50: rank 5000 of 10000 → 171 ticks − 98 = 73 ticks = 29.8 ns; 10 ns is 34 % of it
+    expect(s.notes[1]).toBe("the clock's step (10 ns) is 34 % of p50: differences smaller than a step between rungs or between benchmarks are not resolved");
   });
 });
