@@ -3,11 +3,19 @@
 
 import type { CommandResult, MetricName, RunRecord } from './types.js';
 
+/**
+ * Thousands separators like toLocaleString('en-US') for integers below 1e21, without it:
+ * the first toLocaleString call loads ICU locale data, ~20 ms of `cyclebench stat`'s start-up.
+ */
+export function groupThousands(n: number): string {
+  return Math.abs(n) < 1e21 ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US');
+}
+
 /** Counts get thousands separators; smaller values keep about four significant digits. */
 export function fmt(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '-';
   const a = Math.abs(v);
-  if (a >= 1000) return Math.round(v).toLocaleString('en-US');
+  if (a >= 1000) return groupThousands(Math.round(v));
   if (a >= 100) return v.toFixed(1);
   if (a >= 1) return v.toFixed(2);
   if (a === 0) return '0';
