@@ -2,7 +2,7 @@
 
 export { bench, group, blackhole, run, runFiles, collectBenchmarks, IN_PROCESS_NOTE } from './api/index.js';
 export type { RunApiOptions, RunResult, RunFilesOptions, RunOutcome } from './api/index.js';
-export type { BenchArgs, BenchFn, BenchHandle, BenchObject, BenchmarkDescriptor } from './api/types.js';
+export type { BenchArgs, BenchFn, BenchHandle, BenchObject, BenchmarkDescriptor, InputRng, InputSource } from './api/types.js';
 export type {
   Batch,
   BenchmarkResult,
@@ -10,6 +10,10 @@ export type {
   Flag,
   ForkResult,
   Headline,
+  InputSummary,
+  LatencyRecord,
+  LatencyRung,
+  LatencySummary,
   ResultDocument,
   SamplingStop,
   Statistic,
