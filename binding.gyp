@@ -23,7 +23,7 @@
       "type": "executable",
       "sources": ["native/child_helper.cc"],
       "cflags_cc": ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],
-      "ldflags": ["-Wl,--as-needed"]
+      "conditions": [["OS=='linux'", {"ldflags": ["-Wl,--as-needed"]}]]
     }
   ]
 }
