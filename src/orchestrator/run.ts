@@ -109,7 +109,7 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
       files: opts.files,
       filter: opts.filter,
       forks: opts.forks,
-      measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters, ...(opts.latency ? { latency: true } : {}) },
+      measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters, seed: opts.seed, ...(opts.latency ? { latency: true } : {}) },
       conditions,
       statistic: opts.statistic,
       confidence: opts.confidence,
