@@ -39,6 +39,8 @@ int main(int argc, char** argv, char** envp) {
   // outlive the command to reap it and report. SIGPIPE: the go byte to a command killed
   // while corked, or a report to a caller that died, is EPIPE, not death. The command gets
   // default dispositions back in ChildMain.
+  // The report pipe must not leak into the command (posix_spawn's dup2 cleared the flag).
+  fcntl(cyclebench::kHelperFd, F_SETFD, FD_CLOEXEC);
   std::signal(SIGINT, SIG_IGN);
   std::signal(SIGQUIT, SIG_IGN);
   std::signal(SIGPIPE, SIG_IGN);

@@ -181,6 +181,8 @@ describe('native: max-rss is the command\'s own peak (the cyclebench-child helpe
     const pinned = await native.run({ argv: [NODE, '-e', 'process.exit(require("os").availableParallelism())'], events: [], cpus: [0] });
     expect(pinned.exitCode).toBe(1);
     expect((await native.run({ argv: ['sh', '-c', 'grep -q 00040000 /proc/self/personality'], events: [], noAslr: true })).exitCode).toBe(0);
+    // The helper's report pipe (fd 3) is close-on-exec: the command sees only what it should.
+    expect((await native.run({ argv: ['sh', '-c', 'test ! -e /proc/$$/fd/3'], events: [] })).exitCode).toBe(0);
   });
 
   it('an unusable helper (cannot be spawned, or refuses its command line) falls back to forking in-process', async () => {
