@@ -4,9 +4,15 @@
 // is the in-process form for a plain script; this is the one whose numbers include
 // between-process variance.
 
+//
+// The orchestrator is imported lazily, inside runFiles(): this module is re-exported by the
+// package entry that every benchmark file imports, and the orchestrator's import graph
+// reaches hdr-histogram-js, whose loading through tsx invalidates V8's ArrayBufferDetaching
+// protector in the importing process (measured: a Float64Array sum ran 1.4 → 2.85 µs).
+// A benchmark file must not pay for an API it does not call (docs/architecture.md).
+
 import { processIo, type Io } from '../cli/io.js';
-import { findBenchFiles } from '../orchestrator/discover.js';
-import { DEFAULT_RUN_OPTIONS, runBenchmarks, type RunOptions, type RunOutcome } from '../orchestrator/run.js';
+import type { RunOptions, RunOutcome } from '../orchestrator/run.js';
 
 export interface RunFilesOptions extends Partial<Omit<RunOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
   /** Benchmark files or folders (folders are searched for *.bench.{ts,mts,js,mjs}). */
@@ -28,6 +34,7 @@ const SILENT = { write: () => true };
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
+  const [{ DEFAULT_RUN_OPTIONS, runBenchmarks }, { findBenchFiles }] = await Promise.all([import('../orchestrator/run.js'), import('../orchestrator/discover.js')]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };

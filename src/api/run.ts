@@ -15,7 +15,7 @@ import { toolVersion } from '../orchestrator/version.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { renderTerminal } from '../report/terminal.js';
-import { SCHEMA_VERSION, type BenchmarkResult, type ResultDocument, type Statistic } from '../results/schema.js';
+import { SCHEMA_VERSION, type BenchmarkResult, type ForkResult, type ResultDocument, type Statistic } from '../results/schema.js';
 
 /** Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output options. */
 export interface RunApiOptions extends Partial<MeasureOptions> {
@@ -42,20 +42,36 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   if (currentMode() === 'collect') return { measured: false, benchmarks: [], document: null };
   const io = options.io ?? processIo();
   const platform = options.platform ?? loadPlatform();
-  const analyze = await loadAnalyzer();
   const aopts: AnalyzeOptions = { statistic: options.statistic ?? 'auto', confidence: options.confidence ?? 0.95, seed: options.seed ?? 1 };
   const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
   const selected = instances().filter((i) => !filter || filter.test(fullName(i)));
+  // Every benchmark is measured before the analysis is loaded, and latency-mode ones after
+  // the others: both the analysis and the latency encoder load hdr-histogram-js, whose
+  // loading (through tsx) invalidates V8's ArrayBufferDetaching protector for the rest of
+  // the process, making typed-array kernels measured afterwards up to 2× slower
+  // (docs/architecture.md). Results keep registration order.
+  const isLatency = (i: BenchInstance) => Boolean(options.latency || i.latency);
+  const order = [...selected.filter((i) => !isLatency(i)), ...selected.filter(isLatency)];
+  const measured = new Map<BenchInstance, ForkResult | Error>();
+  for (const inst of order) {
+    try {
+      const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: options.seed };
+      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst), inputs);
+      measured.set(inst, await measure(kernel, platform, { ...options, latency: isLatency(inst) }));
+    } catch (err) {
+      measured.set(inst, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  const analyze = await loadAnalyzer();
   const benchmarks: BenchmarkResult[] = [];
   for (const inst of selected) {
     const base: BenchmarkResult = {
       name: inst.title, group: inst.group, args: inst.args, baseline: inst.baseline, file: inst.file,
       headline: null, estimates: null, forks: [], flags: ['in-process'], warnings: [],
     };
+    const fork = measured.get(inst)!;
     try {
-      const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: options.seed };
-      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst), inputs);
-      const fork = await measure(kernel, platform, { ...options, latency: options.latency || inst.latency });
+      if (fork instanceof Error) throw fork;
       const a = analyze([fork], aopts);
       benchmarks.push({
         ...base, forks: [fork], headline: a.headline, estimates: a.estimates,
