@@ -32,6 +32,11 @@ export const AUDIT_CONFIGS: AuditConfig[] = [
 
 export const DEFAULT_AUDIT_CONFIGS = AUDIT_CONFIGS.filter((c) => c.default).map((c) => c.name);
 
+/** A process this much slower than its configuration's median counts as a slow process. */
+export const SLOW_PROCESS = 1.1;
+/** Scale of the MAD to the standard deviation under normality. */
+const MAD_TO_SD = 1.4826;
+
 /** Resamples of the bootstrap CI of each configuration's CV. */
 const CV_RESAMPLES = 2000;
 
@@ -48,6 +53,14 @@ export interface AuditRow {
   range: number;
   /** Percentile-bootstrap 95 % interval of the CV: with a handful of processes the CV itself is uncertain. */
   cvCi: [number, number] | null;
+  /**
+   * 1.4826 · MAD / median: the spread of the typical processes. On a shared host a few
+   * processes can run 1.3–1.6× slow throughout (a busy sibling hyperthread, steal that
+   * the guest does not see); they dominate the CV, so both are shown.
+   */
+  robustCv: number;
+  /** Processes slower than SLOW_PROCESS × the median. */
+  slowProcesses: number;
   /** Knobs of this configuration that could not be applied, and why. */
   notes: string[];
   errors: string[];
@@ -113,6 +126,8 @@ function row(config: string, conditions: ResolvedConditions, forks: ForkResult[]
     max: d?.max ?? Number.NaN,
     range: d ? d.max / d.min - 1 : Number.NaN,
     cvCi: values.length > 2 ? cvInterval(values, seed) : null,
+    robustCv: d ? (MAD_TO_SD * d.mad) / d.median : Number.NaN,
+    slowProcesses: d ? values.filter((v) => v > SLOW_PROCESS * d.median).length : 0,
     notes: conditions.notes,
     errors,
   };

@@ -1,5 +1,5 @@
 // `cyclebench audit`: the machine's noise floor under each mitigation.
-import { AUDIT_CONFIGS, type AuditRow, DEFAULT_AUDIT_CONFIGS, runAudit } from '../../audit/audit.js';
+import { AUDIT_CONFIGS, type AuditRow, DEFAULT_AUDIT_CONFIGS, runAudit, SLOW_PROCESS } from '../../audit/audit.js';
 import { loadPlatform } from '../../platform/load.js';
 import { renderJson, writeFileAtomic } from '../../report/json.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
@@ -67,10 +67,11 @@ export const auditCommand: Command = async (args, io) => {
 
 export function renderAudit(rows: AuditRow[], platformKind: string): string {
   const body = table(
-    ['configuration', 'processes', 'median', 'CV', 'CV 95% CI', 'min', 'max', 'range'],
+    ['configuration', 'processes', 'median', 'CV', 'CV 95% CI', 'robust CV', 'slow', 'min', 'max', 'range'],
     rows.map((r) => [
       r.config, String(r.processes), formatNs(r.median), formatPct(r.cv, 2),
       r.cvCi ? `${formatPct(r.cvCi[0], 2)} – ${formatPct(r.cvCi[1], 2)}` : '–',
+      formatPct(r.robustCv, 2), String(r.slowProcesses),
       formatNs(r.min), formatNs(r.max), formatPct(r.range, 1),
     ]),
   );
@@ -81,7 +82,8 @@ export function renderAudit(rows: AuditRow[], platformKind: string): string {
     '',
     body,
     '',
-    'CV = standard deviation / mean of the per-process results (the between-process noise); range = max/min − 1.',
+    'CV = standard deviation / mean of the per-process results (the between-process noise); robust CV = 1.4826·MAD / median',
+    `(the spread of the typical processes); slow = processes more than ${Math.round((SLOW_PROCESS - 1) * 100)} % above the median; range = max/min − 1.`,
   ];
   if (best) {
     // Only claim a winner whose CV interval lies entirely below every other configuration's point.

@@ -1,0 +1,54 @@
+// `cyclebench audit`: the table from fixed rows (exact text), bad options, and one real
+// tiny audit end to end in fresh processes.
+import { describe, expect, it } from 'vitest';
+import type { AuditRow } from '../../src/audit/audit.js';
+import { auditCommand, renderAudit } from '../../src/cli/commands/audit.js';
+
+function capture() {
+  let out = '';
+  let err = '';
+  return {
+    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: process.env, cwd: process.cwd() },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+const row = (config: string, values: number[], over: Partial<AuditRow> = {}): AuditRow => ({
+  config, processes: values.length, values, median: 800, cv: 0.01, min: Math.min(...values), max: Math.max(...values),
+  range: Math.max(...values) / Math.min(...values) - 1, cvCi: [0.005, 0.02], robustCv: 0.008, slowProcesses: 0, notes: [], errors: [], ...over,
+});
+
+describe('cyclebench audit', () => {
+  it('renders CV with its interval, robust CV and slow processes, and claims a winner only when the intervals allow', () => {
+    const overlapping = renderAudit([row('none', [790, 800, 810]), row('pin', [795, 800, 805], { cv: 0.006, cvCi: [0.003, 0.012] })], 'native');
+    expect(overlapping).toMatch(/configuration +processes +median +CV +CV 95% CI +robust CV +slow +min +max +range/);
+    expect(overlapping).toMatch(/pin +3 +800\.0 ns +0\.60% +0\.30% – 1\.20% +0\.80% +0 +/);
+    expect(overlapping).toMatch(/Lowest between-process CV here: pin \(0\.60%\); the CV intervals overlap/);
+    const clear = renderAudit([row('none', [790, 800, 810], { cv: 0.05 }), row('pin', [795, 800, 805], { cv: 0.006, cvCi: [0.003, 0.012] })], 'native');
+    expect(clear).toMatch(/Lowest between-process CV here: pin \(0\.60%\)\.\n/);
+  });
+
+  it('lists knobs that could not be applied and errors per configuration', () => {
+    const text = renderAudit([row('mlock', [800, 801], { notes: ['--mlock: needs CAP_IPC_LOCK; memory stays unlocked'], errors: ['worker crashed'] })], 'native');
+    expect(text).toMatch(/note: mlock: --mlock: needs CAP_IPC_LOCK; memory stays unlocked/);
+    expect(text).toMatch(/note: mlock: error: worker crashed/);
+  });
+
+  it('rejects an unknown configuration and bad numbers with exit 2 and the usage', async () => {
+    for (const args of [['--configs', 'pin,bogus'], ['--forks', '1'], ['--time', 'x'], ['extra']]) {
+      const c = capture();
+      expect(await auditCommand(args, c.io)).toBe(2);
+      expect(c.err()).toMatch(/^cyclebench audit: .*\n\nUsage: cyclebench audit/);
+    }
+  });
+
+  it('runs a tiny audit for real and prints its table (and JSON)', async () => {
+    const c = capture();
+    const code = await auditCommand(['--configs', 'none,pin', '--forks', '2', '--time', '0.05'], c.io);
+    expect(code).toBe(0);
+    expect(c.out()).toMatch(/^Noise audit: array sum of 1,000 numbers/);
+    expect(c.out()).toMatch(/\nnone +2 /);
+    expect(c.out()).toMatch(/\npin +2 /);
+  }, 120_000);
+});
