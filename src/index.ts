@@ -2,6 +2,12 @@
 
 export { bench, group, blackhole, run, runFiles, collectBenchmarks, IN_PROCESS_NOTE } from './api/index.js';
 export type { RunApiOptions, RunResult, RunFilesOptions, RunOutcome } from './api/index.js';
+export { stat, readResults, compareResults, renderReport, audit, type CompareResultsOptions } from './api/tools.js';
+export type { StatOptions, StatResult } from './stat/types.js';
+export type { DocumentComparison } from './compare/documents.js';
+export type { Comparison } from './compare/types.js';
+export type { AuditRow, AuditOptions } from './audit/audit.js';
+export type { ReportFormat } from './report/reporter.js';
 export type { BenchArgs, BenchFn, BenchHandle, BenchObject, BenchmarkDescriptor, InputRng, InputSource } from './api/types.js';
 export type {
   Batch,

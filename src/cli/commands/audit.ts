@@ -86,8 +86,8 @@ export function renderAudit(rows: AuditRow[], platformKind: string): string {
     `(the spread of the typical processes); slow = processes more than ${Math.round((SLOW_PROCESS - 1) * 100)} % above the median; range = max/min − 1.`,
   ];
   if (best) {
-    // Only claim a winner whose CV interval lies entirely below every other configuration's point.
-    const clear = best.cvCi !== null && rows.every((r) => r === best || !Number.isFinite(r.cv) || best.cvCi![1] < r.cv);
+    // Only claim a winner whose CV interval lies entirely below every other configuration's interval.
+    const clear = best.cvCi !== null && rows.every((r) => r === best || !Number.isFinite(r.cv) || (r.cvCi !== null && best.cvCi![1] < r.cvCi[0]));
     lines.push(`Lowest between-process CV here: ${best.config} (${formatPct(best.cv, 2)})${clear ? '.' : '; the CV intervals overlap, so this ranking is not established (run with more --forks).'}`);
   }
   if (notes.length) lines.push('', ...notes.map((n) => `note: ${n}`));
