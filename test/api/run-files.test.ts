@@ -3,29 +3,21 @@
 // in every fork's conditions.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { captureIo } from '../env/io.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
 const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.ts', import.meta.url));
 const QUICK = { timeBudgetNs: 0.1e9, counters: false } as const;
 
-function quietIo() {
-  let out = '';
-  let err = '';
-  return {
-    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: process.env, cwd: process.cwd() },
-    out: () => out,
-    err: () => err,
-  };
-}
 
 const platform = loadPlatform();
 const cpus = platform.kind === 'native' ? platform.sched.getAffinity(0) : [];
 
 describe('runFiles (library API of `cyclebench run`)', () => {
   it('measures a file in fresh processes and returns the versioned document; print: false prints nothing', async () => {
-    const q = quietIo();
-    const { document, interrupted } = await runFiles({ files: FILE, filter: 'sum 100', forks: 1, cpu: false, print: false, io: q.io, ...QUICK });
+    const q = captureIo(process.env);
+    const { document, interrupted } = await runFiles({ files: FILE, filter: 'sum 100', forks: 1, cpu: false, print: false, io: { ...q, cwd: process.cwd() }, ...QUICK });
     expect(interrupted).toBe(false);
     expect(document.schemaVersion).toBeGreaterThanOrEqual(1);
     expect(document.benchmarks.map((b) => b.name)).toEqual(['sum 100']);
@@ -35,8 +27,8 @@ describe('runFiles (library API of `cyclebench run`)', () => {
   });
 
   it.skipIf(platform.kind !== 'native' || cpus.length < 2)('applies pin policy and ASLR randomize, and records them', async () => {
-    const q = quietIo();
-    const { document } = await runFiles({ files: [FILE], filter: 'sum 100', forks: 2, pin: 'thread', aslr: 'randomize', io: q.io, ...QUICK });
+    const q = captureIo(process.env);
+    const { document } = await runFiles({ files: [FILE], filter: 'sum 100', forks: 2, pin: 'thread', aslr: 'randomize', io: { ...q, cwd: process.cwd() }, ...QUICK });
     const c = document.environment.conditions as Record<string, unknown>;
     const target = Math.max(...cpus);
     expect(c).toMatchObject({ cpus: [target], pin: 'thread', aslr: 'randomize', fifo: false });

@@ -1,18 +1,10 @@
 // `cyclebench audit`: the table from fixed rows (exact text), bad options, and one real
 // tiny audit end to end in fresh processes.
 import { describe, expect, it } from 'vitest';
+import { captureIo } from '../env/io.js';
 import type { AuditRow } from '../../src/audit/audit.js';
 import { auditCommand, renderAudit } from '../../src/cli/commands/audit.js';
 
-function capture() {
-  let out = '';
-  let err = '';
-  return {
-    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: process.env, cwd: process.cwd() },
-    out: () => out,
-    err: () => err,
-  };
-}
 
 const row = (config: string, values: number[], over: Partial<AuditRow> = {}): AuditRow => ({
   config, processes: values.length, values, median: 800, cv: 0.01, min: Math.min(...values), max: Math.max(...values),
@@ -40,15 +32,15 @@ describe('cyclebench audit', () => {
 
   it('rejects an unknown configuration and bad numbers with exit 2 and the usage', async () => {
     for (const args of [['--configs', 'pin,bogus'], ['--forks', '1'], ['--time', 'x'], ['extra']]) {
-      const c = capture();
-      expect(await auditCommand(args, c.io)).toBe(2);
+      const c = captureIo(process.env);
+      expect(await auditCommand(args, c)).toBe(2);
       expect(c.err()).toMatch(/^cyclebench audit: .*\n\nUsage: cyclebench audit/);
     }
   });
 
   it('runs a tiny audit for real and prints its table (and JSON)', async () => {
-    const c = capture();
-    const code = await auditCommand(['--configs', 'none,pin', '--forks', '2', '--time', '0.05'], c.io);
+    const c = captureIo(process.env);
+    const code = await auditCommand(['--configs', 'none,pin', '--forks', '2', '--time', '0.05'], c);
     expect(code).toBe(0);
     expect(c.out()).toMatch(/^Noise audit: array sum of 1,000 numbers/);
     expect(c.out()).toMatch(/\nnone +2 /);
