@@ -11,6 +11,7 @@ import type { Platform } from '../platform/types.js';
 import { renderJson, writeFileAtomic } from '../report/json.js';
 import { renderTerminal } from '../report/terminal.js';
 import { renderDistributions } from '../report/distribution.js';
+import { renderSweeps } from '../report/complexity.js';
 import { writeReports } from '../report/write.js';
 import { renderHonest } from '../report/honest.js';
 import { comparisonsFor } from '../report/comparisons.js';
@@ -48,6 +49,8 @@ export interface RunOptions {
   html?: string;
   /** Also print a histogram and a run-order sparkline per benchmark. */
   distributions?: boolean;
+  /** Also print every parameter sweep with its complexity fit. */
+  complexity?: boolean;
   /** A/A check: every benchmark measured as two interleaved arms. */
   aa?: boolean;
   /** Save the run as .cyclebench/baselines/NAME.json. */
@@ -162,6 +165,7 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
   const written = writeReports(document, { markdown: opts.markdown, csv: opts.csv, html: opts.html }, { hypothesis: opts.hypothesis });
   io.stdout.write(renderTerminal(document));
   if (opts.distributions) io.stdout.write(renderDistributions(document));
+  if (opts.complexity) io.stdout.write(renderSweeps(document, true));
   if (opts.aa) io.stdout.write(renderAaLines(document));
   if (opts.baseline) {
     try {

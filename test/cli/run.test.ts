@@ -19,6 +19,17 @@ function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('cyclebench run', () => {
+  it('--complexity prints each sweep with its fitted model', () => {
+    const r = cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/sum n=256/);
+    const withFit = cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK, '--complexity']);
+    expect(withFit.status).toBe(0);
+    // The model chosen depends on the machine; that one is named, with its fit error, does not.
+    expect(withFit.stdout).toMatch(/O\((1|log n|n|n log n|n²|n³)\)/);
+    expect(withFit.stdout.length).toBeGreaterThan(r.stdout.length);
+  });
+
   it('measures a file and writes the JSON contract', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
     const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--forks', '2', '--json', out]);

@@ -44,6 +44,7 @@ Output:
   --csv FILE           write one CSV row per benchmark
   --html FILE          write a self-contained HTML report with plots
   --distributions      print a histogram and a run-order sparkline per benchmark
+  --complexity         print each .args()/.range() sweep with its O(1)…O(n³) fit
   --report             after the table, print the report a reviewer can check (as
                        \`cyclebench report\`: question, conditions, method, result, caveats)
   --hypothesis TEXT    the question the run answers; recorded in the results and
@@ -103,6 +104,7 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     csv: { type: 'string' },
     html: { type: 'string' },
     distributions: { type: 'boolean' },
+    complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
     report: { type: 'boolean' },
     hypothesis: { type: 'string' },
@@ -149,6 +151,7 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     csv: values.csv,
     html: values.html,
     distributions: values.distributions ?? false,
+    complexity: values.complexity ?? false,
     latency: values.latency ?? false,
     report: (values.report ?? false) || values.hypothesis !== undefined,
     hypothesis: values.hypothesis?.trim(),
