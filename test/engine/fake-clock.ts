@@ -1,7 +1,8 @@
 // A fake clock for exact engine tests: time advances only when a fake kernel "spends"
 // ticks, so every batch's elapsed ticks are known in advance (ticks = ns, hz = 1e9).
 import type { Clock, ClockInfo } from '../../src/platform/types.js';
-import type { MeasurePlatform } from '../../src/engine/measure.js';
+import type { KernelSpec } from '../../src/engine/kernel.js';
+import type { MeasureOptions, MeasurePlatform } from '../../src/engine/measure.js';
 
 export interface FakeClock extends Clock {
   /** Advance time by `ticks` (what a kernel iteration costs). */
@@ -49,4 +50,17 @@ export function fakePlatform(clock: FakeClock): MeasurePlatform {
 /** Wall clock (ms) that follows the fake clock, so budgets are exact too. */
 export function fakeNowMs(clock: FakeClock): () => number {
   return () => clock.ticks() / 1e6;
+}
+
+/** Measure options sized for fake-clock tests: exact, and quick in real time. */
+export const FAST_MEASURE: Partial<MeasureOptions> = {
+  warmupBudgetNs: 50e6, warmupMinNs: 10e6, timeBudgetNs: 1e9, targetLargestBatchNs: 5e6,
+  batchesPerRound: 10, minRounds: 2, maxRounds: 50, targetCi: 0.01, seed: 7,
+};
+
+/** A kernel whose i-th call spends cost(i) ticks of the fake clock. */
+export function fakeKernel(clock: FakeClock, cost: (i: number) => number, isAsync = false): KernelSpec {
+  let i = 0;
+  const fn = isAsync ? async () => clock.spend(cost(i++)) : () => (clock.spend(cost(i++)), i);
+  return { fn, state: undefined, isAsync, form: 'kernel', label: 'fake' };
 }

@@ -5,13 +5,10 @@ import { analyzeLatency } from '../../src/analysis/latency.js';
 import { buildInputPool, summarizeInputs } from '../../src/engine/inputs.js';
 import { resolveKernel } from '../../src/engine/kernel.js';
 import { makeAsyncLoop, makeSyncLoop } from '../../src/engine/loop.js';
-import { measure, type MeasureOptions } from '../../src/engine/measure.js';
-import { createFakeClock, fakeNowMs, fakePlatform } from './fake-clock.js';
+import { measure } from '../../src/engine/measure.js';
+import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE } from './fake-clock.js';
 
-const fast: Partial<MeasureOptions> = {
-  warmupBudgetNs: 50e6, warmupMinNs: 10e6, timeBudgetNs: 1e9, targetLargestBatchNs: 5e6,
-  batchesPerRound: 10, minRounds: 2, maxRounds: 50, targetCi: 0.01, seed: 7,
-};
+const fast = FAST_MEASURE;
 
 describe('buildInputPool', () => {
   it('uses an array as it is, and summarises numeric inputs by value', () => {

@@ -9,18 +9,11 @@ import { calibrateOverhead, chunkCalls } from '../../src/engine/latency.js';
 import { makeLatencyLoop } from '../../src/engine/latency-loop.js';
 import { measure, type MeasureOptions } from '../../src/engine/measure.js';
 import { Checksum } from '../../src/engine/sink.js';
-import { createFakeClock, fakeNowMs, fakePlatform, type FakeClock } from './fake-clock.js';
+import { createFakeClock, fakeNowMs, fakePlatform, type FakeClock, FAST_MEASURE, fakeKernel } from './fake-clock.js';
 
-const fast: Partial<MeasureOptions> = {
-  warmupBudgetNs: 50e6, warmupMinNs: 10e6, timeBudgetNs: 1e9, targetLargestBatchNs: 5e6,
-  batchesPerRound: 10, minRounds: 2, maxRounds: 50, targetCi: 0.01, seed: 7,
-};
+const fast = FAST_MEASURE;
 
-function kernel(clock: FakeClock, cost: (i: number) => number, isAsync = false): KernelSpec {
-  let i = 0;
-  const fn = isAsync ? async () => clock.spend(cost(i++)) : () => (clock.spend(cost(i++)), i);
-  return { fn, state: undefined, isAsync, form: 'kernel', label: 'fake' };
-}
+const kernel = fakeKernel;
 
 /** Every recorded value of a histogram with its count. */
 function values(encoded: string): Map<number, number> {

@@ -3,18 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { measure, type MeasureOptions } from '../../src/engine/measure.js';
 import type { KernelSpec } from '../../src/engine/kernel.js';
-import { createFakeClock, fakeNowMs, fakePlatform, type FakeClock } from './fake-clock.js';
+import { createFakeClock, fakeNowMs, fakePlatform, type FakeClock, FAST_MEASURE, fakeKernel } from './fake-clock.js';
 
-const fast: Partial<MeasureOptions> = {
-  warmupBudgetNs: 50e6, warmupMinNs: 10e6, timeBudgetNs: 1e9, targetLargestBatchNs: 5e6,
-  batchesPerRound: 10, minRounds: 2, maxRounds: 50, targetCi: 0.01, seed: 7,
-};
+const fast = FAST_MEASURE;
 
-function kernel(clock: FakeClock, cost: (i: number) => number, isAsync = false): KernelSpec {
-  let i = 0;
-  const fn = isAsync ? async () => clock.spend(cost(i++)) : () => (clock.spend(cost(i++)), i);
-  return { fn, state: undefined, isAsync, form: 'kernel', label: 'fake' };
-}
+const kernel = fakeKernel;
 
 async function run(clock: FakeClock, k: KernelSpec, options: Partial<MeasureOptions> = {}) {
   return measure(k, fakePlatform(clock), { ...fast, ...options }, { nowMs: fakeNowMs(clock), observeGc: false, forkIndex: 2 });
