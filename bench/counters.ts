@@ -65,7 +65,10 @@ export async function measureCounterCost(calls = 200_000, rounds = 5): Promise<s
     ['clock end (rdtscp)', best(() => p.clock.end(), calls, rounds)],
     ['process.hrtime.bigint()', best(() => process.hrtime.bigint(), calls, rounds)],
     [`CounterSet.read (${set.active.length} sw events)`, best(() => set.read(out), calls, rounds)],
-    ['reset+enable+disable+read', best(() => (set.reset(), set.enable(), set.disable(), set.read(out), set.enable()), calls / 4, rounds)],
+    [
+      'reset+enable+disable+read',
+      best(() => (set.reset(), set.enable(), set.disable(), set.read(out), set.enable()), calls / 4, rounds),
+    ],
   ];
   set.close();
   const hz = p.clock.info().ticksAreCycles ? p.clock.info().hz : null;
@@ -76,7 +79,10 @@ export async function measureCounterCost(calls = 200_000, rounds = 5): Promise<s
     '',
     '| call | ns/call | cycles | vs clock read |',
     '|---|---:|---:|---:|',
-    ...rows.map(([name, ns]) => `| ${name} | ${ns.toFixed(1)} | ${hz ? ((ns * hz) / 1e9).toFixed(0) : '-'} | ${(ns / clockNs).toFixed(1)}x |`),
+    ...rows.map(
+      ([name, ns]) =>
+        `| ${name} | ${ns.toFixed(1)} | ${hz ? ((ns * hz) / 1e9).toFixed(0) : '-'} | ${(ns / clockNs).toFixed(1)}x |`,
+    ),
   ];
   const runs = 21;
   const nativeWall = await childWallNs(p.child, runs);

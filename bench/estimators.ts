@@ -30,6 +30,8 @@ for (const file of process.argv.slice(2)) {
       est.min.push(Math.min(...per));
     }
     const cell = (a: number[]) => `${mean(a).toFixed(1)} ns (${pct(cv(a))})`;
-    console.log(`| ${b.group ? `${b.group}/` : ''}${b.name} | ${cell(est.ols)} | ${cell(est.robust)} | ${cell(est.median)} | ${cell(est.min)} |`);
+    console.log(
+      `| ${b.group ? `${b.group}/` : ''}${b.name} | ${cell(est.ols)} | ${cell(est.robust)} | ${cell(est.median)} | ${cell(est.min)} |`,
+    );
   }
 }

@@ -8,7 +8,15 @@ export type { DocumentComparison } from './compare/documents.js';
 export type { Comparison } from './compare/types.js';
 export type { AuditRow, AuditOptions } from './audit/audit.js';
 export type { ReportFormat } from './report/reporter.js';
-export type { BenchArgs, BenchFn, BenchHandle, BenchObject, BenchmarkDescriptor, InputRng, InputSource } from './api/types.js';
+export type {
+  BenchArgs,
+  BenchFn,
+  BenchHandle,
+  BenchObject,
+  BenchmarkDescriptor,
+  InputRng,
+  InputSource,
+} from './api/types.js';
 export type {
   Batch,
   BenchmarkResult,

@@ -27,7 +27,22 @@ import { parseArgs } from 'node:util';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import {
-  CYCLEBENCH, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, ns, pct, ROOT, runCommand, scratchDir, secs, table, why, wilson, type CliRun,
+  CYCLEBENCH,
+  cyclebenchRun,
+  elapsed,
+  findBenchmark,
+  interval,
+  loadLine,
+  ns,
+  pct,
+  ROOT,
+  runCommand,
+  scratchDir,
+  secs,
+  table,
+  why,
+  wilson,
+  type CliRun,
 } from '../engine/cli-runs.js';
 import { machine } from '../engine/common.js';
 
@@ -46,7 +61,9 @@ const { values: opt } = parseArgs({
   },
 });
 if (opt.help) {
-  console.log('node --import tsx bench/compare/aa.ts [--reps N] [--base ELEMENTS] [--slowdown FRACTION] [--forks N] [--time S] [--json FILE]');
+  console.log(
+    'node --import tsx bench/compare/aa.ts [--reps N] [--base ELEMENTS] [--slowdown FRACTION] [--forks N] [--time S] [--json FILE]',
+  );
   process.exit(0);
 }
 const reps = Number(opt.reps);
@@ -54,7 +71,8 @@ const base = Number(opt.base);
 const slowdown = Number(opt.slowdown);
 const extra = Math.round(slowdown * base);
 if (!(Number.isInteger(reps) && reps >= 1)) throw new Error('--reps must be an integer >= 1');
-if (!(Number.isInteger(base) && base > 0) || !(slowdown > 0 && extra >= 1)) throw new Error('--base must be a positive integer and --slowdown × base >= 1 element');
+if (!(Number.isInteger(base) && base > 0) || !(slowdown > 0 && extra >= 1))
+  throw new Error('--base must be a positive integer and --slowdown × base >= 1 element');
 const runArgs = [...(opt.forks ? ['--forks', opt.forks] : []), ...(opt.time ? ['--time', opt.time] : [])];
 const dir = scratchDir('aa');
 
@@ -85,8 +103,19 @@ interface Verdict {
 function compare(baseFile: string, contenderFile: string): Verdict {
   const r = runCommand(process.execPath, [CYCLEBENCH, 'compare', baseFile, contenderFile, '--format', 'json']);
   try {
-    const c = (JSON.parse(r.stdout) as { comparisons: (Omit<Verdict, 'wallMs' | 'detectable'> & { minimumDetectable: number | null })[] }).comparisons[0];
-    return { verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, detectable: c.minimumDetectable ?? null, ...(c.reason ? { reason: c.reason } : {}), wallMs: r.wallMs };
+    const c = (
+      JSON.parse(r.stdout) as {
+        comparisons: (Omit<Verdict, 'wallMs' | 'detectable'> & { minimumDetectable: number | null })[];
+      }
+    ).comparisons[0];
+    return {
+      verdict: c.verdict,
+      ratio: c.ratio,
+      pValue: c.pValue,
+      detectable: c.minimumDetectable ?? null,
+      ...(c.reason ? { reason: c.reason } : {}),
+      wallMs: r.wallMs,
+    };
   } catch {
     return { verdict: 'failed', ratio: null, pValue: null, detectable: null, reason: why(r), wallMs: r.wallMs };
   }
@@ -101,17 +130,39 @@ interface Rep {
 }
 
 console.log(`# A/A false positives and 3 % detection, ${reps} repetitions\n${machine()}`);
-console.log(`kernel: sum of a plain array, A = ${base} elements, A' = ${base} + ${extra} zeros (${pct(extra / base)} more additions); run settings: ${runArgs.length ? runArgs.join(' ') : 'cyclebench defaults'}; compare: defaults; scratch: ${dir}\n`);
+console.log(
+  `kernel: sum of a plain array, A = ${base} elements, A' = ${base} + ${extra} zeros (${pct(extra / base)} more additions); run settings: ${runArgs.length ? runArgs.join(' ') : 'cyclebench defaults'}; compare: defaults; scratch: ${dir}\n`,
+);
 const started = performance.now();
 const results: Rep[] = [];
 const aForks: ForkResult[] = [];
 const bForks: ForkResult[] = [];
 const f4 = (x: number) => x.toFixed(4);
-const cell = (v: Verdict) => (v.ratio ? `${v.verdict} ${f4(v.ratio.point)} [${f4(v.ratio.ciLow)}, ${f4(v.ratio.ciHigh)}]` : `${v.verdict}${v.reason ? `: ${v.reason}` : ''}`);
-console.log(table(['rep', 'order', 'A1 ns', 'A2 ns', "A' ns", 'A/A verdict, ratio [CI]', "A/A' verdict, ratio [CI]", 'wall'], [], [false, false, true, true, true, false, false, true]));
+const cell = (v: Verdict) =>
+  v.ratio
+    ? `${v.verdict} ${f4(v.ratio.point)} [${f4(v.ratio.ciLow)}, ${f4(v.ratio.ciHigh)}]`
+    : `${v.verdict}${v.reason ? `: ${v.reason}` : ''}`;
+console.log(
+  table(
+    ['rep', 'order', 'A1 ns', 'A2 ns', "A' ns", 'A/A verdict, ratio [CI]', "A/A' verdict, ratio [CI]", 'wall'],
+    [],
+    [false, false, true, true, true, false, false, true],
+  ),
+);
 for (let rep = 0; rep < reps; rep++) {
   const t0 = performance.now();
-  const order: [string, Version][] = rep % 2 === 0 ? [['A1', 'A'], ['A2', 'A'], ["A'", "A'"]] : [["A'", "A'"], ['A2', 'A'], ['A1', 'A']];
+  const order: [string, Version][] =
+    rep % 2 === 0
+      ? [
+          ['A1', 'A'],
+          ['A2', 'A'],
+          ["A'", "A'"],
+        ]
+      : [
+          ["A'", "A'"],
+          ['A2', 'A'],
+          ['A1', 'A'],
+        ];
   const m = new Map<string, Measured>();
   for (const [label, version] of order) m.set(label, measure(rep, label.replace("'", 'p'), version));
   const [earlier, later] = rep % 2 === 0 ? ['A1', 'A2'] : ['A2', 'A1'];
@@ -122,24 +173,36 @@ for (let rep = 0; rep < reps; rep++) {
   const head = (label: string) => findBenchmark(m.get(label)!.run.doc, NAME)?.headline?.point ?? null;
   const runs = order.map(([label, version]) => {
     const r = m.get(label)!.run;
-    return { label, version, headline: head(label), wallMs: r.wallMs, ...(head(label) === null ? { error: why(r) } : {}) };
+    return {
+      label,
+      version,
+      headline: head(label),
+      wallMs: r.wallMs,
+      ...(head(label) === null ? { error: why(r) } : {}),
+    };
   });
   const rec: Rep = { rep, runs, aa, ab, wallMs: performance.now() - t0 };
   results.push(rec);
-  console.log(`| ${rep} | ${order.map((o) => o[0]).join(' ')} | ${ns(head('A1'))} | ${ns(head('A2'))} | ${ns(head("A'"))} | ${cell(aa)} | ${cell(ab)} | ${secs(rec.wallMs)} |`);
+  console.log(
+    `| ${rep} | ${order.map((o) => o[0]).join(' ')} | ${ns(head('A1'))} | ${ns(head('A2'))} | ${ns(head("A'"))} | ${cell(aa)} | ${cell(ab)} | ${secs(rec.wallMs)} |`,
+  );
 }
 console.log(`\n(${elapsed(started)} in all)\n\n## Summary\n`);
 
 // ---- the injected slowdown, measured on everything: all A processes vs all A' processes
-const pooled = aForks.length >= 2 && bForks.length >= 2
-  ? verdictForForks(aForks, bForks, { threshold: 0.01, confidence: 0.95, seed: 1 })
-  : null;
-const injected = pooled?.ratio ? `${f4(pooled.ratio.point)} [${f4(pooled.ratio.ciLow)}, ${f4(pooled.ratio.ciHigh)}]` : '—';
+const pooled =
+  aForks.length >= 2 && bForks.length >= 2
+    ? verdictForForks(aForks, bForks, { threshold: 0.01, confidence: 0.95, seed: 1 })
+    : null;
+const injected = pooled?.ratio
+  ? `${f4(pooled.ratio.point)} [${f4(pooled.ratio.ciLow)}, ${f4(pooled.ratio.ciHigh)}]`
+  : '—';
 
 const n = results.length;
 const falsePos = results.filter((r) => r.aa.verdict === 'faster' || r.aa.verdict === 'slower').length;
 const detected = results.filter((r) => r.ab.verdict === 'slower').length;
-const incomparable = (k: 'aa' | 'ab') => results.filter((r) => r[k].verdict === 'incomparable' || r[k].verdict === 'failed').length;
+const incomparable = (k: 'aa' | 'ab') =>
+  results.filter((r) => r[k].verdict === 'incomparable' || r[k].verdict === 'failed').length;
 const fp = wilson(falsePos, n);
 const det = wilson(detected, n);
 const median = (xs: number[]) => {
@@ -147,30 +210,59 @@ const median = (xs: number[]) => {
   return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ratios = (k: 'aa' | 'ab') => results.map((r) => r[k].ratio?.point).filter((x): x is number => x !== undefined);
-const range = (xs: number[]) => (xs.length ? `${f4(Math.min(...xs))} – ${f4(Math.max(...xs))} (median ${f4(median(xs))})` : '—');
+const range = (xs: number[]) =>
+  xs.length ? `${f4(Math.min(...xs))} – ${f4(Math.max(...xs))} (median ${f4(median(xs))})` : '—';
 const mdd = median(results.flatMap((r) => [r.aa.detectable, r.ab.detectable]).filter((x): x is number => x !== null));
 const runWalls = results.flatMap((r) => r.runs.map((x) => x.wallMs));
-console.log(table(['quantity', 'value', 'goal'], [
-  ['A/A comparisons called different (false positives)', `${falsePos}/${n} = ${interval(fp)}`, '≤ 10 %'],
-  ["A/A' comparisons that detect the slowdown ('slower')", `${detected}/${n} = ${interval(det)}`, '≥ 80 %'],
-  ["injected slowdown A'/A (pooled: all processes of the session)", `${injected} (${aForks.length} vs ${bForks.length} processes)`, '≈ 1.03'],
-  ['A/A ratios', range(ratios('aa')), ''],
-  ["A/A' ratios", range(ratios('ab')), ''],
-  ['incomparable or failed (A/A, A/A\')', `${incomparable('aa')}, ${incomparable('ab')}`, '0'],
-  ['median smallest detectable difference (80 % power, per comparison)', pct(mdd, 1), '< 3 %'],
-  ['median wall per `cyclebench run`', secs(median(runWalls)), ''],
-  ['median wall per repetition (3 runs + 2 compares)', secs(median(results.map((r) => r.wallMs))), ''],
-], [false, true, true]));
+console.log(
+  table(
+    ['quantity', 'value', 'goal'],
+    [
+      ['A/A comparisons called different (false positives)', `${falsePos}/${n} = ${interval(fp)}`, '≤ 10 %'],
+      ["A/A' comparisons that detect the slowdown ('slower')", `${detected}/${n} = ${interval(det)}`, '≥ 80 %'],
+      [
+        "injected slowdown A'/A (pooled: all processes of the session)",
+        `${injected} (${aForks.length} vs ${bForks.length} processes)`,
+        '≈ 1.03',
+      ],
+      ['A/A ratios', range(ratios('aa')), ''],
+      ["A/A' ratios", range(ratios('ab')), ''],
+      ["incomparable or failed (A/A, A/A')", `${incomparable('aa')}, ${incomparable('ab')}`, '0'],
+      ['median smallest detectable difference (80 % power, per comparison)', pct(mdd, 1), '< 3 %'],
+      ['median wall per `cyclebench run`', secs(median(runWalls)), ''],
+      ['median wall per repetition (3 runs + 2 compares)', secs(median(results.map((r) => r.wallMs))), ''],
+    ],
+    [false, true, true],
+  ),
+);
 console.log('');
-console.log(`- false positives: ${falsePos}/${n} (${interval(fp)}), goal ≤ 10 % → ${fp.point <= 0.1 ? 'met' : 'NOT met'}${fp.high > 0.1 ? ` (the interval still reaches ${pct(fp.high, 1)}: ${n} comparisons cannot show ≤ 10 % with confidence)` : ''}`);
-console.log(`- detection of the injected ${injected} slowdown: ${detected}/${n} (${interval(det)}), goal ≥ 80 % → ${det.point >= 0.8 ? 'met' : 'NOT met'}`);
-const firstBad = results.find((r) => r.aa.verdict === 'failed' || r.ab.verdict === 'failed' || r.runs.some((x) => x.headline === null));
-if (firstBad) console.log(`- failures, first at rep ${firstBad.rep}: ${firstBad.runs.find((x) => x.error)?.error ?? firstBad.aa.reason ?? firstBad.ab.reason}`);
-console.log(`- settings: cyclebench run ${runArgs.length ? runArgs.join(' ') : 'defaults (3 processes per run, --time 1.5, target CI 1 %)'}; compare defaults (threshold 1 %, confidence 0.95)`);
+console.log(
+  `- false positives: ${falsePos}/${n} (${interval(fp)}), goal ≤ 10 % → ${fp.point <= 0.1 ? 'met' : 'NOT met'}${fp.high > 0.1 ? ` (the interval still reaches ${pct(fp.high, 1)}: ${n} comparisons cannot show ≤ 10 % with confidence)` : ''}`,
+);
+console.log(
+  `- detection of the injected ${injected} slowdown: ${detected}/${n} (${interval(det)}), goal ≥ 80 % → ${det.point >= 0.8 ? 'met' : 'NOT met'}`,
+);
+const firstBad = results.find(
+  (r) => r.aa.verdict === 'failed' || r.ab.verdict === 'failed' || r.runs.some((x) => x.headline === null),
+);
+if (firstBad)
+  console.log(
+    `- failures, first at rep ${firstBad.rep}: ${firstBad.runs.find((x) => x.error)?.error ?? firstBad.aa.reason ?? firstBad.ab.reason}`,
+  );
+console.log(
+  `- settings: cyclebench run ${runArgs.length ? runArgs.join(' ') : 'defaults (3 processes per run, --time 1.5, target CI 1 %)'}; compare defaults (threshold 1 %, confidence 0.95)`,
+);
 console.log(`- total ${elapsed(started)}`);
 console.log(`- ${loadLine()}`);
 if (opt.json) {
-  const summary = { falsePositives: { count: falsePos, n, ...fp }, detection: { count: detected, n, ...det }, injected: pooled?.ratio ?? null };
-  writeFileSync(opt.json, JSON.stringify({ machine: machine(), reps, base, extra, runArgs, summary, results }, null, 2));
+  const summary = {
+    falsePositives: { count: falsePos, n, ...fp },
+    detection: { count: detected, n, ...det },
+    injected: pooled?.ratio ?? null,
+  };
+  writeFileSync(
+    opt.json,
+    JSON.stringify({ machine: machine(), reps, base, extra, runArgs, summary, results }, null, 2),
+  );
   console.log(`- raw results written to ${opt.json}`);
 }

@@ -37,7 +37,11 @@ function parent(processes: number): void {
   console.log('| process | once ns/iter | twice ns/iter | ratio |\n|---:|---:|---:|---:|');
   const ratios: number[] = [];
   for (let p = 0; p < processes; p++) {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(p)], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(p)],
+      { encoding: 'utf8' },
+    );
     const line = r.stdout.trim().split('\n').pop() ?? '';
     try {
       const { once, twice, ratio } = JSON.parse(line) as { once: number; twice: number; ratio: number };

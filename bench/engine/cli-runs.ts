@@ -26,9 +26,19 @@ export interface Ran {
 /** Runs `node ARGS` (or another program) to completion from the repository root. */
 export function runCommand(program: string, args: string[], env: Record<string, string> = {}): Ran {
   const t0 = performance.now();
-  const r = spawnSync(program, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...env } });
+  const r = spawnSync(program, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, ...env },
+  });
   const wallMs = performance.now() - t0;
-  return { code: r.status, stdout: r.stdout ?? '', stderr: (r.stderr ?? '') + (r.error ? String(r.error) : ''), wallMs };
+  return {
+    code: r.status,
+    stdout: r.stdout ?? '',
+    stderr: (r.stderr ?? '') + (r.error ? String(r.error) : ''),
+    wallMs,
+  };
 }
 
 export function scratchDir(prefix: string): string {
@@ -40,7 +50,12 @@ export interface CliRun extends Ran {
 }
 
 /** `node bin/cyclebench.js run FILE --json OUT --quiet …extra`: the CLI path a user takes. */
-export function cyclebenchRun(file: string, json: string, extra: string[] = [], env: Record<string, string> = {}): CliRun {
+export function cyclebenchRun(
+  file: string,
+  json: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+): CliRun {
   const r = runCommand(process.execPath, [CYCLEBENCH, 'run', file, '--json', json, '--quiet', ...extra], env);
   let doc: ResultDocument | null = null;
   try {
@@ -90,7 +105,12 @@ export function cvWithCi(values: readonly number[], seed = 1, confidence = 0.95)
 }
 
 /** A statistic of paired samples, bootstrapped by resampling the pairing unit (the repetition). */
-export function pairedBootstrap<T>(units: readonly T[], statistic: (resample: T[]) => number, seed = 1, confidence = 0.95): Interval {
+export function pairedBootstrap<T>(
+  units: readonly T[],
+  statistic: (resample: T[]) => number,
+  seed = 1,
+  confidence = 0.95,
+): Interval {
   if (units.length < MIN_BOOTSTRAP_UNITS) return { point: statistic([...units]), low: NaN, high: NaN };
   const b = bootstrapCi(units, statistic, { seed, confidence });
   return { point: b.point, low: b.ciLow, high: b.ciHigh };
@@ -114,7 +134,8 @@ export function wilson(successes: number, n: number, confidence = 0.95): Interva
 // ---- formatting
 
 export const pct = (x: number, digits = 2): string => (Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '—');
-export const ns = (x: number | null | undefined, digits = 1): string => (x !== null && x !== undefined && Number.isFinite(x) ? x.toFixed(digits) : '—');
+export const ns = (x: number | null | undefined, digits = 1): string =>
+  x !== null && x !== undefined && Number.isFinite(x) ? x.toFixed(digits) : '—';
 export const secs = (ms: number): string => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '—');
 export const interval = (i: Interval, f: (x: number) => string = pct): string =>
   Number.isFinite(i.low) ? `${f(i.point)} [${f(i.low)}, ${f(i.high)}]` : f(i.point);
@@ -138,5 +159,5 @@ export function elapsed(startMs: number): string {
 /** One line on how loaded the machine was: other jobs' CPU time is this script's noise. */
 export function loadLine(): string {
   const [one, five, fifteen] = loadavg();
-  return `load average now ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)} (1 / 5 / 15 min)${five > 1.5 ? ': the machine was busy; other jobs\' CPU time is in these numbers' : ''}`;
+  return `load average now ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)} (1 / 5 / 15 min)${five > 1.5 ? ": the machine was busy; other jobs' CPU time is in these numbers" : ''}`;
 }

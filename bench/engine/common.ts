@@ -18,14 +18,22 @@ export interface Fit {
   fork: ForkResult;
 }
 
-export async function fitKernel(label: string, fn: () => unknown, options: Partial<MeasureOptions> = {}, extras: MeasureExtras = {}): Promise<Fit> {
+export async function fitKernel(
+  label: string,
+  fn: () => unknown,
+  options: Partial<MeasureOptions> = {},
+  extras: MeasureExtras = {},
+): Promise<Fit> {
   const kernel = await resolveKernel({ fn }, {}, label);
   const fork = await measure(kernel, platform, options, extras);
   // On a shared machine wall-clock batches that were descheduled are not the kernel's
   // time: fit the uncontaminated ones (DESIGN §3.6), as the analysis's check does.
   const clean = fork.batches.filter((b) => b.contextSwitches === 0 && b.migrations === 0 && b.gc === 0);
   const used = clean.length >= 10 ? clean : fork.batches;
-  const f = ols(used.map((b) => b.iterations), used.map((b) => b.ns));
+  const f = ols(
+    used.map((b) => b.iterations),
+    used.map((b) => b.ns),
+  );
   return { slope: f.slope, intercept: f.intercept, r2: f.r2, clean: used.length, fork };
 }
 

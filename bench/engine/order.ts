@@ -23,7 +23,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchmarkResult, RelativeResult } from '../../src/results/schema.js';
 import {
-  cv, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, ns, pairedBootstrap, pct, ROOT, runCommand, scratchDir, secs, table, why, wilson,
+  cv,
+  cyclebenchRun,
+  elapsed,
+  findBenchmark,
+  interval,
+  loadLine,
+  ns,
+  pairedBootstrap,
+  pct,
+  ROOT,
+  runCommand,
+  scratchDir,
+  secs,
+  table,
+  why,
+  wilson,
 } from './cli-runs.js';
 import { machine } from './common.js';
 
@@ -49,7 +64,8 @@ interface RunRecord {
   error?: string;
 }
 
-const side = (b: BenchmarkResult | undefined): Side | null => (b?.headline ? { point: b.headline.point, ciLow: b.headline.ciLow, ciHigh: b.headline.ciHigh } : null);
+const side = (b: BenchmarkResult | undefined): Side | null =>
+  b?.headline ? { point: b.headline.point, ciLow: b.headline.ciLow, ciHigh: b.headline.ciHigh } : null;
 
 // ---- child: measure the whole file in this one process through the library's run()
 async function inProcessChild(): Promise<void> {
@@ -61,12 +77,27 @@ async function inProcessChild(): Promise<void> {
   const rows = relativeToBaseline(doc, { threshold: 0.01, confidence: 0.95, seed: 1, target: 0.01 });
   const row = rows.find((r) => r.comparison.name === LAST);
   const c = row?.comparison;
-  const relative: RelativeResult | null = row && c ? { baseline: row.baseline, verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, ...(c.reason ? { reason: c.reason } : {}) } : null;
+  const relative: RelativeResult | null =
+    row && c
+      ? {
+          baseline: row.baseline,
+          verdict: c.verdict,
+          ratio: c.ratio,
+          pValue: c.pValue,
+          ...(c.reason ? { reason: c.reason } : {}),
+        }
+      : null;
   const others = Object.fromEntries(doc.benchmarks.map((b) => [b.name, b.headline?.point ?? null]));
   const errors = doc.benchmarks.filter((b) => b.error).map((b) => b.error!.message);
-  process.stdout.write(`${JSON.stringify({
-    first: side(findBenchmark(doc, `${GROUP}/${FIRST}`)), last: side(findBenchmark(doc, `${GROUP}/${LAST}`)), relative, others, error: errors[0],
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      first: side(findBenchmark(doc, `${GROUP}/${FIRST}`)),
+      last: side(findBenchmark(doc, `${GROUP}/${LAST}`)),
+      relative,
+      others,
+      error: errors[0],
+    })}\n`,
+  );
 }
 
 // ---- parent
@@ -77,8 +108,18 @@ async function measureOnce(rep: number, mode: Mode, dir: string): Promise<RunRec
     const first = findBenchmark(r.doc, `${GROUP}/${FIRST}`);
     const last = findBenchmark(r.doc, `${GROUP}/${LAST}`);
     const others = Object.fromEntries((r.doc?.benchmarks ?? []).map((b) => [b.name, b.headline?.point ?? null]));
-    const error = !first?.headline || !last?.headline ? (first?.error?.message ?? last?.error?.message ?? why(r)) : undefined;
-    return { rep, mode, wallMs: r.wallMs, first: side(first), last: side(last), relative: last?.relative ?? null, others, ...(error ? { error } : {}) };
+    const error =
+      !first?.headline || !last?.headline ? (first?.error?.message ?? last?.error?.message ?? why(r)) : undefined;
+    return {
+      rep,
+      mode,
+      wallMs: r.wallMs,
+      first: side(first),
+      last: side(last),
+      relative: last?.relative ?? null,
+      others,
+      ...(error ? { error } : {}),
+    };
   }
   const r = runCommand(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child']);
   try {
@@ -111,14 +152,30 @@ async function parent(): Promise<void> {
   const modes = opt.modes!.split(',').map((s) => s.trim()) as Mode[];
   for (const m of modes) if (!MODES.includes(m)) throw new Error(`unknown mode '${m}' (have: ${MODES.join(', ')})`);
   const dir = scratchDir('order');
-  console.log(`# order independence: one kernel registered first and last, ${reps} runs per mode, interleaved\n${machine()}\nfile: ${FILE}; scratch: ${dir}\n`);
+  console.log(
+    `# order independence: one kernel registered first and last, ${reps} runs per mode, interleaved\n${machine()}\nfile: ${FILE}; scratch: ${dir}\n`,
+  );
 
   const started = performance.now();
   const records: RunRecord[] = [];
-  console.log(table(
-    ['rep', 'mode', 'first ns [95 % CI]', 'last ns [95 % CI]', 'last/first', 'last in first CI', 'first in last CI', 'CIs overlap', 'verdict (ratio CI)', 'wall'],
-    [], [false, false, true, true, true, false, false, false, false, true],
-  ));
+  console.log(
+    table(
+      [
+        'rep',
+        'mode',
+        'first ns [95 % CI]',
+        'last ns [95 % CI]',
+        'last/first',
+        'last in first CI',
+        'first in last CI',
+        'CIs overlap',
+        'verdict (ratio CI)',
+        'wall',
+      ],
+      [],
+      [false, false, true, true, true, false, false, false, false, true],
+    ),
+  );
   for (let rep = 0; rep < reps; rep++) {
     for (const mode of rep % 2 ? [...modes].reverse() : modes) {
       const r = await measureOnce(rep, mode, dir);
@@ -128,9 +185,13 @@ async function parent(): Promise<void> {
         continue;
       }
       const v = r.relative;
-      const verdict = v ? `${v.verdict}${v.ratio ? ` [${v.ratio.ciLow.toFixed(3)}, ${v.ratio.ciHigh.toFixed(3)}]` : ''}` : '—';
+      const verdict = v
+        ? `${v.verdict}${v.ratio ? ` [${v.ratio.ciLow.toFixed(3)}, ${v.ratio.ciHigh.toFixed(3)}]` : ''}`
+        : '—';
       const overlap = r.first.ciLow <= r.last.ciHigh && r.last.ciLow <= r.first.ciHigh;
-      console.log(`| ${rep} | ${mode} | ${ci(r.first)} | ${ci(r.last)} | ${(r.last.point / r.first.point).toFixed(3)} | ${yes(inside(r.last.point, r.first))} | ${yes(inside(r.first.point, r.last))} | ${yes(overlap)} | ${verdict} | ${secs(r.wallMs)} |`);
+      console.log(
+        `| ${rep} | ${mode} | ${ci(r.first)} | ${ci(r.last)} | ${(r.last.point / r.first.point).toFixed(3)} | ${yes(inside(r.last.point, r.first))} | ${yes(inside(r.first.point, r.last))} | ${yes(overlap)} | ${verdict} | ${secs(r.wallMs)} |`,
+      );
     }
   }
   console.log(`\n(${elapsed(started)} in all)\n\n## Summary\n`);
@@ -146,19 +207,43 @@ async function parent(): Promise<void> {
     const noDiff = ok.filter((r) => r.relative?.verdict === 'no-difference').length;
     const meanRatio = pairedBootstrap(ratios, (s) => s.reduce((a, b) => a + b, 0) / s.length, 3);
     const sorted = [...ratios].sort((a, b) => a - b);
-    const wall = records.filter((r) => r.mode === mode).map((r) => r.wallMs).sort((a, b) => a - b);
+    const wall = records
+      .filter((r) => r.mode === mode)
+      .map((r) => r.wallMs)
+      .sort((a, b) => a - b);
     const f3 = (x: number) => x.toFixed(3);
     rows.push([
-      mode, String(n),
-      interval(wilson(both, n)), interval(wilson(lastInFirst, n)), interval(wilson(noDiff, n)),
-      n ? interval(meanRatio, f3) : '—', n ? `${f3(sorted[0])} – ${f3(sorted[n - 1])}` : '—', pct(cv(ratios)), secs(wall[wall.length >> 1]),
+      mode,
+      String(n),
+      interval(wilson(both, n)),
+      interval(wilson(lastInFirst, n)),
+      interval(wilson(noDiff, n)),
+      n ? interval(meanRatio, f3) : '—',
+      n ? `${f3(sorted[0])} – ${f3(sorted[n - 1])}` : '—',
+      pct(cv(ratios)),
+      secs(wall[wall.length >> 1]),
     ]);
-    if (n) lines.push(`${mode}: last/first mean ${f3(meanRatio.point)}${Number.isFinite(meanRatio.low) ? ` [${f3(meanRatio.low)}, ${f3(meanRatio.high)}]` : ''}; each point inside the other's CI in ${both}/${n} runs, cyclebench verdict no-difference in ${noDiff}/${n}`);
+    if (n)
+      lines.push(
+        `${mode}: last/first mean ${f3(meanRatio.point)}${Number.isFinite(meanRatio.low) ? ` [${f3(meanRatio.low)}, ${f3(meanRatio.high)}]` : ''}; each point inside the other's CI in ${both}/${n} runs, cyclebench verdict no-difference in ${noDiff}/${n}`,
+      );
   }
-  console.log(table(
-    ['mode', 'runs', 'each in the other\'s CI [Wilson 95 %]', 'last in first\'s CI', 'verdict no-difference', 'mean last/first [bootstrap 95 %]', 'range', 'CV of last/first', 'median wall'],
-    rows,
-  ));
+  console.log(
+    table(
+      [
+        'mode',
+        'runs',
+        "each in the other's CI [Wilson 95 %]",
+        "last in first's CI",
+        'verdict no-difference',
+        'mean last/first [bootstrap 95 %]',
+        'range',
+        'CV of last/first',
+        'median wall',
+      ],
+      rows,
+    ),
+  );
   console.log('');
   for (const l of lines) console.log(`- ${l}`);
   const failed = records.filter((r) => !r.first || !r.last);

@@ -67,6 +67,13 @@ console.log('| variant | median slope ns/iter | all repeats | vs no sink |\n|---
 for (const [name] of variants) {
   const m = median(slopes.get(name)!);
   const base = median(slopes.get(name.replace(/,.*$/, ', no sink'))!);
-  console.log(`| ${name} | ${fmt(m, 4)} | ${slopes.get(name)!.map((v) => fmt(v, 3)).join(', ')} | ${(m / base).toFixed(3)} |`);
+  console.log(
+    `| ${name} | ${fmt(m, 4)} | ${slopes
+      .get(name)!
+      .map((v) => fmt(v, 3))
+      .join(', ')} | ${(m / base).toFixed(3)} |`,
+  );
 }
-console.log(`\nfixed per-batch cost (no-op intercept: clock pair + loop entry/exit): median ${fmt(median(intercepts), 3)} ns`);
+console.log(
+  `\nfixed per-batch cost (no-op intercept: clock pair + loop entry/exit): median ${fmt(median(intercepts), 3)} ns`,
+);

@@ -35,7 +35,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { forkStatistic, isUsableBatch } from '../../src/analysis/fork-fit.js';
 import {
-  cv, cvWithCi, cyclebenchRun, elapsed, findBenchmark, interval, loadLine, MIN_BOOTSTRAP_UNITS, ns, pairedBootstrap, pct, ROOT, rotate, runCommand, scratchDir, secs, table, why,
+  cv,
+  cvWithCi,
+  cyclebenchRun,
+  elapsed,
+  findBenchmark,
+  interval,
+  loadLine,
+  MIN_BOOTSTRAP_UNITS,
+  ns,
+  pairedBootstrap,
+  pct,
+  ROOT,
+  rotate,
+  runCommand,
+  scratchDir,
+  secs,
+  table,
+  why,
 } from './cli-runs.js';
 import { machine } from './common.js';
 import { GROUP, PRECISION_KERNELS } from './kernels/precision-kernels.js';
@@ -60,14 +77,19 @@ const { values: opt } = parseArgs({
   },
 });
 if (opt.help) {
-  console.log('node --import tsx bench/engine/precision.ts [--reps N] [--kernels A,B] [--contenders cyclebench,cyclebench-1,mitata,tinybench] [--pin-others CPU] [--json FILE]');
+  console.log(
+    'node --import tsx bench/engine/precision.ts [--reps N] [--kernels A,B] [--contenders cyclebench,cyclebench-1,mitata,tinybench] [--pin-others CPU] [--json FILE]',
+  );
   process.exit(0);
 }
 const reps = Number(opt.reps);
 const kernels = opt.kernels!.split(',').map((s) => s.trim());
 const contenders = opt.contenders!.split(',').map((s) => s.trim()) as Contender[];
-for (const k of kernels) if (!(k in PRECISION_KERNELS)) throw new Error(`unknown kernel '${k}' (have: ${Object.keys(PRECISION_KERNELS).join(', ')})`);
-for (const c of contenders) if (!CONTENDERS.includes(c)) throw new Error(`unknown contender '${c}' (have: ${CONTENDERS.join(', ')})`);
+for (const k of kernels)
+  if (!(k in PRECISION_KERNELS))
+    throw new Error(`unknown kernel '${k}' (have: ${Object.keys(PRECISION_KERNELS).join(', ')})`);
+for (const c of contenders)
+  if (!CONTENDERS.includes(c)) throw new Error(`unknown contender '${c}' (have: ${CONTENDERS.join(', ')})`);
 if (!(Number.isInteger(reps) && reps >= 2)) throw new Error('--reps must be an integer >= 2');
 
 const BENCH_FILE = join(ROOT, 'bench/engine/kernels/precision.bench.ts');
@@ -96,17 +118,30 @@ function measureOnce(rep: number, kernel: string, c: Contender): Sample {
     const filter = `^${GROUP}/${kernel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
     const r = cyclebenchRun(BENCH_FILE, json, ['--filter', filter, ...(c === 'cyclebench-1' ? ['--forks', '1'] : [])]);
     const b = findBenchmark(r.doc, `${GROUP}/${kernel}`);
-    if (!b?.headline) return { rep, kernel, contender: c, headline: null, wallMs: r.wallMs, error: b?.error?.message ?? why(r) };
+    if (!b?.headline)
+      return { rep, kernel, contender: c, headline: null, wallMs: r.wallMs, error: b?.error?.message ?? why(r) };
     const statistic = b.headline.statistic;
     const perProcess = b.forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic));
-    return { rep, kernel, contender: c, headline: b.headline.point, wallMs: r.wallMs, perProcess, runCv: b.estimates?.betweenProcessCv ?? null };
+    return {
+      rep,
+      kernel,
+      contender: c,
+      headline: b.headline.point,
+      wallMs: r.wallMs,
+      perProcess,
+      runCv: b.estimates?.betweenProcessCv ?? null,
+    };
   }
   const tool = c;
   const pin = opt['pin-others'] === undefined ? [] : ['taskset', '-c', opt['pin-others']];
   const cmd = [...pin, process.execPath, '--expose-gc', '--import', 'tsx', OTHER, tool, kernel];
   const r = runCommand(cmd[0], cmd.slice(1));
   try {
-    const line = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { headline: number; median: number; min: number };
+    const line = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as {
+      headline: number;
+      median: number;
+      min: number;
+    };
     return { rep, kernel, contender: c, headline: line.headline, wallMs: r.wallMs, median: line.median, min: line.min };
   } catch {
     return { rep, kernel, contender: c, headline: null, wallMs: r.wallMs, error: why(r) };
@@ -115,10 +150,18 @@ function measureOnce(rep: number, kernel: string, c: Contender): Sample {
 
 // ---- run, interleaved
 console.log(`# precision: between-process CV of the headline, ${reps} interleaved repetitions\n${machine()}`);
-console.log(`kernels: ${kernels.join(', ')}; contenders: ${contenders.join(', ')}${opt['pin-others'] ? `; mitata/tinybench pinned to CPU ${opt['pin-others']}` : ''}; scratch: ${dir}\n`);
+console.log(
+  `kernels: ${kernels.join(', ')}; contenders: ${contenders.join(', ')}${opt['pin-others'] ? `; mitata/tinybench pinned to CPU ${opt['pin-others']}` : ''}; scratch: ${dir}\n`,
+);
 const started = performance.now();
 const samples: Sample[] = [];
-console.log(table(['rep', 'kernel', ...contenders.map((c) => `${c} ns (wall)`)], [], [false, false, ...contenders.map(() => true)]));
+console.log(
+  table(
+    ['rep', 'kernel', ...contenders.map((c) => `${c} ns (wall)`)],
+    [],
+    [false, false, ...contenders.map(() => true)],
+  ),
+);
 for (let rep = 0; rep < reps; rep++) {
   for (const kernel of kernels) {
     const row = new Map<Contender, Sample>();
@@ -134,7 +177,8 @@ for (let rep = 0; rep < reps; rep++) {
 console.log(`\n(${elapsed(started)} in all)\n`);
 
 // ---- summary per kernel
-const values = (kernel: string, c: Contender) => samples.filter((s) => s.kernel === kernel && s.contender === c && s.headline !== null);
+const values = (kernel: string, c: Contender) =>
+  samples.filter((s) => s.kernel === kernel && s.contender === c && s.headline !== null);
 const medianOf = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -150,16 +194,35 @@ for (const kernel of kernels) {
     const ci = cvWithCi(heads, 1);
     cvs.set(c, ci.point);
     const wall = medianOf(v.map((s) => s.wallMs));
-    rows.push([LABEL[c], String(v.length), ns(heads.reduce((a, b) => a + b, 0) / heads.length), interval(ci), secs(wall), (ci.point * 100 * Math.sqrt(wall / 1000)).toFixed(2)]);
+    rows.push([
+      LABEL[c],
+      String(v.length),
+      ns(heads.reduce((a, b) => a + b, 0) / heads.length),
+      interval(ci),
+      secs(wall),
+      (ci.point * 100 * Math.sqrt(wall / 1000)).toFixed(2),
+    ]);
   }
   const cbPer = values(kernel, 'cyclebench').flatMap((s) => s.perProcess ?? []);
   if (cbPer.length >= 3) {
     const ci = cvWithCi(cbPer, 1);
-    rows.push(['… its single processes (from the default runs)', String(cbPer.length), ns(cbPer.reduce((a, b) => a + b, 0) / cbPer.length), interval(ci), '', '']);
+    rows.push([
+      '… its single processes (from the default runs)',
+      String(cbPer.length),
+      ns(cbPer.reduce((a, b) => a + b, 0) / cbPer.length),
+      interval(ci),
+      '',
+      '',
+    ]);
   }
-  console.log(table(['contender', 'n', 'mean headline ns', 'CV [95 % CI]', 'median wall per rep', 'CV·√wall (% √s)'], rows));
-  const runCvs = values(kernel, 'cyclebench').map((s) => s.runCv).filter((x): x is number => typeof x === 'number');
-  if (runCvs.length) console.log(`\ncyclebench's own "proc CV" (3 processes within one run): median ${pct(medianOf(runCvs))}`);
+  console.log(
+    table(['contender', 'n', 'mean headline ns', 'CV [95 % CI]', 'median wall per rep', 'CV·√wall (% √s)'], rows),
+  );
+  const runCvs = values(kernel, 'cyclebench')
+    .map((s) => s.runCv)
+    .filter((x): x is number => typeof x === 'number');
+  if (runCvs.length)
+    console.log(`\ncyclebench's own "proc CV" (3 processes within one run): median ${pct(medianOf(runCvs))}`);
 
   // Paired ratios of CVs, bootstrapped over repetitions.
   const byRep = (c: Contender) => new Map(values(kernel, c).map((s) => [s.rep, s.headline!]));
@@ -172,9 +235,23 @@ for (const kernel of kernels) {
       const pairs = [...a.keys()].filter((r) => b.has(r)).map((r) => [a.get(r)!, b.get(r)!] as const);
       const ratio = pairedBootstrap(pairs, (p) => cv(p.map((x) => x[0])) / cv(p.map((x) => x[1])), 2);
       const f = (x: number) => x.toFixed(2);
-      const call = ratio.high < 1 ? 'better' : ratio.low > 1 ? 'WORSE' : ratio.point <= 1 ? 'no worse (not resolved)' : 'worse (not resolved)'; // NaN bounds: never resolved
-      ratioRows.push([`${mine} / ${other}`, String(pairs.length), Number.isFinite(ratio.low) ? `${f(ratio.point)} [${f(ratio.low)}, ${f(ratio.high)}]` : f(ratio.point), call]);
-      verdicts.push(`${kernel}: CV ${mine} ${pct(cvs.get(mine)!)} vs ${other} ${pct(cvs.get(other)!)}: ratio ${f(ratio.point)} → ${call}`);
+      const call =
+        ratio.high < 1
+          ? 'better'
+          : ratio.low > 1
+            ? 'WORSE'
+            : ratio.point <= 1
+              ? 'no worse (not resolved)'
+              : 'worse (not resolved)'; // NaN bounds: never resolved
+      ratioRows.push([
+        `${mine} / ${other}`,
+        String(pairs.length),
+        Number.isFinite(ratio.low) ? `${f(ratio.point)} [${f(ratio.low)}, ${f(ratio.high)}]` : f(ratio.point),
+        call,
+      ]);
+      verdicts.push(
+        `${kernel}: CV ${mine} ${pct(cvs.get(mine)!)} vs ${other} ${pct(cvs.get(other)!)}: ratio ${f(ratio.point)} → ${call}`,
+      );
     }
   }
   console.log(table(['CV ratio', 'paired reps', 'ratio [95 % CI]', 'call'], ratioRows, [false, true, true, false]));
@@ -184,11 +261,23 @@ for (const kernel of kernels) {
 const failures = samples.filter((s) => s.headline === null);
 console.log('## Summary\n');
 for (const v of verdicts) console.log(`- ${v}`);
-if (failures.length) console.log(`- ${failures.length} command(s) failed; first: ${failures[0].contender} on ${failures[0].kernel}: ${failures[0].error}`);
-console.log(`- "better"/"WORSE": the paired-bootstrap CI of the ratio excludes 1; otherwise the repetitions do not resolve it (point estimate shown; no CI below ${MIN_BOOTSTRAP_UNITS} repetitions).`);
+if (failures.length)
+  console.log(
+    `- ${failures.length} command(s) failed; first: ${failures[0].contender} on ${failures[0].kernel}: ${failures[0].error}`,
+  );
+console.log(
+  `- "better"/"WORSE": the paired-bootstrap CI of the ratio excludes 1; otherwise the repetitions do not resolve it (point estimate shown; no CI below ${MIN_BOOTSTRAP_UNITS} repetitions).`,
+);
 console.log(`- total ${elapsed(started)}, ${reps} repetitions`);
 console.log(`- ${loadLine()}`);
 if (opt.json) {
-  writeFileSync(opt.json, JSON.stringify({ machine: machine(), reps, kernels, contenders, pinOthers: opt['pin-others'] ?? null, samples }, null, 2));
+  writeFileSync(
+    opt.json,
+    JSON.stringify(
+      { machine: machine(), reps, kernels, contenders, pinOthers: opt['pin-others'] ?? null, samples },
+      null,
+      2,
+    ),
+  );
   console.log(`- raw samples written to ${opt.json}`);
 }

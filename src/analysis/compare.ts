@@ -55,7 +55,11 @@ function groupsOf(forks: readonly ForkResult[]): Batch[][] {
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
 
-export function compareForks(baseForks: readonly ForkResult[], contenderForks: readonly ForkResult[], opts: CompareOptions = {}): Comparison {
+export function compareForks(
+  baseForks: readonly ForkResult[],
+  contenderForks: readonly ForkResult[],
+  opts: CompareOptions = {},
+): Comparison {
   const base = groupsOf(baseForks);
   const contender = groupsOf(contenderForks);
   const statistic: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
@@ -77,19 +81,34 @@ export function compareForks(baseForks: readonly ForkResult[], contenderForks: r
     const points = [...base, ...contender].map((g) => forkStatistic(g, statistic));
     const cvs = [base, contender].map((side) => describe(side.map((g) => forkStatistic(g, statistic))).cv);
     const cv = Math.sqrt((cvs[0] ** 2 + cvs[1] ** 2) / 2);
-    if (points.every(Number.isFinite) && Number.isFinite(cv)) minimumDetectable = minimumDetectableDifference(cv, Math.min(base.length, contender.length), opts.alpha ?? D.DEFAULT_ALPHA);
+    if (points.every(Number.isFinite) && Number.isFinite(cv))
+      minimumDetectable = minimumDetectableDifference(
+        cv,
+        Math.min(base.length, contender.length),
+        opts.alpha ?? D.DEFAULT_ALPHA,
+      );
   }
 
   const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable };
-  if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', reason: 'the benchmarks returned different checksums: they did different work' };
+  if (opts.checksumsDiffer)
+    return {
+      ...out,
+      verdict: 'incomparable',
+      reason: 'the benchmarks returned different checksums: they did different work',
+    };
   if (opts.incomparableReason) return { ...out, verdict: 'incomparable', reason: opts.incomparableReason };
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0)) {
     return { ...out, verdict: 'incomparable', reason: 'the ratio or its CI is undefined' };
   }
   const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
-  if (!excludesOne) return { ...out, verdict: 'no-difference', reason: `the ${pct(confidence)} CI of the ratio includes 1` };
+  if (!excludesOne)
+    return { ...out, verdict: 'no-difference', reason: `the ${pct(confidence)} CI of the ratio includes 1` };
   if (Math.abs(r.point - 1) <= threshold) {
-    return { ...out, verdict: 'no-difference', reason: `within noise: significant but ${pct(Math.abs(r.point - 1))} <= threshold ${pct(threshold)}` };
+    return {
+      ...out,
+      verdict: 'no-difference',
+      reason: `within noise: significant but ${pct(Math.abs(r.point - 1))} <= threshold ${pct(threshold)}`,
+    };
   }
   return { ...out, verdict: r.ciHigh < 1 ? 'faster' : 'slower' };
 }

@@ -38,14 +38,20 @@ function fmtPct(x: number): string {
 }
 
 /** Counts each kind of contamination and re-estimates without it. */
-export function assessContamination(groups: readonly (readonly Batch[])[], statistic: Statistic, point: number): ContaminationReport[] {
+export function assessContamination(
+  groups: readonly (readonly Batch[])[],
+  statistic: Statistic,
+  point: number,
+): ContaminationReport[] {
   const total = groups.reduce((s, g) => s + g.length, 0);
   const out: ContaminationReport[] = [];
   for (const kind of CONTAMINATION_KINDS) {
     const hits = groups.reduce((s, g) => s + g.filter(kind.hit).length, 0);
     if (hits === 0) continue;
     // Keep the processes that still have at least 2 clean batches and a finite statistic.
-    const clean = groups.map((g) => g.filter((b) => !kind.hit(b))).filter((g) => g.length >= 2 && Number.isFinite(pooledStatistic([g], statistic)));
+    const clean = groups
+      .map((g) => g.filter((b) => !kind.hit(b)))
+      .filter((g) => g.length >= 2 && Number.isFinite(pooledStatistic([g], statistic)));
     const cleanPoint = clean.length > 0 ? pooledStatistic(clean, statistic) : null;
     out.push({
       flag: kind.flag,
@@ -62,7 +68,8 @@ export function assessContamination(groups: readonly (readonly Batch[])[], stati
 export function describeContamination(r: ContaminationReport, statistic: Statistic): string {
   const kind = CONTAMINATION_KINDS.find((k) => k.flag === r.flag);
   const head = `${r.flag}: ${r.batches} of ${r.total} batches (${fmtPct(r.batches / r.total)}) ${kind?.what ?? ''}`;
-  if (r.cleanPoint === null || r.relativeChange === null) return `${head}; too few clean batches to re-estimate without them`;
+  if (r.cleanPoint === null || r.relativeChange === null)
+    return `${head}; too few clean batches to re-estimate without them`;
   const sign = r.relativeChange >= 0 ? '+' : '';
   return `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns (${sign}${fmtPct(r.relativeChange)})`;
 }

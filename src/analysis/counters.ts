@@ -20,7 +20,10 @@ type Point = [iterations: number, value: number];
 
 function slopeOf(points: readonly Point[]): number {
   if (new Set(points.map((p) => p[0])).size < 2) return NaN;
-  return ols(points.map((p) => p[0]), points.map((p) => p[1])).slope;
+  return ols(
+    points.map((p) => p[0]),
+    points.map((p) => p[1]),
+  ).slope;
 }
 
 function meanSlope(groups: readonly (readonly Point[])[]): number {
@@ -45,9 +48,13 @@ function ratio(num: CounterPerOp | undefined, den: CounterPerOp | undefined): nu
 }
 
 /** Per-op counters over processes; undefined when no batch carries counters. */
-export function countersPerOp(groups: readonly (readonly Batch[])[], opts: BootstrapOptions): CountersSummary | undefined {
+export function countersPerOp(
+  groups: readonly (readonly Batch[])[],
+  opts: BootstrapOptions,
+): CountersSummary | undefined {
   const events = new Set<CounterEventName>();
-  for (const g of groups) for (const b of g) for (const k of Object.keys(b.counters ?? {})) events.add(k as CounterEventName);
+  for (const g of groups)
+    for (const b of g) for (const k of Object.keys(b.counters ?? {})) events.add(k as CounterEventName);
   if (events.size === 0) return undefined;
   const perOp: CounterPerOp[] = [];
   for (const event of [...events].sort()) {

@@ -7,7 +7,16 @@
 // - Distribution estimates from the pooled per-iteration values; dispersion labelled exactly.
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { Batch, Estimates, Flag, ForkResult, Headline, LatencySummary, LayoutEffect, Statistic } from '../results/schema.js';
+import type {
+  Batch,
+  Estimates,
+  Flag,
+  ForkResult,
+  Headline,
+  LatencySummary,
+  LayoutEffect,
+  Statistic,
+} from '../results/schema.js';
 import { hierarchicalBootstrap } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
 import type { ShapeCheck } from '../stats/shape.js';
@@ -77,7 +86,10 @@ function usableGroups(forks: readonly ForkResult[], warnings: string[]): { group
   const kept: ForkResult[] = [];
   for (const f of forks) {
     const ok = f.batches.filter(isUsableBatch);
-    if (ok.length < f.batches.length) warnings.push(`process ${f.index}: ${f.batches.length - ok.length} batch(es) with non-positive iterations or invalid time ignored`);
+    if (ok.length < f.batches.length)
+      warnings.push(
+        `process ${f.index}: ${f.batches.length - ok.length} batch(es) with non-positive iterations or invalid time ignored`,
+      );
     if (ok.length < 2) {
       warnings.push(`process ${f.index}: fewer than 2 usable batches, process left out of the analysis`);
       continue;
@@ -93,12 +105,20 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const warnings: string[] = [];
   const { groups, forks } = usableGroups(allForks, warnings);
   const confidence = options.confidence ?? D.DEFAULT_CONFIDENCE;
-  const boot = { resamples: options.resamples ?? D.DEFAULT_RESAMPLES, confidence, seed: options.seed ?? D.DEFAULT_SEED };
+  const boot = {
+    resamples: options.resamples ?? D.DEFAULT_RESAMPLES,
+    confidence,
+    seed: options.seed ?? D.DEFAULT_SEED,
+  };
 
   const fits = groups.map(fitFork);
-  let statistic: Statistic = !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
+  let statistic: Statistic =
+    !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
   fits.forEach((f, i) => {
-    if (!f.regressed) warnings.push(`process ${forks[i].index}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`);
+    if (!f.regressed)
+      warnings.push(
+        `process ${forks[i].index}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`,
+      );
   });
   if (statistic === 'slope' && fits.some((f) => !f.regressed)) {
     statistic = 'mean';
@@ -106,7 +126,10 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   }
 
   const boot1 = hierarchicalBootstrap(groups, (g) => pooledStatistic(g, statistic), boot);
-  if (boot1.rejected > 0) warnings.push(`${boot1.rejected} of ${boot.resamples} bootstrap resamples had no defined ${statistic} and were skipped`);
+  if (boot1.rejected > 0)
+    warnings.push(
+      `${boot1.rejected} of ${boot.resamples} bootstrap resamples had no defined ${statistic} and were skipped`,
+    );
   const headline: Headline = {
     statistic,
     unit: 'ns',
@@ -154,12 +177,18 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const immaterial: string[] = [];
   for (const c of contamination) {
     const material =
-      c.cleanPoint === null || c.relativeChange === null || c.cleanPoint < headline.ciLow || c.cleanPoint > headline.ciHigh || Math.abs(c.relativeChange) >= D.MATERIAL_CONTAMINATION;
+      c.cleanPoint === null ||
+      c.relativeChange === null ||
+      c.cleanPoint < headline.ciLow ||
+      c.cleanPoint > headline.ciHigh ||
+      Math.abs(c.relativeChange) >= D.MATERIAL_CONTAMINATION;
     if (material) {
       flags.add(c.flag);
       warnings.push(describeContamination(c, statistic));
     } else {
-      immaterial.push(`${c.flag} in ${((c.batches / c.total) * 100).toFixed(0)} % of batches (${c.relativeChange === null ? '?' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`} without them)`);
+      immaterial.push(
+        `${c.flag} in ${((c.batches / c.total) * 100).toFixed(0)} % of batches (${c.relativeChange === null ? '?' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`} without them)`,
+      );
     }
   }
   const notes = immaterial.length ? [`contamination within the CI: ${immaterial.join(', ')}`] : [];

@@ -42,7 +42,13 @@ export function fitFork(batches: readonly Batch[]): ForkFit & { regressed: boole
       ns += b.ns;
       it += b.iterations;
     }
-    return { slope: ns / it, intercept: 0, r2: NaN, perIteration: batches.map((b) => b.ns / b.iterations), regressed: false };
+    return {
+      slope: ns / it,
+      intercept: 0,
+      r2: NaN,
+      perIteration: batches.map((b) => b.ns / b.iterations),
+      regressed: false,
+    };
   }
   const x = batches.map((b) => b.iterations);
   const y = batches.map((b) => b.ns);
@@ -58,7 +64,10 @@ export function fitFork(batches: readonly Batch[]): ForkFit & { regressed: boole
 
 /** The robust slope only (the bootstrap calls this thousands of times). NaN with < 2 distinct sizes. */
 export function batchSlope(batches: readonly Batch[]): number {
-  return perSizeMedianFit(batches.map((b) => b.iterations), batches.map((b) => b.ns)).slope;
+  return perSizeMedianFit(
+    batches.map((b) => b.iterations),
+    batches.map((b) => b.ns),
+  ).slope;
 }
 
 /**

@@ -36,7 +36,12 @@ export function rawBuckets(rec: LatencyRecord): LatencyBucket[] {
   while (it.hasNext()) {
     const v = it.next();
     const t = v.valueIteratedTo;
-    out.push({ hi: h.highestEquivalentValue(t), lo: h.lowestEquivalentValue(t), mid: h.medianEquivalentValue(t), count: v.countAtValueIteratedTo });
+    out.push({
+      hi: h.highestEquivalentValue(t),
+      lo: h.lowestEquivalentValue(t),
+      mid: h.medianEquivalentValue(t),
+      count: v.countAtValueIteratedTo,
+    });
   }
   return out;
 }
@@ -173,28 +178,44 @@ export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[
   );
   const p50 = s.ladder.find((r) => r.quantile === 0.5)?.ns ?? Number.NaN;
   if (coarse && p50 > 0 && s.stepNs > D.STEP_SHARE_NOTE * p50) {
-    notes.push(`the clock's step (${ns(s.stepNs)}) is ${((s.stepNs / p50) * 100).toFixed(0)} % of p50: differences smaller than a step between rungs or between benchmarks are not resolved`);
+    notes.push(
+      `the clock's step (${ns(s.stepNs)}) is ${((s.stepNs / p50) * 100).toFixed(0)} % of p50: differences smaller than a step between rungs or between benchmarks are not resolved`,
+    );
   }
   if (s.overheadNs > 0 && Number.isFinite(p50)) {
     const ratio = p50 / s.overheadNs;
     const head = `p50 (${ns(p50)}) is ${ratio.toFixed(1)}× the timer overhead`;
     if (ratio < D.TIMER_DOMINATED_RATIO) {
-      notes.push(`${head}: per-call values below ~${D.TIMER_DOMINATED_RATIO}× the overhead are dominated by the timer and its jitter; take the typical cost from the batch headline (time/iter) and read this ladder for its tail only`);
+      notes.push(
+        `${head}: per-call values below ~${D.TIMER_DOMINATED_RATIO}× the overhead are dominated by the timer and its jitter; take the typical cost from the batch headline (time/iter) and read this ladder for its tail only`,
+      );
     } else if (ratio < D.TIMER_NEGLIGIBLE_RATIO) {
-      notes.push(`${head}: the lower rungs carry the timer's jitter (${ns(s.overheadJitterNs)}, ${((s.overheadJitterNs / p50) * 100).toFixed(0)} % of p50); the upper rungs are well above it`);
+      notes.push(
+        `${head}: the lower rungs carry the timer's jitter (${ns(s.overheadJitterNs)}, ${((s.overheadJitterNs / p50) * 100).toFixed(0)} % of p50); the upper rungs are well above it`,
+      );
     } else {
       notes.push(`${head}: the timer's overhead and jitter are small next to the values`);
     }
   }
   if (s.atOrBelowOverhead >= D.LATENCY_ZERO_SHARE_NOTE) {
-    notes.push(`${(s.atOrBelowOverhead * 100).toFixed(1)} % of calls measured at or below the timer overhead and count as 0 ns`);
+    notes.push(
+      `${(s.atOrBelowOverhead * 100).toFixed(1)} % of calls measured at or below the timer overhead and count as 0 ns`,
+    );
   }
   const thin = s.ladder.filter((r) => r.tailCalls < D.LATENCY_MIN_TAIL_CALLS);
   if (thin.length) {
-    notes.push(`${thin.map((r) => `${r.label} rests on the slowest ${r.tailCalls} call${r.tailCalls === 1 ? '' : 's'}`).join(', ')} of ${s.count}: too few to be a stable percentile (closer to the max)`);
+    notes.push(
+      `${thin.map((r) => `${r.label} rests on the slowest ${r.tailCalls} call${r.tailCalls === 1 ? '' : 's'}`).join(', ')} of ${s.count}: too few to be a stable percentile (closer to the max)`,
+    );
   }
-  if (s.gc) notes.push(`${s.gc} garbage collection${s.gc === 1 ? '' : 's'} ran during the per-call phase; each pause lands in the time of one call, in the tail`);
+  if (s.gc)
+    notes.push(
+      `${s.gc} garbage collection${s.gc === 1 ? '' : 's'} ran during the per-call phase; each pause lands in the time of one call, in the tail`,
+    );
   const budget = records.filter((r) => r.stop === 'time-budget').length;
-  if (budget) notes.push(`${budget} of ${records.length} process${records.length === 1 ? '' : 'es'} stopped the per-call phase at the time budget, before the call limit`);
+  if (budget)
+    notes.push(
+      `${budget} of ${records.length} process${records.length === 1 ? '' : 'es'} stopped the per-call phase at the time budget, before the call limit`,
+    );
   return notes;
 }

@@ -23,7 +23,12 @@ export const LAYOUT_RESAMPLES = 200;
  * The layout effect over processes that ran under different layouts (distinct environment
  * paddings), or null when fewer than 2 did. `groups[i]` are the usable batches of `forks[i]`.
  */
-export function layoutEffect(forks: readonly ForkResult[], groups: readonly (readonly Batch[])[], statistic: Statistic, seed: number): LayoutEffect | null {
+export function layoutEffect(
+  forks: readonly ForkResult[],
+  groups: readonly (readonly Batch[])[],
+  statistic: Statistic,
+  seed: number,
+): LayoutEffect | null {
   const paddings = forks.map((f) => f.conditions.envPadding ?? 0);
   const layouts = new Set(paddings).size;
   if (forks.length < 2 || layouts < 2) return null;
@@ -33,7 +38,11 @@ export function layoutEffect(forks: readonly ForkResult[], groups: readonly (rea
   const betweenCv = sampleStandardDeviation(points) / m;
   // Each process's own relative standard error: half the width of its 68 % bootstrap interval.
   const relSe = groups.map((g, i) => {
-    const ci = bootstrapCi([...g], (r) => forkStatistic(r, statistic), { resamples: LAYOUT_RESAMPLES, confidence: 0.6827, seed: seed + i });
+    const ci = bootstrapCi([...g], (r) => forkStatistic(r, statistic), {
+      resamples: LAYOUT_RESAMPLES,
+      confidence: 0.6827,
+      seed: seed + i,
+    });
     return (ci.ciHigh - ci.ciLow) / 2 / points[i];
   });
   const withinCv = Math.sqrt(mean(relSe.filter(Number.isFinite).map((s) => s * s)));
@@ -53,6 +62,7 @@ export function describeLayoutEffect(e: LayoutEffect): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
   const head = `layout (ASLR on, environment padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} processes: results spread ${pct(e.spread)} (max/min), between-process CV ${pct(e.betweenCv)}`;
-  if (e.layoutCv === 0) return `${head}; within-process noise (${pct(e.withinCv)}) explains all of it: no layout effect is visible`;
+  if (e.layoutCv === 0)
+    return `${head}; within-process noise (${pct(e.withinCv)}) explains all of it: no layout effect is visible`;
   return `${head}, of which within-process noise explains ${pct(e.withinCv)}: layout and other per-process effects add ≈ ${pct(e.layoutCv)}`;
 }

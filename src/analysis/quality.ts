@@ -57,7 +57,9 @@ export function assessQuality(q: QualityInput): Quality {
   const cycleText = `${cycle.known ? 'one CPU cycle' : 'the 0.5 ns floor'} (${cycle.ns.toPrecision(3)} ns)`;
   if (headline.point < cycle.ns) {
     flags.push('optimized-away');
-    warnings.push(`optimized-away: ${headline.point.toPrecision(3)} ns per iteration is below ${cycleText}: the work was probably optimized away; this is not a speed`);
+    warnings.push(
+      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is below ${cycleText}: the work was probably optimized away; this is not a speed`,
+    );
   } else if (floor !== null && headline.point < floor + cycle.ns) {
     flags.push('optimized-away');
     warnings.push(
@@ -68,13 +70,17 @@ export function assessQuality(q: QualityInput): Quality {
   const lowR2 = q.perFork.filter((f) => Number.isFinite(f.r2) && f.r2 < D.LOW_R2);
   if (lowR2.length > 0) {
     flags.push('low-r2');
-    warnings.push(`low-r2: R² < ${D.LOW_R2} in ${lowR2.length} of ${q.perFork.length} processes (${lowR2.map((f) => `#${f.index}: ${f.r2.toFixed(3)}`).join(', ')}); batch time is not linear in iterations, the slope is unreliable`);
+    warnings.push(
+      `low-r2: R² < ${D.LOW_R2} in ${lowR2.length} of ${q.perFork.length} processes (${lowR2.map((f) => `#${f.index}: ${f.r2.toFixed(3)}`).join(', ')}); batch time is not linear in iterations, the slope is unreliable`,
+    );
   }
 
   const budget = q.forks.filter((f) => f.warmup.outcome !== 'steady');
   if (budget.length > 0) {
     flags.push('warmup-not-steady');
-    warnings.push(`warmup-not-steady: ${budget.length} of ${q.forks.length} processes ended warmup on the time budget before the estimate settled`);
+    warnings.push(
+      `warmup-not-steady: ${budget.length} of ${q.forks.length} processes ended warmup on the time budget before the estimate settled`,
+    );
   }
 
   const target = options.targetCi ?? D.DEFAULT_TARGET_CI;
@@ -83,8 +89,13 @@ export function assessQuality(q: QualityInput): Quality {
     flags.push('target-ci-not-reached');
     const stops = q.forks.map((f) => f.stop).filter((s) => s !== 'target-ci');
     const cv = q.estimates.betweenProcessCv;
-    const advice = cv !== null && cv > 0 ? `; about ${requiredSampleSize(cv, target, headline.confidence)} processes would reach it at the observed between-process CV of ${pct(cv)}` : '';
-    warnings.push(`target-ci-not-reached: relative CI half-width ${pct(rhw)} > target ${pct(target)}${stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : ''}${advice}`);
+    const advice =
+      cv !== null && cv > 0
+        ? `; about ${requiredSampleSize(cv, target, headline.confidence)} processes would reach it at the observed between-process CV of ${pct(cv)}`
+        : '';
+    warnings.push(
+      `target-ci-not-reached: relative CI half-width ${pct(rhw)} > target ${pct(target)}${stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : ''}${advice}`,
+    );
   }
 
   const shape = checkShape(q.fits.flatMap((f) => f.perIteration));
@@ -92,12 +103,18 @@ export function assessQuality(q: QualityInput): Quality {
     // A small slow mode is what preempted or interrupted batches look like on a shared or
     // virtualised machine: the robust slope follows the main mode, so it is worth
     // knowing, not a reason to doubt the headline. A larger or a fast minority mode is.
-    notes.push(`a slow second mode holds ${pct(shape.minorityShare)} of batches (Ashman's D ${shape.ashmanD.toFixed(1)}), as preempted or interrupted batches do; the robust slope follows the main mode, the mean does not`);
+    notes.push(
+      `a slow second mode holds ${pct(shape.minorityShare)} of batches (Ashman's D ${shape.ashmanD.toFixed(1)}), as preempted or interrupted batches do; the robust slope follows the main mode, the mean does not`,
+    );
   } else if (shape.multimodal) {
     flags.push('multimodal');
-    warnings.push(`multimodal: per-iteration times form two modes (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the mean is not meaningful`);
+    warnings.push(
+      `multimodal: per-iteration times form two modes (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the mean is not meaningful`,
+    );
   } else if (shape.heavilySkewed) {
-    notes.push(`per-iteration times are heavily skewed (skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`);
+    notes.push(
+      `per-iteration times are heavily skewed (skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`,
+    );
   }
 
   let mild = 0;
@@ -114,7 +131,10 @@ export function assessQuality(q: QualityInput): Quality {
   });
   const flagged = severe > 0 || mild / total > D.OUTLIER_SHARE;
   if (flagged) flags.push('outliers');
-  if (mild + severe > 0) (flagged ? warnings : notes).push(`outliers (Tukey fences on relative residuals per process; kept in the estimates): ${mild} mild and ${severe} severe of ${total} batches`);
+  if (mild + severe > 0)
+    (flagged ? warnings : notes).push(
+      `outliers (Tukey fences on relative residuals per process; kept in the estimates): ${mild} mild and ${severe} severe of ${total} batches`,
+    );
 
   return { flags, warnings, notes, outliers: { mild, severe, total }, shape };
 }

@@ -54,7 +54,15 @@ export function register(name: string, fn: BenchFn): BenchHandle {
   const ok = typeof fn === 'function' || (typeof fn === 'object' && fn !== null && typeof fn.fn === 'function');
   if (!ok) throw new TypeError(`bench('${name}'): fn must be a function or { setup?, fn }`);
   const group = state.groups.length ? state.groups.join('/') : null;
-  const reg: Registration = { index: state.registrations.length, name, fn, group, argSpecs: [], baseline: false, latency: false };
+  const reg: Registration = {
+    index: state.registrations.length,
+    name,
+    fn,
+    group,
+    argSpecs: [],
+    baseline: false,
+    latency: false,
+  };
   state.registrations.push(reg);
   const handle: BenchHandle = {
     baseline() {
@@ -62,8 +70,10 @@ export function register(name: string, fn: BenchFn): BenchHandle {
       return handle;
     },
     args(argName, values) {
-      if (!Array.isArray(values) || values.length === 0) throw new TypeError(`bench('${name}').args('${argName}'): values must be a non-empty array`);
-      if (reg.argSpecs.some((a) => a.name === argName)) throw new TypeError(`bench('${name}'): argument '${argName}' given twice`);
+      if (!Array.isArray(values) || values.length === 0)
+        throw new TypeError(`bench('${name}').args('${argName}'): values must be a non-empty array`);
+      if (reg.argSpecs.some((a) => a.name === argName))
+        throw new TypeError(`bench('${name}'): argument '${argName}' given twice`);
       reg.argSpecs.push({ name: argName, values: [...values] });
       return handle;
     },
@@ -76,7 +86,10 @@ export function register(name: string, fn: BenchFn): BenchHandle {
     },
     inputs(source) {
       if (reg.inputs !== undefined) throw new TypeError(`bench('${name}').inputs(): given twice`);
-      if (!isInputSource(source)) throw new TypeError(`bench('${name}').inputs(source): source must be an array, a function (rng) => input, or an iterable (not a string)`);
+      if (!isInputSource(source))
+        throw new TypeError(
+          `bench('${name}').inputs(source): source must be an array, a function (rng) => input, or an iterable (not a string)`,
+        );
       reg.inputs = source;
       return handle;
     },

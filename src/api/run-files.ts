@@ -34,7 +34,10 @@ const SILENT = { write: () => true };
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
-  const [{ DEFAULT_RUN_OPTIONS, runBenchmarks }, { findBenchFiles }] = await Promise.all([import('../orchestrator/run.js'), import('../orchestrator/discover.js')]);
+  const [{ DEFAULT_RUN_OPTIONS, runBenchmarks }, { findBenchFiles }] = await Promise.all([
+    import('../orchestrator/run.js'),
+    import('../orchestrator/discover.js'),
+  ]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };

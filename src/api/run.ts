@@ -15,7 +15,13 @@ import { toolVersion } from '../orchestrator/version.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { renderTerminal } from '../report/terminal.js';
-import { SCHEMA_VERSION, type BenchmarkResult, type ForkResult, type ResultDocument, type Statistic } from '../results/schema.js';
+import {
+  SCHEMA_VERSION,
+  type BenchmarkResult,
+  type ForkResult,
+  type ResultDocument,
+  type Statistic,
+} from '../results/schema.js';
 
 /** Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output options. */
 export interface RunApiOptions extends Partial<MeasureOptions> {
@@ -42,7 +48,11 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   if (currentMode() === 'collect') return { measured: false, benchmarks: [], document: null };
   const io = options.io ?? processIo();
   const platform = options.platform ?? loadPlatform();
-  const aopts: AnalyzeOptions = { statistic: options.statistic ?? 'auto', confidence: options.confidence ?? 0.95, seed: options.seed ?? 1 };
+  const aopts: AnalyzeOptions = {
+    statistic: options.statistic ?? 'auto',
+    confidence: options.confidence ?? 0.95,
+    seed: options.seed ?? 1,
+  };
   const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
   const selected = instances().filter((i) => !filter || filter.test(fullName(i)));
   // Every benchmark is measured before the analysis is loaded, and latency-mode ones after
@@ -66,22 +76,37 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   const benchmarks: BenchmarkResult[] = [];
   for (const inst of selected) {
     const base: BenchmarkResult = {
-      name: inst.title, group: inst.group, args: inst.args, baseline: inst.baseline, file: inst.file,
-      headline: null, estimates: null, forks: [], flags: ['in-process'], warnings: [],
+      name: inst.title,
+      group: inst.group,
+      args: inst.args,
+      baseline: inst.baseline,
+      file: inst.file,
+      headline: null,
+      estimates: null,
+      forks: [],
+      flags: ['in-process'],
+      warnings: [],
     };
     const fork = measured.get(inst)!;
     try {
       if (fork instanceof Error) throw fork;
       const a = analyze([fork], aopts);
       benchmarks.push({
-        ...base, forks: [fork], headline: a.headline, estimates: a.estimates,
-        flags: [...new Set([...a.flags, 'in-process' as const])], warnings: a.warnings,
+        ...base,
+        forks: [fork],
+        headline: a.headline,
+        estimates: a.estimates,
+        flags: [...new Set([...a.flags, 'in-process' as const])],
+        warnings: a.warnings,
         ...(a.counters ? { counters: a.counters } : {}),
         ...(a.latency ? { latency: a.latency } : {}),
       });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
-      benchmarks.push({ ...base, error: { message: `${fullName(inst)}: ${e.message}`, stack: e.stack, kind: 'throw' } });
+      benchmarks.push({
+        ...base,
+        error: { message: `${fullName(inst)}: ${e.message}`, stack: e.stack, kind: 'throw' },
+      });
     }
   }
   const document: ResultDocument = {

@@ -48,8 +48,15 @@ export async function compareResults(
 }
 
 /** `cyclebench report` as a call: any format of a result document, as a string. */
-export async function renderReport(doc: ResultDocument | string, format: ReportFormat = 'text', options: ReportOptions = {}): Promise<string> {
-  const [{ renderers }, { comparisonsFor }] = await Promise.all([import('../report/reporter.js'), import('../report/comparisons.js')]);
+export async function renderReport(
+  doc: ResultDocument | string,
+  format: ReportFormat = 'text',
+  options: ReportOptions = {},
+): Promise<string> {
+  const [{ renderers }, { comparisonsFor }] = await Promise.all([
+    import('../report/reporter.js'),
+    import('../report/comparisons.js'),
+  ]);
   const d = typeof doc === 'string' ? await readResults(doc) : doc;
   const recorded = typeof d.options?.hypothesis === 'string' ? d.options.hypothesis : undefined;
   return renderers[format].render(d, { hypothesis: recorded, comparisons: comparisonsFor(d), ...options });
@@ -57,7 +64,10 @@ export async function renderReport(doc: ResultDocument | string, format: ReportF
 
 /** `cyclebench audit` as a call: the noise floor per mitigation, one row per configuration. */
 export async function audit(options: Partial<AuditOptions> & { platform?: Platform } = {}): Promise<AuditRow[]> {
-  const [{ runAudit }, { loadPlatform }] = await Promise.all([import('../audit/audit.js'), import('../platform/load.js')]);
+  const [{ runAudit }, { loadPlatform }] = await Promise.all([
+    import('../audit/audit.js'),
+    import('../platform/load.js'),
+  ]);
   const { platform, ...rest } = options;
   return runAudit(platform ?? loadPlatform(), { forks: 6, timeBudgetNs: 0.4e9, seed: 1, ...rest });
 }

@@ -27,7 +27,11 @@ export const AUDIT_CONFIGS: AuditConfig[] = [
   // Extra configurations, for the questions the defaults do not answer.
   { name: 'pin-thread', request: { cpu: null, aslr: 'inherit', mlock: false, pin: 'thread' }, default: false },
   { name: 'fifo', request: { cpu: null, aslr: 'inherit', mlock: false, fifo: true }, default: false },
-  { name: 'fifo-thread', request: { cpu: null, aslr: 'inherit', mlock: false, pin: 'thread', fifo: true }, default: false },
+  {
+    name: 'fifo-thread',
+    request: { cpu: null, aslr: 'inherit', mlock: false, pin: 'thread', fifo: true },
+    default: false,
+  },
 ];
 
 export const DEFAULT_AUDIT_CONFIGS = AUDIT_CONFIGS.filter((c) => c.default).map((c) => c.name);
@@ -83,12 +87,19 @@ export function auditKernelFile(): string {
 
 export async function runAudit(platform: Platform, opts: AuditOptions): Promise<AuditRow[]> {
   const listed = await listFile(platform, auditKernelFile(), opts.signal);
-  if (!('benchmarks' in listed) || listed.benchmarks.length !== 1) throw new Error(`audit kernel did not load: ${'error' in listed ? listed.error : 'interrupted'}`);
+  if (!('benchmarks' in listed) || listed.benchmarks.length !== 1)
+    throw new Error(`audit kernel did not load: ${'error' in listed ? listed.error : 'interrupted'}`);
   const d = listed.benchmarks[0];
   const names = opts.configs ?? DEFAULT_AUDIT_CONFIGS;
   const unknown = names.filter((n) => !AUDIT_CONFIGS.some((c) => c.name === n));
-  if (unknown.length) throw new RangeError(`unknown audit configuration ${unknown.join(', ')} (known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`);
-  const configs = AUDIT_CONFIGS.filter((c) => names.includes(c.name)).map((c) => ({ name: c.name, conditions: resolveConditions(c.request, platform) }));
+  if (unknown.length)
+    throw new RangeError(
+      `unknown audit configuration ${unknown.join(', ')} (known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`,
+    );
+  const configs = AUDIT_CONFIGS.filter((c) => names.includes(c.name)).map((c) => ({
+    name: c.name,
+    conditions: resolveConditions(c.request, platform),
+  }));
   const forks = new Map<string, ForkResult[]>(configs.map((c) => [c.name, []]));
   const errors = new Map<string, string[]>(configs.map((c) => [c.name, []]));
   const total = opts.forks * configs.length;
@@ -99,7 +110,13 @@ export async function runAudit(platform: Platform, opts: AuditOptions): Promise<
       const c = configs[(k + f) % configs.length];
       if (opts.signal?.aborted) break;
       opts.onProgress?.(done, total, c.name);
-      const r = await runFork(platform, d, f, { conditions: c.conditions, measure: { timeBudgetNs: opts.timeBudgetNs, counters: false }, seed: opts.seed, timeoutMs: 60_000, signal: opts.signal });
+      const r = await runFork(platform, d, f, {
+        conditions: c.conditions,
+        measure: { timeBudgetNs: opts.timeBudgetNs, counters: false },
+        seed: opts.seed,
+        timeoutMs: 60_000,
+        signal: opts.signal,
+      });
       done++;
       if ('fork' in r) forks.get(c.name)!.push(r.fork);
       else if ('error' in r) errors.get(c.name)!.push(r.error.message);
@@ -113,7 +130,13 @@ function cvInterval(values: number[], seed: number): [number, number] {
   return [ci.ciLow, ci.ciHigh];
 }
 
-function row(config: string, conditions: ResolvedConditions, forks: ForkResult[], errors: string[], seed: number): AuditRow {
+function row(
+  config: string,
+  conditions: ResolvedConditions,
+  forks: ForkResult[],
+  errors: string[],
+  seed: number,
+): AuditRow {
   const values = forks.map((f) => analyzeBenchmark([f], { statistic: 'slope', seed, resamples: 200 }).headline.point);
   const d = values.length > 0 ? describe(values) : null;
   return {

@@ -4,7 +4,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
-type Parsed<T extends OptionSpec> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>>;
+type Parsed<T extends OptionSpec> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>
+>;
 
 export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<T> {
   try {
@@ -37,7 +39,8 @@ export function fraction(name: string, value: string | undefined, fallback: numb
   if (value === undefined) return fallback;
   const pct = value.endsWith('%');
   const n = Number(pct ? value.slice(0, -1) : value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive percentage like 1% or 0.01, got '${value}'`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${name} must be a positive percentage like 1% or 0.01, got '${value}'`);
   const f = pct || n >= 1 ? n / 100 : n;
   if (f >= 1) throw new UsageError(`--${name} must be below 100%, got '${value}'`);
   return f;
@@ -58,7 +61,12 @@ export function cpuList(name: string, value: string | undefined): number[] | und
   return [...cpus].sort((a, b) => a - b);
 }
 
-export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  name: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(value)) {
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got '${value}'`);

@@ -4,15 +4,35 @@ import { toolVersion } from '../orchestrator/version.js';
 import { type Command, EXIT_USAGE, type Io, processIo } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  run: { summary: 'measure benchmark files in fresh processes', load: async () => (await import('./commands/run.js')).runCommand },
-  compare: { summary: 'compare two result files: faster / slower / no difference / incomparable', load: async () => (await import('./commands/compare.js')).compareCommand },
-  report: { summary: 'print the reviewer-ready report of a result file', load: async () => (await import('./commands/report.js')).reportCommand },
-  stat: { summary: 'perf-stat-style repeated runs of a whole command', load: async () => (await import('./commands/stat.js')).statCommand },
-  env: { summary: 'what this machine will do to your numbers, and how to fix it', load: async () => (await import('./commands/env.js')).envCommand },
-  system: { summary: 'show / tune / reset CPU frequency settings (root)', load: async () => (await import('./commands/system.js')).systemCommand },
-  audit: { summary: "measure this machine's noise floor under each mitigation", load: async () => (await import('./commands/audit.js')).auditCommand },
+  run: {
+    summary: 'measure benchmark files in fresh processes',
+    load: async () => (await import('./commands/run.js')).runCommand,
+  },
+  compare: {
+    summary: 'compare two result files: faster / slower / no difference / incomparable',
+    load: async () => (await import('./commands/compare.js')).compareCommand,
+  },
+  report: {
+    summary: 'print the reviewer-ready report of a result file',
+    load: async () => (await import('./commands/report.js')).reportCommand,
+  },
+  stat: {
+    summary: 'perf-stat-style repeated runs of a whole command',
+    load: async () => (await import('./commands/stat.js')).statCommand,
+  },
+  env: {
+    summary: 'what this machine will do to your numbers, and how to fix it',
+    load: async () => (await import('./commands/env.js')).envCommand,
+  },
+  system: {
+    summary: 'show / tune / reset CPU frequency settings (root)',
+    load: async () => (await import('./commands/system.js')).systemCommand,
+  },
+  audit: {
+    summary: "measure this machine's noise floor under each mitigation",
+    load: async () => (await import('./commands/audit.js')).auditCommand,
+  },
 };
-
 
 export function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));

@@ -40,28 +40,47 @@ function processCv(arms: readonly (readonly ForkResult[])[], statistic: Statisti
   return Math.sqrt(vars.reduce((s, v) => s + v, 0) / vars.length);
 }
 
-export function aaCheck(armA: readonly ForkResult[], armB: readonly ForkResult[], settings: Partial<CompareSettings> = {}, power = 0.8): AaResult {
+export function aaCheck(
+  armA: readonly ForkResult[],
+  armB: readonly ForkResult[],
+  settings: Partial<CompareSettings> = {},
+  power = 0.8,
+): AaResult {
   const s: CompareSettings = { ...DEFAULT_COMPARE_SETTINGS, ...settings };
   const v = verdictForForks(armA, armB, s);
   const cv = processCv([armA, armB], v.statistic);
   const n = Math.min(armA.length, armB.length);
   const mdd = cv === null ? null : detectableDifference(cv, n, 1 - s.confidence, power);
   const { minimumDetectable: _m, ...rest } = v;
-  return { ...rest, processes: [armA.length, armB.length], processCv: cv, minimumDetectable: mdd, power, passed: v.verdict === 'no-difference' };
+  return {
+    ...rest,
+    processes: [armA.length, armB.length],
+    processCv: cv,
+    minimumDetectable: mdd,
+    power,
+    passed: v.verdict === 'no-difference',
+  };
 }
 
 const pct = (x: number, d = 2): string => `${(x * 100).toFixed(d)} %`;
 
 /** Two or three lines for the terminal. */
 export function formatAa(name: string, r: AaResult): string {
-  const ratio = r.ratio ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]` : 'no ratio';
+  const ratio = r.ratio
+    ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]`
+    : 'no ratio';
   const lines = [
     `A/A ${name}: ${r.passed ? 'ok' : 'FAILED'}: ${r.verdict}, ${ratio}, p = ${r.pValue === null ? '—' : r.pValue.toPrecision(2)} (${r.processes[0]} + ${r.processes[1]} processes)`,
   ];
   if (r.reason) lines.push(`  ${r.reason}`);
-  lines.push(r.minimumDetectable === null
-    ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
-    : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α = ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} (between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not resolvable on this setup`);
-  if (!r.passed && r.verdict !== 'incomparable') lines.push('  an A/A difference means the setup itself is biased (order, drift, thermal state): fix it before trusting A/B results');
+  lines.push(
+    r.minimumDetectable === null
+      ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
+      : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α = ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} (between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not resolvable on this setup`,
+  );
+  if (!r.passed && r.verdict !== 'incomparable')
+    lines.push(
+      '  an A/A difference means the setup itself is biased (order, drift, thermal state): fix it before trusting A/B results',
+    );
   return lines.join('\n');
 }

@@ -97,7 +97,9 @@ export function compareChecksums(base: BenchmarkResult, contender: BenchmarkResu
   const a = stableChecksum(base);
   const b = stableChecksum(contender);
   if (a !== null && b !== null) {
-    return a === b ? { differs: false, note: null } : { differs: true, note: `different result checksums (${a} vs ${b}): the two compute different results` };
+    return a === b
+      ? { differs: false, note: null }
+      : { differs: true, note: `different result checksums (${a} vs ${b}): the two compute different results` };
   }
   const unstable = [a === null ? 'baseline' : null, b === null ? 'contender' : null].filter(Boolean).join(' and ');
   return { differs: false, note: `result checksums not compared: they vary between the processes of the ${unstable}` };

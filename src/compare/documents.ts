@@ -31,10 +31,20 @@ function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: Compa
 }
 
 /** One pair; `incomparable` names an already broken assumption (e.g. the environments). */
-export function compareBenchmarks(base: BenchmarkResult, contender: BenchmarkResult, s: CompareOptions, incomparable: string[] = [], checksumsDecide = true): Comparison {
+export function compareBenchmarks(
+  base: BenchmarkResult,
+  contender: BenchmarkResult,
+  s: CompareOptions,
+  incomparable: string[] = [],
+  checksumsDecide = true,
+): Comparison {
   const head = {
-    name: base.name, group: base.group, args: base.args, confidence: s.confidence,
-    baseNs: base.headline?.point ?? null, contenderNs: contender.headline?.point ?? null,
+    name: base.name,
+    group: base.group,
+    args: base.args,
+    confidence: s.confidence,
+    baseNs: base.headline?.point ?? null,
+    contenderNs: contender.headline?.point ?? null,
   };
   const problem = sideProblem(base, 'baseline') ?? sideProblem(contender, 'contender');
   if (problem) return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: problem, notes: [] };
@@ -44,23 +54,41 @@ export function compareBenchmarks(base: BenchmarkResult, contender: BenchmarkRes
   try {
     v = verdictForForks(base.forks, contender.forks, { ...s, statistic });
   } catch (e) {
-    return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: `cannot estimate: ${(e as Error).message}`, notes: [] };
+    return {
+      ...head,
+      verdict: 'incomparable',
+      ratio: null,
+      pValue: null,
+      reason: `cannot estimate: ${(e as Error).message}`,
+      notes: [],
+    };
   }
   const o = { target: s.target ?? 0.01, confidence: s.confidence, grubbs: s.grubbs ?? false };
   const notes = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
   if (checksum.note && (!checksum.differs || !checksumsDecide)) notes.push(checksum.note);
-  if (v.minimumDetectable !== null) notes.push(`smallest difference detectable at 80 % power with these processes: ${(v.minimumDetectable * 100).toFixed(1)} %`);
+  if (v.minimumDetectable !== null)
+    notes.push(
+      `smallest difference detectable at 80 % power with these processes: ${(v.minimumDetectable * 100).toFixed(1)} %`,
+    );
   const broken = [...incomparable, ...(checksumsDecide && checksum.differs && checksum.note ? [checksum.note] : [])];
   const { statistic: _s, ...result } = v;
   if (broken.length) return { ...head, ...result, verdict: 'incomparable', reason: broken.join('; '), notes };
   return { ...head, ...result, notes };
 }
 
-export function compareDocuments(base: ResultDocument, contender: ResultDocument, s: CompareOptions): DocumentComparison {
+export function compareDocuments(
+  base: ResultDocument,
+  contender: ResultDocument,
+  s: CompareOptions,
+): DocumentComparison {
   const environment = compareEnvironments(base.environment, contender.environment);
   const envChanged = [
-    (base.environment as { changes?: unknown[] })?.changes?.length ? 'the environment changed during the baseline run' : null,
-    (contender.environment as { changes?: unknown[] })?.changes?.length ? 'the environment changed during the contender run' : null,
+    (base.environment as { changes?: unknown[] })?.changes?.length
+      ? 'the environment changed during the baseline run'
+      : null,
+    (contender.environment as { changes?: unknown[] })?.changes?.length
+      ? 'the environment changed during the contender run'
+      : null,
   ].filter((x): x is string => x !== null);
   const broken = [...environment.differences, ...envChanged];
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
@@ -92,11 +120,16 @@ export function relativeToBaseline(doc: ResultDocument, s: CompareOptions): Rela
     for (const other of list) {
       if (other.baseline) continue;
       const key = JSON.stringify(Object.entries(other.args ?? {}).sort());
-      const base = baselines.find((b) => JSON.stringify(Object.entries(b.args ?? {}).sort()) === key) ?? (baselines.length === 1 ? baselines[0] : undefined);
+      const base =
+        baselines.find((b) => JSON.stringify(Object.entries(b.args ?? {}).sort()) === key) ??
+        (baselines.length === 1 ? baselines[0] : undefined);
       if (!base) continue;
       // Two different benchmarks may legitimately return different values: checksums are noted only.
       const c = compareBenchmarks(base, other, s, [], false);
-      rows.push({ baseline: displayName(base), comparison: { ...c, name: other.name, group: other.group, args: other.args } });
+      rows.push({
+        baseline: displayName(base),
+        comparison: { ...c, name: other.name, group: other.group, args: other.args },
+      });
     }
   }
   return rows;

@@ -39,7 +39,11 @@ function groups(b: BenchmarkResult): Batch[][] {
   return b.forks.map((f) => f.batches.filter(isUsableBatch)).filter((g) => g.length >= 2);
 }
 
-export function sampleAdvice(b: BenchmarkResult, statistic: Statistic, o: Pick<NoteOptions, 'target' | 'confidence'>): SampleAdvice | null {
+export function sampleAdvice(
+  b: BenchmarkResult,
+  statistic: Statistic,
+  o: Pick<NoteOptions, 'target' | 'confidence'>,
+): SampleAdvice | null {
   const gs = groups(b);
   if (!b.headline || gs.length === 0) return null;
   const rhw = relativeHalfWidth(b.headline);
@@ -59,9 +63,13 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
   const out: string[] = [];
   const advice = sampleAdvice(b, statistic, o);
   if (advice && !advice.reachedTarget) {
-    const p = Number.isFinite(advice.processes) ? `${advice.processes} processes` : 'at least 2 processes (between-process spread unknown with 1)';
+    const p = Number.isFinite(advice.processes)
+      ? `${advice.processes} processes`
+      : 'at least 2 processes (between-process spread unknown with 1)';
     const k = Number.isFinite(advice.batches) ? `${advice.batches} batches per process` : 'more batches';
-    out.push(`${side}: CI half-width ${pct(advice.relativeHalfWidth)} > target ${pct(o.target)}; about ${p} and ${k} would reach it (at ${Math.round(o.confidence * 100)} % confidence)`);
+    out.push(
+      `${side}: CI half-width ${pct(advice.relativeHalfWidth)} > target ${pct(o.target)}; about ${p} and ${k} would reach it (at ${Math.round(o.confidence * 100)} % confidence)`,
+    );
   }
   let mild = 0;
   let severe = 0;
@@ -75,15 +83,21 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
     total += values.length;
     perIteration.push(...values);
   }
-  if (mild + severe > 0) out.push(`${side}: outliers (Tukey fences per process, kept): ${mild} mild, ${severe} severe of ${total} batches`);
+  if (mild + severe > 0)
+    out.push(`${side}: outliers (Tukey fences per process, kept): ${mild} mild, ${severe} severe of ${total} batches`);
   if (o.grubbs && gs.length >= 3) {
     const points = gs.map((g) => forkStatistic(g, statistic));
     if (points.every(Number.isFinite)) {
       const g = grubbs(points);
-      out.push(`${side}: Grubbs' test on per-process ${statistic} (α = ${g.alpha}): G = ${g.g.toFixed(2)}, critical ${g.critical.toFixed(2)}, ${g.outlier ? `process #${b.forks[g.index]?.index ?? g.index} is an outlier (kept)` : 'no outlying process'}`);
+      out.push(
+        `${side}: Grubbs' test on per-process ${statistic} (α = ${g.alpha}): G = ${g.g.toFixed(2)}, critical ${g.critical.toFixed(2)}, ${g.outlier ? `process #${b.forks[g.index]?.index ?? g.index} is an outlier (kept)` : 'no outlying process'}`,
+      );
     }
   }
   const shape = checkShape(perIteration);
-  if (shape.multimodal) out.push(`${side}: multimodal per-iteration times (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)}): the mean is not meaningful`);
+  if (shape.multimodal)
+    out.push(
+      `${side}: multimodal per-iteration times (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)}): the mean is not meaningful`,
+    );
   return out;
 }

@@ -7,7 +7,12 @@ import type { Comparison } from './types.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
-const SYMBOL: Record<Comparison['verdict'], string> = { faster: 'faster', slower: 'SLOWER', 'no-difference': 'no difference', incomparable: 'INCOMPARABLE' };
+const SYMBOL: Record<Comparison['verdict'], string> = {
+  faster: 'faster',
+  slower: 'SLOWER',
+  'no-difference': 'no difference',
+  incomparable: 'INCOMPARABLE',
+};
 
 function ratioText(c: Comparison): string {
   if (!c.ratio) return '—';
@@ -30,7 +35,15 @@ function ns(x: number | null): string {
 const p = (c: Comparison): string => (c.pValue === null ? '—' : c.pValue < 1e-4 ? '<1e-4' : c.pValue.toPrecision(2));
 
 function rows(r: DocumentComparison): string[][] {
-  return r.comparisons.map((c) => [displayName(c), ns(c.baseNs), ns(c.contenderNs), changeText(c), ratioText(c), p(c), SYMBOL[c.verdict]]);
+  return r.comparisons.map((c) => [
+    displayName(c),
+    ns(c.baseNs),
+    ns(c.contenderNs),
+    changeText(c),
+    ratioText(c),
+    p(c),
+    SYMBOL[c.verdict],
+  ]);
 }
 
 const HEADER = ['benchmark', 'baseline', 'contender', 'change', `ratio [CI]`, 'p (MW)', 'verdict'];
@@ -44,7 +57,8 @@ function footer(r: DocumentComparison, bullet: string): string[] {
   if (r.onlyBase.length) out.push(`${bullet}only in the baseline: ${r.onlyBase.join(', ')}`);
   if (r.onlyContender.length) out.push(`${bullet}only in the contender: ${r.onlyContender.join(', ')}`);
   if (r.duplicates.length) out.push(`${bullet}defined twice (first one used): ${r.duplicates.join(', ')}`);
-  if (r.environment.unchecked.length) out.push(`${bullet}not recorded on both sides, so not checked: ${r.environment.unchecked.join(', ')}`);
+  if (r.environment.unchecked.length)
+    out.push(`${bullet}not recorded on both sides, so not checked: ${r.environment.unchecked.join(', ')}`);
   return out;
 }
 
@@ -57,7 +71,12 @@ function summary(r: DocumentComparison): string {
 export function renderText(r: DocumentComparison): string {
   const all = [HEADER, ...rows(r)];
   const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i].length)));
-  const lines = all.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd());
+  const lines = all.map((row) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((w) => '─'.repeat(w)).join('  '));
   const method = r.comparisons.find((c) => c.method)?.method;
   return `${[...lines, '', summary(r), ...(method ? [`method: ${method}`] : []), ...footer(r, '')].join('\n')}\n`;
@@ -67,17 +86,29 @@ const md = (s: string): string => s.replace(/[|\\`*_<>]/g, (ch) => `\\${ch}`);
 
 export function renderMarkdown(r: DocumentComparison): string {
   const head = `| ${HEADER.join(' | ')} |\n|${HEADER.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`;
-  const body = rows(r).map((row) => `| ${row.map((cell, i) => (i === 6 && cell !== 'no difference' ? `**${md(cell)}**` : md(cell))).join(' | ')} |`);
+  const body = rows(r).map(
+    (row) =>
+      `| ${row.map((cell, i) => (i === 6 && cell !== 'no difference' ? `**${md(cell)}**` : md(cell))).join(' | ')} |`,
+  );
   const notes = footer(r, '- ').map(md);
   return `${[head, ...body, '', `_${summary(r)}_`, ...(notes.length ? ['', '<details><summary>Notes</summary>', '', ...notes, '', '</details>'] : [])].join('\n')}\n`;
 }
 
 export function renderJsonComparison(r: DocumentComparison): string {
   const comparisons = r.comparisons.map((c) => ({
-    name: c.name, group: c.group, args: c.args, verdict: c.verdict,
-    ratio: c.ratio, pValue: c.pValue, ...(c.reason ? { reason: c.reason } : {}),
-    confidence: c.confidence, baseNs: c.baseNs, contenderNs: c.contenderNs, method: c.method ?? null,
-    minimumDetectable: c.minimumDetectable ?? null, notes: c.notes,
+    name: c.name,
+    group: c.group,
+    args: c.args,
+    verdict: c.verdict,
+    ratio: c.ratio,
+    pValue: c.pValue,
+    ...(c.reason ? { reason: c.reason } : {}),
+    confidence: c.confidence,
+    baseNs: c.baseNs,
+    contenderNs: c.contenderNs,
+    method: c.method ?? null,
+    minimumDetectable: c.minimumDetectable ?? null,
+    notes: c.notes,
   }));
   return `${JSON.stringify({ comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment }, null, 2)}\n`;
 }

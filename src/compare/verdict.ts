@@ -66,7 +66,11 @@ function usable(forks: readonly ForkResult[]): ForkResult[] {
   return forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2);
 }
 
-export function verdictForForks(baseForks: readonly ForkResult[], contenderForks: readonly ForkResult[], s: CompareSettings): ForkVerdict {
+export function verdictForForks(
+  baseForks: readonly ForkResult[],
+  contenderForks: readonly ForkResult[],
+  s: CompareSettings,
+): ForkVerdict {
   const base = usable(baseForks);
   const cont = usable(contenderForks);
   const alpha = 1 - s.confidence;
@@ -75,33 +79,62 @@ export function verdictForForks(baseForks: readonly ForkResult[], contenderForks
   const df = single ? n - 1 : base.length + cont.length - 2;
   const expanded = expandedConfidence(s.confidence, n, df);
   const c = compareForks(base, cont, {
-    statistic: s.statistic, confidence: expanded, resamples: s.resamples, seed: s.seed, noiseThreshold: s.threshold, alpha,
+    statistic: s.statistic,
+    confidence: expanded,
+    resamples: s.resamples,
+    seed: s.seed,
+    noiseThreshold: s.threshold,
+    alpha,
   });
   const statistic = c.statistic;
-  const units = single ? `batches (${base.length === 1 && cont.length === 1 ? '1 process each' : 'a side has 1 process'})` : `${base.length} vs ${cont.length} processes`;
+  const units = single
+    ? `batches (${base.length === 1 && cont.length === 1 ? '1 process each' : 'a side has 1 process'})`
+    : `${base.length} vs ${cont.length} processes`;
   const ciMethod = `hierarchical percentile bootstrap of the ratio over ${units}, expanded for small samples (Hesterberg 2015) to the ${pct(expanded)} percentiles`;
 
   let pValue = c.pValue;
   let test = c.test;
   if (Math.min(base.length, cont.length) >= MIN_PROCESSES_FOR_PROCESS_TEST) {
-    const mw = mannWhitney(base.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)), cont.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)));
+    const mw = mannWhitney(
+      base.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)),
+      cont.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)),
+    );
     pValue = mw.pValue;
     test = `Mann–Whitney U over per-process ${statistic} (${mw.method})`;
   }
   const ratio = { point: c.ratio.point, ciLow: c.ratio.ciLow, ciHigh: c.ratio.ciHigh };
-  const mdd = single ? NaN : detectableDifference(pooledProcessCv([base, cont], statistic), Math.min(base.length, cont.length), alpha);
-  const head = { ratio, pValue, statistic, minimumDetectable: Number.isFinite(mdd) ? mdd : null, confidence: s.confidence, method: `${ciMethod}; test: ${test}` };
+  const mdd = single
+    ? NaN
+    : detectableDifference(pooledProcessCv([base, cont], statistic), Math.min(base.length, cont.length), alpha);
+  const head = {
+    ratio,
+    pValue,
+    statistic,
+    minimumDetectable: Number.isFinite(mdd) ? mdd : null,
+    confidence: s.confidence,
+    method: `${ciMethod}; test: ${test}`,
+  };
 
   if (c.verdict === 'incomparable') return { ...head, verdict: 'incomparable', reason: c.reason };
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   const testSays = pValue < alpha;
-  const disagree = excludesOne !== testSays
-    ? `; the rank test ${testSays ? 'finds' : 'does not find'} a difference (p = ${pValue.toPrecision(2)}), the CI decides`
-    : '';
+  const disagree =
+    excludesOne !== testSays
+      ? `; the rank test ${testSays ? 'finds' : 'does not find'} a difference (p = ${pValue.toPrecision(2)}), the CI decides`
+      : '';
   const diff = Math.abs(ratio.point - 1);
-  if (!excludesOne) return { ...head, verdict: 'no-difference', reason: `the ${pct(s.confidence)} CI of the ratio includes 1${disagree}` };
+  if (!excludesOne)
+    return {
+      ...head,
+      verdict: 'no-difference',
+      reason: `the ${pct(s.confidence)} CI of the ratio includes 1${disagree}`,
+    };
   if (diff <= s.threshold) {
-    return { ...head, verdict: 'no-difference', reason: `within noise (${pct(diff)} < threshold ${pct(s.threshold)})${disagree}` };
+    return {
+      ...head,
+      verdict: 'no-difference',
+      reason: `within noise (${pct(diff)} < threshold ${pct(s.threshold)})${disagree}`,
+    };
   }
   const verdict = ratio.ciHigh < 1 ? 'faster' : 'slower';
   return disagree ? { ...head, verdict, reason: disagree.slice(2) } : { ...head, verdict };

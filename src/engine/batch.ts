@@ -76,7 +76,11 @@ export async function runBatch(ctx: BatchContext, iterations: number): Promise<T
  * ran during the batch is left out ("not counted", never 0; NATIVE-NOTES P3);
  * countersRunning is the smallest running/enabled share across events.
  */
-export function counterDeltas(active: readonly CounterEventName[], a: Float64Array, b: Float64Array): Pick<Batch, 'counters' | 'countersRunning'> {
+export function counterDeltas(
+  active: readonly CounterEventName[],
+  a: Float64Array,
+  b: Float64Array,
+): Pick<Batch, 'counters' | 'countersRunning'> {
   const counters: Partial<Record<CounterEventName, number>> = {};
   let running = 1;
   active.forEach((name, i) => {

@@ -11,8 +11,13 @@ export interface TimeWindow {
 }
 
 /** Number of entries overlapping each window (entries and windows in performance.now() ms). */
-export function countOverlaps(windows: readonly TimeWindow[], entries: readonly { startTime: number; duration: number }[]): number[] {
-  return windows.map((w) => entries.filter((e) => e.startTime < w.endMs && e.startTime + e.duration > w.startMs).length);
+export function countOverlaps(
+  windows: readonly TimeWindow[],
+  entries: readonly { startTime: number; duration: number }[],
+): number[] {
+  return windows.map(
+    (w) => entries.filter((e) => e.startTime < w.endMs && e.startTime + e.duration > w.startMs).length,
+  );
 }
 
 export class GcWatch {
@@ -25,7 +30,8 @@ export class GcWatch {
     let problem: string | null = null;
     try {
       this.observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as PerformanceEntry[]) this.entries.push({ startTime: e.startTime, duration: e.duration });
+        for (const e of list.getEntries() as PerformanceEntry[])
+          this.entries.push({ startTime: e.startTime, duration: e.duration });
       });
       this.observer.observe({ entryTypes: ['gc'] });
     } catch (err) {

@@ -54,7 +54,11 @@ export function buildInputPool(source: InputSource, seed: number, size = INPUT_P
       values = out;
       kind = 'generator';
     }
-  } else if (source !== null && typeof source === 'object' && typeof (source as Iterable<unknown>)[Symbol.iterator] === 'function') {
+  } else if (
+    source !== null &&
+    typeof source === 'object' &&
+    typeof (source as Iterable<unknown>)[Symbol.iterator] === 'function'
+  ) {
     values = take(source as Iterable<unknown>, size);
     kind = 'iterable';
   } else {

@@ -28,7 +28,11 @@ export interface KernelSpec {
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as PromiseLike<unknown>).then === 'function';
+  return (
+    (typeof v === 'object' || typeof v === 'function') &&
+    v !== null &&
+    typeof (v as PromiseLike<unknown>).then === 'function'
+  );
 }
 
 export interface KernelInputs {
@@ -41,17 +45,35 @@ const INPUTS_HINT =
   'with .inputs() the kernel takes the input as its first argument: write the setup form `() => (input) => …` or `{ setup?, fn: (input, state) => … }`';
 
 /** Runs the (untimed) setup of one benchmark, materialises its inputs, and probes its kernel once. */
-export async function resolveKernel(fn: BenchFn, args: BenchArgs, label: string, inputs?: KernelInputs): Promise<KernelSpec> {
+export async function resolveKernel(
+  fn: BenchFn,
+  args: BenchArgs,
+  label: string,
+  inputs?: KernelInputs,
+): Promise<KernelSpec> {
   if (!inputs) return resolveForm(fn, args, label);
   const pool = buildInputPool(inputs.source, inputs.seed ?? PLAN_SEED);
   const spec = await resolveForm(fn, args, label, pool);
-  if ('plain' in spec) throw new TypeError(`'${label}' is a plain kernel (it did not return a function), which cannot take inputs; ${INPUTS_HINT}`);
+  if ('plain' in spec)
+    throw new TypeError(
+      `'${label}' is a plain kernel (it did not return a function), which cannot take inputs; ${INPUTS_HINT}`,
+    );
   return spec;
 }
 
 async function resolveForm(fn: BenchFn, args: BenchArgs, label: string): Promise<KernelSpec>;
-async function resolveForm(fn: BenchFn, args: BenchArgs, label: string, pool: InputPool): Promise<KernelSpec | { plain: true }>;
-async function resolveForm(fn: BenchFn, args: BenchArgs, label: string, pool?: InputPool): Promise<KernelSpec | { plain: true }> {
+async function resolveForm(
+  fn: BenchFn,
+  args: BenchArgs,
+  label: string,
+  pool: InputPool,
+): Promise<KernelSpec | { plain: true }>;
+async function resolveForm(
+  fn: BenchFn,
+  args: BenchArgs,
+  label: string,
+  pool?: InputPool,
+): Promise<KernelSpec | { plain: true }> {
   let kernel: (...a: any[]) => unknown;
   let state: unknown;
   let form: KernelSpec['form'];

@@ -46,13 +46,49 @@ function source(async: boolean, opts: LatencyLoopOptions): string {
   );
 }
 
-type Factory<L> = (fn: unknown, state: unknown, clock: Clock, buf: Float64Array, pool: ArrayLike<unknown> | undefined) => L;
+type Factory<L> = (
+  fn: unknown,
+  state: unknown,
+  clock: Clock,
+  buf: Float64Array,
+  pool: ArrayLike<unknown> | undefined,
+) => L;
 
 /** A dedicated per-call loop; `buf` must be the array bound to `clock`. */
-export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: false, opts?: LatencyLoopOptions): SyncLatencyLoop;
-export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: true, opts?: LatencyLoopOptions): AsyncLatencyLoop;
-export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: boolean, opts?: LatencyLoopOptions): SyncLatencyLoop | AsyncLatencyLoop;
-export function makeLatencyLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, buf: Float64Array, isAsync: boolean, opts: LatencyLoopOptions = {}): SyncLatencyLoop | AsyncLatencyLoop {
-  const factory = new Function('fn', 'state', 'clock', 'buf', 'pool', source(isAsync, opts)) as Factory<SyncLatencyLoop | AsyncLatencyLoop>;
+export function makeLatencyLoop(
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  buf: Float64Array,
+  isAsync: false,
+  opts?: LatencyLoopOptions,
+): SyncLatencyLoop;
+export function makeLatencyLoop(
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  buf: Float64Array,
+  isAsync: true,
+  opts?: LatencyLoopOptions,
+): AsyncLatencyLoop;
+export function makeLatencyLoop(
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  buf: Float64Array,
+  isAsync: boolean,
+  opts?: LatencyLoopOptions,
+): SyncLatencyLoop | AsyncLatencyLoop;
+export function makeLatencyLoop(
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  buf: Float64Array,
+  isAsync: boolean,
+  opts: LatencyLoopOptions = {},
+): SyncLatencyLoop | AsyncLatencyLoop {
+  const factory = new Function('fn', 'state', 'clock', 'buf', 'pool', source(isAsync, opts)) as Factory<
+    SyncLatencyLoop | AsyncLatencyLoop
+  >;
   return factory(fn, state, clock, buf, opts.inputs);
 }

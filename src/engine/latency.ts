@@ -54,16 +54,23 @@ export const DEFAULT_LATENCY: LatencyConfig = {
   significantDigits: D.LATENCY_SIGNIFICANT_DIGITS as 3,
 };
 
-export type LatencyContext = Pick<BatchContext, 'clock' | 'buf' | 'hz' | 'checksum' | 'nowMs'> & { resolutionTicks: number };
+export type LatencyContext = Pick<BatchContext, 'clock' | 'buf' | 'hz' | 'checksum' | 'nowMs'> & {
+  resolutionTicks: number;
+};
 
 /** Calls per chunk: about chunkNs of work at the estimated per-call time, 1…maxChunkCalls. */
 export function chunkCalls(estimateNs: number, config: Pick<LatencyConfig, 'chunkNs' | 'maxChunkCalls'>): number {
-  const n = estimateNs > 0 && Number.isFinite(estimateNs) ? Math.floor(config.chunkNs / estimateNs) : config.maxChunkCalls;
+  const n =
+    estimateNs > 0 && Number.isFinite(estimateNs) ? Math.floor(config.chunkNs / estimateNs) : config.maxChunkCalls;
   return Math.min(config.maxChunkCalls, Math.max(1, n));
 }
 
 /** Timer overhead in ticks: median and p10/p90 (type-7 quantiles) of empty calls through the per-call loop shape. */
-export function calibrateOverhead(ctx: LatencyContext, calls: number, passes: number): { median: number; p10: number; p90: number } {
+export function calibrateOverhead(
+  ctx: LatencyContext,
+  calls: number,
+  passes: number,
+): { median: number; p10: number; p90: number } {
   const noop = () => undefined;
   const loop = makeLatencyLoop(noop, undefined, ctx.clock, ctx.buf, false, { label: 'timer calibration' });
   const ticks = new Float64Array(Math.max(1, calls));
@@ -73,8 +80,17 @@ export function calibrateOverhead(ctx: LatencyContext, calls: number, passes: nu
 }
 
 /** Runs the per-call phase of one benchmark (after its warmup and batches) and returns the compact record. */
-export async function runLatency(kernel: KernelSpec, ctx: LatencyContext, estimateNs: number, config: LatencyConfig, gc: GcWatch | null): Promise<LatencyRecord> {
-  const loop = makeLatencyLoop(kernel.fn, kernel.state, ctx.clock, ctx.buf, kernel.isAsync, { label: kernel.label, inputs: kernel.inputs?.values });
+export async function runLatency(
+  kernel: KernelSpec,
+  ctx: LatencyContext,
+  estimateNs: number,
+  config: LatencyConfig,
+  gc: GcWatch | null,
+): Promise<LatencyRecord> {
+  const loop = makeLatencyLoop(kernel.fn, kernel.state, ctx.clock, ctx.buf, kernel.isAsync, {
+    label: kernel.label,
+    inputs: kernel.inputs?.values,
+  });
   const maxCalls = Math.max(1, Math.floor(config.maxCalls));
   const out = new Float64Array(maxCalls);
   const chunk = chunkCalls(estimateNs, config);
@@ -87,7 +103,11 @@ export async function runLatency(kernel: KernelSpec, ctx: LatencyContext, estima
 
   // 1. Warm the per-call loop; its results are overwritten below.
   const warmStart = ctx.nowMs();
-  for (let warmed = 0; warmed < maxCalls && (warmed === 0 || (ctx.nowMs() - warmStart) * 1e6 < config.warmupNs); warmed += chunk) {
+  for (
+    let warmed = 0;
+    warmed < maxCalls && (warmed === 0 || (ctx.nowMs() - warmStart) * 1e6 < config.warmupNs);
+    warmed += chunk
+  ) {
     await runChunk(0, Math.min(chunk, maxCalls));
   }
 

@@ -70,13 +70,23 @@ function source(async: boolean, opts: LoopOptions): string {
 type Factory<L> = (fn: unknown, state: unknown, clock: Clock, pool: ArrayLike<unknown> | undefined) => L;
 
 /** A dedicated sync loop calling `fn(state)` (or `fn(input, state)`); the clock must already be bound. */
-export function makeSyncLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): SyncLoop {
+export function makeSyncLoop(
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  opts: LoopOptions = {},
+): SyncLoop {
   const factory = new Function('fn', 'state', 'clock', 'pool', source(false, opts)) as Factory<SyncLoop>;
   return factory(fn, state, clock, opts.inputs);
 }
 
 /** A dedicated async loop: each call is awaited before the next starts. */
-export function makeAsyncLoop(fn: (...a: any[]) => unknown, state: unknown, clock: Clock, opts: LoopOptions = {}): AsyncLoop {
+export function makeAsyncLoop(
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  opts: LoopOptions = {},
+): AsyncLoop {
   const factory = new Function('fn', 'state', 'clock', 'pool', source(true, opts)) as Factory<AsyncLoop>;
   return factory(fn, state, clock, opts.inputs);
 }

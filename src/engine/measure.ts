@@ -69,14 +69,21 @@ export interface MeasureExtras {
   loop?: Pick<LoopOptions, 'sink'>;
 }
 
-export async function measure(kernel: KernelSpec, platform: MeasurePlatform, options: Partial<MeasureOptions> = {}, extras: MeasureExtras = {}): Promise<ForkResult> {
+export async function measure(
+  kernel: KernelSpec,
+  platform: MeasurePlatform,
+  options: Partial<MeasureOptions> = {},
+  extras: MeasureExtras = {},
+): Promise<ForkResult> {
   const o = { ...DEFAULT_MEASURE_OPTIONS, ...stripUndefined(options) };
   const clock = platform.clock;
   const info = clock.info();
   const buf = new Float64Array(4);
   clock.bind(buf);
   const loopOpts: LoopOptions = { label: kernel.label, inputs: kernel.inputs?.values, ...extras.loop };
-  const loop = kernel.isAsync ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts) : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
+  const loop = kernel.isAsync
+    ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts)
+    : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
   const thread = new ThreadStats(platform.sched);
   const gc = extras.observeGc === false ? null : new GcWatch();
   const checksum = new Checksum();
@@ -92,9 +99,17 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
     nowMs: extras.nowMs ?? (() => performance.now()),
   };
   try {
-    const loopFloorNs = kernel.isAsync ? null : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs });
-    const warmup = await runWarmup(ctx, { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) }, extras.onProgress);
-    const target = kernel.isAsync ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS) : o.targetLargestBatchNs;
+    const loopFloorNs = kernel.isAsync
+      ? null
+      : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs });
+    const warmup = await runWarmup(
+      ctx,
+      { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) },
+      extras.onProgress,
+    );
+    const target = kernel.isAsync
+      ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS)
+      : o.targetLargestBatchNs;
     const unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
@@ -105,7 +120,13 @@ export async function measure(kernel: KernelSpec, platform: MeasurePlatform, opt
     if (o.latency) {
       const { runLatency, DEFAULT_LATENCY } = await import('./latency.js');
       const config = { ...DEFAULT_LATENCY, maxCalls: o.latencyMaxCalls, budgetNs: o.timeBudgetNs };
-      latency = await runLatency(kernel, { ...ctx, resolutionTicks: info.resolutionTicks }, warmup.estimateNs, config, gc);
+      latency = await runLatency(
+        kernel,
+        { ...ctx, resolutionTicks: info.resolutionTicks },
+        warmup.estimateNs,
+        config,
+        gc,
+      );
     }
     const warnings = [...(extras.warnings ?? []), ...thread.notes()];
     if (gc?.problem) warnings.push(gc.problem);

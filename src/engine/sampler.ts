@@ -34,7 +34,11 @@ export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-export async function runWarmup(ctx: BatchContext, config: WarmupConfig, onProgress?: (p: RoundProgress) => void): Promise<WarmupSummary> {
+export async function runWarmup(
+  ctx: BatchContext,
+  config: WarmupConfig,
+  onProgress?: (p: RoundProgress) => void,
+): Promise<WarmupSummary> {
   const tracker = new WarmupTracker(config);
   const t0 = ctx.nowMs();
   let lastYield = t0;

@@ -25,7 +25,10 @@ export function relativeSlopeHalfWidth(batches: readonly Batch[], confidence: nu
   if (n < 3) return null;
   const x = batches.map((b) => b.iterations);
   if (x.every((v) => v === x[0])) return null;
-  const fit = perSizeMedianFit(x, batches.map((b) => b.ns));
+  const fit = perSizeMedianFit(
+    x,
+    batches.map((b) => b.ns),
+  );
   if (!Number.isFinite(fit.slope)) return null;
   const per = batches.map((b) => (b.ns - fit.intercept) / b.iterations).sort((a, b) => a - b);
   const half = (normalQuantile(1 - (1 - confidence) / 2) * Math.sqrt(n)) / 2;
@@ -36,7 +39,12 @@ export function relativeSlopeHalfWidth(batches: readonly Batch[], confidence: nu
 }
 
 /** The reason to stop after `rounds` rounds and `elapsedNs` of sampling, or null to go on. */
-export function decideStop(rounds: number, elapsedNs: number, relHalfWidth: number | null, c: StopConfig): SamplingStop | null {
+export function decideStop(
+  rounds: number,
+  elapsedNs: number,
+  relHalfWidth: number | null,
+  c: StopConfig,
+): SamplingStop | null {
   if (rounds >= c.minRounds && relHalfWidth !== null && relHalfWidth <= c.targetCi) return 'target-ci';
   if (elapsedNs >= c.timeBudgetNs) return 'time-budget';
   if (rounds >= c.maxRounds) return 'max-rounds';

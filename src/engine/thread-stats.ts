@@ -57,8 +57,10 @@ export class ThreadStats {
 
   notes(): string[] {
     const notes: string[] = [];
-    if (!this.rusage) notes.push('context switches and page faults not measured (thread rusage unavailable on this platform)');
-    if (!this.procSched) notes.push('migrations inferred from the CPU at both ends of a batch (/proc/thread-self/sched unreadable)');
+    if (!this.rusage)
+      notes.push('context switches and page faults not measured (thread rusage unavailable on this platform)');
+    if (!this.procSched)
+      notes.push('migrations inferred from the CPU at both ends of a batch (/proc/thread-self/sched unreadable)');
     return notes;
   }
 

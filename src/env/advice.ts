@@ -46,7 +46,8 @@ export function whereOf(env: Environment): Where {
   const k = env.virtualization.kind;
   const vm = k === 'vm' || k === 'vm+container';
   const container = k === 'container' || k === 'vm+container';
-  const label = vm && container ? 'this container (inside a VM)' : container ? 'this container' : vm ? 'this VM' : 'this machine';
+  const label =
+    vm && container ? 'this container (inside a VM)' : container ? 'this container' : vm ? 'this VM' : 'this machine';
   return { vm, container, label };
 }
 

@@ -5,7 +5,14 @@
 import type { Capability, CounterEventAvailability, CounterEventName, Platform } from '../platform/types.js';
 import type { MachineFacts } from './facts.js';
 
-export const HARDWARE_EVENTS: CounterEventName[] = ['cycles', 'instructions', 'cache-references', 'cache-misses', 'branches', 'branch-misses'];
+export const HARDWARE_EVENTS: CounterEventName[] = [
+  'cycles',
+  'instructions',
+  'cache-references',
+  'cache-misses',
+  'branches',
+  'branch-misses',
+];
 export const SOFTWARE_EVENTS: CounterEventName[] = ['task-clock', 'page-faults', 'context-switches', 'cpu-migrations'];
 
 /** Why hardware events are missing, for advice: who or what has to change. */
@@ -32,8 +39,18 @@ export function summarizeCounters(platform: Platform, facts: MachineFacts): Coun
   }
   const byName = new Map(probed.map((e) => [e.name, e]));
   const fill = (name: CounterEventName, kind: 'hardware' | 'software'): CounterEventAvailability =>
-    byName.get(name) ?? { name, kind, available: false, reason: capability.supported ? 'not reported by the platform probe' : capability.reason ?? 'counters unsupported' };
-  const events = [...HARDWARE_EVENTS.map((n) => fill(n, 'hardware')), ...SOFTWARE_EVENTS.map((n) => fill(n, 'software'))];
+    byName.get(name) ?? {
+      name,
+      kind,
+      available: false,
+      reason: capability.supported
+        ? 'not reported by the platform probe'
+        : (capability.reason ?? 'counters unsupported'),
+    };
+  const events = [
+    ...HARDWARE_EVENTS.map((n) => fill(n, 'hardware')),
+    ...SOFTWARE_EVENTS.map((n) => fill(n, 'software')),
+  ];
   for (const e of probed) if (!events.some((x) => x.name === e.name)) events.push(e);
 
   const hw = events.filter((e) => e.kind === 'hardware');
@@ -61,14 +78,18 @@ export function hardwareReason(
 ): { reason: string; cause: HardwareCause } {
   if (!capability.supported) {
     const base = `the platform cannot open counters (${capability.reason ?? 'unsupported'})`;
-    return { cause: 'platform', reason: facts.kernel.perf.hasCpuPmu === false ? `${base}; besides, ${noPmuText(facts)}` : base };
+    return {
+      cause: 'platform',
+      reason: facts.kernel.perf.hasCpuPmu === false ? `${base}; besides, ${noPmuText(facts)}` : base,
+    };
   }
   const codes = new Set(hw.map((e) => e.code).filter((c): c is string => !!c));
   const paranoid = facts.kernel.perf.paranoid;
   if (codes.has('EPERM') && facts.kernel.seccomp === 2) {
     return {
       cause: 'seccomp',
-      reason: "perf_event_open refused (EPERM) by a seccomp filter: Docker's default profile allows it only with CAP_PERFMON or CAP_SYS_ADMIN",
+      reason:
+        "perf_event_open refused (EPERM) by a seccomp filter: Docker's default profile allows it only with CAP_PERFMON or CAP_SYS_ADMIN",
     };
   }
   if (codes.has('EACCES') || codes.has('EPERM')) {
@@ -82,13 +103,17 @@ export function hardwareReason(
     const errs = codes.size ? `hardware events fail with ${[...codes].join('/')}; ` : '';
     return { cause: 'no-pmu', reason: `${errs}${noPmuText(facts)}` };
   }
-  return { cause: 'other', reason: hw.find((e) => e.reason)?.reason ?? 'the platform reported no usable hardware event' };
+  return {
+    cause: 'other',
+    reason: hw.find((e) => e.reason)?.reason ?? 'the platform reported no usable hardware event',
+  };
 }
 
 function softwareReason(capability: Capability, sw: CounterEventAvailability[], facts: MachineFacts): string {
   if (!capability.supported) return `the platform cannot open counters (${capability.reason ?? 'unsupported'})`;
   const codes = new Set(sw.map((e) => e.code).filter((c): c is string => !!c));
   if (codes.has('EPERM') && facts.kernel.seccomp === 2) return 'perf_event_open refused (EPERM) by a seccomp filter';
-  if (codes.has('EACCES')) return `perf_event_open refused (EACCES) with perf_event_paranoid=${facts.kernel.perf.paranoid ?? 'unknown'}`;
+  if (codes.has('EACCES'))
+    return `perf_event_open refused (EACCES) with perf_event_paranoid=${facts.kernel.perf.paranoid ?? 'unknown'}`;
   return sw.find((e) => e.reason)?.reason ?? 'the platform reported no usable software event';
 }

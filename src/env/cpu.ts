@@ -51,10 +51,16 @@ export function readCpuFacts(root: string, notes: FactNotes): CpuFacts {
 
   const model =
     first?.get('model name') ?? global?.get('Model') ?? global?.get('Hardware') ?? first?.get('cpu model') ?? null;
-  const vendor = first?.get('vendor_id') ?? (first?.has('CPU implementer') ? `arm implementer ${first.get('CPU implementer')}` : null);
+  const vendor =
+    first?.get('vendor_id') ??
+    (first?.has('CPU implementer') ? `arm implementer ${first.get('CPU implementer')}` : null);
 
   const onlineText = notes.text(root, 'sys/devices/system/cpu/online', 'cpu.online');
-  const online = onlineText === null ? null : parseCpuList(onlineText) ?? notes.missing('cpu.online', `unparsable /sys/devices/system/cpu/online: ${JSON.stringify(onlineText)}`);
+  const online =
+    onlineText === null
+      ? null
+      : (parseCpuList(onlineText) ??
+        notes.missing('cpu.online', `unparsable /sys/devices/system/cpu/online: ${JSON.stringify(onlineText)}`));
   const logicalCores = online?.length || processors.length || null;
 
   const flagText = first?.get('flags');
@@ -72,17 +78,25 @@ export function readCpuFacts(root: string, notes: FactNotes): CpuFacts {
   const mhz = processors.map((b) => Number(b.fields.get('cpu MHz'))).filter((n) => Number.isFinite(n) && n > 0);
 
   const isolatedText = notes.text(root, 'sys/devices/system/cpu/isolated', 'cpu.isolated');
-  const isolated = isolatedText === null ? null : parseCpuList(isolatedText) ?? notes.missing('cpu.isolated', `unparsable /sys/devices/system/cpu/isolated: ${JSON.stringify(isolatedText)}`);
+  const isolated =
+    isolatedText === null
+      ? null
+      : (parseCpuList(isolatedText) ??
+        notes.missing('cpu.isolated', `unparsable /sys/devices/system/cpu/isolated: ${JSON.stringify(isolatedText)}`));
 
   return {
     model: model ?? notes.missing('cpu.model', info.ok ? 'no model line in /proc/cpuinfo' : info.reason),
     vendor: vendor ?? notes.missing('cpu.vendor', 'no vendor line in /proc/cpuinfo'),
-    logicalCores: logicalCores ?? notes.missing('cpu.logicalCores', 'neither /sys/devices/system/cpu/online nor /proc/cpuinfo lists CPUs'),
+    logicalCores:
+      logicalCores ??
+      notes.missing('cpu.logicalCores', 'neither /sys/devices/system/cpu/online nor /proc/cpuinfo lists CPUs'),
     online,
     smt: readSmt(root, notes, online),
     isolated,
     flags,
-    cpuinfoMHz: mhz.length ? mhz.reduce((a, b) => a + b, 0) / mhz.length : notes.missing('cpu.cpuinfoMHz', 'no "cpu MHz" lines in /proc/cpuinfo'),
+    cpuinfoMHz: mhz.length
+      ? mhz.reduce((a, b) => a + b, 0) / mhz.length
+      : notes.missing('cpu.cpuinfoMHz', 'no "cpu MHz" lines in /proc/cpuinfo'),
   };
 }
 
@@ -92,7 +106,9 @@ function readSmt(root: string, notes: FactNotes, online: number[] | null): CpuFa
   const cpu = online?.[0] ?? 0;
   const siblingsText = readText(root, `sys/devices/system/cpu/cpu${cpu}/topology/thread_siblings_list`);
   const siblings = siblingsText.ok ? parseCpuList(siblingsText.text) : null;
-  const threadsPerCore = siblings?.length || notes.missing('cpu.smt.threadsPerCore', siblingsText.ok ? 'unparsable thread_siblings_list' : siblingsText.reason);
+  const threadsPerCore =
+    siblings?.length ||
+    notes.missing('cpu.smt.threadsPerCore', siblingsText.ok ? 'unparsable thread_siblings_list' : siblingsText.reason);
   let active: boolean | null;
   if (activeText.ok) active = activeText.text.trim() === '1';
   else if (threadsPerCore !== null) active = threadsPerCore > 1;
@@ -101,8 +117,14 @@ function readSmt(root: string, notes: FactNotes, online: number[] | null): CpuFa
 }
 
 /** Per-CPU thermal throttle counters (x86 therm_throt; Documentation/ABI/testing/sysfs-devices-system-cpu). */
-export function readThrottleCounts(root: string, notes: FactNotes, online: number[] | null): Record<string, number> | null {
-  const cpus = online ?? (listDir(root, 'sys/devices/system/cpu') ?? []).filter((d) => /^cpu\d+$/.test(d)).map((d) => Number(d.slice(3)));
+export function readThrottleCounts(
+  root: string,
+  notes: FactNotes,
+  online: number[] | null,
+): Record<string, number> | null {
+  const cpus =
+    online ??
+    (listDir(root, 'sys/devices/system/cpu') ?? []).filter((d) => /^cpu\d+$/.test(d)).map((d) => Number(d.slice(3)));
   const counts: Record<string, number> = {};
   for (const cpu of cpus) {
     const dir = `sys/devices/system/cpu/cpu${cpu}/thermal_throttle`;
@@ -114,7 +136,10 @@ export function readThrottleCounts(root: string, notes: FactNotes, online: numbe
     }
   }
   if (Object.keys(counts).length === 0) {
-    return notes.missing('thermal.throttleCounts', 'no /sys/devices/system/cpu/cpu*/thermal_throttle/*_count files (not exposed by this CPU/kernel, typical in VMs)');
+    return notes.missing(
+      'thermal.throttleCounts',
+      'no /sys/devices/system/cpu/cpu*/thermal_throttle/*_count files (not exposed by this CPU/kernel, typical in VMs)',
+    );
   }
   return counts;
 }

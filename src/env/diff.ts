@@ -25,39 +25,71 @@ export const LOAD_JUMP = 1.5;
 
 export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvChange[] {
   const out: EnvChange[] = [];
-  const add = (field: string, b: unknown, a: unknown, warning: string) => out.push({ field, before: b, after: a, warning });
+  const add = (field: string, b: unknown, a: unknown, warning: string) =>
+    out.push({ field, before: b, after: a, warning });
 
   const gb = governorMap(before);
   const ga = governorMap(after);
   for (const cpu of new Set([...gb.keys(), ...ga.keys()])) {
     const b = gb.get(cpu) ?? null;
     const a = ga.get(cpu) ?? null;
-    if (b !== a) add(`frequency.perCpu.${cpu}.governor`, b, a, `CPU ${cpu} governor changed during the run (${b} → ${a}): clock speed was not constant`);
+    if (b !== a)
+      add(
+        `frequency.perCpu.${cpu}.governor`,
+        b,
+        a,
+        `CPU ${cpu} governor changed during the run (${b} → ${a}): clock speed was not constant`,
+      );
   }
   if (gb.size === 0 && ga.size === 0 && before.frequency.governor !== after.frequency.governor) {
-    add('frequency.governor', before.frequency.governor, after.frequency.governor, `governor changed during the run (${before.frequency.governor} → ${after.frequency.governor})`);
+    add(
+      'frequency.governor',
+      before.frequency.governor,
+      after.frequency.governor,
+      `governor changed during the run (${before.frequency.governor} → ${after.frequency.governor})`,
+    );
   }
 
   const fb = before.frequency.curMHz;
   const fa = after.frequency.curMHz;
   if (fb !== null && fa !== null && fb > 0 && Math.abs(fa - fb) / fb > FREQUENCY_CHANGE_FRACTION) {
-    add('frequency.curMHz', fb, fa, `mean CPU frequency moved ${fb.toFixed(0)} → ${fa.toFixed(0)} MHz during the run (> ${FREQUENCY_CHANGE_FRACTION * 100}%): turbo, thermal limits or another load`);
+    add(
+      'frequency.curMHz',
+      fb,
+      fa,
+      `mean CPU frequency moved ${fb.toFixed(0)} → ${fa.toFixed(0)} MHz during the run (> ${FREQUENCY_CHANGE_FRACTION * 100}%): turbo, thermal limits or another load`,
+    );
   }
 
   if (before.frequency.boost.enabled !== after.frequency.boost.enabled) {
-    add('frequency.boost.enabled', before.frequency.boost.enabled, after.frequency.boost.enabled, 'boost/turbo was switched during the run');
+    add(
+      'frequency.boost.enabled',
+      before.frequency.boost.enabled,
+      after.frequency.boost.enabled,
+      'boost/turbo was switched during the run',
+    );
   }
 
   const cb = before.kernel.clocksource.current;
   const ca = after.kernel.clocksource.current;
   if (cb !== ca) {
-    add('kernel.clocksource.current', cb, ca, `clocksource changed during the run (${cb} → ${ca}); the kernel switches away from tsc when it judges the TSC unstable`);
+    add(
+      'kernel.clocksource.current',
+      cb,
+      ca,
+      `clocksource changed during the run (${cb} → ${ca}); the kernel switches away from tsc when it judges the TSC unstable`,
+    );
   }
 
   const lb = before.kernel.load?.one;
   const la = after.kernel.load?.one;
   if (lb !== undefined && la !== undefined && la - lb >= LOAD_JUMP) {
-    add('kernel.load.one', lb, la, `1-minute load average rose ${lb.toFixed(2)} → ${la.toFixed(2)} during the run: other work competed for the CPUs`);
+    add(
+      'kernel.load.one',
+      lb,
+      la,
+      `1-minute load average rose ${lb.toFixed(2)} → ${la.toFixed(2)} during the run: other work competed for the CPUs`,
+    );
   }
 
   const tb = before.thermal.total;
@@ -71,7 +103,8 @@ export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvCha
   }
   const ib = JSON.stringify(before.cpu.isolated);
   const ia = JSON.stringify(after.cpu.isolated);
-  if (ib !== ia) add('cpu.isolated', before.cpu.isolated, after.cpu.isolated, 'the set of isolated CPUs changed during the run');
+  if (ib !== ia)
+    add('cpu.isolated', before.cpu.isolated, after.cpu.isolated, 'the set of isolated CPUs changed during the run');
   return out;
 }
 

@@ -31,8 +31,19 @@ export interface EnvironmentOptions extends FactOptions {
 /** A ClockInfo for a platform whose clock.info() threw: the record must still be complete. */
 function clockFallback(error: string): Environment['clock'] {
   return {
-    source: 'hrtime', hz: 1e9, hzSource: 'nominal', reportedHz: null, calibratedHz: null, calibrationNs: null,
-    invariant: null, clocksource: null, hypervisor: null, ticksAreCycles: false, resolutionTicks: 1, reportsCpu: false, error,
+    source: 'hrtime',
+    hz: 1e9,
+    hzSource: 'nominal',
+    reportedHz: null,
+    calibratedHz: null,
+    calibrationNs: null,
+    invariant: null,
+    clocksource: null,
+    hypervisor: null,
+    ticksAreCycles: false,
+    resolutionTicks: 1,
+    reportsCpu: false,
+    error,
   };
 }
 

@@ -15,7 +15,8 @@ function section(title: string, rows: Row[]): string {
 }
 
 const yesNo = (b: boolean | null | undefined) => (b === null || b === undefined ? 'unknown' : b ? 'yes' : 'no');
-const orUnknown = (v: unknown, reason?: string) => (v === null || v === undefined ? `unknown${reason ? ` (${reason})` : ''}` : String(v));
+const orUnknown = (v: unknown, reason?: string) =>
+  v === null || v === undefined ? `unknown${reason ? ` (${reason})` : ''}` : String(v);
 const cpus = (c: number[] | null) => (c === null ? 'unknown' : c.length ? formatCpuList(c) : 'none');
 
 function mhz(hz: number): string {
@@ -25,12 +26,21 @@ function mhz(hz: number): string {
 function platformRows(env: Environment): Row[] {
   const c = env.clock;
   const rows: Row[] = [['platform', env.platform + (env.platformReason ? ` (${env.platformReason})` : '')]];
-  rows.push(['clock', `${c.source}, ${mhz(c.hz)} (${c.hzSource})${c.ticksAreCycles ? ', ticks are cycles' : ', ticks are not cycles'}`]);
+  rows.push([
+    'clock',
+    `${c.source}, ${mhz(c.hz)} (${c.hzSource})${c.ticksAreCycles ? ', ticks are cycles' : ', ticks are not cycles'}`,
+  ]);
   if (c.reportedHz !== null || c.calibratedHz !== null) {
-    rows.push(['frequency', `reported ${c.reportedHz === null ? 'none' : mhz(c.reportedHz)}, calibrated ${c.calibratedHz === null ? 'none' : mhz(c.calibratedHz)}`]);
+    rows.push([
+      'frequency',
+      `reported ${c.reportedHz === null ? 'none' : mhz(c.reportedHz)}, calibrated ${c.calibratedHz === null ? 'none' : mhz(c.calibratedHz)}`,
+    ]);
   }
   rows.push(['invariant TSC', yesNo(c.invariant)]);
-  rows.push(['clocksource', `${orUnknown(env.kernel.clocksource.current)}${env.kernel.clocksource.available ? ` (available: ${env.kernel.clocksource.available.join(' ')})` : ''}`]);
+  rows.push([
+    'clocksource',
+    `${orUnknown(env.kernel.clocksource.current)}${env.kernel.clocksource.available ? ` (available: ${env.kernel.clocksource.available.join(' ')})` : ''}`,
+  ]);
   rows.push(['resolution', `${c.resolutionTicks} ticks${c.reportsCpu ? ', reports the CPU' : ''}`]);
   if (c.error) rows.push(['clock error', c.error]);
   return rows;
@@ -38,11 +48,21 @@ function platformRows(env: Environment): Row[] {
 
 function counterRows(env: Environment): Row[] {
   const { hardware, software, events } = env.counters;
-  const names = (kind: string, ok: boolean) => events.filter((e) => e.kind === kind && e.available === ok).map((e) => e.name).join(', ');
+  const names = (kind: string, ok: boolean) =>
+    events
+      .filter((e) => e.kind === kind && e.available === ok)
+      .map((e) => e.name)
+      .join(', ');
   const rows: Row[] = [];
-  rows.push(['hardware', hardware.available ? `available: ${names('hardware', true)}` : `unavailable: ${hardware.reason}`]);
+  rows.push([
+    'hardware',
+    hardware.available ? `available: ${names('hardware', true)}` : `unavailable: ${hardware.reason}`,
+  ]);
   if (hardware.available && names('hardware', false)) rows.push(['', `missing: ${names('hardware', false)}`]);
-  rows.push(['software', software.available ? `available: ${names('software', true)}` : `unavailable: ${software.reason}`]);
+  rows.push([
+    'software',
+    software.available ? `available: ${names('software', true)}` : `unavailable: ${software.reason}`,
+  ]);
   if (software.available && names('software', false)) rows.push(['', `missing: ${names('software', false)}`]);
   rows.push(['perf_event_paranoid', orUnknown(env.perfEventParanoid)]);
   return rows;
@@ -52,16 +72,23 @@ function schedulingRows(env: Environment): Row[] {
   const f = env.frequency;
   const k = env.kernel;
   const mem = k.memory.memlock;
-  const lim = (v: number | 'unlimited' | null) => (typeof v === 'number' ? `${Math.round(v / 1024)} KiB` : orUnknown(v));
+  const lim = (v: number | 'unlimited' | null) =>
+    typeof v === 'number' ? `${Math.round(v / 1024)} KiB` : orUnknown(v);
   return [
     ['affinity', `${cpus(env.affinity.cpus)}${env.affinity.source ? ` (from ${env.affinity.source})` : ''}`],
     ['isolated CPUs', cpus(env.cpu.isolated)],
-    ['SMT', `${env.cpu.smt.active === null ? 'unknown' : env.cpu.smt.active ? 'on' : 'off'}${env.cpu.smt.control ? ` (control: ${env.cpu.smt.control})` : ''}`],
+    [
+      'SMT',
+      `${env.cpu.smt.active === null ? 'unknown' : env.cpu.smt.active ? 'on' : 'off'}${env.cpu.smt.control ? ` (control: ${env.cpu.smt.control})` : ''}`,
+    ],
     ['governor', f.governor ?? (f.perCpu === null ? 'none (no cpufreq driver)' : 'unknown')],
     ['boost/turbo', f.boost.enabled === null ? 'no control' : f.boost.enabled ? 'on' : 'off'],
     ['frequency', f.curMHz === null ? 'unknown' : `${f.curMHz.toFixed(0)} MHz (from ${f.curMHzSource})`],
     ['RLIMIT_MEMLOCK', `${lim(mem.soft)} soft / ${lim(mem.hard)} hard`],
-    ['load average', k.load ? `${k.load.one} ${k.load.five} ${k.load.fifteen} (${k.load.runnable} runnable)` : 'unknown'],
+    [
+      'load average',
+      k.load ? `${k.load.one} ${k.load.five} ${k.load.fifteen} (${k.load.runnable} runnable)` : 'unknown',
+    ],
     ['memory', k.memory.totalKb === null ? 'unknown' : `${(k.memory.totalKb / 1048576).toFixed(1)} GiB`],
   ];
 }
@@ -81,10 +108,17 @@ function machineRows(env: Environment): Row[] {
   return [
     ['CPU', `${orUnknown(env.cpu.model)} (${orUnknown(env.cpu.logicalCores)} logical cores)`],
     ['kernel', orUnknown(env.kernel.release)],
-    ['virtualization', v.kind === 'none' ? 'none detected' : [v.kind, v.hypervisor, v.container].filter(Boolean).join(', ')],
+    [
+      'virtualization',
+      v.kind === 'none' ? 'none detected' : [v.kind, v.hypervisor, v.container].filter(Boolean).join(', '),
+    ],
     ['thermal throttle', t.total === null ? 'no counters' : `${t.total} event(s) since boot`],
     ['node', `${env.node.version} (V8 ${env.node.v8})`],
-    ['node flags', [...env.node.execArgv, ...(env.node.nodeOptions ? [`NODE_OPTIONS=${env.node.nodeOptions}`] : [])].join(' ') || 'none'],
+    [
+      'node flags',
+      [...env.node.execArgv, ...(env.node.nodeOptions ? [`NODE_OPTIONS=${env.node.nodeOptions}`] : [])].join(' ') ||
+        'none',
+    ],
   ];
 }
 

@@ -40,7 +40,12 @@ function khzToMHz(root: string, rel: string): number | null {
   return Number.isFinite(n) ? n / 1000 : null;
 }
 
-export function readFrequencyFacts(root: string, notes: FactNotes, online: number[] | null, cpuinfoMHz: number | null): FrequencyFacts {
+export function readFrequencyFacts(
+  root: string,
+  notes: FactNotes,
+  online: number[] | null,
+  cpuinfoMHz: number | null,
+): FrequencyFacts {
   const cpus = online ?? [0];
   const perCpu: CpuFrequency[] = [];
   for (const cpu of cpus) {
@@ -57,9 +62,15 @@ export function readFrequencyFacts(root: string, notes: FactNotes, online: numbe
   }
   const noCpufreq = `no ${'/' + CPU}/cpu*/cpufreq directory: no cpufreq driver (usual in a VM, where the host sets the frequency)`;
   const governors = [...new Set(perCpu.map((p) => p.governor).filter((g): g is string => g !== null))];
-  const driver = perCpu.length ? notes.text(root, `${CPU}/cpu${perCpu[0]!.cpu}/cpufreq/scaling_driver`, 'frequency.driver') : notes.missing('frequency.driver', noCpufreq);
+  const driver = perCpu.length
+    ? notes.text(root, `${CPU}/cpu${perCpu[0]!.cpu}/cpufreq/scaling_driver`, 'frequency.driver')
+    : notes.missing('frequency.driver', noCpufreq);
   const governor =
-    governors.length === 1 ? governors[0]! : governors.length > 1 ? 'mixed' : notes.missing('frequency.governor', perCpu.length ? 'scaling_governor is not readable' : noCpufreq);
+    governors.length === 1
+      ? governors[0]!
+      : governors.length > 1
+        ? 'mixed'
+        : notes.missing('frequency.governor', perCpu.length ? 'scaling_governor is not readable' : noCpufreq);
   if (!perCpu.length) notes.missing('frequency.perCpu', noCpufreq);
 
   const cur = perCpu.map((p) => p.curMHz).filter((x): x is number => x !== null);
@@ -77,14 +88,22 @@ export function readFrequencyFacts(root: string, notes: FactNotes, online: numbe
     notes.missing('frequency.curMHzSource', why);
   }
 
-  return { driver, governor, perCpu: perCpu.length ? perCpu : null, curMHz, curMHzSource, boost: readBoost(root, notes) };
+  return {
+    driver,
+    governor,
+    perCpu: perCpu.length ? perCpu : null,
+    curMHz,
+    curMHzSource,
+    boost: readBoost(root, notes),
+  };
 }
 
 /** Every boost/turbo control file present under ROOT, in the order the kernel documents them. */
 export function findBoostControls(root: string): BoostControl[] {
   const out: BoostControl[] = [];
   if (readText(root, `${CPU}/cpufreq/boost`).ok) out.push({ kind: 'cpufreq-boost', path: `${CPU}/cpufreq/boost` });
-  if (readText(root, `${CPU}/intel_pstate/no_turbo`).ok) out.push({ kind: 'intel-no-turbo', path: `${CPU}/intel_pstate/no_turbo` });
+  if (readText(root, `${CPU}/intel_pstate/no_turbo`).ok)
+    out.push({ kind: 'intel-no-turbo', path: `${CPU}/intel_pstate/no_turbo` });
   for (const d of listDir(root, `${CPU}/cpufreq`) ?? []) {
     const path = `${CPU}/cpufreq/${d}/boost`;
     if (/^policy\d+$/.test(d) && readText(root, path).ok) out.push({ kind: 'policy-boost', path });
@@ -106,6 +125,9 @@ function readBoost(root: string, notes: FactNotes): FrequencyFacts['boost'] {
   });
   const enabled = controls.length
     ? states.some(Boolean)
-    : notes.missing('frequency.boost.enabled', `no boost/turbo control (/${CPU}/cpufreq/boost, /${CPU}/intel_pstate/no_turbo, policy*/boost)`);
+    : notes.missing(
+        'frequency.boost.enabled',
+        `no boost/turbo control (/${CPU}/cpufreq/boost, /${CPU}/intel_pstate/no_turbo, policy*/boost)`,
+      );
   return { enabled, controls: controls.map((c) => '/' + c.path) };
 }

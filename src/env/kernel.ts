@@ -63,13 +63,18 @@ export function readKernelFacts(root: string, notes: FactNotes): KernelFacts {
       kptrRestrict: notes.int(root, 'proc/sys/kernel/kptr_restrict', 'kernel.perf.kptrRestrict'),
       nmiWatchdog: notes.int(root, 'proc/sys/kernel/nmi_watchdog', 'kernel.perf.nmiWatchdog'),
       eventSources: events ?? notes.missing('kernel.perf.eventSources', '/sys/bus/event_source/devices is not present'),
-      hasCpuPmu: events === null ? notes.missing('kernel.perf.hasCpuPmu', '/sys/bus/event_source/devices is not present') : events.some(isCorePmu),
+      hasCpuPmu:
+        events === null
+          ? notes.missing('kernel.perf.hasCpuPmu', '/sys/bus/event_source/devices is not present')
+          : events.some(isCorePmu),
     },
     seccomp:
       seccompText !== undefined && /^\d+$/.test(seccompText)
         ? Number(seccompText)
         : notes.missing('kernel.seccomp', status.ok ? 'no Seccomp line in /proc/self/status' : status.reason),
-    capabilities: parseCapEff(statusMap?.get('CapEff')) ?? notes.missing('kernel.capabilities', status.ok ? 'no CapEff line in /proc/self/status' : status.reason),
+    capabilities:
+      parseCapEff(statusMap?.get('CapEff')) ??
+      notes.missing('kernel.capabilities', status.ok ? 'no CapEff line in /proc/self/status' : status.reason),
     memory: {
       totalKb: readMemTotal(root, notes),
       memlock: readMemlock(root, notes),
@@ -102,7 +107,10 @@ export function readAslrFacts(root: string, notes: FactNotes): AslrFacts {
   const randomizeVaSpace = notes.int(root, 'proc/sys/kernel/randomize_va_space', 'aslr.randomizeVaSpace');
   const personality = notes.text(root, 'proc/self/personality', 'aslr.personality');
   const persona = personality !== null && /^[0-9a-fA-F]+$/.test(personality) ? Number.parseInt(personality, 16) : null;
-  const addrNoRandomize = persona === null ? notes.missing('aslr.addrNoRandomize', 'personality unknown') : (persona & ADDR_NO_RANDOMIZE) !== 0;
+  const addrNoRandomize =
+    persona === null
+      ? notes.missing('aslr.addrNoRandomize', 'personality unknown')
+      : (persona & ADDR_NO_RANDOMIZE) !== 0;
   // Off when disabled for everyone (sysctl 0) or for this process (personality flag);
   // Google Benchmark's detector misses the sysctl case (NATIVE-NOTES P23).
   const current = randomizeVaSpace === 0 || addrNoRandomize === true ? 'off' : 'on';
@@ -129,7 +137,10 @@ function readMemlock(root: string, notes: FactNotes): KernelFacts['memory']['mem
   const parsed = r.ok ? parseMemlock(r.text) : null;
   if (parsed) return parsed;
   const reason = r.ok ? 'no "Max locked memory" row in /proc/self/limits' : r.reason;
-  return { soft: notes.missing('kernel.memory.memlock.soft', reason), hard: notes.missing('kernel.memory.memlock.hard', reason) };
+  return {
+    soft: notes.missing('kernel.memory.memlock.soft', reason),
+    hard: notes.missing('kernel.memory.memlock.hard', reason),
+  };
 }
 
 function readLoad(root: string, notes: FactNotes): KernelFacts['load'] {

@@ -54,7 +54,9 @@ export class FactNotes {
     const t = this.text(root, rel, key);
     if (t === null) return null;
     const n = Number.parseInt(t, 10);
-    return Number.isFinite(n) ? n : this.missing(key, `/${rel} does not hold an integer: ${JSON.stringify(t.slice(0, 40))}`);
+    return Number.isFinite(n)
+      ? n
+      : this.missing(key, `/${rel} does not hold an integer: ${JSON.stringify(t.slice(0, 40))}`);
   }
 }
 
@@ -82,7 +84,7 @@ export function parseCpuList(text: string): number[] | null {
 export function formatCpuList(cpus: readonly number[]): string {
   const s = [...new Set(cpus)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     let j = i;
     while (j + 1 < s.length && s[j + 1] === s[j]! + 1) j++;
     parts.push(i === j ? `${s[i]}` : `${s[i]}-${s[j]}`);

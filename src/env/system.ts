@@ -51,7 +51,13 @@ export function defaultStatePath(env: Record<string, string | undefined> = proce
 function cpusOf(root: string): number[] {
   const online = readText(root, `${CPU}/online`);
   const list = online.ok ? parseCpuList(online.text) : null;
-  return list ?? (listDir(root, CPU) ?? []).filter((d) => /^cpu\d+$/.test(d)).map((d) => Number(d.slice(3))).sort((a, b) => a - b);
+  return (
+    list ??
+    (listDir(root, CPU) ?? [])
+      .filter((d) => /^cpu\d+$/.test(d))
+      .map((d) => Number(d.slice(3)))
+      .sort((a, b) => a - b)
+  );
 }
 
 /** The tunable controls present under ROOT, and one line per kind of control that is absent. */
@@ -70,17 +76,27 @@ export function readControls(root: string): { controls: SystemControl[]; absent:
     controls.push({ id: `governor:cpu${cpu}`, path, current: r.text.trim(), tuned: 'performance' });
   }
   if (!controls.some((c) => c.id.startsWith('governor:')) && !absent.length) {
-    absent.push(`governor: no cpufreq control (/${CPU}/cpu*/cpufreq/scaling_governor is not present; in a VM the host sets the frequency)`);
+    absent.push(
+      `governor: no cpufreq control (/${CPU}/cpu*/cpufreq/scaling_governor is not present; in a VM the host sets the frequency)`,
+    );
   }
   const boosts = findBoostControls(root);
   for (const b of boosts) {
     const r = readText(root, b.path);
     if (!r.ok) continue;
-    const id = b.kind === 'intel-no-turbo' ? 'turbo:intel_pstate' : b.kind === 'cpufreq-boost' ? 'boost:cpufreq' : `boost:${b.path.split('/').at(-2)}`;
+    const id =
+      b.kind === 'intel-no-turbo'
+        ? 'turbo:intel_pstate'
+        : b.kind === 'cpufreq-boost'
+          ? 'boost:cpufreq'
+          : `boost:${b.path.split('/').at(-2)}`;
     // intel_pstate/no_turbo is inverted: 1 turns turbo off (Documentation/admin-guide/pm/intel_pstate.rst).
     controls.push({ id, path: b.path, current: r.text.trim(), tuned: b.kind === 'intel-no-turbo' ? '1' : '0' });
   }
-  if (!boosts.length) absent.push(`boost/turbo: no control (/${CPU}/cpufreq/boost, /${CPU}/intel_pstate/no_turbo, policy*/boost are not present)`);
+  if (!boosts.length)
+    absent.push(
+      `boost/turbo: no control (/${CPU}/cpufreq/boost, /${CPU}/intel_pstate/no_turbo, policy*/boost are not present)`,
+    );
   return { controls, absent };
 }
 
@@ -93,7 +109,8 @@ function readState(root: string, statePath: string): SavedState | null | { error
   if (!r.ok) return null;
   try {
     const s = JSON.parse(r.text) as SavedState;
-    if (s.version !== STATE_VERSION || !Array.isArray(s.controls)) return { error: `${statePath} is not a cyclebench ${STATE_VERSION} state file` };
+    if (s.version !== STATE_VERSION || !Array.isArray(s.controls))
+      return { error: `${statePath} is not a cyclebench ${STATE_VERSION} state file` };
     return s;
   } catch (e) {
     return { error: `${statePath} is not valid JSON (${(e as Error).message})` };
@@ -118,10 +135,18 @@ function requireRoot(o: SystemOptions, what: string): SystemOutcome | null {
 export function systemShow(o: SystemOptions = {}): SystemOutcome {
   const root = o.root ?? '/';
   const { controls, absent } = readControls(root);
-  const lines = controls.map((c) => `${c.id}: ${c.current}${c.current === c.tuned ? ' (tuned)' : ` (tune sets ${c.tuned})`}`);
+  const lines = controls.map(
+    (c) => `${c.id}: ${c.current}${c.current === c.tuned ? ' (tuned)' : ` (tune sets ${c.tuned})`}`,
+  );
   lines.push(...absent);
   const saved = readState(root, statePathOf(o));
-  lines.push(saved === null ? `saved state: none (${statePathOf(o)})` : 'error' in saved ? `saved state: ${saved.error}` : `saved state: ${statePathOf(o)} from ${saved.savedAt} (${saved.controls.length} control(s)); undo with: sudo cyclebench system reset`);
+  lines.push(
+    saved === null
+      ? `saved state: none (${statePathOf(o)})`
+      : 'error' in saved
+        ? `saved state: ${saved.error}`
+        : `saved state: ${statePathOf(o)} from ${saved.savedAt} (${saved.controls.length} control(s)); undo with: sudo cyclebench system reset`,
+  );
   return { exitCode: 0, lines, errors: [] };
 }
 
@@ -138,7 +163,8 @@ export function systemTune(o: SystemOptions = {}): SystemOutcome {
     return { exitCode: 0, lines, errors };
   }
   const saved = readState(root, statePath);
-  if (saved !== null && 'error' in saved) return { exitCode: 1, lines, errors: [`${saved.error}; remove it or run system reset first`] };
+  if (saved !== null && 'error' in saved)
+    return { exitCode: 1, lines, errors: [`${saved.error}; remove it or run system reset first`] };
   if (saved) {
     // A second tune must not overwrite the original values with already-tuned ones.
     lines.push(`keeping the state saved at ${statePath} on ${saved.savedAt} (from an earlier tune)`);
@@ -152,7 +178,11 @@ export function systemTune(o: SystemOptions = {}): SystemOutcome {
       mkdirSync(dirname(join(root, statePath)), { recursive: true });
       writeFileSync(join(root, statePath), JSON.stringify(state, null, 2) + '\n');
     } catch (e) {
-      return { exitCode: 1, lines, errors: [`could not save the current state to ${statePath} (${(e as Error).message}); nothing was changed`] };
+      return {
+        exitCode: 1,
+        lines,
+        errors: [`could not save the current state to ${statePath} (${(e as Error).message}); nothing was changed`],
+      };
     }
     lines.push(`saved the current state to ${statePath}`);
   }

@@ -39,14 +39,26 @@ export function readVirtFacts(root: string, notes: FactNotes, hypervisorFlag: bo
   if (hypervisorFlag === null) notes.missing('virtualization.hypervisorFlag', 'no x86 "flags" line in /proc/cpuinfo');
   const dmiVendor = quiet(root, 'sys/class/dmi/id/sys_vendor');
   const dmiProduct = quiet(root, 'sys/class/dmi/id/product_name');
-  if (dmiVendor === null) notes.missing('virtualization.dmiVendor', '/sys/class/dmi/id/sys_vendor is not present (no DMI tables, e.g. Firecracker, ARM, containers)');
+  if (dmiVendor === null)
+    notes.missing(
+      'virtualization.dmiVendor',
+      '/sys/class/dmi/id/sys_vendor is not present (no DMI tables, e.g. Firecracker, ARM, containers)',
+    );
   if (dmiProduct === null) notes.missing('virtualization.dmiProduct', '/sys/class/dmi/id/product_name is not present');
   const dmi = `${dmiVendor ?? ''} ${dmiProduct ?? ''}`;
   const hypervisor =
     quiet(root, 'sys/hypervisor/type') ??
     DMI_NAMES.find(([re]) => re.test(dmi))?.[1] ??
-    notes.missing('virtualization.hypervisor', hypervisorFlag ? 'hypervisor bit set but no /sys/hypervisor/type and no DMI name' : 'no hypervisor detected');
-  const container = detectContainer(root) ?? notes.missing('virtualization.container', 'no container marker (/.dockerenv, /run/.containerenv, /run/systemd/container, container= in /proc/1/environ)');
+    notes.missing(
+      'virtualization.hypervisor',
+      hypervisorFlag ? 'hypervisor bit set but no /sys/hypervisor/type and no DMI name' : 'no hypervisor detected',
+    );
+  const container =
+    detectContainer(root) ??
+    notes.missing(
+      'virtualization.container',
+      'no container marker (/.dockerenv, /run/.containerenv, /run/systemd/container, container= in /proc/1/environ)',
+    );
   const vm = hypervisorFlag === true || hypervisor !== null;
   const kind = vm && container ? 'vm+container' : vm ? 'vm' : container ? 'container' : 'none';
   return { hypervisorFlag, hypervisor, dmiVendor, dmiProduct, container, kind };

@@ -80,7 +80,8 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
         cpus = c === null ? null : [c];
       } else {
         const outside = req.cpu.filter((c) => !allowed.includes(c));
-        if (outside.length > 0) notes.push(`--cpu ${outside.join(',')} is outside the allowed CPUs (${allowed.join(',')}); pinning is off`);
+        if (outside.length > 0)
+          notes.push(`--cpu ${outside.join(',')} is outside the allowed CPUs (${allowed.join(',')}); pinning is off`);
         else cpus = req.cpu;
       }
     }
@@ -103,7 +104,10 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
     const helpers = platform.sched.getAffinity(0).filter((c) => !cpus!.includes(c));
     if (helpers.length > 0) spawnCpus = helpers;
     else {
-      if (req.pin === 'thread') notes.push(`--pin thread: no allowed CPU is left for helper threads besides ${cpus.join(',')}; pinning the whole process`);
+      if (req.pin === 'thread')
+        notes.push(
+          `--pin thread: no allowed CPU is left for helper threads besides ${cpus.join(',')}; pinning the whole process`,
+        );
       pin = 'process';
     }
   }
@@ -114,7 +118,16 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
     else notes.push(`--fifo: ${why}; the normal scheduler stays in force`);
     if (fifo && !cpus) notes.push('--fifo without pinning: the real-time thread may run on any CPU');
   }
-  return { cpus, pin, spawnCpus, aslr: noAslr || req.aslr !== 'off' ? req.aslr : 'inherit', noAslr, mlock, fifo, notes };
+  return {
+    cpus,
+    pin,
+    spawnCpus,
+    aslr: noAslr || req.aslr !== 'off' ? req.aslr : 'inherit',
+    noAslr,
+    mlock,
+    fifo,
+    notes,
+  };
 }
 
 function readProc(name: string): string {
@@ -137,7 +150,8 @@ export function fifoRefusal(platform: Platform, procStatus: string, procLimits: 
   // Without the capability, RLIMIT_RTPRIO (man2/sched_setscheduler.2) may still allow it.
   const rt = /^Max realtime priority\s+(\d+|unlimited)/m.exec(procLimits);
   const rtprio = rt ? (rt[1] === 'unlimited' ? 99 : Number(rt[1])) : 0;
-  if (!hasCap && rtprio < FIFO_PRIORITY) return 'needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO of at least 1 (sudo, or `ulimit -r 1` granted in limits.conf)';
+  if (!hasCap && rtprio < FIFO_PRIORITY)
+    return 'needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO of at least 1 (sudo, or `ulimit -r 1` granted in limits.conf)';
   return null;
 }
 
@@ -153,6 +167,8 @@ function probeNoAslr(platform: Platform): string | null {
     return stuck ? null : 'the personality flag did not stick (AppArmor or seccomp)';
   } catch (e) {
     const err = e as { code?: string; message: string };
-    return err.code === 'EPERM' ? 'personality(ADDR_NO_RANDOMIZE) was refused with EPERM (a seccomp profile such as Docker\'s default)' : err.message;
+    return err.code === 'EPERM'
+      ? "personality(ADDR_NO_RANDOMIZE) was refused with EPERM (a seccomp profile such as Docker's default)"
+      : err.message;
   }
 }

@@ -27,6 +27,9 @@ export class ProgressLine {
 export function formatProgress(p: Progress): string {
   const pct = Math.floor((p.done / p.total) * 100);
   const eta = p.done > 0 ? ((p.elapsedMs / p.done) * (p.total - p.done)) / 1000 : null;
-  const etaText = eta === null ? '' : `, ETA ${eta < 60 ? `${Math.ceil(eta)} s` : `${Math.floor(eta / 60)} min ${Math.ceil(eta % 60)} s`}`;
+  const etaText =
+    eta === null
+      ? ''
+      : `, ETA ${eta < 60 ? `${Math.ceil(eta)} s` : `${Math.floor(eta / 60)} min ${Math.ceil(eta % 60)} s`}`;
   return `[${p.done}/${p.total} ${pct}%${etaText}] ${p.current}`;
 }

@@ -90,8 +90,15 @@ export interface RunOutcome {
   interrupted: boolean;
 }
 
-export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform = loadPlatform()): Promise<RunOutcome> {
-  const conditions = resolveConditions({ cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo }, platform);
+export async function runBenchmarks(
+  opts: RunOptions,
+  io: Io,
+  platform: Platform = loadPlatform(),
+): Promise<RunOutcome> {
+  const conditions = resolveConditions(
+    { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
+    platform,
+  );
   for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
   if (platform.kind === 'js') io.stderr.write(`cyclebench: using the pure-JS platform: ${platform.fallbackReason}\n`);
   const before = collectEnvironment(platform);
@@ -101,7 +108,9 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
   const onSigint = () => {
     interrupts++;
     if (interrupts > 1) process.exit(130);
-    io.stderr.write('\ncyclebench: interrupted — stopping the current worker, keeping the results so far (Ctrl-C again to quit at once)\n');
+    io.stderr.write(
+      '\ncyclebench: interrupted — stopping the current worker, keeping the results so far (Ctrl-C again to quit at once)\n',
+    );
     abort.abort();
   };
   process.on('SIGINT', onSigint);
@@ -112,7 +121,13 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
       files: opts.files,
       filter: opts.filter,
       forks: opts.forks,
-      measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters, seed: opts.seed, ...(opts.latency ? { latency: true } : {}) },
+      measure: {
+        timeBudgetNs: opts.timeBudgetNs,
+        targetCi: opts.targetCi,
+        counters: opts.counters,
+        seed: opts.seed,
+        ...(opts.latency ? { latency: true } : {}),
+      },
       conditions,
       statistic: opts.statistic,
       confidence: opts.confidence,
@@ -133,7 +148,9 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
   const warnings = [...conditions.notes, ...changes.map((c) => c.warning)];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
-  if (changes.length > 0) for (const b of outcome.benchmarks) if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
+  if (changes.length > 0)
+    for (const b of outcome.benchmarks)
+      if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
 
   const document: ResultDocument = {
     schemaVersion: SCHEMA_VERSION,
@@ -141,16 +158,27 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
     createdAt: new Date().toISOString(),
     command: ['cyclebench', ...opts.argv],
     options: {
-      forks: opts.forks, timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, statistic: opts.statistic,
-      confidence: opts.confidence, seed: opts.seed, counters: opts.counters, filter: opts.filter?.source ?? null,
+      forks: opts.forks,
+      timeBudgetNs: opts.timeBudgetNs,
+      targetCi: opts.targetCi,
+      statistic: opts.statistic,
+      confidence: opts.confidence,
+      seed: opts.seed,
+      counters: opts.counters,
+      filter: opts.filter?.source ?? null,
       ...(opts.latency ? { latency: true } : {}),
       ...(opts.hypothesis ? { hypothesis: opts.hypothesis } : {}),
     },
     environment: {
       ...before,
       conditions: {
-        cpus: conditions.cpus, pin: conditions.cpus ? conditions.pin : null, helperCpus: conditions.pin === 'thread' ? conditions.spawnCpus : null,
-        aslr: conditions.aslr, noAslr: conditions.noAslr, mlock: conditions.mlock, fifo: conditions.fifo,
+        cpus: conditions.cpus,
+        pin: conditions.cpus ? conditions.pin : null,
+        helperCpus: conditions.pin === 'thread' ? conditions.spawnCpus : null,
+        aslr: conditions.aslr,
+        noAslr: conditions.noAslr,
+        mlock: conditions.mlock,
+        fifo: conditions.fifo,
       },
       after,
       changes,
@@ -158,11 +186,20 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
     benchmarks: outcome.benchmarks,
     warnings,
   };
-  const settings = { threshold: opts.threshold ?? 0.01, confidence: opts.confidence, seed: opts.seed, target: opts.targetCi };
+  const settings = {
+    threshold: opts.threshold ?? 0.01,
+    confidence: opts.confidence,
+    seed: opts.seed,
+    target: opts.targetCi,
+  };
   attachRelative(document, settings);
 
   if (opts.json) writeFileAtomic(opts.json, renderJson(document));
-  const written = writeReports(document, { markdown: opts.markdown, csv: opts.csv, html: opts.html }, { hypothesis: opts.hypothesis });
+  const written = writeReports(
+    document,
+    { markdown: opts.markdown, csv: opts.csv, html: opts.html },
+    { hypothesis: opts.hypothesis },
+  );
   io.stdout.write(renderTerminal(document));
   if (opts.distributions) io.stdout.write(renderDistributions(document));
   if (opts.complexity) io.stdout.write(renderSweeps(document, true));
@@ -170,18 +207,26 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
   if (opts.baseline) {
     try {
       const base = loadBaseline(opts.baseline, io.cwd);
-      io.stdout.write(`\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`);
+      io.stdout.write(
+        `\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`,
+      );
     } catch (e) {
       io.stderr.write(`cyclebench: --baseline ${opts.baseline}: ${(e as Error).message}\n`);
     }
   }
   // The honest report comes last, after the table and any comparison: the table is the
   // quick look, the report the reviewer's record (same renderer as `cyclebench report`).
-  if (opts.report) io.stdout.write(`\n${renderHonest(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`);
+  if (opts.report)
+    io.stdout.write(
+      `\n${renderHonest(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`,
+    );
   if (opts.saveBaseline && !outcome.interrupted) {
-    io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' saved to ${saveBaseline(document, opts.saveBaseline, io.cwd)}\n`);
+    io.stderr.write(
+      `cyclebench: baseline '${opts.saveBaseline}' saved to ${saveBaseline(document, opts.saveBaseline, io.cwd)}\n`,
+    );
   }
-  for (const path of [opts.json, ...written].filter(Boolean)) io.stderr.write(`cyclebench: results written to ${path}\n`);
+  for (const path of [opts.json, ...written].filter(Boolean))
+    io.stderr.write(`cyclebench: results written to ${path}\n`);
   return { document, interrupted: outcome.interrupted };
 }
 
@@ -189,17 +234,31 @@ export async function runBenchmarks(opts: RunOptions, io: Io, platform: Platform
 function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
   for (const row of relativeToBaseline(doc, settings)) {
     const c = row.comparison;
-    const b = doc.benchmarks.find((x) => x.name === c.name && x.group === c.group && JSON.stringify(x.args) === JSON.stringify(c.args) && !x.baseline);
-    if (b) b.relative = { baseline: row.baseline, verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, ...(c.reason ? { reason: c.reason } : {}) };
+    const b = doc.benchmarks.find(
+      (x) =>
+        x.name === c.name && x.group === c.group && JSON.stringify(x.args) === JSON.stringify(c.args) && !x.baseline,
+    );
+    if (b)
+      b.relative = {
+        baseline: row.baseline,
+        verdict: c.verdict,
+        ratio: c.ratio,
+        pValue: c.pValue,
+        ...(c.reason ? { reason: c.reason } : {}),
+      };
   }
 }
 
 function renderAaLines(doc: ResultDocument): string {
-  const lines = doc.benchmarks.filter((b) => b.aa).map((b) => {
-    const a = b.aa!;
-    const ratio = a.ratio ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]` : 'no ratio';
-    const mdd = a.minimumDetectable === null ? 'unknown' : `${(a.minimumDetectable * 100).toFixed(1)} %`;
-    return `A/A ${b.name}: ${a.passed ? 'ok' : 'FAILED'} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
-  });
+  const lines = doc.benchmarks
+    .filter((b) => b.aa)
+    .map((b) => {
+      const a = b.aa!;
+      const ratio = a.ratio
+        ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]`
+        : 'no ratio';
+      const mdd = a.minimumDetectable === null ? 'unknown' : `${(a.minimumDetectable * 100).toFixed(1)} %`;
+      return `A/A ${b.name}: ${a.passed ? 'ok' : 'FAILED'} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
+    });
   return lines.length ? `\n${lines.join('\n')}\n` : '';
 }

@@ -8,7 +8,12 @@ import { analyzeBenchmark } from '../analysis/estimate.js';
 import { aaCheck } from '../compare/aa.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
-import { type BenchmarkDescriptor as Descriptor, isFinalMessage, type WorkerMessage, type WorkerRunOptions } from '../worker/protocol.js';
+import {
+  type BenchmarkDescriptor as Descriptor,
+  isFinalMessage,
+  type WorkerMessage,
+  type WorkerRunOptions,
+} from '../worker/protocol.js';
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
@@ -74,7 +79,11 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   // With --aa each benchmark runs as two arms, interleaved fork by fork; arm a of round f
   // gets fork index 2f + a so every process has its own index (and plan seed).
   const jobs = opts.aa
-    ? interleavedArms(entries, opts.forks).map((j) => ({ benchmark: j.benchmark.benchmark, forkIndex: 2 * j.forkIndex + j.benchmark.arm, arm: j.benchmark.arm as 0 | 1 }))
+    ? interleavedArms(entries, opts.forks).map((j) => ({
+        benchmark: j.benchmark.benchmark,
+        forkIndex: 2 * j.forkIndex + j.benchmark.arm,
+        arm: j.benchmark.arm as 0 | 1,
+      }))
     : roundRobin(entries, opts.forks).map((j) => ({ ...j, arm: 0 as const }));
   const started = Date.now();
   let done = 0;
@@ -89,7 +98,12 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       done++;
       continue; // a benchmark that failed once is not retried in its other forks
     }
-    opts.onProgress?.({ done, total: jobs.length, current: fullName(entry.descriptor), elapsedMs: Date.now() - started });
+    opts.onProgress?.({
+      done,
+      total: jobs.length,
+      current: fullName(entry.descriptor),
+      elapsedMs: Date.now() - started,
+    });
     const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
     done++;
     if ('interrupted' in r) {
@@ -108,7 +122,8 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   return { benchmarks: [...loadErrors, ...benchmarks], interrupted, notes: opts.conditions.notes };
 }
 
-export type ForkOutcome = { fork: ForkResult } | { error: NonNullable<BenchmarkResult['error']> } | { interrupted: true };
+export type ForkOutcome =
+  { fork: ForkResult } | { error: NonNullable<BenchmarkResult['error']> } | { interrupted: true };
 
 /** Runs one fork of one benchmark in a fresh worker process. */
 export async function runFork(
@@ -138,7 +153,13 @@ export async function runFork(
   });
   if (!outcome.ok) {
     if (outcome.kind === 'interrupted') return { interrupted: true };
-    return { error: { message: `${fullName(d)}: ${outcome.message}`, kind: outcome.kind === 'timeout' ? 'timeout' : 'crash', stack: outcome.stderrTail || undefined } };
+    return {
+      error: {
+        message: `${fullName(d)}: ${outcome.message}`,
+        kind: outcome.kind === 'timeout' ? 'timeout' : 'crash',
+        stack: outcome.stderrTail || undefined,
+      },
+    };
   }
   const m = outcome.message;
   if (m.type === 'error') return { error: { message: m.error.message, stack: m.error.stack, kind: m.error.kind } }; // names the benchmark already
@@ -147,8 +168,18 @@ export async function runFork(
 }
 
 /** Lists the benchmarks of one file (in a worker, so the orchestrator never runs user code). */
-export async function listFile(platform: Platform, file: string, signal?: AbortSignal): Promise<{ benchmarks: Descriptor[] } | { error: string } | { interrupted: true }> {
-  const listed = await runWorker<WorkerMessage>({ platform, request: { type: 'list', file }, timeoutMs: LIST_TIMEOUT_MS, isFinal: isFinalMessage, signal });
+export async function listFile(
+  platform: Platform,
+  file: string,
+  signal?: AbortSignal,
+): Promise<{ benchmarks: Descriptor[] } | { error: string } | { interrupted: true }> {
+  const listed = await runWorker<WorkerMessage>({
+    platform,
+    request: { type: 'list', file },
+    timeoutMs: LIST_TIMEOUT_MS,
+    isFinal: isFinalMessage,
+    signal,
+  });
   if (!listed.ok) return listed.kind === 'interrupted' ? { interrupted: true } : { error: listed.message };
   if (listed.message.type === 'error') return { error: listed.message.error.message };
   if (listed.message.type === 'list') return { benchmarks: listed.message.benchmarks };
@@ -158,20 +189,54 @@ export async function listFile(platform: Platform, file: string, signal?: AbortS
 function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
   const d = e.descriptor;
   const base: BenchmarkResult = {
-    name: d.title, group: d.group, args: d.args, baseline: d.baseline, file: d.file,
-    headline: null, estimates: null, forks: e.forks, flags: [], warnings: [...e.warnings],
+    name: d.title,
+    group: d.group,
+    args: d.args,
+    baseline: d.baseline,
+    file: d.file,
+    headline: null,
+    estimates: null,
+    forks: e.forks,
+    flags: [],
+    warnings: [...e.warnings],
   };
   if (e.error) base.error = e.error;
   if (e.forks.length === 0) {
     if (!base.error) base.error = { message: `${fullName(d)}: no measurements (interrupted)`, kind: 'crash' };
     return base;
   }
-  const a = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed, targetCi: opts.measure.targetCi });
-  const result: BenchmarkResult = { ...base, headline: a.headline, estimates: a.estimates, flags: a.flags, warnings: [...base.warnings, ...a.warnings], notes: a.notes, ...(a.counters ? { counters: a.counters } : {}), ...(a.latency ? { latency: a.latency } : {}), ...(a.layout ? { layout: a.layout } : {}) };
+  const a = analyzeBenchmark(e.forks, {
+    statistic: opts.statistic,
+    confidence: opts.confidence,
+    seed: opts.seed,
+    targetCi: opts.measure.targetCi,
+  });
+  const result: BenchmarkResult = {
+    ...base,
+    headline: a.headline,
+    estimates: a.estimates,
+    flags: a.flags,
+    warnings: [...base.warnings, ...a.warnings],
+    notes: a.notes,
+    ...(a.counters ? { counters: a.counters } : {}),
+    ...(a.latency ? { latency: a.latency } : {}),
+    ...(a.layout ? { layout: a.layout } : {}),
+  };
   if (opts.aa) {
     const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
-    const check = aaCheck(arm(0), arm(1), { confidence: opts.confidence, seed: opts.seed, statistic: a.headline.statistic });
-    result.aa = { verdict: check.verdict, ratio: check.ratio, pValue: check.pValue, minimumDetectable: check.minimumDetectable, passed: check.passed, arms: e.arms };
+    const check = aaCheck(arm(0), arm(1), {
+      confidence: opts.confidence,
+      seed: opts.seed,
+      statistic: a.headline.statistic,
+    });
+    result.aa = {
+      verdict: check.verdict,
+      ratio: check.ratio,
+      pValue: check.pValue,
+      minimumDetectable: check.minimumDetectable,
+      passed: check.passed,
+      arms: e.arms,
+    };
   }
   return result;
 }
@@ -181,7 +246,17 @@ export function fullName(d: Pick<Descriptor, 'group' | 'title'>): string {
 }
 
 function errorRow(file: string, message: string, kind: 'load'): BenchmarkResult {
-  return { name: basename(file), group: null, args: {}, baseline: false, file, headline: null, estimates: null, forks: [], flags: [], warnings: [], error: { message, kind } };
+  return {
+    name: basename(file),
+    group: null,
+    args: {},
+    baseline: false,
+    file,
+    headline: null,
+    estimates: null,
+    forks: [],
+    flags: [],
+    warnings: [],
+    error: { message, kind },
+  };
 }
-
-

@@ -75,15 +75,32 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
       if (opts.isFinal(msg)) answer = msg as R;
       else opts.onMessage?.(msg);
     });
-    child.on('error', (err) => finish({ ok: false, kind: 'crash', message: `could not start worker: ${err.message}`, stderrTail: tail }));
+    child.on('error', (err) =>
+      finish({ ok: false, kind: 'crash', message: `could not start worker: ${err.message}`, stderrTail: tail }),
+    );
     child.on('exit', (code, sig) => {
       if (answer !== undefined && why === undefined) return finish({ ok: true, message: answer, stderrTail: tail });
-      if (why === 'timeout') return finish({ ok: false, kind: 'timeout', message: `worker ran past the time limit of ${(opts.timeoutMs / 1000).toFixed(1)} s and was killed`, stderrTail: tail });
-      if (why === 'interrupted') return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
-      const how = sig === 'SIGXCPU'
-        ? 'was killed by SIGXCPU: the SCHED_FIFO watchdog (RLIMIT_RTTIME) ended a measuring thread that ran too long without blocking'
-        : sig ? `was killed by ${sig}` : `exited with code ${code}`;
-      finish({ ok: false, kind: 'crash', message: `worker ${how} before reporting a result${lastLine(tail)}`, stderrTail: tail });
+      if (why === 'timeout')
+        return finish({
+          ok: false,
+          kind: 'timeout',
+          message: `worker ran past the time limit of ${(opts.timeoutMs / 1000).toFixed(1)} s and was killed`,
+          stderrTail: tail,
+        });
+      if (why === 'interrupted')
+        return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
+      const how =
+        sig === 'SIGXCPU'
+          ? 'was killed by SIGXCPU: the SCHED_FIFO watchdog (RLIMIT_RTTIME) ended a measuring thread that ran too long without blocking'
+          : sig
+            ? `was killed by ${sig}`
+            : `exited with code ${code}`;
+      finish({
+        ok: false,
+        kind: 'crash',
+        message: `worker ${how} before reporting a result${lastLine(tail)}`,
+        stderrTail: tail,
+      });
     });
     function finish(outcome: WorkerOutcome<R>) {
       if (settled) return;
@@ -97,7 +114,10 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
 }
 
 function lastLine(tail: string): string {
-  const lines = tail.trim().split('\n').filter((l) => l.trim() !== '');
+  const lines = tail
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines.length ? `: ${lines[lines.length - 1].trim()}` : '';
 }
 

@@ -36,7 +36,8 @@ export function aslrStatus(reexecuted = false): AslrStatus {
   const randomizeVaSpace = readRandomizeVaSpace();
   const base = { personality, randomizeVaSpace };
   // Checked first: Google Benchmark's detector misses the global switch (P23).
-  if (randomizeVaSpace === 0) return { ...base, state: 'off', reason: 'kernel.randomize_va_space=0 (off for every process)' };
+  if (randomizeVaSpace === 0)
+    return { ...base, state: 'off', reason: 'kernel.randomize_va_space=0 (off for every process)' };
   if (personality !== null && (personality & ADDR_NO_RANDOMIZE) !== 0) {
     const how = reexecuted ? 're-executed with ADDR_NO_RANDOMIZE' : 'ADDR_NO_RANDOMIZE inherited (e.g. setarch -R)';
     return { ...base, state: 'off', reason: how };
@@ -70,7 +71,7 @@ export function maybeReexecWithoutAslr(platform: Platform, marker: string = ASLR
     if (err.code === 'EPERM') {
       why = /did not stick/.test(msg)
         ? msg // the kernel accepted the call but the re-read lacks the flag (P21)
-        : 'personality(ADDR_NO_RANDOMIZE) was refused (EPERM: seccomp, e.g. Docker\'s default profile)';
+        : "personality(ADDR_NO_RANDOMIZE) was refused (EPERM: seccomp, e.g. Docker's default profile)";
     }
     return { ...now, reason: `${why}; ASLR stays on` };
   }

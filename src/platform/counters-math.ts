@@ -93,7 +93,8 @@ export function scatterGroupReading(
 export function parseGroupReading(raw: ArrayLike<number>, count = raw.length): Map<number, RawReading> {
   const map = new Map<number, RawReading>();
   const nr = count >= 3 ? raw[0] : 0;
-  if (3 + 2 * nr > count) throw new RangeError(`group read truncated: nr=${nr} needs ${3 + 2 * nr} words, got ${count}`);
+  if (3 + 2 * nr > count)
+    throw new RangeError(`group read truncated: nr=${nr} needs ${3 + 2 * nr} words, got ${count}`);
   for (let i = 0; i < nr; i++) map.set(raw[4 + 2 * i], { value: raw[3 + 2 * i], enabled: raw[1], running: raw[2] });
   return map;
 }

@@ -38,15 +38,21 @@ export function createJsChildRunner(): ChildRunner {
       }));
       return new Promise((resolve) => {
         const t0 = process.hrtime.bigint();
-        const child = spawn(o.argv[0], o.argv.slice(1), { cwd: o.cwd, env: o.env ?? process.env, stdio: o.stdio ?? 'inherit', shell: false });
+        const child = spawn(o.argv[0], o.argv.slice(1), {
+          cwd: o.cwd,
+          env: o.env ?? process.env,
+          stdio: o.stdio ?? 'inherit',
+          shell: false,
+        });
         let timedOut = false;
         let execError: ChildRunResult['execError'];
-        const timer = (o.timeoutMs ?? 0) > 0
-          ? setTimeout(() => {
-              timedOut = true;
-              child.kill('SIGKILL');
-            }, o.timeoutMs)
-          : undefined;
+        const timer =
+          (o.timeoutMs ?? 0) > 0
+            ? setTimeout(() => {
+                timedOut = true;
+                child.kill('SIGKILL');
+              }, o.timeoutMs)
+            : undefined;
         if (child.pid !== undefined && o.onPid) {
           try {
             o.onPid(child.pid);

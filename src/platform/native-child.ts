@@ -10,7 +10,13 @@ import { constants as osConstants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getSystemErrorName } from 'node:util';
 import { PlatformError, toPlatformError, unsupported } from './errors.js';
-import { EVENT_TABLE, defaultExcludeKernel, groupEvents, isCounterEventName, scatterGroupReading } from './counters-math.js';
+import {
+  EVENT_TABLE,
+  defaultExcludeKernel,
+  groupEvents,
+  isCounterEventName,
+  scatterGroupReading,
+} from './counters-math.js';
 import { availability, readPerfPermission } from './native-counters.js';
 import type { Capability, ChildRunOptions, ChildRunResult, ChildRunner, CounterEventName } from './types.js';
 
@@ -107,13 +113,16 @@ export function buildSpec(o: ChildRunOptions, defaultExclude: boolean, helper: s
   const bad = (o.events ?? []).filter((e) => !isCounterEventName(e));
   if (bad.length > 0) throw invalid(`unknown counter event(s): ${bad.join(', ')}`);
   const timeoutMs = o.timeoutMs ?? 0;
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) throw invalid('timeoutMs must be a finite number >= 0');
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0)
+    throw invalid('timeoutMs must be a finite number >= 0');
   const cpus = o.cpus ?? [];
   if (!Array.isArray(cpus) || cpus.some((c) => !Number.isInteger(c) || c < 0 || c >= CPU_SETSIZE)) {
     throw invalid(`cpus must be integers in [0, ${CPU_SETSIZE})`);
   }
-  if (o.cwd !== undefined && (typeof o.cwd !== 'string' || o.cwd === '')) throw invalid('cwd must be a non-empty string');
-  if (o.stdio !== undefined && o.stdio !== 'inherit' && o.stdio !== 'ignore') throw invalid("stdio must be 'inherit' or 'ignore'");
+  if (o.cwd !== undefined && (typeof o.cwd !== 'string' || o.cwd === ''))
+    throw invalid('cwd must be a non-empty string');
+  if (o.stdio !== undefined && o.stdio !== 'inherit' && o.stdio !== 'ignore')
+    throw invalid("stdio must be 'inherit' or 'ignore'");
   if (o.onPid !== undefined && typeof o.onPid !== 'function') throw invalid('onPid must be a function');
   // Like child_process.spawn: options.env replaces the environment, and its PATH is searched.
   const env = o.env ?? (process.env as Record<string, string | undefined>);
@@ -151,7 +160,12 @@ function errnoName(errno: number): string {
 }
 
 /** Raw native result → ChildRunResult (counter triples in `active` order, like CounterSet.read). */
-export function assembleResult(raw: RawChildResult, spec: ChildSpec, events: CounterEventName[], perm = readPerfPermission()): ChildRunResult {
+export function assembleResult(
+  raw: RawChildResult,
+  spec: ChildSpec,
+  events: CounterEventName[],
+  perm = readPerfPermission(),
+): ChildRunResult {
   const avail = events.map((name, i) => {
     const errno = raw.openErrno[i];
     return availability(name, errno ? { code: errnoName(errno), errno } : null, perm, spec.excludeKernel);
@@ -171,7 +185,11 @@ export function assembleResult(raw: RawChildResult, spec: ChildSpec, events: Cou
     counters: { events: avail, active, raw: Array.from(out) },
   };
   if (raw.execStage !== 0) {
-    result.execError = { code: errnoName(raw.execErrno), errno: raw.execErrno, syscall: EXEC_STAGE_SYSCALL[raw.execStage] ?? 'exec' };
+    result.execError = {
+      code: errnoName(raw.execErrno),
+      errno: raw.execErrno,
+      syscall: EXEC_STAGE_SYSCALL[raw.execStage] ?? 'exec',
+    };
   }
   return result;
 }
@@ -187,10 +205,16 @@ export function createNativeChildRunner(addon: ChildAddon, options: { helper?: s
   const perm = readPerfPermission();
   const supported = addon.childConstants?.supported === true;
   const reason = addon.childConstants?.reason ?? 'native child counting is not available';
-  const found = options.helper !== undefined ? (options.helper === null ? { reason: 'no helper requested' } : { path: options.helper }) : findChildHelper(addon.childConstants?.addonPath);
+  const found =
+    options.helper !== undefined
+      ? options.helper === null
+        ? { reason: 'no helper requested' }
+        : { path: options.helper }
+      : findChildHelper(addon.childConstants?.addonPath);
   let helper = 'path' in found ? found.path : null;
   let noHelperReason = 'reason' in found ? found.reason : '';
-  const caveat = (): string | undefined => (helper ? undefined : `${MAXRSS_CAVEAT} (no ${HELPER_NAME} helper: ${noHelperReason})`);
+  const caveat = (): string | undefined =>
+    helper ? undefined : `${MAXRSS_CAVEAT} (no ${HELPER_NAME} helper: ${noHelperReason})`;
   return {
     capability(): Capability {
       return supported ? { supported: true, reason: caveat() } : { supported: false, reason };
@@ -219,7 +243,10 @@ export function createNativeChildRunner(addon: ChildAddon, options: { helper?: s
           if (spec.helper === null || !helperRefused(e)) throw e;
           // Unusable helper (wrong architecture, stale build): fork in-process from now on.
           const { syscall } = e as { syscall?: string };
-          noHelperReason = syscall === HELPER_NAME ? `${spec.helper} exited before running the command (a stale build?)` : `${spec.helper}: ${(e as Error).message}`;
+          noHelperReason =
+            syscall === HELPER_NAME
+              ? `${spec.helper} exited before running the command (a stale build?)`
+              : `${spec.helper}: ${(e as Error).message}`;
           helper = null;
           raw = await addon.childRun({ ...spec, helper: null }, report);
         }

@@ -47,8 +47,7 @@ export interface CountersAddon {
 /** Words of the largest group read (3 + 2 · 32), as native/perf.h kMaxGroupWords. */
 const GROUP_WORDS = 67;
 const ALL_EVENTS = Object.keys(EVENT_TABLE) as CounterEventName[];
-const THREAD_CAVEAT =
-  'counts the calling thread only: V8 GC and compiler threads are not included (NATIVE-NOTES P6)';
+const THREAD_CAVEAT = 'counts the calling thread only: V8 GC and compiler threads are not included (NATIVE-NOTES P6)';
 
 /** perf_event_paranoid and privilege of this process, read from /proc (null/false when unreadable). */
 export function readPerfPermission(): PerfPermission {
@@ -76,7 +75,13 @@ export function availability(
   const kind = EVENT_TABLE[name].kind;
   if (error) {
     const code = error.code ?? 'EUNKNOWN';
-    const a: CounterEventAvailability = { name, kind, available: false, code, reason: openErrorReason(code, kind, perm) };
+    const a: CounterEventAvailability = {
+      name,
+      kind,
+      available: false,
+      code,
+      reason: openErrorReason(code, kind, perm),
+    };
     if (error.errno !== undefined) a.errno = error.errno;
     return a;
   }
@@ -95,12 +100,20 @@ interface OpenedGroups {
 
 // The first event of each group that opens leads it (disabled, so nothing counts before
 // enable()); a member that cannot join is retried alone, so the event that fails is named.
-function openGroups(addon: CountersAddon, names: CounterEventName[], excludeKernel: boolean, pid: number, perm: PerfPermission): OpenedGroups {
+function openGroups(
+  addon: CountersAddon,
+  names: CounterEventName[],
+  excludeKernel: boolean,
+  pid: number,
+  perm: PerfPermission,
+): OpenedGroups {
   const r: OpenedGroups = { events: [], active: [], leaders: [], fds: [], slotOfId: new Map() };
   const base = { excludeKernel, excludeHv: true, pid, cpu: -1 };
   const tryOpen = (name: CounterEventName, group: number): { fd?: number; error?: PlatformError } => {
     try {
-      return { fd: addon.perfOpen(EVENT_TABLE[name].type, EVENT_TABLE[name].config, group, { ...base, disabled: group < 0 }) };
+      return {
+        fd: addon.perfOpen(EVENT_TABLE[name].type, EVENT_TABLE[name].config, group, { ...base, disabled: group < 0 }),
+      };
     } catch (e) {
       return { error: toPlatformError(e) };
     }
@@ -149,7 +162,11 @@ class NativeCounterSet implements CounterSet {
   private readonly scratch = new Float64Array(GROUP_WORDS);
   private closed = false;
 
-  constructor(private readonly addon: CountersAddon, private readonly g: OpenedGroups, readonly excludeKernel: boolean) {
+  constructor(
+    private readonly addon: CountersAddon,
+    private readonly g: OpenedGroups,
+    readonly excludeKernel: boolean,
+  ) {
     this.events = g.events;
     this.active = g.active;
   }
@@ -174,7 +191,8 @@ class NativeCounterSet implements CounterSet {
 
   read(out: Float64Array): void {
     if (this.closed) throw new PlatformError('counters read: set is closed', 'EBADF');
-    if (out.length < 3 * this.active.length) throw new RangeError(`read: need ${3 * this.active.length} slots, got ${out.length}`);
+    if (out.length < 3 * this.active.length)
+      throw new RangeError(`read: need ${3 * this.active.length} slots, got ${out.length}`);
     try {
       for (const fd of this.g.leaders) {
         const n = this.addon.perfReadGroup(fd, this.scratch);
@@ -203,14 +221,21 @@ export function createNativeCounters(addon: CountersAddon): Counters {
       if (!supported) return { supported: false, reason: notSupportedReason };
       probed ??= counters.probe();
       const missing = probed.filter((e) => !e.available);
-      if (missing.length === probed.length) return { supported: false, reason: missing[0]?.reason ?? notSupportedReason };
+      if (missing.length === probed.length)
+        return { supported: false, reason: missing[0]?.reason ?? notSupportedReason };
       // One note for all missing events (NATIVE-NOTES P1), then the per-thread caveat.
       const notes = [...new Set(missing.map((e) => `${e.kind} counters unavailable: ${e.reason}`))];
       return { supported: true, reason: [...notes, THREAD_CAVEAT].join('; ') };
     },
     probe(options?: CounterGroupOptions): CounterEventAvailability[] {
       if (!supported) {
-        return ALL_EVENTS.map((name) => ({ name, kind: EVENT_TABLE[name].kind, available: false, code: 'ENOSYS', reason: notSupportedReason }));
+        return ALL_EVENTS.map((name) => ({
+          name,
+          kind: EVENT_TABLE[name].kind,
+          available: false,
+          code: 'ENOSYS',
+          reason: notSupportedReason,
+        }));
       }
       const excludeKernel = options?.excludeKernel ?? defaultExcludeKernel(perm);
       const g = openGroups(addon, ALL_EVENTS, excludeKernel, options?.pid ?? 0, perm);
@@ -222,7 +247,8 @@ export function createNativeCounters(addon: CountersAddon): Counters {
       const bad = events.filter((e) => !isCounterEventName(e));
       if (bad.length > 0) throw new PlatformError(`unknown counter event(s): ${bad.join(', ')}`, 'EINVAL');
       const pid = options?.pid ?? 0;
-      if (!Number.isInteger(pid) || pid < 0) throw new PlatformError(`pid must be an integer >= 0, got ${pid}`, 'EINVAL');
+      if (!Number.isInteger(pid) || pid < 0)
+        throw new PlatformError(`pid must be an integer >= 0, got ${pid}`, 'EINVAL');
       const excludeKernel = options?.excludeKernel ?? defaultExcludeKernel(perm);
       return new NativeCounterSet(addon, openGroups(addon, events, excludeKernel, pid, perm), excludeKernel);
     },

@@ -7,7 +7,16 @@ import { callNative, PlatformError, unsupported } from './errors.js';
 import { createNativeChildRunner } from './native-child.js';
 import { createNativeCounters } from './native-counters.js';
 import type {
-  Capability, Clock, ClockInfo, ClockSource, Layout, Memory, Platform, SchedPolicy, Scheduling, ThreadRusage,
+  Capability,
+  Clock,
+  ClockInfo,
+  ClockSource,
+  Layout,
+  Memory,
+  Platform,
+  SchedPolicy,
+  Scheduling,
+  ThreadRusage,
 } from './types.js';
 
 /** Raw clock facts as the addon reports them (0 / -1 mean "unknown"). */
@@ -152,12 +161,20 @@ function nativeSched(addon: NativeAddon): Scheduling {
         throw invalid(`SCHED_FIFO priority must be an integer in 1..99, got ${priority}`);
       }
       const limit = rtLimitUs ?? 0;
-      if (!Number.isFinite(limit) || limit < 0) throw invalid(`RLIMIT_RTTIME must be a non-negative number of µs, got ${rtLimitUs}`);
+      if (!Number.isFinite(limit) || limit < 0)
+        throw invalid(`RLIMIT_RTTIME must be a non-negative number of µs, got ${rtLimitUs}`);
       callNative(addon.schedSetFifo, priority, Math.round(limit));
     },
     policy() {
       // Linux's SCHED_* numbering (include/uapi/linux/sched.h); 4 is unused.
-      const names: Record<number, SchedPolicy> = { 0: 'other', 1: 'fifo', 2: 'rr', 3: 'batch', 5: 'idle', 6: 'deadline' };
+      const names: Record<number, SchedPolicy> = {
+        0: 'other',
+        1: 'fifo',
+        2: 'rr',
+        3: 'batch',
+        5: 'idle',
+        6: 'deadline',
+      };
       return names[callNative(addon.schedGetPolicy)] ?? 'unknown';
     },
   };
@@ -165,7 +182,9 @@ function nativeSched(addon: NativeAddon): Scheduling {
 
 /** Pins every existing thread of this process (/proc/self/task), not just the caller (P24). */
 export function pinAllThreads(sched: Scheduling, cpus: number[]): number[] {
-  const tids = readdirSync('/proc/self/task').map(Number).filter((t) => t > 0);
+  const tids = readdirSync('/proc/self/task')
+    .map(Number)
+    .filter((t) => t > 0);
   for (const tid of tids) {
     try {
       sched.setAffinity(cpus, tid);

@@ -6,7 +6,8 @@ import { at } from './conditions.js';
 import { contaminationCount, fullName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
-  'optimized-away': 'less than one clock cycle per iteration, or within one cycle of an empty loop: probably optimized away, not a speed',
+  'optimized-away':
+    'less than one clock cycle per iteration, or within one cycle of an empty loop: probably optimized away, not a speed',
   'gc-during-batches': 'garbage collection ran during some batches',
   migrations: 'the measuring thread migrated between CPUs during some batches',
   'context-switches': 'the measuring thread was switched out during some batches',
@@ -36,13 +37,25 @@ export function caveats(doc: ResultDocument): string[] {
     }
     // The engine's own warning for a flag ("context-switches: 361 of 2250 batches …") says
     // more than the generic text; show one or the other, never both.
-    const explained = new Set(b.flags.filter((f) => b.warnings.some((w) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))));
+    const explained = new Set(
+      b.flags.filter((f) => b.warnings.some((w) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))),
+    );
     for (const f of b.flags) if (f !== 'in-process' && !explained.has(f)) lines.push(`${name}: ${flagText(f)}`);
     const c = contaminationCount(b);
-    const contaminationExplained = ['gc-during-batches', 'context-switches', 'migrations'].some((f) => explained.has(f as Flag));
+    const contaminationExplained = ['gc-during-batches', 'context-switches', 'migrations'].some((f) =>
+      explained.has(f as Flag),
+    );
     if (c.contaminated > 0 && !contaminationExplained) {
-      const what = [c.gc && `${c.gc} with GC`, c.switches && `${c.switches} with a context switch`, c.migrations && `${c.migrations} with a migration`].filter(Boolean).join(', ');
-      lines.push(`${name}: ${c.contaminated} of ${c.batches} batches contaminated (${what}); they are kept in the estimate`);
+      const what = [
+        c.gc && `${c.gc} with GC`,
+        c.switches && `${c.switches} with a context switch`,
+        c.migrations && `${c.migrations} with a migration`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      lines.push(
+        `${name}: ${c.contaminated} of ${c.batches} batches contaminated (${what}); they are kept in the estimate`,
+      );
     }
     for (const w of b.warnings) lines.push(`${name}: ${w}`);
     for (const f of b.forks) for (const w of f.warnings) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
@@ -55,19 +68,34 @@ export function uncontrolled(doc: ResultDocument): string[] {
   const env = doc.environment ?? {};
   const out: string[] = [];
   const governor = at(env, 'frequency.governor');
-  if (governor !== 'performance') out.push(governor ? `CPU governor is '${String(governor)}', not 'performance': frequency may vary` : 'CPU governor unknown: frequency scaling was not checked');
+  if (governor !== 'performance')
+    out.push(
+      governor
+        ? `CPU governor is '${String(governor)}', not 'performance': frequency may vary`
+        : 'CPU governor unknown: frequency scaling was not checked',
+    );
   const boost = at(env, 'frequency.boost.enabled');
-  if (boost !== false) out.push(boost === true ? 'boost/turbo enabled: clock speed depends on temperature and load' : 'boost/turbo state unknown');
+  if (boost !== false)
+    out.push(
+      boost === true ? 'boost/turbo enabled: clock speed depends on temperature and load' : 'boost/turbo state unknown',
+    );
   const cpus = at(env, 'conditions.cpus');
   const isolated = at(env, 'cpu.isolated');
   if (!Array.isArray(cpus) || cpus.length === 0) out.push('workers were not pinned to a CPU');
-  else if (!Array.isArray(isolated) || !(cpus as number[]).every((c) => (isolated as number[]).includes(c))) out.push('the pinned CPU is not isolated (isolcpus): other tasks could run on it');
-  if (at(env, 'cpu.smt.active') === true) out.push('SMT is on: a sibling hardware thread shares the core with the benchmark');
-  if (at(env, 'conditions.noAslr') !== true) out.push('ASLR was on in the workers: memory layout differs between processes');
+  else if (!Array.isArray(isolated) || !(cpus as number[]).every((c) => (isolated as number[]).includes(c)))
+    out.push('the pinned CPU is not isolated (isolcpus): other tasks could run on it');
+  if (at(env, 'cpu.smt.active') === true)
+    out.push('SMT is on: a sibling hardware thread shares the core with the benchmark');
+  if (at(env, 'conditions.noAslr') !== true)
+    out.push('ASLR was on in the workers: memory layout differs between processes');
   const virt = at(env, 'virtualization.kind');
-  if (virt && virt !== 'none') out.push(`running under virtualization (${String(virt)}): the hypervisor can steal time`);
+  if (virt && virt !== 'none')
+    out.push(`running under virtualization (${String(virt)}): the hypervisor can steal time`);
   const hw = at(env, 'counters.hardware.available');
-  if (hw === false) out.push(`hardware counters unavailable${at(env, 'counters.hardware.reason') ? ` (${String(at(env, 'counters.hardware.reason'))})` : ''}: no cycles/instructions per op`);
+  if (hw === false)
+    out.push(
+      `hardware counters unavailable${at(env, 'counters.hardware.reason') ? ` (${String(at(env, 'counters.hardware.reason'))})` : ''}: no cycles/instructions per op`,
+    );
   const changes = at(env, 'changes');
   if (Array.isArray(changes) && changes.length > 0) out.push(`${changes.length} environment change(s) during the run`);
   out.push('other processes, interrupts and the thermal state of the machine were not controlled');

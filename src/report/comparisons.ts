@@ -39,20 +39,25 @@ function num(v: unknown): number | null {
 export function adaptComparison(raw: unknown): ComparisonRow | null {
   if (raw === null || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
-  const verdictText = String(r.verdict ?? r.outcome ?? '').replace(/[ _]/g, '-').replace(/^no-significant-difference$/, 'no-difference');
+  const verdictText = String(r.verdict ?? r.outcome ?? '')
+    .replace(/[ _]/g, '-')
+    .replace(/^no-significant-difference$/, 'no-difference');
   const verdict = VERDICTS.find((v) => v === verdictText);
   if (!verdict) return null;
   const ratioObj = typeof r.ratio === 'object' && r.ratio !== null ? (r.ratio as Record<string, unknown>) : null;
   const contender = (r.contender ?? r.benchmark ?? null) as Record<string, unknown> | string | null;
   const base = (r.baseline ?? null) as Record<string, unknown> | string | null;
-  const nameOf = (x: typeof contender): string => (typeof x === 'string' ? x : x && typeof x.name === 'string' ? x.name : '');
+  const nameOf = (x: typeof contender): string =>
+    typeof x === 'string' ? x : x && typeof x.name === 'string' ? x.name : '';
   return {
-    group: (r.group as string | null | undefined) ?? (typeof contender === 'object' && contender ? ((contender.group as string | null) ?? null) : null),
+    group:
+      (r.group as string | null | undefined) ??
+      (typeof contender === 'object' && contender ? ((contender.group as string | null) ?? null) : null),
     name: typeof r.name === 'string' ? r.name : nameOf(contender),
     baseline: typeof r.baselineName === 'string' ? r.baselineName : nameOf(base),
     ratio: num(ratioObj ? (ratioObj.point ?? ratioObj.value) : r.ratio),
-    ciLow: num(ratioObj ? ratioObj.ciLow ?? ratioObj.low : r.ciLow),
-    ciHigh: num(ratioObj ? ratioObj.ciHigh ?? ratioObj.high : r.ciHigh),
+    ciLow: num(ratioObj ? (ratioObj.ciLow ?? ratioObj.low) : r.ciLow),
+    ciHigh: num(ratioObj ? (ratioObj.ciHigh ?? ratioObj.high) : r.ciHigh),
     verdict,
     reason: typeof r.reason === 'string' ? r.reason : typeof r.test === 'string' ? r.test : undefined,
   };

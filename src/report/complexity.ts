@@ -40,11 +40,19 @@ export function findSweeps(doc: ResultDocument): Sweep[] {
     if (b.error || !b.headline || b.flags.includes('optimized-away')) continue;
     for (const [arg, value] of Object.entries(b.args ?? {})) {
       if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-      const others = Object.entries(b.args).filter(([k]) => k !== arg).sort(([x], [y]) => x.localeCompare(y));
+      const others = Object.entries(b.args)
+        .filter(([k]) => k !== arg)
+        .sort(([x], [y]) => x.localeCompare(y));
       const template = nameTemplate(b.name, arg, value);
       const key = JSON.stringify([b.group, b.file, arg, template, others]);
       const sweep = byKey.get(key) ?? { group: b.group, template, arg, points: [] };
-      sweep.points.push({ n: value, benchmark: b, point: b.headline.point, ciLow: b.headline.ciLow, ciHigh: b.headline.ciHigh });
+      sweep.points.push({
+        n: value,
+        benchmark: b,
+        point: b.headline.point,
+        ciLow: b.headline.ciLow,
+        ciHigh: b.headline.ciHigh,
+      });
       byKey.set(key, sweep);
     }
   }
@@ -81,11 +89,21 @@ export function sweepBlocks(doc: ResultDocument, withFit: boolean): Block[] {
     out.push({
       kind: 'table',
       header: [s.arg, 'time/iter', 'CI', `time/${s.arg}`],
-      rows: s.points.map((p) => [String(p.n), formatNs(p.point), `${formatNs(p.ciLow)} – ${formatNs(p.ciHigh)}`, p.n > 0 ? formatNs(p.point / p.n) : '—']),
+      rows: s.points.map((p) => [
+        String(p.n),
+        formatNs(p.point),
+        `${formatNs(p.ciLow)} – ${formatNs(p.ciHigh)}`,
+        p.n > 0 ? formatNs(p.point / p.n) : '—',
+      ]),
     });
     if (withFit) {
       const fit = sweepFit(s);
-      out.push({ kind: 'para', text: fit ? describeFit(fit, s.arg) : `No complexity fit: ${s.points.length} points, at least ${MIN_POINTS_FOR_FIT} with ${s.arg} ≥ 1 are needed.` });
+      out.push({
+        kind: 'para',
+        text: fit
+          ? describeFit(fit, s.arg)
+          : `No complexity fit: ${s.points.length} points, at least ${MIN_POINTS_FOR_FIT} with ${s.arg} ≥ 1 are needed.`,
+      });
     }
   }
   return out;

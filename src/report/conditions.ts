@@ -54,36 +54,81 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
   const smt = at(env, 'cpu.smt.active');
   const cores = str('cpu.logicalCores');
   add('CPU', str('cpu.model'), 'cpu.model');
-  add('Cores', cores && `${cores} logical${smt === true ? ' (SMT on)' : smt === false ? ' (SMT off)' : ''}`, 'cpu.logicalCores');
+  add(
+    'Cores',
+    cores && `${cores} logical${smt === true ? ' (SMT on)' : smt === false ? ' (SMT off)' : ''}`,
+    'cpu.logicalCores',
+  );
   const kb = at(env, 'kernel.memory.totalKb');
   add('Memory', typeof kb === 'number' ? `${(kb / 1024 / 1024).toFixed(1)} GiB` : null, 'kernel.memory.totalKb');
   add('Kernel', str('kernel.release'), 'kernel.release');
   const virt = str('virtualization.kind');
-  add('Virtualization', virt && (virt === 'none' ? 'none detected (bare metal as far as /sys tells)' : `${virt}${str('virtualization.hypervisor') ? ` (${str('virtualization.hypervisor')})` : ''}`), 'virtualization.kind');
+  add(
+    'Virtualization',
+    virt &&
+      (virt === 'none'
+        ? 'none detected (bare metal as far as /sys tells)'
+        : `${virt}${str('virtualization.hypervisor') ? ` (${str('virtualization.hypervisor')})` : ''}`),
+    'virtualization.kind',
+  );
   const driver = str('frequency.driver');
-  add('Governor', str('frequency.governor') && `${str('frequency.governor')}${driver ? ` (${driver})` : ''}`, 'frequency.governor');
+  add(
+    'Governor',
+    str('frequency.governor') && `${str('frequency.governor')}${driver ? ` (${driver})` : ''}`,
+    'frequency.governor',
+  );
   const boost = at(env, 'frequency.boost.enabled');
   add('Boost/turbo', boost === true ? 'enabled' : boost === false ? 'disabled' : null, 'frequency.boost.enabled');
   const clockSource = str('clock.source');
   const hz = at(env, 'clock.hz');
-  add('Clock', clockSource && `${clockSource}${typeof hz === 'number' ? ` at ${(hz / 1e9).toFixed(3)} GHz (${str('clock.hzSource') ?? 'nominal'})` : ''}`, 'clock.source');
+  add(
+    'Clock',
+    clockSource &&
+      `${clockSource}${typeof hz === 'number' ? ` at ${(hz / 1e9).toFixed(3)} GHz (${str('clock.hzSource') ?? 'nominal'})` : ''}`,
+    'clock.source',
+  );
   const pinned = cpuList(at(env, 'conditions.cpus'));
   const isolated = cpuList(at(env, 'cpu.isolated'));
   const helpers = cpuList(at(env, 'conditions.helperCpus'));
-  const policy = at(env, 'conditions.pin') === 'thread' ? `JS thread alone${helpers ? `, helper threads on CPU ${helpers}` : ''}` : 'whole process';
-  add('Pinning', pinned ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}; ${policy}` : at(env, 'conditions') ? 'not pinned' : null, 'conditions.cpus');
+  const policy =
+    at(env, 'conditions.pin') === 'thread'
+      ? `JS thread alone${helpers ? `, helper threads on CPU ${helpers}` : ''}`
+      : 'whole process';
+  add(
+    'Pinning',
+    pinned
+      ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}; ${policy}`
+      : at(env, 'conditions')
+        ? 'not pinned'
+        : null,
+    'conditions.cpus',
+  );
   const noAslr = at(env, 'conditions.noAslr');
   const aslrMode = str('conditions.aslr');
-  add('ASLR', aslrMode ? `${noAslr === true ? 'off in workers' : 'on in workers'} (mode ${aslrMode}; system ${str('aslr.current') ?? 'unknown'})` : str('aslr.current') && `system ${str('aslr.current')}`, 'aslr.current');
+  add(
+    'ASLR',
+    aslrMode
+      ? `${noAslr === true ? 'off in workers' : 'on in workers'} (mode ${aslrMode}; system ${str('aslr.current') ?? 'unknown'})`
+      : str('aslr.current') && `system ${str('aslr.current')}`,
+    'aslr.current',
+  );
   const mlock = at(env, 'conditions.mlock');
   add('Memory lock', mlock === true ? 'mlockall in workers' : mlock === false ? 'off' : null, 'conditions.mlock');
-  if (at(env, 'conditions.fifo') === true) add('Scheduler', 'SCHED_FIFO for the measuring thread (RLIMIT_RTTIME watchdog)', 'conditions.fifo');
+  if (at(env, 'conditions.fifo') === true)
+    add('Scheduler', 'SCHED_FIFO for the measuring thread (RLIMIT_RTTIME watchdog)', 'conditions.fifo');
   add('Node.js', str('node.version'), 'node.version');
   add('V8', str('node.v8'), 'node.v8');
   const execArgv = at(env, 'node.execArgv');
   const nodeOptions = str('node.nodeOptions');
-  const flags = [...(Array.isArray(execArgv) ? (execArgv as string[]) : []), ...(nodeOptions ? [`NODE_OPTIONS=${nodeOptions}`] : [])];
+  const flags = [
+    ...(Array.isArray(execArgv) ? (execArgv as string[]) : []),
+    ...(nodeOptions ? [`NODE_OPTIONS=${nodeOptions}`] : []),
+  ];
   add('Node flags', Array.isArray(execArgv) ? flags.join(' ') || 'none' : null, 'node.execArgv');
-  add('Platform', str('platform') && `${str('platform')}${str('platformReason') ? ` (${str('platformReason')})` : ''}`, 'platform');
+  add(
+    'Platform',
+    str('platform') && `${str('platform')}${str('platformReason') ? ` (${str('platformReason')})` : ''}`,
+    'platform',
+  );
   return lines;
 }

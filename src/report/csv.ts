@@ -5,14 +5,28 @@ import type { CounterEventName } from '../platform/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 
 const COUNTER_EVENTS: readonly CounterEventName[] = [
-  'cycles', 'instructions', 'cache-references', 'cache-misses', 'branches', 'branch-misses',
-  'task-clock', 'page-faults', 'context-switches', 'cpu-migrations',
+  'cycles',
+  'instructions',
+  'cache-references',
+  'cache-misses',
+  'branches',
+  'branch-misses',
+  'task-clock',
+  'page-faults',
+  'context-switches',
+  'cpu-migrations',
 ];
 
 type Cell = string | number | boolean | null | undefined;
 
 /** Fixed latency columns, whatever the document's ladder holds (src/analysis/defaults.ts LATENCY_QUANTILES). */
-const LATENCY_RUNGS: readonly [string, number][] = [['p50', 0.5], ['p90', 0.9], ['p99', 0.99], ['p99_9', 0.999], ['p99_99', 0.9999]];
+const LATENCY_RUNGS: readonly [string, number][] = [
+  ['p50', 0.5],
+  ['p90', 0.9],
+  ['p99', 0.99],
+  ['p99_9', 0.999],
+  ['p99_99', 0.9999],
+];
 
 const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ['group', (b) => b.group],
@@ -42,7 +56,10 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ['forks', (b) => b.forks.length],
   ['batches', (b) => b.forks.reduce((a, f) => a + f.batches.length, 0)],
   ['iterations', (b) => b.forks.reduce((a, f) => a + f.batches.reduce((s, x) => s + x.iterations, 0), 0)],
-  ...COUNTER_EVENTS.map((ev): [string, (b: BenchmarkResult) => Cell] => [`${ev.replace(/-/g, '_')}_per_op`, (b) => b.counters?.perOp.find((c) => c.event === ev)?.perOp]),
+  ...COUNTER_EVENTS.map((ev): [string, (b: BenchmarkResult) => Cell] => [
+    `${ev.replace(/-/g, '_')}_per_op`,
+    (b) => b.counters?.perOp.find((c) => c.event === ev)?.perOp,
+  ]),
   ['ipc', (b) => b.counters?.ipc],
   ['flags', (b) => b.flags.join(';')],
   ['warnings', (b) => b.warnings.join(' | ')],
@@ -50,7 +67,10 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   // Latency mode (empty for benchmarks measured without it): per-call ns, overhead subtracted.
   ['latency_calls', (b) => b.latency?.count],
   ['latency_min_ns', (b) => b.latency?.min],
-  ...LATENCY_RUNGS.map(([label, q]): [string, (b: BenchmarkResult) => Cell] => [`latency_${label}_ns`, (b) => b.latency?.ladder.find((r) => r.quantile === q)?.ns]),
+  ...LATENCY_RUNGS.map(([label, q]): [string, (b: BenchmarkResult) => Cell] => [
+    `latency_${label}_ns`,
+    (b) => b.latency?.ladder.find((r) => r.quantile === q)?.ns,
+  ]),
   ['latency_max_ns', (b) => b.latency?.max],
   ['latency_mean_ns', (b) => b.latency?.mean],
   ['latency_overhead_ns', (b) => b.latency?.overheadNs],
@@ -72,6 +92,9 @@ export function csvField(value: Cell): string {
 }
 
 export function renderCsv(doc: ResultDocument): string {
-  const lines = [CSV_COLUMNS.map(csvField).join(','), ...doc.benchmarks.map((b) => COLUMNS.map(([, get]) => csvField(get(b))).join(','))];
+  const lines = [
+    CSV_COLUMNS.map(csvField).join(','),
+    ...doc.benchmarks.map((b) => COLUMNS.map(([, get]) => csvField(get(b))).join(',')),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -19,7 +19,9 @@ export function bucketMedians(values: readonly number[], width = SPARK_WIDTH): n
   const finite = values.filter(Number.isFinite);
   if (finite.length <= width) return finite;
   return Array.from({ length: width }, (_, i) => {
-    const chunk = finite.slice(Math.floor((i * finite.length) / width), Math.floor(((i + 1) * finite.length) / width)).sort((a, b) => a - b);
+    const chunk = finite
+      .slice(Math.floor((i * finite.length) / width), Math.floor(((i + 1) * finite.length) / width))
+      .sort((a, b) => a - b);
     const m = chunk.length >> 1;
     return chunk.length % 2 ? chunk[m] : (chunk[m - 1] + chunk[m]) / 2;
   });
@@ -73,17 +75,22 @@ export function summarizeDistribution(values: readonly number[], bins = HISTOGRA
   const hi = Math.max(...inliers);
   const d = describe(values);
   return {
-    lo, hi, counts: binCounts(inliers, lo, hi, bins),
+    lo,
+    hi,
+    counts: binCounts(inliers, lo, hi, bins),
     lowOutliers: values.filter((v) => v < fences.lowMild).length,
     highOutliers: values.filter((v) => v > fences.highMild).length,
-    median: d.median, p25: d.p25, p75: d.p75,
+    median: d.median,
+    p25: d.p25,
+    p75: d.p75,
   };
 }
 
 function renderOne(b: BenchmarkResult): string[] {
   const title = `${b.group ? `${b.group} / ` : ''}${b.name}${b.baseline ? ' (baseline)' : ''}`;
   if (b.error) return [title, `  not measured: ${b.error.kind}`];
-  if (b.flags.includes('optimized-away')) return [title, '  less than one cycle of work per iteration — probably optimized away; no distribution shown'];
+  if (b.flags.includes('optimized-away'))
+    return [title, '  less than one cycle of work per iteration — probably optimized away; no distribution shown'];
   const values = allSamples(b);
   if (values.length < 4) return [title, `  ${values.length} batches — too few for a distribution`];
   const s = summarizeDistribution(values);

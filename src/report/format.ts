@@ -50,7 +50,10 @@ export function relHalfWidth(point: number, lo: number, hi: number): number {
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? pad(c, widths[i], 'end') : pad(c, widths[i], 'start'))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? pad(c, widths[i], 'end') : pad(c, widths[i], 'start')))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

@@ -13,18 +13,27 @@ export const STATISTIC_WHY: Record<Statistic, string> = {
   slope:
     'the robust slope of batch time on iterations (linear sampling as in criterion.rs; Theil–Sen over the median time of each batch size, so preempted batches do not drag it). The fixed cost of each batch (two clock reads, loop set-up) goes into the intercept, so the slope is the time of one iteration free of timer overhead, and every batch contributes.',
   min: 'the minimum per-iteration time: the run least disturbed by the rest of the machine. It estimates the best case, not the typical one.',
-  median: 'the median per-iteration time: robust to the occasional disturbed batch (GC, interrupt) without discarding it.',
+  median:
+    'the median per-iteration time: robust to the occasional disturbed batch (GC, interrupt) without discarding it.',
   mean: 'the mean per-iteration time: what a long run of calls costs on average, including occasional slow iterations.',
 };
 
 export function workloadBlocks(doc: ResultDocument): Block[] {
   const files = [...new Set(doc.benchmarks.map((b) => b.file).filter(Boolean))];
   return [
-    { kind: 'para', text: `${doc.benchmarks.length} benchmark${doc.benchmarks.length === 1 ? '' : 's'}${files.length ? ` from ${files.join(', ')}` : ''}:` },
+    {
+      kind: 'para',
+      text: `${doc.benchmarks.length} benchmark${doc.benchmarks.length === 1 ? '' : 's'}${files.length ? ` from ${files.join(', ')}` : ''}:`,
+    },
     {
       kind: 'table',
       header: ['benchmark', 'group', 'args', 'role'],
-      rows: doc.benchmarks.map((b) => [b.name, b.group ?? '—', formatArgs(b.args) || '—', b.error ? `not measured (${b.error.kind})` : b.baseline ? 'baseline' : 'contender']),
+      rows: doc.benchmarks.map((b) => [
+        b.name,
+        b.group ?? '—',
+        formatArgs(b.args) || '—',
+        b.error ? `not measured (${b.error.kind})` : b.baseline ? 'baseline' : 'contender',
+      ]),
     },
     ...inputBlocks(doc),
   ];
@@ -41,11 +50,26 @@ export function warmupBlocks(doc: ResultDocument): Block[] {
     const w = b.forks.map((f) => f.warmup);
     if (w.length === 0) return `${fullName(b)}: no forks recorded`;
     const steady = w.filter((x) => x.outcome === 'steady').length;
-    const verdict = steady === w.length ? `steady state reached in all ${w.length} forks` : `steady state reached in ${steady} of ${w.length} forks; the others stopped at the warmup time budget`;
-    return `${fullName(b)}: ${verdict}; ${range(w.map((x) => x.batches), String)} batches, ${range(w.map((x) => x.durationNs), formatNs)} per fork; estimate at the end of warmup ${range(w.map((x) => x.estimateNs), formatNs)}`;
+    const verdict =
+      steady === w.length
+        ? `steady state reached in all ${w.length} forks`
+        : `steady state reached in ${steady} of ${w.length} forks; the others stopped at the warmup time budget`;
+    return `${fullName(b)}: ${verdict}; ${range(
+      w.map((x) => x.batches),
+      String,
+    )} batches, ${range(
+      w.map((x) => x.durationNs),
+      formatNs,
+    )} per fork; estimate at the end of warmup ${range(
+      w.map((x) => x.estimateNs),
+      formatNs,
+    )}`;
   });
   return [
-    { kind: 'para', text: 'Each fork ran batches until the per-iteration estimate settled (the last batches agree within a tolerance) or the warmup time budget ended. Warmup batches are not part of the results.' },
+    {
+      kind: 'para',
+      text: 'Each fork ran batches until the per-iteration estimate settled (the last batches agree within a tolerance) or the warmup time budget ended. Warmup batches are not part of the results.',
+    },
     { kind: 'list', items },
   ];
 }
@@ -66,7 +90,12 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
       fullName(b),
       String(b.forks.length),
       String(batches.length),
-      batches.length ? range(batches.map((x) => x.iterations), (x) => String(x)) : '—',
+      batches.length
+        ? range(
+            batches.map((x) => x.iterations),
+            (x) => String(x),
+          )
+        : '—',
       formatNs(batches.reduce((a, x) => a + x.ns, 0)),
       stops || '—',
       pageFaults(batches),
@@ -75,9 +104,24 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
   const layouts = measured(doc).flatMap((b) => (b.layout ? [`${fullName(b)}: ${describeLayoutEffect(b.layout)}`] : []));
   return [
     { kind: 'list', items: settings },
-    { kind: 'para', text: 'Batch sizes are multiples of a unit d (i·d iterations, i = 1…K) in shuffled order, so drift does not correlate with size.' },
-    { kind: 'table', header: ['benchmark', 'forks', 'batches', 'iterations/batch', 'measured time', 'stopped by', 'page faults/batch'], rows },
-    ...(layouts.length ? [{ kind: 'para', text: 'Layout (--aslr randomize: a fresh address-space layout and environment size per process):' } as Block, { kind: 'list', items: layouts } as Block] : []),
+    {
+      kind: 'para',
+      text: 'Batch sizes are multiples of a unit d (i·d iterations, i = 1…K) in shuffled order, so drift does not correlate with size.',
+    },
+    {
+      kind: 'table',
+      header: ['benchmark', 'forks', 'batches', 'iterations/batch', 'measured time', 'stopped by', 'page faults/batch'],
+      rows,
+    },
+    ...(layouts.length
+      ? [
+          {
+            kind: 'para',
+            text: 'Layout (--aslr randomize: a fresh address-space layout and environment size per process):',
+          } as Block,
+          { kind: 'list', items: layouts } as Block,
+        ]
+      : []),
   ];
 }
 
@@ -96,8 +140,14 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
   const stats = [...new Set(heads.map((h) => h.statistic))];
   const methods = [...new Set(heads.map((h) => `${Math.round(h.confidence * 100)}% CI by ${h.method}`))];
   return [
-    ...stats.map((s): Block => ({ kind: 'para', text: `Headline statistic: ${STATISTIC_WHY[s] ? `${s}: ${STATISTIC_WHY[s]}` : s}` })),
-    { kind: 'para', text: `Interval: ${methods.join('; ')}. With several forks the interval comes from the variation between processes, not only within one; both are shown below (process CV, within CV).` },
+    ...stats.map((s): Block => ({
+      kind: 'para',
+      text: `Headline statistic: ${STATISTIC_WHY[s] ? `${s}: ${STATISTIC_WHY[s]}` : s}`,
+    })),
+    {
+      kind: 'para',
+      text: `Interval: ${methods.join('; ')}. With several forks the interval comes from the variation between processes, not only within one; both are shown below (process CV, within CV).`,
+    },
   ];
 }
 
@@ -106,11 +156,26 @@ export function resultBlocks(doc: ResultDocument): Block[] {
     if (b.error) return [fullName(b), 'not measured', '', '', '', '', ''];
     const h = b.headline;
     const e = b.estimates;
-    if (b.flags.includes('optimized-away')) return [fullName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
+    if (b.flags.includes('optimized-away'))
+      return [fullName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
     const ci = h ? `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)}` : '—';
     const rel = h ? `±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))}` : '—';
-    return [fullName(b), formatNs(h?.point), ci, rel, e ? sig(e.r2, 3) : '—', e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv), e ? formatPct(e.withinProcessCv) : '—'];
+    return [
+      fullName(b),
+      formatNs(h?.point),
+      ci,
+      rel,
+      e ? sig(e.r2, 3) : '—',
+      e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
+      e ? formatPct(e.withinProcessCv) : '—',
+    ];
   });
   const confidence = measured(doc).find((b) => b.headline)?.headline?.confidence ?? 0.95;
-  return [{ kind: 'table', header: ['benchmark', 'time/iter', `${Math.round(confidence * 100)}% CI`, '±', 'R²', 'process CV', 'within CV'], rows }];
+  return [
+    {
+      kind: 'table',
+      header: ['benchmark', 'time/iter', `${Math.round(confidence * 100)}% CI`, '±', 'R²', 'process CV', 'within CV'],
+      rows,
+    },
+  ];
 }

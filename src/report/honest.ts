@@ -29,16 +29,29 @@ export function shellQuote(word: string): string {
 
 export function reportTitle(doc: ResultDocument): string {
   const groups = [...new Set(doc.benchmarks.map((b) => b.group).filter((g): g is string => !!g))];
-  const what = groups.length ? groups.join(', ') : doc.benchmarks.map((b) => b.name).slice(0, 3).join(', ');
+  const what = groups.length
+    ? groups.join(', ')
+    : doc.benchmarks
+        .map((b) => b.name)
+        .slice(0, 3)
+        .join(', ');
   return `Benchmark report: ${what}`;
 }
 
 function questionBlocks(doc: ResultDocument, hypothesis: string | undefined): Block[] {
   const bases = doc.benchmarks.filter((b) => b.baseline);
-  const questions = bases.map((b) => `Within ${b.group ? `group '${b.group}'` : 'the run'}: is each benchmark faster, slower or no different from the baseline '${b.name}'?`);
+  const questions = bases.map(
+    (b) =>
+      `Within ${b.group ? `group '${b.group}'` : 'the run'}: is each benchmark faster, slower or no different from the baseline '${b.name}'?`,
+  );
   return [
-    { kind: 'para', text: hypothesis ? `Hypothesis: ${hypothesis}` : 'Hypothesis: none stated (pass --hypothesis "…" to record one).' },
-    ...(questions.length ? [{ kind: 'list' as const, items: questions }] : [{ kind: 'para' as const, text: 'No baseline was marked: the run measures each benchmark on its own.' }]),
+    {
+      kind: 'para',
+      text: hypothesis ? `Hypothesis: ${hypothesis}` : 'Hypothesis: none stated (pass --hypothesis "…" to record one).',
+    },
+    ...(questions.length
+      ? [{ kind: 'list' as const, items: questions }]
+      : [{ kind: 'para' as const, text: 'No baseline was marked: the run measures each benchmark on its own.' }]),
   ];
 }
 
@@ -52,16 +65,31 @@ function verdictBlocks(doc: ResultDocument, opts: HonestOptions): Block[] {
   const contenders = doc.benchmarks.filter((b) => !b.baseline && baselineOf(doc, b));
   const out: Block[] = [];
   if (contenders.length === 0) {
-    out.push({ kind: 'para', text: 'No baseline: there is nothing to compare against, so there is no verdict. The results above stand on their own.' });
+    out.push({
+      kind: 'para',
+      text: 'No baseline: there is nothing to compare against, so there is no verdict. The results above stand on their own.',
+    });
   } else if (!opts.comparisons) {
-    out.push({ kind: 'para', text: 'No verdict: this report was rendered without comparisons, and a report does not decide verdicts itself. Run `cyclebench report` or `cyclebench compare` for faster / slower / no difference / incomparable.' });
+    out.push({
+      kind: 'para',
+      text: 'No verdict: this report was rendered without comparisons, and a report does not decide verdicts itself. Run `cyclebench report` or `cyclebench compare` for faster / slower / no difference / incomparable.',
+    });
   } else {
-    const items = opts.comparisons.map((r) => `${r.group ? `${r.group} / ` : ''}${r.name} vs ${r.baseline}: ${r.verdict.replace('-', ' ')}${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`);
-    out.push({ kind: 'para', text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; incomparable when an assumption broke.' });
+    const items = opts.comparisons.map(
+      (r) =>
+        `${r.group ? `${r.group} / ` : ''}${r.name} vs ${r.baseline}: ${r.verdict.replace('-', ' ')}${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`,
+    );
+    out.push({
+      kind: 'para',
+      text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; incomparable when an assumption broke.',
+    });
     out.push({ kind: 'list', items: items.length ? items : ['no comparisons were produced'] });
   }
   if (opts.hypothesis) {
-    out.push({ kind: 'para', text: `Against the hypothesis "${opts.hypothesis}": read it against the verdicts and intervals above; the tool does not interpret free-text hypotheses.` });
+    out.push({
+      kind: 'para',
+      text: `Against the hypothesis "${opts.hypothesis}": read it against the verdicts and intervals above; the tool does not interpret free-text hypotheses.`,
+    });
   }
   return out;
 }
@@ -72,11 +100,18 @@ export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Blo
   const latency = latencyBlocks(doc);
   return [
     { kind: 'title', text: reportTitle(doc) },
-    { kind: 'para', text: `Recorded ${doc.createdAt} by ${doc.tool.name} ${doc.tool.version} (result schema ${doc.schemaVersion}).` },
+    {
+      kind: 'para',
+      text: `Recorded ${doc.createdAt} by ${doc.tool.name} ${doc.tool.version} (result schema ${doc.schemaVersion}).`,
+    },
     { kind: 'heading', text: 'Question' },
     ...questionBlocks(doc, opts.hypothesis),
     { kind: 'heading', text: 'Hardware and system' },
-    { kind: 'facts', header: ['condition', 'value'], rows: describeConditions(doc).map((c): [string, string] => [c.label, c.value]) },
+    {
+      kind: 'facts',
+      header: ['condition', 'value'],
+      rows: describeConditions(doc).map((c): [string, string] => [c.label, c.value]),
+    },
     { kind: 'heading', text: 'Workload' },
     ...workloadBlocks(doc),
     { kind: 'heading', text: 'Warmup' },
@@ -88,7 +123,9 @@ export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Blo
     { kind: 'heading', text: 'Result' },
     ...resultBlocks(doc),
     ...(latency.length ? [{ kind: 'heading' as const, text: 'Latency (per call)' }, ...latency] : []),
-    ...(measuredNames.length ? [{ kind: 'para' as const, text: `Not measured: ${measuredNames.join(', ')} (see caveats).` }] : []),
+    ...(measuredNames.length
+      ? [{ kind: 'para' as const, text: `Not measured: ${measuredNames.join(', ')} (see caveats).` }]
+      : []),
     ...(sweeps.length ? [{ kind: 'heading' as const, text: 'Parameter sweeps' }, ...sweeps] : []),
     { kind: 'heading', text: 'Verdict' },
     ...verdictBlocks(doc, opts),

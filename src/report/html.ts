@@ -58,7 +58,8 @@ function blockHtml(b: Block): string {
 function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number): string {
   const head = `<h3>${esc(fullName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
   const args = formatArgs(b.args) ? `<p>args: ${esc(formatArgs(b.args))}</p>` : '';
-  if (b.error) return `<section class="benchmark" id="b${index}">${head}${args}<p class="error">not measured (${esc(b.error.kind)}): ${esc(b.error.message)}</p></section>`;
+  if (b.error)
+    return `<section class="benchmark" id="b${index}">${head}${args}<p class="error">not measured (${esc(b.error.kind)}): ${esc(b.error.message)}</p></section>`;
   const h = b.headline;
   const away = b.flags.includes('optimized-away');
   const base = baselineOf(doc, b);
@@ -69,7 +70,9 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
       : 'no headline estimate';
   const flags = b.flags.map((f) => `<span class="flag" title="${esc(flagText(f))}">${esc(f)}</span>`).join('');
   const hasBatches = b.forks.some((f) => f.batches.length >= 2);
-  const plots = hasBatches ? `<div class="plots">${scatterPlot(b)}${away ? '' : distributionPlot(b)}${runOrderPlot(b)}</div>` : '<p>no batches recorded</p>';
+  const plots = hasBatches
+    ? `<div class="plots">${scatterPlot(b)}${away ? '' : distributionPlot(b)}${runOrderPlot(b)}</div>`
+    : '<p>no batches recorded</p>';
   return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flags ? `<p>${flags}</p>` : ''}${plots}</section>`;
 }
 

@@ -16,7 +16,15 @@ function ladderHeader(doc: ResultDocument): string[] {
 
 function ladderRow(b: BenchmarkResult, name: string): string[] {
   const l = b.latency!;
-  return [name, String(l.count), formatNs(l.min), ...l.ladder.map((r) => formatNs(r.ns)), formatNs(l.max), formatNs(l.mean), formatNs(l.overheadNs)];
+  return [
+    name,
+    String(l.count),
+    formatNs(l.min),
+    ...l.ladder.map((r) => formatNs(r.ns)),
+    formatNs(l.max),
+    formatNs(l.mean),
+    formatNs(l.overheadNs),
+  ];
 }
 
 export const LATENCY_METHOD =
@@ -28,7 +36,11 @@ export function renderLatency(doc: ResultDocument): string {
   if (list.length === 0) return '';
   const rows = list.map((b) => ladderRow(b, b.baseline ? `${b.name} (baseline)` : b.name));
   const notes = list.flatMap((b) => b.latency!.notes.map((n) => `latency: ${b.name}: ${n}`));
-  return [`\nLatency per call (timer overhead subtracted, pooled over processes):`, table(ladderHeader(doc), rows), ...notes].join('\n');
+  return [
+    `\nLatency per call (timer overhead subtracted, pooled over processes):`,
+    table(ladderHeader(doc), rows),
+    ...notes,
+  ].join('\n');
 }
 
 /** The honest report's latency section (method, ladder, notes); empty without latency results. */
@@ -42,7 +54,11 @@ export function latencyBlocks(doc: ResultDocument): Block[] {
   ];
 }
 
-const SIZE_WORD: Record<NonNullable<InputSummary['sizeOf']>, string> = { value: 'value', byteLength: 'bytes', length: 'length' };
+const SIZE_WORD: Record<NonNullable<InputSummary['sizeOf']>, string> = {
+  value: 'value',
+  byteLength: 'bytes',
+  length: 'length',
+};
 
 function sizeValue(x: number, how: NonNullable<InputSummary['sizeOf']>): string {
   if (how !== 'byteLength') return String(Number(sig(x, 4)));

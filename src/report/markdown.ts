@@ -25,15 +25,33 @@ function groupTable(list: BenchmarkResult[]): Block {
       ...events.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number) : '—')),
     ];
   });
-  return { kind: 'table', header: ['benchmark', 'time/iter', 'min', 'median', 'p99', 'MAD', 'ops/s', 'flags', ...events.map((e) => `${e}/op`)], rows };
+  return {
+    kind: 'table',
+    header: [
+      'benchmark',
+      'time/iter',
+      'min',
+      'median',
+      'p99',
+      'MAD',
+      'ops/s',
+      'flags',
+      ...events.map((e) => `${e}/op`),
+    ],
+    rows,
+  };
 }
 
 export function markdownBlocks(doc: ResultDocument, opts: HonestOptions = {}): Block[] {
   const groups = new Map<string, BenchmarkResult[]>();
-  for (const b of doc.benchmarks) groups.set(b.group ?? '(no group)', [...(groups.get(b.group ?? '(no group)') ?? []), b]);
+  for (const b of doc.benchmarks)
+    groups.set(b.group ?? '(no group)', [...(groups.get(b.group ?? '(no group)') ?? []), b]);
   const detail: Block[] = [{ kind: 'heading', text: 'Detailed estimates' }];
   for (const [name, list] of groups) detail.push({ kind: 'para', text: `Group: ${name}` }, groupTable(list));
-  detail.push({ kind: 'para', text: 'Per-iteration statistics (min, median, p99, MAD) are over (batch time − intercept) / iterations; counters are per iteration.' });
+  detail.push({
+    kind: 'para',
+    text: 'Per-iteration statistics (min, median, p99, MAD) are over (batch time − intercept) / iterations; counters are per iteration.',
+  });
   return [...honestBlocks(doc, opts), ...detail];
 }
 

@@ -25,12 +25,42 @@ export const REPORT_FORMATS = ['terminal', 'json', 'text', 'markdown', 'csv', 'h
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const renderers: Record<ReportFormat, Reporter> = {
-  terminal: { format: 'terminal', extension: 'txt', description: 'tables per group, as `cyclebench run` prints them', render: (doc) => renderTerminal(doc) },
-  json: { format: 'json', extension: 'json', description: 'the versioned result document with raw batches', render: (doc) => renderJson(doc) },
-  text: { format: 'text', extension: 'txt', description: 'the honest report, plain text', render: (doc, o) => renderHonest(doc, o, 'text') },
-  markdown: { format: 'markdown', extension: 'md', description: 'the honest report and detailed estimates, Markdown', render: (doc, o) => renderMarkdown(doc, o) },
-  csv: { format: 'csv', extension: 'csv', description: 'one row per benchmark, fixed columns, RFC 4180', render: (doc) => renderCsv(doc) },
-  html: { format: 'html', extension: 'html', description: 'self-contained HTML report with plots', render: (doc, o) => renderHtml(doc, o) },
+  terminal: {
+    format: 'terminal',
+    extension: 'txt',
+    description: 'tables per group, as `cyclebench run` prints them',
+    render: (doc) => renderTerminal(doc),
+  },
+  json: {
+    format: 'json',
+    extension: 'json',
+    description: 'the versioned result document with raw batches',
+    render: (doc) => renderJson(doc),
+  },
+  text: {
+    format: 'text',
+    extension: 'txt',
+    description: 'the honest report, plain text',
+    render: (doc, o) => renderHonest(doc, o, 'text'),
+  },
+  markdown: {
+    format: 'markdown',
+    extension: 'md',
+    description: 'the honest report and detailed estimates, Markdown',
+    render: (doc, o) => renderMarkdown(doc, o),
+  },
+  csv: {
+    format: 'csv',
+    extension: 'csv',
+    description: 'one row per benchmark, fixed columns, RFC 4180',
+    render: (doc) => renderCsv(doc),
+  },
+  html: {
+    format: 'html',
+    extension: 'html',
+    description: 'self-contained HTML report with plots',
+    render: (doc, o) => renderHtml(doc, o),
+  },
 };
 
 export function getReporter(format: string): Reporter | undefined {

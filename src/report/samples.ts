@@ -18,7 +18,10 @@ export function batchIntercept(b: BenchmarkResult): number {
   if (b.estimates && Number.isFinite(b.estimates.intercept)) return b.estimates.intercept;
   const all = b.forks.flatMap((f) => f.batches);
   if (all.length < 2 || new Set(all.map((x) => x.iterations)).size < 2) return 0;
-  return ols(all.map((x) => x.iterations), all.map((x) => x.ns)).intercept;
+  return ols(
+    all.map((x) => x.iterations),
+    all.map((x) => x.ns),
+  ).intercept;
 }
 
 export function forkSamples(b: BenchmarkResult): ForkSamples[] {
@@ -32,11 +35,19 @@ export function forkSamples(b: BenchmarkResult): ForkSamples[] {
 
 /** All per-iteration samples of a benchmark (every fork, run order within fork). */
 export function allSamples(b: BenchmarkResult): number[] {
-  return forkSamples(b).flatMap((f) => f.perIteration).filter(Number.isFinite);
+  return forkSamples(b)
+    .flatMap((f) => f.perIteration)
+    .filter(Number.isFinite);
 }
 
 /** How many batches in total, and how many were contaminated. */
-export function contaminationCount(b: BenchmarkResult): { batches: number; contaminated: number; gc: number; switches: number; migrations: number } {
+export function contaminationCount(b: BenchmarkResult): {
+  batches: number;
+  contaminated: number;
+  gc: number;
+  switches: number;
+  migrations: number;
+} {
   const all = b.forks.flatMap((f) => f.batches);
   return {
     batches: all.length,

@@ -2,7 +2,12 @@
 // Coordinates are rounded to 0.1 px so output is compact and byte-for-byte reproducible.
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** A number for an SVG attribute: one decimal, no trailing ".0", no "-0". */
@@ -70,14 +75,22 @@ export function axes(a: AxisSpec, f: Frame = FRAME): string {
   const parts = [`<g class="axes"><path d="M${px(x0)} ${px(y1)}V${px(y0)}H${px(x1)}" fill="none" stroke="#555"/>`];
   for (const t of a.xTicks) {
     const x = a.x(t);
-    parts.push(`<path d="M${px(x)} ${px(y0)}v4" stroke="#555"/><text x="${px(x)}" y="${px(y0 + 15)}" text-anchor="middle">${escapeHtml(a.xFormat(t))}</text>`);
+    parts.push(
+      `<path d="M${px(x)} ${px(y0)}v4" stroke="#555"/><text x="${px(x)}" y="${px(y0 + 15)}" text-anchor="middle">${escapeHtml(a.xFormat(t))}</text>`,
+    );
   }
   for (const t of a.yTicks) {
     const y = a.y(t);
-    parts.push(`<path d="M${px(x0)} ${px(y)}h-4" stroke="#555"/><path d="M${px(x0)} ${px(y)}H${px(x1)}" stroke="#eee"/><text x="${px(x0 - 6)}" y="${px(y + 3.5)}" text-anchor="end">${escapeHtml(a.yFormat(t))}</text>`);
+    parts.push(
+      `<path d="M${px(x0)} ${px(y)}h-4" stroke="#555"/><path d="M${px(x0)} ${px(y)}H${px(x1)}" stroke="#eee"/><text x="${px(x0 - 6)}" y="${px(y + 3.5)}" text-anchor="end">${escapeHtml(a.yFormat(t))}</text>`,
+    );
   }
-  parts.push(`<text x="${px((x0 + x1) / 2)}" y="${px(f.height - 4)}" text-anchor="middle" class="label">${escapeHtml(a.xLabel)}</text>`);
-  parts.push(`<text transform="translate(11 ${px((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle" class="label">${escapeHtml(a.yLabel)}</text></g>`);
+  parts.push(
+    `<text x="${px((x0 + x1) / 2)}" y="${px(f.height - 4)}" text-anchor="middle" class="label">${escapeHtml(a.xLabel)}</text>`,
+  );
+  parts.push(
+    `<text transform="translate(11 ${px((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle" class="label">${escapeHtml(a.yLabel)}</text></g>`,
+  );
   return parts.join('');
 }
 

@@ -38,11 +38,40 @@ export function renderTerminal(doc: ResultDocument): string {
 }
 
 function renderGroup(list: BenchmarkResult[]): string {
-  const counterEvents = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))].filter((e) => e in COUNTER_COLUMN);
+  const counterEvents = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))].filter(
+    (e) => e in COUNTER_COLUMN,
+  );
   const hasRelative = list.some((b) => b.relative);
-  const header = ['benchmark', 'time/iter', '± CI', 'min', 'median', 'p99', 'ops/s', 'proc CV', 'R²', ...counterEvents.map((e) => COUNTER_COLUMN[e]), ...(hasRelative ? ['vs baseline'] : []), 'flags'];
+  const header = [
+    'benchmark',
+    'time/iter',
+    '± CI',
+    'min',
+    'median',
+    'p99',
+    'ops/s',
+    'proc CV',
+    'R²',
+    ...counterEvents.map((e) => COUNTER_COLUMN[e]),
+    ...(hasRelative ? ['vs baseline'] : []),
+    'flags',
+  ];
   const rows = list.map((b) => {
-    if (b.error) return [b.name, 'error', '', '', '', '', '', '', '', ...counterEvents.map(() => ''), ...(hasRelative ? [''] : []), b.error.kind];
+    if (b.error)
+      return [
+        b.name,
+        'error',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        ...counterEvents.map(() => ''),
+        ...(hasRelative ? [''] : []),
+        b.error.kind,
+      ];
     const h = b.headline;
     const e = b.estimates;
     const away = b.flags.includes('optimized-away');
@@ -102,7 +131,9 @@ function renderNotes(doc: ResultDocument): string {
     }
     // The analysis's own optimized-away warning says what was seen; files without one get the generic line.
     if (b.flags.includes('optimized-away') && !b.warnings.some((w) => w.startsWith('optimized-away'))) {
-      lines.push(`warning: ${b.name}: less than one cycle of work per iteration — probably optimized away; this is not a speed.`);
+      lines.push(
+        `warning: ${b.name}: less than one cycle of work per iteration — probably optimized away; this is not a speed.`,
+      );
     }
     for (const w of b.warnings) lines.push(`warning: ${b.name}: ${w}`);
     for (const n of b.notes ?? []) lines.push(`info: ${b.name}: ${n}`);

@@ -15,7 +15,10 @@ export interface ReportFiles {
 export function writeReports(doc: ResultDocument, files: ReportFiles, options: ReportOptions = {}): string[] {
   const wanted = (['markdown', 'csv', 'html'] as const).filter((f) => files[f]);
   if (wanted.length === 0) return [];
-  const opts: ReportOptions = { ...options, comparisons: options.comparisons !== undefined ? options.comparisons : comparisonsFor(doc) };
+  const opts: ReportOptions = {
+    ...options,
+    comparisons: options.comparisons !== undefined ? options.comparisons : comparisonsFor(doc),
+  };
   const written: string[] = [];
   for (const format of wanted) {
     const path = files[format] as string;

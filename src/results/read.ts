@@ -23,7 +23,10 @@ export function readResultFile(path: string): ResultDocument {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as { code?: string }).code;
-    throw new ResultFileError(path, code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (e as Error).message})`);
+    throw new ResultFileError(
+      path,
+      code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (e as Error).message})`,
+    );
   }
   let data: unknown;
   try {
@@ -35,14 +38,18 @@ export function readResultFile(path: string): ResultDocument {
 }
 
 export function parseResultDocument(data: unknown, path = '<input>'): ResultDocument {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ResultFileError(path, 'not a cyclebench result document (expected a JSON object)');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ResultFileError(path, 'not a cyclebench result document (expected a JSON object)');
   const doc = data as Partial<ResultDocument> & { tool?: { name?: string } };
   if (doc.tool?.name !== 'cyclebench' || typeof doc.schemaVersion !== 'number') {
     throw new ResultFileError(path, 'not a cyclebench result document (no tool.name "cyclebench" and schemaVersion)');
   }
   if (!(READABLE_SCHEMA_VERSIONS as readonly number[]).includes(doc.schemaVersion)) {
     const newer = doc.schemaVersion > SCHEMA_VERSION ? ' (written by a newer cyclebench; upgrade to read it)' : '';
-    throw new ResultFileError(path, `schema version ${doc.schemaVersion} is not supported${newer}; this build reads versions ${READABLE_SCHEMA_VERSIONS.join(', ')}`);
+    throw new ResultFileError(
+      path,
+      `schema version ${doc.schemaVersion} is not supported${newer}; this build reads versions ${READABLE_SCHEMA_VERSIONS.join(', ')}`,
+    );
   }
   if (!Array.isArray(doc.benchmarks)) throw new ResultFileError(path, 'no benchmarks array');
   return upgrade(doc as ResultDocument);

@@ -203,7 +203,14 @@ export interface BenchmarkResult {
   /** The A/A check (`--aa`): both arms' forks are in `forks`; arm membership by fork index parity of `aaArms`. */
   /** Latency mode: the percentile ladder of per-call times over every fork (absent otherwise and in older files). */
   latency?: LatencySummary;
-  aa?: { verdict: Verdict; ratio: { point: number; ciLow: number; ciHigh: number } | null; pValue: number | null; minimumDetectable: number | null; passed: boolean; arms: [number[], number[]] };
+  aa?: {
+    verdict: Verdict;
+    ratio: { point: number; ciLow: number; ciHigh: number } | null;
+    pValue: number | null;
+    minimumDetectable: number | null;
+    passed: boolean;
+    arms: [number[], number[]];
+  };
 }
 
 /** One rung of the latency ladder. */

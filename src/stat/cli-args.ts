@@ -58,14 +58,16 @@ export interface StatArgs {
 
 function intArg(name: string, text: string | undefined, dflt: number, min: number): number {
   if (text === undefined) return dflt;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} needs an integer >= ${min}, got '${text}'`);
+  if (!/^\d+$/.test(text) || Number(text) < min)
+    throw new UsageError(`--${name} needs an integer >= ${min}, got '${text}'`);
   return Number(text);
 }
 
 function numArg(name: string, text: string | undefined, dflt: number): number {
   if (text === undefined) return dflt;
   const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || v < 0) throw new UsageError(`--${name} needs a non-negative number, got '${text}'`);
+  if (text.trim() === '' || !Number.isFinite(v) || v < 0)
+    throw new UsageError(`--${name} needs a non-negative number, got '${text}'`);
   return v;
 }
 
@@ -74,7 +76,8 @@ export function parseCpuArg(text: string): number[] {
   const cpus = new Set<number>();
   for (const part of text.split(',')) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) throw new UsageError(`--cpu needs a list like 2, 0,2 or 1-3, got '${text}'`);
+    if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
+      throw new UsageError(`--cpu needs a list like 2, 0,2 or 1-3, got '${text}'`);
     for (let c = Number(m[1]); c <= Number(m[2] ?? m[1]); c++) cpus.add(c);
   }
   return [...cpus].sort((a, b) => a - b);
@@ -101,11 +104,20 @@ export function parseStatArgs(args: string[]): StatArgs {
       strict: true,
       allowPositionals: false,
       options: {
-        runs: { type: 'string', short: 'r' }, warmup: { type: 'string' }, cpu: { type: 'string' },
-        aslr: { type: 'string' }, events: { type: 'string', short: 'e' }, timeout: { type: 'string' },
-        shell: { type: 'boolean' }, noise: { type: 'string' }, seed: { type: 'string' },
-        'show-output': { type: 'boolean' }, json: { type: 'string' }, csv: { type: 'string' },
-        markdown: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        runs: { type: 'string', short: 'r' },
+        warmup: { type: 'string' },
+        cpu: { type: 'string' },
+        aslr: { type: 'string' },
+        events: { type: 'string', short: 'e' },
+        timeout: { type: 'string' },
+        shell: { type: 'boolean' },
+        noise: { type: 'string' },
+        seed: { type: 'string' },
+        'show-output': { type: 'boolean' },
+        json: { type: 'string' },
+        csv: { type: 'string' },
+        markdown: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (e) {
@@ -114,14 +126,19 @@ export function parseStatArgs(args: string[]): StatArgs {
   }
   const str = (k: string): string | undefined => values[k] as string | undefined;
   const help = values.help === true;
-  if (!help && commands.length === 0) throw new UsageError('no command: put it after "--", e.g. cyclebench stat -r 10 -- node app.js');
+  if (!help && commands.length === 0)
+    throw new UsageError('no command: put it after "--", e.g. cyclebench stat -r 10 -- node app.js');
   const empty = commands.findIndex((c) => c.length === 0);
-  if (!help && empty >= 0) throw new UsageError(empty === 0 ? 'empty command after "--"' : `empty command after --vs number ${empty}`);
+  if (!help && empty >= 0)
+    throw new UsageError(empty === 0 ? 'empty command after "--"' : `empty command after --vs number ${empty}`);
   const aslr = str('aslr') ?? 'inherit';
   if (aslr !== 'off' && aslr !== 'inherit') throw new UsageError(`--aslr must be 'off' or 'inherit', got '${aslr}'`);
-  const events = str('events')?.split(',').map((e) => e.trim()) ?? [...ALL_EVENTS];
+  const events = str('events')
+    ?.split(',')
+    .map((e) => e.trim()) ?? [...ALL_EVENTS];
   const bad = events.filter((e) => !isEventName(e));
-  if (bad.length > 0 || events.length === 0) throw new UsageError(`unknown event(s) '${bad.join(',')}'; known: ${ALL_EVENTS.join(',')}`);
+  if (bad.length > 0 || events.length === 0)
+    throw new UsageError(`unknown event(s) '${bad.join(',')}'; known: ${ALL_EVENTS.join(',')}`);
   return {
     help,
     commands,

@@ -38,14 +38,24 @@ export function compareMetric(
 ): Comparison {
   const threshold = opts.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD;
   const head = { baseline: indices[0], contender: indices[1], metric };
-  const incomparable = (reason: string): Comparison => ({ ...head, ratio: null, ci95: null, verdict: 'incomparable', reason });
-  for (const [c, i] of [[base, indices[0]], [cont, indices[1]]] as const) {
+  const incomparable = (reason: string): Comparison => ({
+    ...head,
+    ratio: null,
+    ci95: null,
+    verdict: 'incomparable',
+    reason,
+  });
+  for (const [c, i] of [
+    [base, indices[0]],
+    [cont, indices[1]],
+  ] as const) {
     const failed = c.failures.filter((f) => !f.warmup).length;
     if (failed > 0) return incomparable(`command ${i + 1} failed in ${failed} run(s)`);
   }
   const a = valuesOf(base, metric);
   const b = valuesOf(cont, metric);
-  if (a.length < MIN_RUNS_FOR_VERDICT || b.length < MIN_RUNS_FOR_VERDICT) return incomparable('metric missing or fewer than 2 runs');
+  if (a.length < MIN_RUNS_FOR_VERDICT || b.length < MIN_RUNS_FOR_VERDICT)
+    return incomparable('metric missing or fewer than 2 runs');
   const ci = bootstrapRatio([a], [b], (g) => g[0].reduce((s, v) => s + v, 0) / g[0].length, {
     resamples: opts.resamples ?? DEFAULT_RESAMPLES,
     seed: opts.seed ?? DEFAULT_SEED,
@@ -54,7 +64,8 @@ export function compareMetric(
     return incomparable('baseline mean is 0');
   }
   const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };
-  if (ci.ciLow <= 1 && ci.ciHigh >= 1) return { ...out, verdict: 'no-difference', reason: 'CI of the ratio contains 1' };
+  if (ci.ciLow <= 1 && ci.ciHigh >= 1)
+    return { ...out, verdict: 'no-difference', reason: 'CI of the ratio contains 1' };
   if (Math.abs(ci.point - 1) < threshold) {
     return { ...out, verdict: 'no-difference', reason: `within noise (< ${(threshold * 100).toFixed(0)} %)` };
   }

@@ -43,5 +43,8 @@ export function defaultExcludeKernel(): boolean {
   const paranoid = paranoidText === null ? null : Number(paranoidText);
   const capEff = /^CapEff:\s*([0-9a-f]+)/im.exec(readTrim('/proc/self/status') ?? '')?.[1] ?? null;
   const euid = typeof process.geteuid === 'function' ? process.geteuid() : null;
-  return mathDefaultExcludeKernel({ paranoid: Number.isFinite(paranoid) ? paranoid : null, privileged: isPerfPrivileged(euid, capEff) });
+  return mathDefaultExcludeKernel({
+    paranoid: Number.isFinite(paranoid) ? paranoid : null,
+    privileged: isPerfPrivileged(euid, capEff),
+  });
 }

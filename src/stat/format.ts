@@ -52,9 +52,18 @@ export function unsupportedByReason(c: CommandResult): Map<string, MetricName[]>
 export function table(rows: string[][], indent = '  '): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows
-    .map((r) => indent + r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd())
-    .join('\n') + '\n';
+  return (
+    rows
+      .map(
+        (r) =>
+          indent +
+          r
+            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+            .join('  ')
+            .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** Per-run values for display: the measured successful runs, in order. */

@@ -47,7 +47,11 @@ export interface RunValues {
 const NS_PER_MS = 1e6;
 
 /** One run's metric values from the raw runner result (no statistics here). */
-export function extractRun(r: ChildRunResult, excludeKernel: boolean, requested: readonly CounterEventName[]): RunValues {
+export function extractRun(
+  r: ChildRunResult,
+  excludeKernel: boolean,
+  requested: readonly CounterEventName[],
+): RunValues {
   const values: Partial<Record<MetricName, number | null>> = {};
   const running: Partial<Record<CounterEventName, number>> = {};
   values['wall-time'] = r.wallNs / NS_PER_MS;

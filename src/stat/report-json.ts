@@ -34,5 +34,7 @@ export function toJsonObject(r: StatResult): Record<string, unknown> {
 }
 
 export function renderJson(r: StatResult): string {
-  return JSON.stringify(toJsonObject(r), (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2) + '\n';
+  return (
+    JSON.stringify(toJsonObject(r), (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2) + '\n'
+  );
 }

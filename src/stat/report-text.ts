@@ -6,7 +6,19 @@ import { ciText, DERIVED_LABELS, fmt, pct, runLabel, table, unsupportedByReason 
 import { METRICS } from './metrics.js';
 import type { CommandResult, Comparison, StatResult } from './types.js';
 
-const HEADER = ['metric', 'mean', 'unit', 'std error (% of mean)', 'std dev', 'CV', 'min', 'median', 'max', '95 % CI of mean', 'running'];
+const HEADER = [
+  'metric',
+  'mean',
+  'unit',
+  'std error (% of mean)',
+  'std dev',
+  'CV',
+  'min',
+  'median',
+  'max',
+  '95 % CI of mean',
+  'running',
+];
 
 function commandBlock(c: CommandResult, index: number, total: number, reasons: string[]): string {
   const excluded = c.warmupCount > 0 ? `; ${c.warmupCount} warmup run(s) excluded` : '';
@@ -21,7 +33,19 @@ function commandBlock(c: CommandResult, index: number, total: number, reasons: s
     if (m) {
       const running = m.running !== undefined && m.running < 1 ? pct(m.running, 1) : '';
       const src = m.source ? ' *' : '';
-      rows.push([def.name + src, fmt(m.mean), m.unit, `${fmt(m.stderr)} (${pct(m.mean === 0 ? NaN : m.stderr / m.mean)})`, fmt(m.stddev), pct(m.cv), fmt(m.min), fmt(m.median), fmt(m.max), ciText(m.ci95), running]);
+      rows.push([
+        def.name + src,
+        fmt(m.mean),
+        m.unit,
+        `${fmt(m.stderr)} (${pct(m.mean === 0 ? NaN : m.stderr / m.mean)})`,
+        fmt(m.stddev),
+        pct(m.cv),
+        fmt(m.min),
+        fmt(m.median),
+        fmt(m.max),
+        ciText(m.ci95),
+        running,
+      ]);
     } else if (u) {
       rows.push([def.name, '<not supported>', u.unit, `[${reasons.indexOf(u.reason) + 1}]`]);
     }
@@ -29,7 +53,15 @@ function commandBlock(c: CommandResult, index: number, total: number, reasons: s
   out += rows.length > 1 ? table(rows) : '  (no successful runs: no statistics)\n';
   const derived = Object.entries(c.derived);
   if (derived.length > 0) {
-    out += '\n' + table(derived.map(([k, d]) => [`# ${DERIVED_LABELS[k] ?? k}`, d.unit === '%' ? `${d.value.toFixed(2)} %` : fmt(d.value), `(${d.formula}, ratio of means)`]));
+    out +=
+      '\n' +
+      table(
+        derived.map(([k, d]) => [
+          `# ${DERIVED_LABELS[k] ?? k}`,
+          d.unit === '%' ? `${d.value.toFixed(2)} %` : fmt(d.value),
+          `(${d.formula}, ratio of means)`,
+        ]),
+      );
   }
   const sources = Object.entries(c.metrics).filter(([, m]) => m?.source);
   for (const [name, m] of sources) out += `\n  * ${name}: from ${m!.source}`;
@@ -40,7 +72,8 @@ function commandBlock(c: CommandResult, index: number, total: number, reasons: s
     const parts = [...o.severe.map((r) => `${runLabel(r)} severe`), ...o.mild.map((r) => `${runLabel(r)} mild`)];
     return [`    ${def.name}: ${parts.join(', ')}`];
   });
-  if (outliers.length > 0) out += `\n  outlier runs (Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the statistics):\n${outliers.join('\n')}\n`;
+  if (outliers.length > 0)
+    out += `\n  outlier runs (Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the statistics):\n${outliers.join('\n')}\n`;
   if (c.failures.length > 0) {
     out += `\n  failed runs (excluded from the statistics):\n`;
     for (const f of c.failures) out += `    run ${runLabel(f.run)}${f.warmup ? ' (warmup)' : ''}: ${f.message}\n`;
@@ -56,7 +89,13 @@ function comparisonBlock(r: StatResult): string {
   for (const j of contenders) {
     const rows: string[][] = [['metric', `ratio [${j + 1}]/[1]`, '95 % CI of ratio', 'verdict', 'why']];
     for (const c of r.comparisons.filter((x: Comparison) => x.contender === j)) {
-      rows.push([c.metric, c.ratio === null ? '-' : c.ratio.toFixed(3), c.ci95 ? `[${c.ci95[0].toFixed(3)}, ${c.ci95[1].toFixed(3)}]` : '-', c.verdict, c.reason]);
+      rows.push([
+        c.metric,
+        c.ratio === null ? '-' : c.ratio.toFixed(3),
+        c.ci95 ? `[${c.ci95[0].toFixed(3)}, ${c.ci95[1].toFixed(3)}]` : '-',
+        c.verdict,
+        c.reason,
+      ]);
     }
     out += `\n Comparison: [${j + 1}] "${r.commands[j].command}" vs [1] "${r.commands[0].command}" (ratio < 1: [${j + 1}] is faster/smaller)\n\n`;
     out += table(rows);
@@ -75,7 +114,9 @@ function unsupportedNotes(r: StatResult): { reasons: string[]; text: string } {
     }
   }
   const reasons = [...byReason.keys()];
-  const text = reasons.map((reason, i) => `\n [${i + 1}] not supported: ${[...byReason.get(reason)!].join(', ')}: ${reason}`).join('');
+  const text = reasons
+    .map((reason, i) => `\n [${i + 1}] not supported: ${[...byReason.get(reason)!].join(', ')}: ${reason}`)
+    .join('');
   return { reasons, text: text ? text + '\n' : '' };
 }
 

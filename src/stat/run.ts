@@ -31,14 +31,23 @@ export interface RunOutcome {
 }
 
 /** The failure of one run, or undefined when it exited 0. */
-export function classify(r: ChildRunResult, argv: string[], timeoutMs: number | undefined): Omit<Failure, 'command' | 'run' | 'warmup'> | undefined {
+export function classify(
+  r: ChildRunResult,
+  argv: string[],
+  timeoutMs: number | undefined,
+): Omit<Failure, 'command' | 'run' | 'warmup'> | undefined {
   const base = { exitCode: r.exitCode, signal: r.signal };
   if (r.execError) {
     const notFound = r.execError.code === 'ENOENT';
     const message = notFound ? `command not found: ${argv[0]}` : `cannot execute ${argv[0]}: ${r.execError.code}`;
     return { ...base, kind: notFound ? 'not-found' : 'exec-error', message };
   }
-  if (r.timedOut) return { ...base, kind: 'timeout', message: `killed after the --timeout of ${((timeoutMs ?? 0) / 1000).toString()} s` };
+  if (r.timedOut)
+    return {
+      ...base,
+      kind: 'timeout',
+      message: `killed after the --timeout of ${((timeoutMs ?? 0) / 1000).toString()} s`,
+    };
   if (r.signal) return { ...base, kind: 'signal', message: `killed by signal ${r.signal}` };
   if (r.exitCode !== 0) return { ...base, kind: 'exit', message: `exited with status ${r.exitCode}` };
   return undefined;
@@ -47,13 +56,25 @@ export function classify(r: ChildRunResult, argv: string[], timeoutMs: number | 
 /** A thrown runner error (e.g. spawn ENOENT from a portable runner) as a failure. */
 function thrownFailure(e: unknown, argv: string[]): Omit<Failure, 'command' | 'run' | 'warmup'> {
   const code = (e as { code?: string })?.code;
-  if (code === 'ENOENT') return { kind: 'not-found', exitCode: null, signal: null, message: `command not found: ${argv[0]}` };
-  return { kind: 'exec-error', exitCode: null, signal: null, message: `cannot run ${argv[0]}: ${(e as Error)?.message ?? String(e)}` };
+  if (code === 'ENOENT')
+    return { kind: 'not-found', exitCode: null, signal: null, message: `command not found: ${argv[0]}` };
+  return {
+    kind: 'exec-error',
+    exitCode: null,
+    signal: null,
+    message: `cannot run ${argv[0]}: ${(e as Error)?.message ?? String(e)}`,
+  };
 }
 
 export async function executePlan(platform: StatPlatform, plan: RunPlan): Promise<RunOutcome> {
   const n = plan.argvs.length;
-  const out: RunOutcome = { runs: plan.argvs.map(() => []), failures: plan.argvs.map(() => []), events: null, rusageSeen: false, interrupted: false };
+  const out: RunOutcome = {
+    runs: plan.argvs.map(() => []),
+    failures: plan.argvs.map(() => []),
+    events: null,
+    rusageSeen: false,
+    interrupted: false,
+  };
   let currentPid: number | null = null;
   const onAbort = (): void => {
     if (currentPid !== null) {
@@ -102,7 +123,16 @@ export async function executePlan(platform: StatPlatform, plan: RunPlan): Promis
           out.interrupted = true;
           return out;
         }
-        const record: RunRecord = { command: c, run: round, warmup, ok: !fail, exitCode: result?.exitCode ?? null, signal: result?.signal ?? null, values: {}, running: {} };
+        const record: RunRecord = {
+          command: c,
+          run: round,
+          warmup,
+          ok: !fail,
+          exitCode: result?.exitCode ?? null,
+          signal: result?.signal ?? null,
+          values: {},
+          running: {},
+        };
         if (result) {
           const v = extractRun(result, plan.excludeKernel, plan.events);
           record.values = v.values;

@@ -41,7 +41,8 @@ function unsupportedReasonFor(outcome: RunOutcome, platform: StatPlatform, exclu
     const ev = outcome.events?.find((e) => e.name === m);
     if (ev && !ev.available) return ev.reason ?? (ev.code ? `${ev.code}` : 'not available');
     if (ev && ev.available) return 'counter never ran (time_running = 0)';
-    if ((ALL_EVENTS as readonly string[]).includes(m)) return `not counted by the ${platform.kind} platform's child runner`;
+    if ((ALL_EVENTS as readonly string[]).includes(m))
+      return `not counted by the ${platform.kind} platform's child runner`;
     return `no per-child rusage from the ${platform.kind} platform's child runner`;
   };
 }
@@ -59,12 +60,23 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const platform = options.platform ?? (await loadDefaultPlatform());
   const excludeKernel = options.excludeKernel ?? defaultExcludeKernel();
   const cap = platform.child.capability();
-  if (!cap.supported) throw new Error(`cannot run commands: the ${platform.kind} platform's child runner is not supported: ${cap.reason ?? 'no reason given'}`);
+  if (!cap.supported)
+    throw new Error(
+      `cannot run commands: the ${platform.kind} platform's child runner is not supported: ${cap.reason ?? 'no reason given'}`,
+    );
 
   const outcome = await executePlan(platform, {
-    argvs, runs, warmup, events, excludeKernel,
-    cpus: options.cpus, noAslr: options.noAslr, timeoutMs: options.timeoutMs,
-    showOutput: options.showOutput, signal: options.signal, onRun: options.onRun,
+    argvs,
+    runs,
+    warmup,
+    events,
+    excludeKernel,
+    cpus: options.cpus,
+    noAslr: options.noAslr,
+    timeoutMs: options.timeoutMs,
+    showOutput: options.showOutput,
+    signal: options.signal,
+    onRun: options.onRun,
   });
 
   const wanted: MetricName[] = METRICS.filter((m) => !m.event || events.includes(m.event)).map((m) => m.name);
@@ -72,7 +84,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const commands: CommandResult[] = argvs.map((argv, c) => {
     const cmdRuns = outcome.runs[c];
     const { metrics, unsupported } = summarizeRuns(cmdRuns, wanted, reason);
-    if (excludeKernel && metrics['context-switches']) metrics['context-switches'].source = 'wait4 rusage (nvcsw + nivcsw)';
+    if (excludeKernel && metrics['context-switches'])
+      metrics['context-switches'].source = 'wait4 rusage (nvcsw + nivcsw)';
     const warning = firstRunsWarning(cmdRuns);
     return {
       command: commandLabel(argv, shell),
@@ -89,19 +102,24 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   });
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const noise = options.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD;
-  const comparisons = commands.length > 1
-    ? compareAll(commands, { noiseThreshold: noise, resamples, seed: options.seed ?? DEFAULT_SEED })
-    : [];
+  const comparisons =
+    commands.length > 1
+      ? compareAll(commands, { noiseThreshold: noise, resamples, seed: options.seed ?? DEFAULT_SEED })
+      : [];
 
   const notes = [
     'std error = standard error of the mean (stddev / sqrt(n)); perf stat prints this as "±". std dev is the sample standard deviation.',
     '95 % CI: Student t interval of the mean over the successful measured runs.',
   ];
   if (excludeKernel && events.includes('context-switches')) {
-    notes.push('context-switches come from wait4 rusage (nvcsw + nivcsw): with exclude_kernel the perf counter reads 0.');
+    notes.push(
+      'context-switches come from wait4 rusage (nvcsw + nivcsw): with exclude_kernel the perf counter reads 0.',
+    );
   }
   if (commands.length > 1) {
-    notes.push(`ratio = mean(contender) / mean(baseline), 95 % percentile bootstrap CI (${resamples} resamples, seed ${options.seed ?? DEFAULT_SEED}); differences under ${(noise * 100).toFixed(0)} % count as noise; runs interleaved.`);
+    notes.push(
+      `ratio = mean(contender) / mean(baseline), 95 % percentile bootstrap CI (${resamples} resamples, seed ${options.seed ?? DEFAULT_SEED}); differences under ${(noise * 100).toFixed(0)} % count as noise; runs interleaved.`,
+    );
   }
   return {
     schema: 'cyclebench-stat/1',

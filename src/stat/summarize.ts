@@ -62,7 +62,8 @@ export function summarizeRuns(
       if (def.event) running.push(r.running[def.event] ?? 1);
     }
     if (values.length > 0) metrics[def.name] = summarizeMetric(def.unit, values, def.event ? running : undefined, ids);
-    else if (ok.length > 0) unsupported[def.name] = { unit: def.unit, reason: unsupportedReason(def.name) } satisfies UnsupportedMetric;
+    else if (ok.length > 0)
+      unsupported[def.name] = { unit: def.unit, reason: unsupportedReason(def.name) } satisfies UnsupportedMetric;
   }
   return { metrics, unsupported };
 }
@@ -95,7 +96,10 @@ function median(xs: number[]): number {
  * code caches): median wall time of the first 20 % vs the median of the others.
  */
 export function firstRunsWarning(runs: RunRecord[]): string | null {
-  const wall = runs.filter((r) => r.ok && !r.warmup).map((r) => r.values['wall-time']).filter((v): v is number => typeof v === 'number');
+  const wall = runs
+    .filter((r) => r.ok && !r.warmup)
+    .map((r) => r.values['wall-time'])
+    .filter((v): v is number => typeof v === 'number');
   if (wall.length < FIRST_RUNS_MIN_RUNS) return null;
   const k = Math.max(1, Math.round(wall.length * FIRST_RUNS_SHARE));
   const first = median(wall.slice(0, k));

@@ -42,12 +42,7 @@ export interface StatOptions {
   onRun?: (run: RunRecord, failure: Failure | undefined) => void;
 }
 
-export type MetricName =
-  | 'wall-time'
-  | 'user-time'
-  | 'system-time'
-  | 'max-rss'
-  | CounterEventName;
+export type MetricName = 'wall-time' | 'user-time' | 'system-time' | 'max-rss' | CounterEventName;
 
 export type FailureKind = 'not-found' | 'exec-error' | 'exit' | 'signal' | 'timeout' | 'interrupted';
 

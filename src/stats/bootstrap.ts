@@ -45,8 +45,10 @@ interface Resolved {
 function resolve(opts: BootstrapOptions): Resolved {
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
   const confidence = opts.confidence ?? DEFAULT_CONFIDENCE;
-  if (!(Number.isInteger(resamples) && resamples >= 10)) throw new RangeError(`bootstrap: resamples must be an integer >= 10, got ${resamples}`);
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`bootstrap: confidence must be in (0, 1), got ${confidence}`);
+  if (!(Number.isInteger(resamples) && resamples >= 10))
+    throw new RangeError(`bootstrap: resamples must be an integer >= 10, got ${resamples}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`bootstrap: confidence must be in (0, 1), got ${confidence}`);
   return { resamples, confidence, rng: createRng(opts.seed ?? DEFAULT_SEED) };
 }
 
@@ -73,12 +75,22 @@ export function resampleGroups<T>(groups: readonly (readonly T[])[], rng: Rng): 
 }
 
 /** Ordinary percentile bootstrap of `statistic` over one sample of items. */
-export function bootstrapCi<T>(sample: readonly T[], statistic: (resample: T[]) => number, opts: BootstrapOptions = {}): BootstrapInterval {
+export function bootstrapCi<T>(
+  sample: readonly T[],
+  statistic: (resample: T[]) => number,
+  opts: BootstrapOptions = {},
+): BootstrapInterval {
   if (sample.length === 0) throw new RangeError('bootstrapCi: empty sample');
   const r = resolve(opts);
   const reps = new Array<number>(r.resamples);
-  for (let i = 0; i < r.resamples; i++) reps[i] = statistic(sampleWithReplacement(sample as T[], sample.length, r.rng.next));
-  return percentile(statistic(sample.slice()), reps, r, `percentile bootstrap over ${sample.length} items, ${r.resamples} resamples`);
+  for (let i = 0; i < r.resamples; i++)
+    reps[i] = statistic(sampleWithReplacement(sample as T[], sample.length, r.rng.next));
+  return percentile(
+    statistic(sample.slice()),
+    reps,
+    r,
+    `percentile bootstrap over ${sample.length} items, ${r.resamples} resamples`,
+  );
 }
 
 function checkGroups<T>(groups: readonly (readonly T[])[], who: string): void {
@@ -90,14 +102,19 @@ function checkGroups<T>(groups: readonly (readonly T[])[], who: string): void {
  * Two-stage (hierarchical) percentile bootstrap: `statistic` receives the resampled groups
  * (e.g. forks, each a list of batches) and returns one number.
  */
-export function hierarchicalBootstrap<T>(groups: readonly (readonly T[])[], statistic: (groups: T[][]) => number, opts: BootstrapOptions = {}): BootstrapInterval {
+export function hierarchicalBootstrap<T>(
+  groups: readonly (readonly T[])[],
+  statistic: (groups: T[][]) => number,
+  opts: BootstrapOptions = {},
+): BootstrapInterval {
   checkGroups(groups, 'hierarchicalBootstrap');
   const r = resolve(opts);
   const reps = new Array<number>(r.resamples);
   for (let i = 0; i < r.resamples; i++) reps[i] = statistic(resampleGroups(groups, r.rng));
-  const method = groups.length >= 2
-    ? `hierarchical percentile bootstrap over ${groups.length} processes (processes, then batches), ${r.resamples} resamples`
-    : `percentile bootstrap over batches of 1 process, ${r.resamples} resamples`;
+  const method =
+    groups.length >= 2
+      ? `hierarchical percentile bootstrap over ${groups.length} processes (processes, then batches), ${r.resamples} resamples`
+      : `percentile bootstrap over batches of 1 process, ${r.resamples} resamples`;
   return percentile(statistic(groups.map((g) => g.slice())), reps, r, method);
 }
 

@@ -57,9 +57,11 @@ export function fitModel(n: readonly number[], time: readonly number[], model: C
  * (log n is 0 at n = 1, so O(log n) needs n > 1 somewhere to be defined at all).
  */
 export function fitComplexity(n: readonly number[], time: readonly number[]): ComplexityFit {
-  if (n.length !== time.length) throw new RangeError(`fitComplexity: n and time differ in length (${n.length} vs ${time.length})`);
+  if (n.length !== time.length)
+    throw new RangeError(`fitComplexity: n and time differ in length (${n.length} vs ${time.length})`);
   if (new Set(n).size < 2) throw new RangeError('fitComplexity: need at least 2 distinct values of n');
-  if (n.some((v) => !(Number.isFinite(v) && v >= 1))) throw new RangeError('fitComplexity: every n must be a finite number >= 1');
+  if (n.some((v) => !(Number.isFinite(v) && v >= 1)))
+    throw new RangeError('fitComplexity: every n must be a finite number >= 1');
   if (time.some((v) => !Number.isFinite(v))) throw new RangeError('fitComplexity: every time must be finite');
   const models = COMPLEXITY_MODELS.map((m) => fitModel(n, time, m.model));
   let best = models[0];

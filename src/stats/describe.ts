@@ -6,7 +6,13 @@
 // - mad: raw median absolute deviation (NOT scaled by 1.4826),
 // - cv: stddev / mean, stderr: stddev / sqrt(n) (the standard error of the mean).
 
-import { mean, medianSorted, quantileSorted, medianAbsoluteDeviation, sampleStandardDeviation } from 'simple-statistics';
+import {
+  mean,
+  medianSorted,
+  quantileSorted,
+  medianAbsoluteDeviation,
+  sampleStandardDeviation,
+} from 'simple-statistics';
 
 export interface Description {
   n: number;

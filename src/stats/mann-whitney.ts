@@ -41,7 +41,8 @@ function uCounts(m: number, n: number): number[] {
       const row = new Array<number>(len).fill(0);
       const a = prev[j]; // f(u - j; i - 1, j)
       const b = cur[j - 1]; // f(u; i, j - 1)
-      for (let u = 0; u < len; u++) row[u] = (u - j >= 0 && u - j < a.length ? a[u - j] : 0) + (u < b.length ? b[u] : 0);
+      for (let u = 0; u < len; u++)
+        row[u] = (u - j >= 0 && u - j < a.length ? a[u - j] : 0) + (u < b.length ? b[u] : 0);
       cur.push(row);
     }
     prev = cur;
@@ -52,7 +53,7 @@ function uCounts(m: number, n: number): number[] {
 function tieTerm(values: number[]): number {
   const sorted = values.slice().sort((p, q) => p - q);
   let sum = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j] === sorted[i]) j++;
     const t = j - i;
@@ -86,5 +87,10 @@ export function mannWhitney(x: readonly number[], y: readonly number[]): MannWhi
   const sigma = Math.sqrt(((nx * ny) / 12) * (n + 1 - ties / (n * (n - 1))));
   if (sigma === 0) return { ...base, pValue: 1, method: 'normal approximation (tie and continuity corrected)', z: 0 };
   const z = Math.max(0, Math.abs(ux - (nx * ny) / 2) - 0.5) / sigma;
-  return { ...base, pValue: Math.min(1, 2 * normalCdf(-z)), method: 'normal approximation (tie and continuity corrected)', z };
+  return {
+    ...base,
+    pValue: Math.min(1, 2 * normalCdf(-z)),
+    method: 'normal approximation (tie and continuity corrected)',
+    z,
+  };
 }

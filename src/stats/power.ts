@@ -23,7 +23,8 @@ function checkCv(cv: number): void {
 export function requiredSampleSize(cv: number, target = 0.01, confidence = 0.95): number {
   checkCv(cv);
   if (!(target > 0)) throw new RangeError(`requiredSampleSize: target must be > 0, got ${target}`);
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`requiredSampleSize: confidence must be in (0, 1), got ${confidence}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`requiredSampleSize: confidence must be in (0, 1), got ${confidence}`);
   const p = (1 + confidence) / 2;
   const z = normalQuantile(p);
   let n = Math.max(2, Math.ceil(((z * cv) / target) ** 2));

@@ -34,7 +34,8 @@ function rotl(x: number, k: number): number {
 /** xoshiro128** over an explicit state (exported for the known-answer test). */
 export function xoshiro128ss(state: [number, number, number, number]): Rng {
   const s = Uint32Array.from(state);
-  if (s[0] === 0 && s[1] === 0 && s[2] === 0 && s[3] === 0) throw new RangeError('xoshiro128**: state must not be all zero');
+  if (s[0] === 0 && s[1] === 0 && s[2] === 0 && s[3] === 0)
+    throw new RangeError('xoshiro128**: state must not be all zero');
   const nextUint32 = (): number => {
     const result = Math.imul(rotl(Math.imul(s[1], 5) >>> 0, 7), 9) >>> 0;
     const t = (s[1] << 9) >>> 0;
@@ -48,7 +49,8 @@ export function xoshiro128ss(state: [number, number, number, number]): Rng {
   };
   const next = (): number => nextUint32() / 4294967296;
   const int = (n: number): number => {
-    if (!(Number.isInteger(n) && n > 0 && n <= 4294967296)) throw new RangeError(`rng.int: n must be an integer in [1, 2^32], got ${n}`);
+    if (!(Number.isInteger(n) && n > 0 && n <= 4294967296))
+      throw new RangeError(`rng.int: n must be an integer in [1, 2^32], got ${n}`);
     // Reject the top partial block so every residue is equally likely.
     const limit = 4294967296 - (4294967296 % n);
     for (;;) {

@@ -84,7 +84,17 @@ export interface ShapeCheck {
 /** Shape summary; with fewer than 10 values or a constant sample nothing is claimed. */
 export function checkShape(values: readonly number[]): ShapeCheck {
   const n = values.length;
-  const none: ShapeCheck = { n, bimodalityCoefficient: NaN, ashmanD: NaN, minorityShare: 0, minorityAbove: false, dipRatio: NaN, skewness: NaN, multimodal: false, heavilySkewed: false };
+  const none: ShapeCheck = {
+    n,
+    bimodalityCoefficient: NaN,
+    ashmanD: NaN,
+    minorityShare: 0,
+    minorityAbove: false,
+    dipRatio: NaN,
+    skewness: NaN,
+    multimodal: false,
+    heavilySkewed: false,
+  };
   if (n < 10) return none;
   if (variance(values as number[]) === 0) return { ...none, skewness: 0 };
   const bc = bimodalityCoefficient(values);
@@ -98,7 +108,17 @@ export function checkShape(values: readonly number[]): ShapeCheck {
   const multimodal = dip < MAX_DIP_RATIO;
   // ckmeans returns clusters in ascending order: b is the upper one.
   const minorityAbove = b.length < a.length;
-  return { n, bimodalityCoefficient: bc, ashmanD: d, minorityShare, minorityAbove, dipRatio: dip, skewness, multimodal, heavilySkewed: Math.abs(skewness) > 1 };
+  return {
+    n,
+    bimodalityCoefficient: bc,
+    ashmanD: d,
+    minorityShare,
+    minorityAbove,
+    dipRatio: dip,
+    skewness,
+    multimodal,
+    heavilySkewed: Math.abs(skewness) > 1,
+  };
 }
 
 /** Convenience: true when checkShape finds two well separated modes. */

@@ -61,7 +61,8 @@ function upperTail(t: number, df: number): number {
 }
 
 function tPdf(t: number, df: number): number {
-  const ln = gammaln((df + 1) / 2) - gammaln(df / 2) - 0.5 * Math.log(df * Math.PI) - ((df + 1) / 2) * Math.log1p((t * t) / df);
+  const ln =
+    gammaln((df + 1) / 2) - gammaln(df / 2) - 0.5 * Math.log(df * Math.PI) - ((df + 1) / 2) * Math.log1p((t * t) / df);
   return Math.exp(ln);
 }
 
@@ -114,7 +115,8 @@ export function tQuantile(p: number, df: number): number {
  * Returns [NaN, NaN] with fewer than 2 values (the interval is undefined, not zero-width).
  */
 export function meanCi(values: readonly number[], confidence = 0.95): [number, number] {
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`meanCi: confidence must be in (0, 1), got ${confidence}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`meanCi: confidence must be in (0, 1), got ${confidence}`);
   const n = values.length;
   if (n < 2) return [NaN, NaN];
   const m = mean(values as number[]);

@@ -30,8 +30,13 @@ async function finish(msg: WorkerMessage): Promise<void> {
 }
 
 function errorMessage(err: unknown, kind: ErrorResponse['error']['kind'], prefix: string, id?: string): ErrorResponse {
-  const e = err instanceof Error ? err : new Error(typeof err === 'string' ? err : `non-Error value thrown: ${String(err)}`);
-  return { type: 'error', ...(id !== undefined ? { id } : {}), error: { message: `${prefix}${e.name}: ${e.message}`, stack: e.stack, kind } };
+  const e =
+    err instanceof Error ? err : new Error(typeof err === 'string' ? err : `non-Error value thrown: ${String(err)}`);
+  return {
+    type: 'error',
+    ...(id !== undefined ? { id } : {}),
+    error: { message: `${prefix}${e.name}: ${e.message}`, stack: e.stack, kind },
+  };
 }
 
 async function runOne(req: RunRequest): Promise<WorkerMessage> {
@@ -53,13 +58,18 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: req.options.seed };
     const kernel = await resolveKernel(inst.fn, inst.args, name, inputs);
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
-    const fork = await measure(kernel, platform, { ...req.options, latency: req.options.latency || inst.latency }, {
-      forkIndex: req.forkIndex,
-      counters: prepared.counters,
-      conditions: prepared.conditions,
-      warnings: prepared.warnings,
-      onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
-    });
+    const fork = await measure(
+      kernel,
+      platform,
+      { ...req.options, latency: req.options.latency || inst.latency },
+      {
+        forkIndex: req.forkIndex,
+        counters: prepared.counters,
+        conditions: prepared.conditions,
+        warnings: prepared.warnings,
+        onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
+      },
+    );
     return { type: 'result', id: req.id, fork };
   } catch (err) {
     return errorMessage(err, 'throw', `benchmark '${name}' failed: `, req.id);

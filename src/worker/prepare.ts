@@ -8,8 +8,16 @@ import type { ForkResult } from '../results/schema.js';
 import type { WorkerRunOptions } from './protocol.js';
 
 const ALL_EVENTS: CounterEventName[] = [
-  'cycles', 'instructions', 'cache-references', 'cache-misses', 'branches', 'branch-misses',
-  'task-clock', 'page-faults', 'context-switches', 'cpu-migrations',
+  'cycles',
+  'instructions',
+  'cache-references',
+  'cache-misses',
+  'branches',
+  'branch-misses',
+  'task-clock',
+  'page-faults',
+  'context-switches',
+  'cpu-migrations',
 ];
 
 export interface Prepared {
@@ -21,14 +29,19 @@ export interface Prepared {
 
 export function prepareProcess(platform: Platform, options: WorkerRunOptions): Prepared {
   const warnings: string[] = [];
-  const conditions: Partial<ForkResult['conditions']> = { cpu: null, mlock: false, envPadding: options.envPadding ?? 0 };
+  const conditions: Partial<ForkResult['conditions']> = {
+    cpu: null,
+    mlock: false,
+    envPadding: options.envPadding ?? 0,
+  };
   if (options.cpu && options.cpu.length > 0) {
     try {
       // Under pin 'thread' the process started on the helper CPUs; this moves the calling
       // (JS) thread alone. Threads it creates from now on (e.g. libuv's pool, on first
       // use) inherit its mask: a benchmark doing async I/O shares its CPU with them.
       const now = platform.sched.getAffinity(0);
-      if (now.join(',') !== [...options.cpu].sort((a, b) => a - b).join(',')) platform.sched.setAffinity(options.cpu, 0);
+      if (now.join(',') !== [...options.cpu].sort((a, b) => a - b).join(','))
+        platform.sched.setAffinity(options.cpu, 0);
       conditions.cpu = platform.sched.getAffinity(0);
       conditions.pin = options.pin ?? 'process';
     } catch (e) {
@@ -39,7 +52,8 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
     try {
       platform.sched.setFifo(options.fifo.priority, options.fifo.rtLimitUs);
       conditions.fifo = platform.sched.policy() === 'fifo';
-      if (!conditions.fifo) warnings.push('SCHED_FIFO was accepted but the thread does not report it; the normal scheduler is in force');
+      if (!conditions.fifo)
+        warnings.push('SCHED_FIFO was accepted but the thread does not report it; the normal scheduler is in force');
     } catch (e) {
       conditions.fifo = false;
       warnings.push(`SCHED_FIFO refused, the normal scheduler stays in force: ${(e as Error).message}`);
@@ -56,7 +70,8 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
   let counters: CounterSet | undefined;
   if (options.counters) {
     try {
-      if (!platform.counters.capability().supported) throw new Error(platform.counters.capability().reason ?? 'unsupported');
+      if (!platform.counters.capability().supported)
+        throw new Error(platform.counters.capability().reason ?? 'unsupported');
       counters = platform.counters.open(ALL_EVENTS);
       if (counters.active.length === 0) {
         counters.close();

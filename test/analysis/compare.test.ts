@@ -3,7 +3,8 @@ import { compareForks } from '../../src/analysis/compare.js';
 import { makeForks } from './synthetic.js';
 
 const FAST = { resamples: 200 };
-const side = (seed: number, cost: number) => makeForks(3, { costNs: cost, overheadNs: 300, noise: 0.02, between: 0.01, seed, k: 10 });
+const side = (seed: number, cost: number) =>
+  makeForks(3, { costNs: cost, overheadNs: 300, noise: 0.02, between: 0.01, seed, k: 10 });
 
 describe('compareForks', () => {
   it('calls a 5 % slowdown "slower" and a 5 % speed-up "faster", with the ratio CI', () => {

@@ -82,7 +82,12 @@ describe('analyzeBenchmark on synthetic processes', () => {
       if (i === 5) b.contextSwitches = 2;
     };
     const a = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, seed: 9, tweak })], FAST);
-    expect(a.contamination.map((c) => [c.flag, c.batches])).toEqual(expect.arrayContaining([['migrations', 1], ['context-switches', 1]]));
+    expect(a.contamination.map((c) => [c.flag, c.batches])).toEqual(
+      expect.arrayContaining([
+        ['migrations', 1],
+        ['context-switches', 1],
+      ]),
+    );
     // One contaminated batch of noise-free data moves the slope by far less than 1 %.
     expect(a.flags).not.toContain('migrations');
     expect(a.notes.join('\n')).toMatch(/contamination within the CI: .*migrations in \d+ % of batches/);
@@ -108,30 +113,77 @@ describe('analyzeBenchmark on synthetic processes', () => {
     forks[1].warmup.outcome = 'budget';
     expect(analyzeBenchmark(forks, FAST).flags).toContain('warmup-not-steady');
 
-    const spike = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, seed: 12, tweak: (b, i) => void (i === 7 && (b.ns *= 3)) })], FAST);
+    const spike = analyzeBenchmark(
+      [makeFork({ costNs: 10, overheadNs: 10, seed: 12, tweak: (b, i) => void (i === 7 && (b.ns *= 3)) })],
+      FAST,
+    );
     expect(spike.flags).toContain('outliers');
     expect(spike.outliers.severe).toBeGreaterThanOrEqual(1);
 
-    const twoModes = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, noise: 0.01, seed: 13, rounds: 4, tweak: (b, i) => void (i % 3 === 0 && (b.ns *= 1.3)) })], FAST);
+    const twoModes = analyzeBenchmark(
+      [
+        makeFork({
+          costNs: 10,
+          overheadNs: 10,
+          noise: 0.01,
+          seed: 13,
+          rounds: 4,
+          tweak: (b, i) => void (i % 3 === 0 && (b.ns *= 1.3)),
+        }),
+      ],
+      FAST,
+    );
     expect(twoModes.flags).toContain('multimodal');
   });
 
   it('reports a small slow mode (preempted batches) as a note, a fast or large minority mode as a flag', () => {
     // Every 10th batch 1.6× slow: a 10 % slow mode, as host preemption produces.
-    const tail = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, noise: 0.01, seed: 13, rounds: 5, tweak: (b, i) => void (i % 10 === 0 && (b.ns *= 1.6)) })], FAST);
+    const tail = analyzeBenchmark(
+      [
+        makeFork({
+          costNs: 10,
+          overheadNs: 10,
+          noise: 0.01,
+          seed: 13,
+          rounds: 5,
+          tweak: (b, i) => void (i % 10 === 0 && (b.ns *= 1.6)),
+        }),
+      ],
+      FAST,
+    );
     expect(tail.shape.multimodal).toBe(true);
     expect(tail.shape.minorityAbove).toBe(true);
     expect(tail.flags).not.toContain('multimodal');
     expect(tail.notes.join('\n')).toMatch(/a slow second mode holds 10\.0 % of batches/);
     // The same share running 0.6× fast is not a tail: something else ran the kernel differently.
-    const fast = analyzeBenchmark([makeFork({ costNs: 10, overheadNs: 10, noise: 0.01, seed: 13, rounds: 5, tweak: (b, i) => void (i % 10 === 0 && (b.ns *= 0.6)) })], FAST);
+    const fast = analyzeBenchmark(
+      [
+        makeFork({
+          costNs: 10,
+          overheadNs: 10,
+          noise: 0.01,
+          seed: 13,
+          rounds: 5,
+          tweak: (b, i) => void (i % 10 === 0 && (b.ns *= 0.6)),
+        }),
+      ],
+      FAST,
+    );
     expect(fast.shape.minorityAbove).toBe(false);
     expect(fast.flags).toContain('multimodal');
   });
 
   it('regresses counters per op and derives IPC and miss rates; skips non-running batches', () => {
-    const tweak = (b: { iterations: number; counters?: Record<string, number>; countersRunning?: number }, i: number): void => {
-      b.counters = { cycles: 40 * b.iterations + 900, instructions: 100 * b.iterations + 3000, branches: 20 * b.iterations, 'branch-misses': 0.2 * b.iterations };
+    const tweak = (
+      b: { iterations: number; counters?: Record<string, number>; countersRunning?: number },
+      i: number,
+    ): void => {
+      b.counters = {
+        cycles: 40 * b.iterations + 900,
+        instructions: 100 * b.iterations + 3000,
+        branches: 20 * b.iterations,
+        'branch-misses': 0.2 * b.iterations,
+      };
       b.countersRunning = i === 0 ? 0 : 1;
       if (i === 0) b.counters.cycles = 1e12; // not counted: must be ignored
     };

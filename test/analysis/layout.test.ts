@@ -14,8 +14,15 @@ const SHIFTS = [-0.03, -0.02, -0.01, 0.01, 0.02, 0.03];
 
 describe('layout effect', () => {
   it('recovers a between-process spread that within-process noise cannot explain', () => {
-    const forks = SHIFTS.map((s, i) => padded(makeFork({ costNs: 100, overheadNs: 50, noise: 0.002, processShift: s, index: i, seed: 10 + i }), 100 * i));
-    const e = layoutEffect(forks, forks.map((f) => f.batches), 'slope', 1)!;
+    const forks = SHIFTS.map((s, i) =>
+      padded(makeFork({ costNs: 100, overheadNs: 50, noise: 0.002, processShift: s, index: i, seed: 10 + i }), 100 * i),
+    );
+    const e = layoutEffect(
+      forks,
+      forks.map((f) => f.batches),
+      'slope',
+      1,
+    )!;
     expect(e.processes).toBe(6);
     expect(e.layouts).toBe(6);
     expect(e.paddingBytes).toEqual([0, 500]);
@@ -29,25 +36,53 @@ describe('layout effect', () => {
   });
 
   it('attributes nothing to layout when processes agree within their own noise', () => {
-    const forks = [0, 1, 2, 3].map((i) => padded(makeFork({ costNs: 100, overheadNs: 50, noise: 0.05, index: i, seed: 40 + i, rounds: 1, k: 10 }), 64 * i));
-    const e = layoutEffect(forks, forks.map((f) => f.batches), 'slope', 1)!;
+    const forks = [0, 1, 2, 3].map((i) =>
+      padded(makeFork({ costNs: 100, overheadNs: 50, noise: 0.05, index: i, seed: 40 + i, rounds: 1, k: 10 }), 64 * i),
+    );
+    const e = layoutEffect(
+      forks,
+      forks.map((f) => f.batches),
+      'slope',
+      1,
+    )!;
     expect(e.withinCv).toBeGreaterThan(e.betweenCv * 0.5);
     expect(e.layoutCv).toBeLessThan(e.betweenCv);
   });
 
   it('is absent when every process ran under the same environment size, or with one process', () => {
     const same = [0, 1, 2].map((i) => makeFork({ costNs: 100, overheadNs: 50, index: i, seed: i }));
-    expect(layoutEffect(same, same.map((f) => f.batches), 'slope', 1)).toBeNull();
+    expect(
+      layoutEffect(
+        same,
+        same.map((f) => f.batches),
+        'slope',
+        1,
+      ),
+    ).toBeNull();
     const one = [padded(makeFork({ costNs: 100, overheadNs: 50 }), 10)];
-    expect(layoutEffect(one, one.map((f) => f.batches), 'slope', 1)).toBeNull();
+    expect(
+      layoutEffect(
+        one,
+        one.map((f) => f.batches),
+        'slope',
+        1,
+      ),
+    ).toBeNull();
   });
 
   it('reaches the analysis result and its notes under randomize', () => {
-    const forks = SHIFTS.slice(0, 3).map((s, i) => padded(makeFork({ costNs: 100, overheadNs: 50, processShift: s, index: i, seed: 70 + i }), 1000 * i));
+    const forks = SHIFTS.slice(0, 3).map((s, i) =>
+      padded(makeFork({ costNs: 100, overheadNs: 50, processShift: s, index: i, seed: 70 + i }), 1000 * i),
+    );
     const a = analyzeBenchmark(forks, { resamples: 200 });
     expect(a.layout?.layouts).toBe(3);
-    expect(a.notes.some((n) => n.startsWith('layout (ASLR on, environment padded 0 B–2.0 KiB) over 3 processes'))).toBe(true);
-    const plain = analyzeBenchmark(forks.map((f) => padded(f, 0)), { resamples: 200 });
+    expect(a.notes.some((n) => n.startsWith('layout (ASLR on, environment padded 0 B–2.0 KiB) over 3 processes'))).toBe(
+      true,
+    );
+    const plain = analyzeBenchmark(
+      forks.map((f) => padded(f, 0)),
+      { resamples: 200 },
+    );
     expect(plain.layout).toBeUndefined();
   });
 });

@@ -39,7 +39,17 @@ export function makeFork(o: SynthOptions): ForkResult {
     }
     for (const n of sizes) {
       const ns = o.overheadNs + cost * n * (1 + (o.noise ?? 0.01) * gaussian(rng));
-      batches.push({ iterations: n, ticks: ns * 3, ns, cpuStart: 0, cpuEnd: 0, gc: 0, contextSwitches: 0, migrations: 0, pageFaults: 0 });
+      batches.push({
+        iterations: n,
+        ticks: ns * 3,
+        ns,
+        cpuStart: 0,
+        cpuEnd: 0,
+        gc: 0,
+        contextSwitches: 0,
+        migrations: 0,
+        pageFaults: 0,
+      });
     }
   }
   batches.forEach((b, i) => o.tweak?.(b, i));
@@ -61,5 +71,7 @@ export function makeFork(o: SynthOptions): ForkResult {
 /** `forks` processes whose costs vary by `between` (relative sd), seeded. */
 export function makeForks(n: number, o: SynthOptions & { between?: number }): ForkResult[] {
   const rng = createRng((o.seed ?? 1) * 7919);
-  return Array.from({ length: n }, (_, i) => makeFork({ ...o, index: i, seed: (o.seed ?? 1) * 1000 + i, processShift: (o.between ?? 0) * gaussian(rng) }));
+  return Array.from({ length: n }, (_, i) =>
+    makeFork({ ...o, index: i, seed: (o.seed ?? 1) * 1000 + i, processShift: (o.between ?? 0) * gaussian(rng) }),
+  );
 }

@@ -14,8 +14,14 @@ describe('collectBenchmarks', () => {
     const list = await collectBenchmarks(BASIC);
     expect(list.map((d) => d.id)).toEqual(['0', '1:0', '1:1', '2', '3', '4', '5', '6']);
     expect(list[1]).toEqual({
-      id: '1:0', name: 'sum $n', title: 'sum 10', group: 'sum', args: { n: 10 },
-      baseline: true, latency: false, file: BASIC.href,
+      id: '1:0',
+      name: 'sum $n',
+      title: 'sum 10',
+      group: 'sum',
+      args: { n: 10 },
+      baseline: true,
+      latency: false,
+      file: BASIC.href,
     });
     // The fixture's `await run()` ran in collect mode and did not measure (else it throws).
     expect(g.setupsRun).toEqual([]);

@@ -22,7 +22,9 @@ describe('registration', () => {
   });
 
   it('expands several .args() into the cartesian product, last argument fastest', () => {
-    bench('sum $n x$m', () => 0).args('n', [1, 2]).args('m', ['a', 'b', 'c']);
+    bench('sum $n x$m', () => 0)
+      .args('n', [1, 2])
+      .args('m', ['a', 'b', 'c']);
     const list = instances();
     expect(list.map((i) => i.id)).toEqual(['0:0.0', '0:0.1', '0:0.2', '0:1.0', '0:1.1', '0:1.2']);
     expect(list.map((i) => i.title)).toEqual(['sum 1 xa', 'sum 1 xb', 'sum 1 xc', 'sum 2 xa', 'sum 2 xb', 'sum 2 xc']);
@@ -40,7 +42,11 @@ describe('registration', () => {
     expect(() => bench('', () => 0)).toThrow(/non-empty/);
     expect(() => bench('x', 42 as never)).toThrow(/function or \{ setup\?, fn \}/);
     expect(() => bench('x', () => 0).args('n', [])).toThrow(/non-empty array/);
-    expect(() => bench('y', () => 0).args('n', [1]).args('n', [2])).toThrow(/given twice/);
+    expect(() =>
+      bench('y', () => 0)
+        .args('n', [1])
+        .args('n', [2]),
+    ).toThrow(/given twice/);
     expect(() => rangeValues(0, 4, 2)).toThrow(RangeError);
     expect(() => group('async', (async () => {}) as never)).toThrow(/synchronous/);
   });

@@ -10,14 +10,21 @@ import { loadPlatform } from '../../src/platform/load.js';
 const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.ts', import.meta.url));
 const QUICK = { timeBudgetNs: 0.1e9, counters: false } as const;
 
-
 const platform = loadPlatform();
 const cpus = platform.kind === 'native' ? platform.sched.getAffinity(0) : [];
 
 describe('runFiles (library API of `cyclebench run`)', () => {
   it('measures a file in fresh processes and returns the versioned document; print: false prints nothing', async () => {
     const q = captureIo(process.env);
-    const { document, interrupted } = await runFiles({ files: FILE, filter: 'sum 100', forks: 1, cpu: false, print: false, io: { ...q, cwd: process.cwd() }, ...QUICK });
+    const { document, interrupted } = await runFiles({
+      files: FILE,
+      filter: 'sum 100',
+      forks: 1,
+      cpu: false,
+      print: false,
+      io: { ...q, cwd: process.cwd() },
+      ...QUICK,
+    });
     expect(interrupted).toBe(false);
     expect(document.schemaVersion).toBeGreaterThanOrEqual(1);
     expect(document.benchmarks.map((b) => b.name)).toEqual(['sum 100']);
@@ -26,18 +33,29 @@ describe('runFiles (library API of `cyclebench run`)', () => {
     expect(q.out()).toBe('');
   });
 
-  it.skipIf(platform.kind !== 'native' || cpus.length < 2)('applies pin policy and ASLR randomize, and records them', async () => {
-    const q = captureIo(process.env);
-    const { document } = await runFiles({ files: [FILE], filter: 'sum 100', forks: 2, pin: 'thread', aslr: 'randomize', io: { ...q, cwd: process.cwd() }, ...QUICK });
-    const c = document.environment.conditions as Record<string, unknown>;
-    const target = Math.max(...cpus);
-    expect(c).toMatchObject({ cpus: [target], pin: 'thread', aslr: 'randomize', fifo: false });
-    expect((c.helperCpus as number[]).includes(target)).toBe(false);
-    const b = document.benchmarks[0];
-    for (const f of b.forks) expect(f.conditions).toMatchObject({ cpu: [target], pin: 'thread' });
-    // randomize: each process has its own environment size, and the layout effect is reported
-    expect(new Set(b.forks.map((f) => f.conditions.envPadding)).size).toBe(2);
-    expect(b.layout?.processes).toBe(2);
-    expect(q.out()).toMatch(/sum 100/);
-  });
+  it.skipIf(platform.kind !== 'native' || cpus.length < 2)(
+    'applies pin policy and ASLR randomize, and records them',
+    async () => {
+      const q = captureIo(process.env);
+      const { document } = await runFiles({
+        files: [FILE],
+        filter: 'sum 100',
+        forks: 2,
+        pin: 'thread',
+        aslr: 'randomize',
+        io: { ...q, cwd: process.cwd() },
+        ...QUICK,
+      });
+      const c = document.environment.conditions as Record<string, unknown>;
+      const target = Math.max(...cpus);
+      expect(c).toMatchObject({ cpus: [target], pin: 'thread', aslr: 'randomize', fifo: false });
+      expect((c.helperCpus as number[]).includes(target)).toBe(false);
+      const b = document.benchmarks[0];
+      for (const f of b.forks) expect(f.conditions).toMatchObject({ cpu: [target], pin: 'thread' });
+      // randomize: each process has its own environment size, and the layout effect is reported
+      expect(new Set(b.forks.map((f) => f.conditions.envPadding)).size).toBe(2);
+      expect(b.layout?.processes).toBe(2);
+      expect(q.out()).toMatch(/sum 100/);
+    },
+  );
 });

@@ -5,11 +5,23 @@ import { resetRegistry } from '../../src/api/registry.js';
 import { createJsPlatform } from '../../src/platform/js.js';
 import type { Io } from '../../src/cli/io.js';
 
-const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6, latencyMaxCalls: 5000 };
+const tiny = {
+  warmupBudgetNs: 20e6,
+  warmupMinNs: 5e6,
+  timeBudgetNs: 40e6,
+  targetLargestBatchNs: 1e6,
+  latencyMaxCalls: 5000,
+};
 
 function captureIo(): Io & { out: string[] } {
   const out: string[] = [];
-  return { out, stdout: { write: (s: string) => out.push(s) }, stderr: { write: () => true }, env: {}, cwd: process.cwd() };
+  return {
+    out,
+    stdout: { write: (s: string) => out.push(s) },
+    stderr: { write: () => true },
+    env: {},
+    cwd: process.cwd(),
+  };
 }
 
 beforeEach(() => resetRegistry());
@@ -31,7 +43,12 @@ describe('run({ latency: true }) in-process', () => {
       expect(b.forks[0].latency!.calls).toBeLessThanOrEqual(5000);
       expect(b.latency!.count).toBe(b.forks[0].latency!.calls);
     }
-    expect(result.benchmarks[0].forks[0].inputs).toMatchObject({ count: 4, source: 'array', sizeOf: 'value', size: { min: 1, max: 4 } });
+    expect(result.benchmarks[0].forks[0].inputs).toMatchObject({
+      count: 4,
+      source: 'array',
+      sizeOf: 'value',
+      size: { min: 1, max: 4 },
+    });
     expect(result.document!.options).toMatchObject({ latency: true });
     expect(io.out.join('')).toContain('Latency per call');
   });

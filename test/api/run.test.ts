@@ -9,7 +9,13 @@ const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targe
 
 function captureIo(): Io & { out: string[] } {
   const out: string[] = [];
-  return { out, stdout: { write: (s: string) => out.push(s) }, stderr: { write: () => true }, env: {}, cwd: process.cwd() };
+  return {
+    out,
+    stdout: { write: (s: string) => out.push(s) },
+    stderr: { write: () => true },
+    env: {},
+    cwd: process.cwd(),
+  };
 }
 
 beforeEach(() => resetRegistry());
@@ -29,7 +35,11 @@ describe('run() in-process', () => {
     const result = await run({ ...tiny, io, platform: createJsPlatform('test') });
     expect(result.measured).toBe(true);
     expect(setups).toEqual([10, 20]);
-    expect(result.benchmarks.map((b) => [b.group, b.name])).toEqual([['g', 'sum 10'], ['g', 'sum 20'], [null, 'async']]);
+    expect(result.benchmarks.map((b) => [b.group, b.name])).toEqual([
+      ['g', 'sum 10'],
+      ['g', 'sum 20'],
+      [null, 'async'],
+    ]);
     for (const b of result.benchmarks) {
       expect(b.error).toBeUndefined();
       expect(b.flags).toContain('in-process');

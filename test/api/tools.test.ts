@@ -25,17 +25,22 @@ describe('library API of the other commands', () => {
   });
 
   it('renderReport gives each format of the same document', async () => {
-    expect(await renderReport(RESULTS, 'text', { hypothesis: 'reduce is slower than a for loop' })).toMatch(/reduce is slower than a for loop/);
+    expect(await renderReport(RESULTS, 'text', { hypothesis: 'reduce is slower than a for loop' })).toMatch(
+      /reduce is slower than a for loop/,
+    );
     expect(await renderReport(RESULTS, 'markdown')).toMatch(/^# /m);
     expect((await renderReport(RESULTS, 'csv')).split('\n')[0]).toMatch(/^group,name,args/);
     expect(await renderReport(RESULTS, 'html')).toMatch(/^<!doctype html>/i);
   });
 
-  it.skipIf(!loadPlatform().child.capability().supported)('stat runs a real command and returns typed metrics', async () => {
-    const r = await stat({ command: ['true'], runs: 2 });
-    expect(r.commands).toHaveLength(1);
-    expect(r.commands[0].runCount).toBe(2);
-    expect(r.commands[0].metrics['wall-time']?.mean).toBeGreaterThan(0);
-    expect(r.commands[0].failures).toEqual([]);
-  });
+  it.skipIf(!loadPlatform().child.capability().supported)(
+    'stat runs a real command and returns typed metrics',
+    async () => {
+      const r = await stat({ command: ['true'], runs: 2 });
+      expect(r.commands).toHaveLength(1);
+      expect(r.commands[0].runCount).toBe(2);
+      expect(r.commands[0].metrics['wall-time']?.mean).toBeGreaterThan(0);
+      expect(r.commands[0].failures).toEqual([]);
+    },
+  );
 });

@@ -29,7 +29,9 @@ describe('option values', () => {
     expect(positiveNumber('time', '0.5', 1)).toBe(0.5);
     expect(() => positiveNumber('time', 'abc', 1)).toThrow('--time must be a positive number');
     expect(oneOf('aslr', 'off', ['inherit', 'off'] as const, 'inherit')).toBe('off');
-    expect(() => oneOf('aslr', 'maybe', ['inherit', 'off'] as const, 'inherit')).toThrow("--aslr must be one of inherit, off, got 'maybe'");
+    expect(() => oneOf('aslr', 'maybe', ['inherit', 'off'] as const, 'inherit')).toThrow(
+      "--aslr must be one of inherit, off, got 'maybe'",
+    );
   });
 
   it('turns unknown options into a one-line UsageError', () => {

@@ -49,7 +49,13 @@ describe('cyclebench run --latency', () => {
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     const b = doc.benchmarks.find((x: { name: string }) => x.name === 'checksum payload');
     // type-7 p99 of 16, 64, 256, 1024, 4096: 1024 + 0.96 × (4096 − 1024) = 3973.12
-    expect(b.forks[0].inputs).toEqual({ count: 5, source: 'array', type: 'object', sizeOf: 'byteLength', size: { min: 16, p50: 256, p99: 3973.12, max: 4096, mean: 1091.2 } });
+    expect(b.forks[0].inputs).toEqual({
+      count: 5,
+      source: 'array',
+      type: 'object',
+      sizeOf: 'byteLength',
+      size: { min: 16, p50: 256, p99: 3973.12, max: 4096, mean: 1091.2 },
+    });
   });
 
   it('prints the ladder after the table, then the honest report with the hypothesis (--hypothesis implies --report)', () => {

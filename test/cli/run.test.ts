@@ -15,7 +15,11 @@ function doc0(path: string) {
 }
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 180_000 });
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 180_000,
+  });
 }
 
 describe('cyclebench run', () => {
@@ -61,7 +65,16 @@ describe('cyclebench run', () => {
 
   it('reports each failing benchmark and still completes the others (exit 1)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
-    const r = cli(['run', join(FIX, 'faulty.bench.ts'), join(FIX, 'broken.bench.ts'), ...QUICK, '--timeout', '8', '--json', out]);
+    const r = cli([
+      'run',
+      join(FIX, 'faulty.bench.ts'),
+      join(FIX, 'broken.bench.ts'),
+      ...QUICK,
+      '--timeout',
+      '8',
+      '--json',
+      out,
+    ]);
     expect(r.status).toBe(1);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     const by = (n: string) => doc.benchmarks.find((b: { name: string }) => b.name === n);
@@ -76,7 +89,13 @@ describe('cyclebench run', () => {
   });
 
   it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {
-    for (const args of [['run', FIX, '--bogus'], ['run', FIX, '--forks', '0'], ['run'], ['run', 'no/such/dir'], ['run', FIX, '--filter', '(']]) {
+    for (const args of [
+      ['run', FIX, '--bogus'],
+      ['run', FIX, '--forks', '0'],
+      ['run'],
+      ['run', 'no/such/dir'],
+      ['run', FIX, '--filter', '('],
+    ]) {
       const r = cli(args);
       expect(r.status).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench run: /);
@@ -91,10 +110,25 @@ describe('cyclebench run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-int-'));
     const marker = join(dir, 'marker');
     const out = join(dir, 'out.json');
-    const child = spawn(process.execPath, [CLI, 'run', join(FIX, 'faulty.bench.ts'), ...QUICK, '--filter', '^(ok|hangs)$', '--timeout', '600', '--json', out], {
-      env: { ...process.env, CB_TEST_MARKER: marker },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        'run',
+        join(FIX, 'faulty.bench.ts'),
+        ...QUICK,
+        '--filter',
+        '^(ok|hangs)$',
+        '--timeout',
+        '600',
+        '--json',
+        out,
+      ],
+      {
+        env: { ...process.env, CB_TEST_MARKER: marker },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     // Wait until the hanging benchmark has started (the 'ok' one ran before it).

@@ -14,13 +14,36 @@ const write = (name: string, text: string): string => {
   return p;
 };
 const quiet = (seed: number, cost: number) => forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10 });
-const base = write('base.json', JSON.stringify(doc([bench('same', quiet(1, 10)), bench('slow', quiet(2, 10), { group: 'g', args: { n: 1 } }), bench('gone', quiet(3, 5))])));
-const head = write('head.json', JSON.stringify(doc([bench('same', quiet(4, 10)), bench('slow', quiet(5, 10.8), { group: 'g', args: { n: 1 } }), bench('new', quiet(6, 5))])));
+const base = write(
+  'base.json',
+  JSON.stringify(
+    doc([
+      bench('same', quiet(1, 10)),
+      bench('slow', quiet(2, 10), { group: 'g', args: { n: 1 } }),
+      bench('gone', quiet(3, 5)),
+    ]),
+  ),
+);
+const head = write(
+  'head.json',
+  JSON.stringify(
+    doc([
+      bench('same', quiet(4, 10)),
+      bench('slow', quiet(5, 10.8), { group: 'g', args: { n: 1 } }),
+      bench('new', quiet(6, 5)),
+    ]),
+  ),
+);
 
 async function run(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env: {}, cwd: dir };
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env: {},
+    cwd: dir,
+  };
   const code = await main(['compare', ...args], io);
   return { code, stdout, stderr };
 }
@@ -30,12 +53,22 @@ describe('cyclebench compare', () => {
     const r = await run(base, head, '--format', 'json', '--seed', '3');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.comparisons.map((c: { name: string; verdict: string }) => [c.name, c.verdict])).toEqual([['same', 'no-difference'], ['slow', 'slower']]);
-    expect(j.comparisons[1]).toMatchObject({ args: { n: 1 }, ratio: { point: expect.any(Number), ciLow: expect.any(Number), ciHigh: expect.any(Number) }, pValue: expect.any(Number) });
+    expect(j.comparisons.map((c: { name: string; verdict: string }) => [c.name, c.verdict])).toEqual([
+      ['same', 'no-difference'],
+      ['slow', 'slower'],
+    ]);
+    expect(j.comparisons[1]).toMatchObject({
+      args: { n: 1 },
+      ratio: { point: expect.any(Number), ciLow: expect.any(Number), ciHigh: expect.any(Number) },
+      pValue: expect.any(Number),
+    });
     expect(j.comparisons[1].ratio.point).toBeCloseTo(1.08, 1);
     // What this setup can resolve, as a number scripts can read (the A/A bench uses it).
-    for (const c of j.comparisons) expect(c.minimumDetectable === null || (c.minimumDetectable > 0 && c.minimumDetectable < 1)).toBe(true);
-    expect(j.comparisons.some((c: { minimumDetectable: number | null }) => typeof c.minimumDetectable === 'number')).toBe(true);
+    for (const c of j.comparisons)
+      expect(c.minimumDetectable === null || (c.minimumDetectable > 0 && c.minimumDetectable < 1)).toBe(true);
+    expect(
+      j.comparisons.some((c: { minimumDetectable: number | null }) => typeof c.minimumDetectable === 'number'),
+    ).toBe(true);
     expect(j.onlyBase).toEqual(['gone']);
     expect(j.onlyContender).toEqual(['new']);
   });
@@ -66,8 +99,14 @@ describe('cyclebench compare', () => {
     const cases: [string[], RegExp][] = [
       [[join(dir, 'missing.json'), head], /missing\.json: no such file$/],
       [[write('bad.json', '{nope'), head], /bad\.json: not valid JSON/],
-      [[base, write('old.json', JSON.stringify({ ...doc([]), schemaVersion: 0 }))], /schema version 0 is not supported; this build reads versions 1/],
-      [[base, write('future.json', JSON.stringify({ ...doc([]), schemaVersion: 99 }))], /schema version 99 is not supported \(written by a newer/],
+      [
+        [base, write('old.json', JSON.stringify({ ...doc([]), schemaVersion: 0 }))],
+        /schema version 0 is not supported; this build reads versions 1/,
+      ],
+      [
+        [base, write('future.json', JSON.stringify({ ...doc([]), schemaVersion: 99 }))],
+        /schema version 99 is not supported \(written by a newer/,
+      ],
       [[base, write('other.json', JSON.stringify(doc([bench('zzz', quiet(7, 1))])))], /no benchmark in common/],
     ];
     for (const [args, msg] of cases) {

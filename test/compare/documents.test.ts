@@ -8,10 +8,16 @@ import { compareChecksums, compareEnvironments } from '../../src/compare/assumpt
 import { BaselineError, listBaselines, loadBaseline, saveBaseline } from '../../src/compare/baselines.js';
 import { compareDocuments, relativeToBaseline } from '../../src/compare/documents.js';
 import { displayName, matchBenchmarks } from '../../src/compare/match.js';
-import { ENVIRONMENT, syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+import {
+  ENVIRONMENT,
+  syntheticBenchmark as bench,
+  syntheticDocument as doc,
+  syntheticForks as forks,
+} from './synthetic.js';
 
 const S = { threshold: 0.01, confidence: 0.95, seed: 1, resamples: 300 };
-const quiet = (seed: number, cost: number, checksum = 'c0ffee01') => forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10, checksum });
+const quiet = (seed: number, cost: number, checksum = 'c0ffee01') =>
+  forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10, checksum });
 
 describe('matching by (group, name, args)', () => {
   it('pairs equal args regardless of key order and reports the unmatched', () => {
@@ -45,21 +51,40 @@ describe('incomparable', () => {
     expect(r.comparisons[0].ratio).not.toBeNull();
   });
   it('lists facts one side lacks as unchecked, not as differences', () => {
-    expect(compareEnvironments(ENVIRONMENT, { node: ENVIRONMENT.node })).toMatchObject({ differences: [], unchecked: expect.arrayContaining(['CPU model']) });
+    expect(compareEnvironments(ENVIRONMENT, { node: ENVIRONMENT.node })).toMatchObject({
+      differences: [],
+      unchecked: expect.arrayContaining(['CPU model']),
+    });
   });
   it('when the checksums differ: a contender that stops early is different, not faster', () => {
-    const r = compareDocuments(doc([bench('k', quiet(1, 10, 'aaaa0001'))]), doc([bench('k', quiet(2, 5, 'bbbb0002'))]), S);
-    expect(r.comparisons[0]).toMatchObject({ verdict: 'incomparable', reason: expect.stringMatching(/different result checksums \(aaaa0001 vs bbbb0002\)/) });
+    const r = compareDocuments(
+      doc([bench('k', quiet(1, 10, 'aaaa0001'))]),
+      doc([bench('k', quiet(2, 5, 'bbbb0002'))]),
+      S,
+    );
+    expect(r.comparisons[0]).toMatchObject({
+      verdict: 'incomparable',
+      reason: expect.stringMatching(/different result checksums \(aaaa0001 vs bbbb0002\)/),
+    });
   });
   it('does not fingerprint a side whose processes disagree on the checksum', () => {
     const mixed = quiet(1, 10).map((f, i) => ({ ...f, checksum: `c${i}` }));
-    expect(compareChecksums(bench('k', mixed), bench('k', quiet(2, 10)))).toEqual({ differs: false, note: expect.stringMatching(/vary between the processes of the baseline/) });
+    expect(compareChecksums(bench('k', mixed), bench('k', quiet(2, 10)))).toEqual({
+      differs: false,
+      note: expect.stringMatching(/vary between the processes of the baseline/),
+    });
   });
   it('when a run failed or was contaminated', () => {
     const failed = bench('k', [], { error: { message: 'boom', kind: 'throw' } });
     const changed = bench('k', quiet(2, 10), { flags: ['environment-changed'] });
-    expect(compareDocuments(doc([failed]), doc([bench('k', quiet(2, 10))]), S).comparisons[0]).toMatchObject({ verdict: 'incomparable', ratio: null, reason: 'baseline failed (throw): boom' });
-    expect(compareDocuments(doc([bench('k', quiet(1, 10))]), doc([changed]), S).comparisons[0].reason).toMatch(/contender is contaminated: the environment changed/);
+    expect(compareDocuments(doc([failed]), doc([bench('k', quiet(2, 10))]), S).comparisons[0]).toMatchObject({
+      verdict: 'incomparable',
+      ratio: null,
+      reason: 'baseline failed (throw): boom',
+    });
+    expect(compareDocuments(doc([bench('k', quiet(1, 10))]), doc([changed]), S).comparisons[0].reason).toMatch(
+      /contender is contaminated: the environment changed/,
+    );
   });
 });
 
@@ -72,7 +97,10 @@ describe('in-file baselines', () => {
       bench('alone', quiet(4, 10), { group: 'h' }),
     ]);
     const rows = relativeToBaseline(d, S);
-    expect(rows.map((r) => [r.comparison.name, r.comparison.verdict])).toEqual([['slow', 'slower'], ['same', 'no-difference']]);
+    expect(rows.map((r) => [r.comparison.name, r.comparison.verdict])).toEqual([
+      ['slow', 'slower'],
+      ['same', 'no-difference'],
+    ]);
     expect(rows[0].comparison.ratio!.point).toBeCloseTo(1.2, 1);
     expect(rows[0].comparison.notes.join('\n')).toMatch(/different result checksums/);
   });
@@ -96,11 +124,15 @@ describe('saved baselines', () => {
 
 describe('A/A check', () => {
   it('finds no difference between two arms of one distribution and states what it could detect', () => {
-    const r = aaCheck(forks(11, 6, { cost: 10, between: 0.01 }), forks(12, 6, { cost: 10, between: 0.01 }), { resamples: 300 });
+    const r = aaCheck(forks(11, 6, { cost: 10, between: 0.01 }), forks(12, 6, { cost: 10, between: 0.01 }), {
+      resamples: 300,
+    });
     expect(r.verdict).toBe('no-difference');
     expect(r.passed).toBe(true);
     expect(r.minimumDetectable).toBeGreaterThan(0.005);
     expect(r.minimumDetectable).toBeLessThan(0.06);
-    expect(formatAa('k', r)).toMatch(/A\/A k: ok: no-difference[\s\S]*smallest difference detectable at 80 % power, α = 0\.05: \d+\.\d %/);
+    expect(formatAa('k', r)).toMatch(
+      /A\/A k: ok: no-difference[\s\S]*smallest difference detectable at 80 % power, α = 0\.05: \d+\.\d %/,
+    );
   });
 });

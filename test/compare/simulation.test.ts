@@ -7,7 +7,6 @@ import { detectableDifference } from '../../src/compare/aa.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { syntheticForks } from './synthetic.js';
 
-
 const S = { threshold: 0.01, confidence: 0.95, resamples: 300 };
 
 function rate(forks: number, between: number, within: number, shift: number, TRIALS: number): number {

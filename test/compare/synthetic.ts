@@ -27,13 +27,30 @@ export function syntheticFork(rng: Rng, s: ForkSpec, index: number): ForkResult 
   const batches: Batch[] = Array.from({ length: s.batches ?? 20 }, (_, i) => {
     const iterations = (i + 1) * unit;
     const ns = (s.overhead ?? 40) + iterations * s.cost * factor * (1 + (s.within ?? 0.02) * normal(rng));
-    return { iterations, ticks: ns, ns, cpuStart: 3, cpuEnd: 3, gc: 0, contextSwitches: 0, migrations: 0, pageFaults: 0 };
+    return {
+      iterations,
+      ticks: ns,
+      ns,
+      cpuStart: 3,
+      cpuEnd: 3,
+      gc: 0,
+      contextSwitches: 0,
+      migrations: 0,
+      pageFaults: 0,
+    };
   });
   return {
-    index, pid: 1000 + index, clockHz: 1e9, clockSource: 'synthetic',
+    index,
+    pid: 1000 + index,
+    clockHz: 1e9,
+    clockSource: 'synthetic',
     warmup: { outcome: 'steady', batches: 5, iterations: 500, durationNs: 1e6, estimateNs: s.cost },
-    unit, batches, stop: 'target-ci', checksum: s.checksum ?? 'c0ffee01',
-    conditions: { cpu: [3], aslr: 'off', mlock: false, envPadding: 0 }, warnings: [],
+    unit,
+    batches,
+    stop: 'target-ci',
+    checksum: s.checksum ?? 'c0ffee01',
+    conditions: { cpu: [3], aslr: 'off', mlock: false, envPadding: 0 },
+    warnings: [],
   };
 }
 
@@ -42,12 +59,32 @@ export function syntheticForks(seed: number, forks: number, s: ForkSpec): ForkRe
   return Array.from({ length: forks }, (_, i) => syntheticFork(rng, s, i));
 }
 
-export function syntheticBenchmark(name: string, forks: ForkResult[], extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
+export function syntheticBenchmark(
+  name: string,
+  forks: ForkResult[],
+  extra: Partial<BenchmarkResult> = {},
+): BenchmarkResult {
   const cost = forks[0]?.warmup.estimateNs ?? 1;
   return {
-    name, group: null, args: {}, baseline: false, file: 'x.bench.ts',
-    headline: { statistic: 'slope', unit: 'ns', point: cost, ciLow: cost * 0.99, ciHigh: cost * 1.01, confidence: 0.95, method: 'synthetic' },
-    estimates: null, forks, flags: [], warnings: [], ...extra,
+    name,
+    group: null,
+    args: {},
+    baseline: false,
+    file: 'x.bench.ts',
+    headline: {
+      statistic: 'slope',
+      unit: 'ns',
+      point: cost,
+      ciLow: cost * 0.99,
+      ciHigh: cost * 1.01,
+      confidence: 0.95,
+      method: 'synthetic',
+    },
+    estimates: null,
+    forks,
+    flags: [],
+    warnings: [],
+    ...extra,
   };
 }
 
@@ -58,9 +95,18 @@ export const ENVIRONMENT = {
   conditions: { cpus: [3], aslr: 'off', noAslr: true, mlock: false },
 };
 
-export function syntheticDocument(benchmarks: BenchmarkResult[], environment: Record<string, unknown> = ENVIRONMENT): ResultDocument {
+export function syntheticDocument(
+  benchmarks: BenchmarkResult[],
+  environment: Record<string, unknown> = ENVIRONMENT,
+): ResultDocument {
   return {
-    schemaVersion: SCHEMA_VERSION, tool: { name: 'cyclebench', version: '0.1.0' }, createdAt: '2024-01-01T00:00:00.000Z',
-    command: ['cyclebench', 'run'], options: {}, environment: structuredClone(environment), benchmarks, warnings: [],
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'cyclebench', version: '0.1.0' },
+    createdAt: '2024-01-01T00:00:00.000Z',
+    command: ['cyclebench', 'run'],
+    options: {},
+    environment: structuredClone(environment),
+    benchmarks,
+    warnings: [],
   };
 }

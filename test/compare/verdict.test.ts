@@ -7,7 +7,8 @@ import { syntheticForks } from './synthetic.js';
 const S = { threshold: 0.01, confidence: 0.95, seed: 7, resamples: 400 };
 // Noise-free forks: every batch is exactly overhead + iterations × cost, so every resample's
 // OLS slope is `cost` and the ratio CI collapses to the hand-computed ratio.
-const exact = (seed: number, forks: number, cost: number) => syntheticForks(seed, forks, { cost, between: 0, within: 0, batches: 8 });
+const exact = (seed: number, forks: number, cost: number) =>
+  syntheticForks(seed, forks, { cost, between: 0, within: 0, batches: 8 });
 
 describe('expandedConfidence (Hesterberg 2015 expanded percentile interval)', () => {
   it('matches the hand computation for n = 10, df = 9', () => {
@@ -52,7 +53,8 @@ describe('verdictForForks', () => {
   it('uses the exact per-process Mann–Whitney test with 4 processes per side', () => {
     // Every contender process above every base process, n = 4 + 4: exact two-sided
     // p = 2 / C(8, 4) = 2/70 = 0.028571 (enumeration of the null, Mann & Whitney 1947).
-    const tiny = (seed: number, cost: number) => syntheticForks(seed, 4, { cost, between: 0.001, within: 0, batches: 8 }); // no ties
+    const tiny = (seed: number, cost: number) =>
+      syntheticForks(seed, 4, { cost, between: 0.001, within: 0, batches: 8 }); // no ties
     const v = verdictForForks(tiny(1, 10), tiny(2, 11), S);
     expect(v.pValue).toBeCloseTo(2 / 70, 10);
     expect(v.method).toMatch(/per-process slope \(exact\)/);

@@ -16,8 +16,18 @@ export function createFakeClock(overhead = 0): FakeClock {
   let t = 0;
   let buf: Float64Array = new Float64Array(4);
   const info: ClockInfo = {
-    source: 'hrtime', hz: 1e9, hzSource: 'nominal', reportedHz: null, calibratedHz: null, calibrationNs: null,
-    invariant: null, clocksource: null, hypervisor: null, ticksAreCycles: false, resolutionTicks: 1, reportsCpu: true,
+    source: 'hrtime',
+    hz: 1e9,
+    hzSource: 'nominal',
+    reportedHz: null,
+    calibratedHz: null,
+    calibrationNs: null,
+    invariant: null,
+    clocksource: null,
+    hypervisor: null,
+    ticksAreCycles: false,
+    resolutionTicks: 1,
+    reportsCpu: true,
   };
   const clock: FakeClock = {
     overhead,
@@ -54,8 +64,15 @@ export function fakeNowMs(clock: FakeClock): () => number {
 
 /** Measure options sized for fake-clock tests: exact, and quick in real time. */
 export const FAST_MEASURE: Partial<MeasureOptions> = {
-  warmupBudgetNs: 50e6, warmupMinNs: 10e6, timeBudgetNs: 1e9, targetLargestBatchNs: 5e6,
-  batchesPerRound: 10, minRounds: 2, maxRounds: 50, targetCi: 0.01, seed: 7,
+  warmupBudgetNs: 50e6,
+  warmupMinNs: 10e6,
+  timeBudgetNs: 1e9,
+  targetLargestBatchNs: 5e6,
+  batchesPerRound: 10,
+  minRounds: 2,
+  maxRounds: 50,
+  targetCi: 0.01,
+  seed: 7,
 };
 
 /** A kernel whose i-th call spends cost(i) ticks of the fake clock. */

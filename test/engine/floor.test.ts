@@ -36,12 +36,17 @@ describe('empty-loop floor', () => {
 
 describe('optimized-away against the floor', () => {
   const forks = (costNs: number, floor: number | undefined) =>
-    [0, 1, 2].map((i) => ({ ...makeFork({ costNs, overheadNs: 40, noise: 0.002, index: i, seed: 5 + i }), ...(floor === undefined ? {} : { loopFloorNs: floor }) }));
+    [0, 1, 2].map((i) => ({
+      ...makeFork({ costNs, overheadNs: 40, noise: 0.002, index: i, seed: 5 + i }),
+      ...(floor === undefined ? {} : { loopFloorNs: floor }),
+    }));
 
   it('flags a kernel within one cycle of the empty loop (0.9 ns vs floor 0.6 ns + cycle 0.4 ns)', () => {
     const a = analyzeBenchmark(forks(0.9, 0.6), { cycleNs: 0.4, resamples: 200 });
     expect(a.flags).toContain('optimized-away');
-    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/within one CPU cycle \(0\.400 ns\) of the empty loop's own 0\.600 ns/);
+    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(
+      /within one CPU cycle \(0\.400 ns\) of the empty loop's own 0\.600 ns/,
+    );
   });
 
   it('does not flag a kernel more than one cycle above the floor (1.2 ns)', () => {
@@ -49,7 +54,9 @@ describe('optimized-away against the floor', () => {
   });
 
   it('without a floor (older files, async kernels) only the one-cycle rule applies', () => {
-    expect(analyzeBenchmark(forks(0.9, undefined), { cycleNs: 0.4, resamples: 200 }).flags).not.toContain('optimized-away');
+    expect(analyzeBenchmark(forks(0.9, undefined), { cycleNs: 0.4, resamples: 200 }).flags).not.toContain(
+      'optimized-away',
+    );
     expect(analyzeBenchmark(forks(0.3, undefined), { cycleNs: 0.4, resamples: 200 }).flags).toContain('optimized-away');
   });
 

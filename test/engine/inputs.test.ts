@@ -16,7 +16,13 @@ describe('buildInputPool', () => {
     const pool = buildInputPool(a, 1);
     expect(pool.values).toBe(a);
     // R: quantile(1:100, c(.5, .99)) = 50.5, 99.01
-    expect(pool.summary).toEqual({ count: 100, source: 'array', type: 'number', sizeOf: 'value', size: { min: 1, p50: 50.5, p99: 99.01, max: 100, mean: 50.5 } });
+    expect(pool.summary).toEqual({
+      count: 100,
+      source: 'array',
+      type: 'number',
+      sizeOf: 'value',
+      size: { min: 1, p50: 50.5, p99: 99.01, max: 100, mean: 50.5 },
+    });
   });
 
   it('calls a generator function INPUT_POOL_SIZE times with a seeded rng: same seed, same inputs', () => {
@@ -43,15 +49,25 @@ describe('buildInputPool', () => {
 
   it('summarises byteLength of buffers and typed arrays (payload sizes)', () => {
     const sizes = [100, 200, 300, 400, 12_000];
-    const p = buildInputPool(sizes.map((n) => Buffer.alloc(n)), 1);
+    const p = buildInputPool(
+      sizes.map((n) => Buffer.alloc(n)),
+      1,
+    );
     // R: quantile(c(100,200,300,400,12000), c(.5,.99)) = 300, 11536 (400 + 0.96 × 11600)
-    expect(p.summary).toMatchObject({ sizeOf: 'byteLength', size: { min: 100, p50: 300, p99: 11536, max: 12_000, mean: 2600 } });
+    expect(p.summary).toMatchObject({
+      sizeOf: 'byteLength',
+      size: { min: 100, p50: 300, p99: 11536, max: 12_000, mean: 2600 },
+    });
   });
 
   it('gives no size when inputs have none or mix kinds', () => {
     expect(summarizeInputs([{ a: 1 }, { a: 2 }], 'array')).toEqual({ count: 2, source: 'array', type: 'object' });
     expect(summarizeInputs([1, 'ab'], 'array')).toEqual({ count: 2, source: 'array', type: 'mixed' });
-    expect(summarizeInputs([[1, 2], [3]], 'array')).toMatchObject({ type: 'array', sizeOf: 'length', size: { min: 1, max: 2 } });
+    expect(summarizeInputs([[1, 2], [3]], 'array')).toMatchObject({
+      type: 'array',
+      sizeOf: 'length',
+      size: { min: 1, max: 2 },
+    });
   });
 
   it('refuses an empty or unusable source', () => {
@@ -65,7 +81,9 @@ describe('loops with inputs', () => {
     const clock = createFakeClock();
     clock.bind(new Float64Array(4));
     const seen: unknown[] = [];
-    const loop = makeSyncLoop((x: unknown, s: unknown) => seen.push(`${x}${s}`), '!', clock, { inputs: ['a', 'b', 'c'] });
+    const loop = makeSyncLoop((x: unknown, s: unknown) => seen.push(`${x}${s}`), '!', clock, {
+      inputs: ['a', 'b', 'c'],
+    });
     loop(4);
     loop(3);
     expect(seen).toEqual(['a!', 'b!', 'c!', 'a!', 'b!', 'c!', 'a!']);
@@ -78,7 +96,9 @@ describe('loops with inputs', () => {
     const clock = createFakeClock();
     clock.bind(new Float64Array(4));
     const seen: number[] = [];
-    const loop = makeAsyncLoop(async (x: number) => seen.push(x), undefined, clock, { inputs: Float64Array.from([1, 2]) });
+    const loop = makeAsyncLoop(async (x: number) => seen.push(x), undefined, clock, {
+      inputs: Float64Array.from([1, 2]),
+    });
     await loop(3);
     expect(seen).toEqual([1, 2, 1]);
   });
@@ -100,7 +120,9 @@ describe('resolveKernel with inputs', () => {
 
   it('refuses a plain kernel with a hint, and adds the hint to a throw from the args call', async () => {
     await expect(resolveKernel(() => 1, {}, 'b', { source: [1] })).rejects.toThrow(/plain kernel.*setup form/);
-    await expect(resolveKernel((t: string) => JSON.parse(t), {}, 'b', { source: ['1'] })).rejects.toThrow(/if this is a plain kernel/);
+    await expect(resolveKernel((t: string) => JSON.parse(t), {}, 'b', { source: ['1'] })).rejects.toThrow(
+      /if this is a plain kernel/,
+    );
   });
 });
 
@@ -113,13 +135,23 @@ describe('measure with inputs (fake clock)', () => {
       clock.spend(1e9);
       return 100 + rng.int(900);
     };
-    const spec = await resolveKernel(() => (x: number) => {
-      uses.set(x, (uses.get(x) ?? 0) + 1);
-      clock.spend(x);
-      return x;
-    }, {}, 'inputs', { source, seed: 3 });
+    const spec = await resolveKernel(
+      () => (x: number) => {
+        uses.set(x, (uses.get(x) ?? 0) + 1);
+        clock.spend(x);
+        return x;
+      },
+      {},
+      'inputs',
+      { source, seed: 3 },
+    );
     const pool = Array.from(spec.inputs!.values as number[]);
-    const fork = await measure(spec, fakePlatform(clock), { ...fast, latency: true, latencyMaxCalls: 8192 }, { nowMs: fakeNowMs(clock), observeGc: false });
+    const fork = await measure(
+      spec,
+      fakePlatform(clock),
+      { ...fast, latency: true, latencyMaxCalls: 8192 },
+      { nowMs: fakeNowMs(clock), observeGc: false },
+    );
     for (const b of fork.batches) {
       expect(b.ns).toBeGreaterThanOrEqual(b.iterations * 100 + 25);
       expect(b.ns).toBeLessThanOrEqual(b.iterations * 999 + 25);

@@ -11,11 +11,15 @@ describe('resolveKernel', () => {
   it('setup form: a function returning a function; setup runs once, untimed', async () => {
     let setups = 0;
     const inner = () => 2;
-    const k = await resolveKernel(({ n }: { n: number }) => {
-      setups++;
-      expect(n).toBe(5);
-      return inner;
-    }, { n: 5 }, 'x');
+    const k = await resolveKernel(
+      ({ n }: { n: number }) => {
+        setups++;
+        expect(n).toBe(5);
+        return inner;
+      },
+      { n: 5 },
+      'x',
+    );
     expect(k).toMatchObject({ fn: inner, isAsync: false, form: 'setup' });
     expect(setups).toBe(1);
   });
@@ -42,9 +46,17 @@ describe('resolveKernel', () => {
   });
 
   it('surfaces throws and rejections before any timing', async () => {
-    await expect(resolveKernel(() => {
-      throw new Error('setup failed');
-    }, {}, 'x')).rejects.toThrow('setup failed');
-    await expect(resolveKernel(() => () => Promise.reject(new Error('probe rejected')), {}, 'x')).rejects.toThrow('probe rejected');
+    await expect(
+      resolveKernel(
+        () => {
+          throw new Error('setup failed');
+        },
+        {},
+        'x',
+      ),
+    ).rejects.toThrow('setup failed');
+    await expect(resolveKernel(() => () => Promise.reject(new Error('probe rejected')), {}, 'x')).rejects.toThrow(
+      'probe rejected',
+    );
   });
 });

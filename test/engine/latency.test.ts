@@ -34,11 +34,17 @@ describe('the per-call loop', () => {
     const buf = new Float64Array(4);
     clock.bind(buf);
     const seen: unknown[] = [];
-    const loop = makeLatencyLoop((s: unknown) => {
-      seen.push(s);
-      clock.spend(10 * seen.length);
-      return seen.length;
-    }, 'state', clock, buf, false);
+    const loop = makeLatencyLoop(
+      (s: unknown) => {
+        seen.push(s);
+        clock.spend(10 * seen.length);
+        return seen.length;
+      },
+      'state',
+      clock,
+      buf,
+      false,
+    );
     const out = new Float64Array(6);
     expect(loop(0, 4, out)).toBe(4); // the last value, for the sink and checksum
     expect(loop(4, 6, out)).toBe(6); // a chunk continues where the last one ended
@@ -55,7 +61,9 @@ describe('the per-call loop', () => {
     const store = src.indexOf('out[i] = buf[2] - buf[0]');
     expect(src.indexOf('for (')).toBeLessThan(start);
     expect([start < call, call < end, end < store]).toEqual([true, true, true]);
-    const withInputs = makeLatencyLoop(() => 1, undefined, clock, new Float64Array(4), false, { inputs: [1] }).toString();
+    const withInputs = makeLatencyLoop(() => 1, undefined, clock, new Float64Array(4), false, {
+      inputs: [1],
+    }).toString();
     expect(withInputs.indexOf('const x = pool[j]')).toBeLessThan(withInputs.indexOf('clock.start()')); // input fetched untimed
     expect(withInputs).toContain('last = fn(x, state)');
   });
@@ -66,14 +74,20 @@ describe('the per-call loop', () => {
     clock.bind(buf);
     let running = 0;
     let maxRunning = 0;
-    const loop = makeLatencyLoop(async () => {
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      await new Promise((r) => setImmediate(r));
-      clock.spend(7);
-      running--;
-      return 'done';
-    }, undefined, clock, buf, true);
+    const loop = makeLatencyLoop(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((r) => setImmediate(r));
+        clock.spend(7);
+        running--;
+        return 'done';
+      },
+      undefined,
+      clock,
+      buf,
+      true,
+    );
     const out = new Float64Array(3);
     expect(await loop(0, 3, out)).toBe('done');
     expect(Array.from(out)).toEqual([7, 7, 7]);
@@ -85,11 +99,19 @@ describe('the per-call loop', () => {
     const buf = new Float64Array(4);
     clock.bind(buf);
     const seen: unknown[] = [];
-    const loop = makeLatencyLoop((x: unknown, s: unknown) => seen.push([x, s]), 'st', clock, buf, false, { inputs: ['a', 'b', 'c'] });
+    const loop = makeLatencyLoop((x: unknown, s: unknown) => seen.push([x, s]), 'st', clock, buf, false, {
+      inputs: ['a', 'b', 'c'],
+    });
     const out = new Float64Array(5);
     loop(0, 2, out);
     loop(2, 5, out);
-    expect(seen).toEqual([['a', 'st'], ['b', 'st'], ['c', 'st'], ['a', 'st'], ['b', 'st']]);
+    expect(seen).toEqual([
+      ['a', 'st'],
+      ['b', 'st'],
+      ['c', 'st'],
+      ['a', 'st'],
+      ['b', 'st'],
+    ]);
   });
 });
 
@@ -113,15 +135,34 @@ describe('timer overhead calibration', () => {
 
 describe('measure in latency mode (fake clock)', () => {
   async function run(clock: FakeClock, k: KernelSpec, options: Partial<MeasureOptions>) {
-    return measure(k, fakePlatform(clock), { ...fast, latency: true, ...options }, { nowMs: fakeNowMs(clock), observeGc: false });
+    return measure(
+      k,
+      fakePlatform(clock),
+      { ...fast, latency: true, ...options },
+      { nowMs: fakeNowMs(clock), observeGc: false },
+    );
   }
 
   it('keeps the batches, then records every call: raw ticks in the histogram, the overhead beside it', async () => {
     const clock = createFakeClock(40);
-    const fork = await run(clock, kernel(clock, (i) => (i % 10 === 9 ? 1500 : 1000)), { latencyMaxCalls: 5000 });
+    const fork = await run(
+      clock,
+      kernel(clock, (i) => (i % 10 === 9 ? 1500 : 1000)),
+      { latencyMaxCalls: 5000 },
+    );
     expect(fork.batches.length).toBeGreaterThan(0); // warmup and batches still run: the headline stays
     const lat = fork.latency!;
-    expect(lat).toMatchObject({ calls: 5000, stop: 'calls', overheadTicks: 40, overheadP10Ticks: 40, overheadP90Ticks: 40, tickNs: 1, resolutionTicks: 1, significantDigits: 3, gc: null });
+    expect(lat).toMatchObject({
+      calls: 5000,
+      stop: 'calls',
+      overheadTicks: 40,
+      overheadP10Ticks: 40,
+      overheadP90Ticks: 40,
+      tickNs: 1,
+      resolutionTicks: 1,
+      significantDigits: 3,
+      gc: null,
+    });
     const recorded = values(lat.histogram);
     // Which calls are slow depends on how many calls warmup and batches made; the split is 1 in 10.
     expect([...recorded.keys()].sort((a, b) => a - b)).toEqual([1040, 1540]);
@@ -129,13 +170,23 @@ describe('measure in latency mode (fake clock)', () => {
     expect(recorded.get(1540)).toBe(500);
     const ladder = analyzeLatency([fork])!;
     expect(ladder.count).toBe(5000);
-    expect(ladder.ladder.map((r) => [r.label, r.ns])).toEqual([['p50', 1000], ['p90', 1000], ['p99', 1500], ['p99.9', 1500], ['p99.99', 1500]]);
+    expect(ladder.ladder.map((r) => [r.label, r.ns])).toEqual([
+      ['p50', 1000],
+      ['p90', 1000],
+      ['p99', 1500],
+      ['p99.9', 1500],
+      ['p99.99', 1500],
+    ]);
     expect([ladder.min, ladder.max, ladder.overheadNs]).toEqual([1000, 1500, 40]);
   });
 
   it('stops at the time budget before the call limit', async () => {
     const clock = createFakeClock(0);
-    const fork = await run(clock, kernel(clock, () => 1000), { latencyMaxCalls: 1e6, timeBudgetNs: 30e6 });
+    const fork = await run(
+      clock,
+      kernel(clock, () => 1000),
+      { latencyMaxCalls: 1e6, timeBudgetNs: 30e6 },
+    );
     expect(fork.latency!.stop).toBe('time-budget');
     expect(fork.latency!.calls).toBeGreaterThanOrEqual(30_000); // 30 ms of 1 µs calls
     expect(fork.latency!.calls).toBeLessThan(1e6);
@@ -144,18 +195,36 @@ describe('measure in latency mode (fake clock)', () => {
 
   it('measures async kernels per call', async () => {
     const clock = createFakeClock(5);
-    const fork = await run(clock, kernel(clock, () => 100_000, true), {
-      warmupBudgetNs: 5e6, warmupMinNs: 1e6, targetLargestBatchNs: 1e6, timeBudgetNs: 50e6, latencyMaxCalls: 200,
-    });
+    const fork = await run(
+      clock,
+      kernel(clock, () => 100_000, true),
+      {
+        warmupBudgetNs: 5e6,
+        warmupMinNs: 1e6,
+        targetLargestBatchNs: 1e6,
+        timeBudgetNs: 50e6,
+        latencyMaxCalls: 200,
+      },
+    );
     expect(fork.latency!.calls).toBe(200);
     // One bucket holding 100 005 ticks (buckets are 32 ticks wide up there at 3 significant digits).
     const h = decodeFromCompressedBase64(fork.latency!.histogram) as JsHistogram;
-    expect([h.totalCount, h.lowestEquivalentValue(h.maxValue) <= 100_005, h.maxValue >= 100_005, h.valueFromIndex(h.countsArrayIndex(100_005))]).toEqual([200, true, true, h.lowestEquivalentValue(h.maxValue)]);
+    expect([
+      h.totalCount,
+      h.lowestEquivalentValue(h.maxValue) <= 100_005,
+      h.maxValue >= 100_005,
+      h.valueFromIndex(h.countsArrayIndex(100_005)),
+    ]).toEqual([200, true, true, h.lowestEquivalentValue(h.maxValue)]);
   });
 
   it('records nothing extra without latency mode', async () => {
     const clock = createFakeClock(0);
-    const fork = await measure(kernel(clock, () => 1000), fakePlatform(clock), fast, { nowMs: fakeNowMs(clock), observeGc: false });
+    const fork = await measure(
+      kernel(clock, () => 1000),
+      fakePlatform(clock),
+      fast,
+      { nowMs: fakeNowMs(clock), observeGc: false },
+    );
     expect(fork.latency).toBeUndefined();
     expect(fork.inputs).toBeUndefined();
   });

@@ -8,11 +8,15 @@ describe('makeSyncLoop', () => {
     const buf = new Float64Array(4);
     clock.bind(buf);
     const seen: unknown[] = [];
-    const loop = makeSyncLoop((s) => {
-      seen.push(s);
-      clock.spend(10);
-      return seen.length;
-    }, 'state', clock);
+    const loop = makeSyncLoop(
+      (s) => {
+        seen.push(s);
+        clock.spend(10);
+        return seen.length;
+      },
+      'state',
+      clock,
+    );
     expect(loop(7)).toBe(7); // the last value, for the checksum
     expect(seen).toEqual(Array(7).fill('state'));
     expect(buf[2] - buf[0]).toBe(70);
@@ -54,9 +58,13 @@ describe('makeSyncLoop', () => {
   it('propagates a throwing kernel', () => {
     const clock = createFakeClock();
     clock.bind(new Float64Array(4));
-    const loop = makeSyncLoop(() => {
-      throw new Error('boom');
-    }, undefined, clock);
+    const loop = makeSyncLoop(
+      () => {
+        throw new Error('boom');
+      },
+      undefined,
+      clock,
+    );
     expect(() => loop(3)).toThrow('boom');
   });
 });
@@ -69,14 +77,18 @@ describe('makeAsyncLoop', () => {
     let running = 0;
     let maxRunning = 0;
     let done = 0;
-    const loop = makeAsyncLoop(async () => {
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      await new Promise((r) => setImmediate(r));
-      clock.spend(5);
-      running--;
-      return ++done;
-    }, undefined, clock);
+    const loop = makeAsyncLoop(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((r) => setImmediate(r));
+        clock.spend(5);
+        running--;
+        return ++done;
+      },
+      undefined,
+      clock,
+    );
     expect(await loop(6)).toBe(6);
     expect(maxRunning).toBe(1);
     expect(buf[2] - buf[0]).toBe(30);

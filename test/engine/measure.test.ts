@@ -10,13 +10,21 @@ const fast = FAST_MEASURE;
 const kernel = fakeKernel;
 
 async function run(clock: FakeClock, k: KernelSpec, options: Partial<MeasureOptions> = {}) {
-  return measure(k, fakePlatform(clock), { ...fast, ...options }, { nowMs: fakeNowMs(clock), observeGc: false, forkIndex: 2 });
+  return measure(
+    k,
+    fakePlatform(clock),
+    { ...fast, ...options },
+    { nowMs: fakeNowMs(clock), observeGc: false, forkIndex: 2 },
+  );
 }
 
 describe('measure (fake clock)', () => {
   it('records exact batches: ns = iterations × cost + overhead', async () => {
     const clock = createFakeClock(40);
-    const fork = await run(clock, kernel(clock, () => 1000));
+    const fork = await run(
+      clock,
+      kernel(clock, () => 1000),
+    );
     expect(fork.index).toBe(2);
     expect(fork.clockHz).toBe(1e9);
     for (const b of fork.batches) {
@@ -28,7 +36,10 @@ describe('measure (fake clock)', () => {
 
   it('warms up to a steady estimate and sizes d from it', async () => {
     const clock = createFakeClock(0);
-    const fork = await run(clock, kernel(clock, () => 1000));
+    const fork = await run(
+      clock,
+      kernel(clock, () => 1000),
+    );
     expect(fork.warmup.outcome).toBe('steady');
     expect(fork.warmup.estimateNs).toBe(1000);
     expect(fork.unit).toBe(500); // 5 ms / (10 × 1000 ns)
@@ -36,7 +47,10 @@ describe('measure (fake clock)', () => {
 
   it('runs rounds of shuffled i·d batches and stops at the target CI on an exact line', async () => {
     const clock = createFakeClock(25);
-    const fork = await run(clock, kernel(clock, () => 1000));
+    const fork = await run(
+      clock,
+      kernel(clock, () => 1000),
+    );
     expect(fork.stop).toBe('target-ci');
     expect(fork.batches.length).toBe(20); // minRounds × K
     expect(fork.unit).toBe(499); // the warmup estimate includes 25 ticks of overhead per batch
@@ -49,8 +63,14 @@ describe('measure (fake clock)', () => {
   it('is deterministic for a seed and fork index', async () => {
     const a = createFakeClock(0);
     const b = createFakeClock(0);
-    const fa = await run(a, kernel(a, () => 700));
-    const fb = await run(b, kernel(b, () => 700));
+    const fa = await run(
+      a,
+      kernel(a, () => 700),
+    );
+    const fb = await run(
+      b,
+      kernel(b, () => 700),
+    );
     expect(fb.batches).toEqual(fa.batches);
     expect(fb.checksum).toBe(fa.checksum);
   });
@@ -85,14 +105,22 @@ describe('measure (fake clock)', () => {
   it('reports a warmup that never settles as budget', async () => {
     const drifting = createFakeClock(0);
     let n = 0;
-    const slowing = await run(drifting, kernel(drifting, () => 100 + n++ / 100), { warmupBudgetNs: 20e6 });
+    const slowing = await run(
+      drifting,
+      kernel(drifting, () => 100 + n++ / 100),
+      { warmupBudgetNs: 20e6 },
+    );
     expect(slowing.warmup.outcome).toBe('budget');
     expect(slowing.warmup.durationNs).toBeGreaterThanOrEqual(20e6);
   });
 
   it('measures an async kernel with the async loop', async () => {
     const clock = createFakeClock(0);
-    const fork = await run(clock, kernel(clock, () => 100_000, true), { warmupBudgetNs: 5e6, warmupMinNs: 1e6, targetLargestBatchNs: 1e6 });
+    const fork = await run(
+      clock,
+      kernel(clock, () => 100_000, true),
+      { warmupBudgetNs: 5e6, warmupMinNs: 1e6, targetLargestBatchNs: 1e6 },
+    );
     // The async target batch time is at least ASYNC_TARGET_LARGEST_BATCH_NS (10 ms).
     expect(fork.unit).toBe(10);
     for (const b of fork.batches) expect(b.ns).toBe(b.iterations * 100_000);
@@ -102,8 +130,13 @@ describe('measure (fake clock)', () => {
     const clock = createFakeClock(0);
     let value = 0;
     const counters = {
-      events: [], active: ['instructions' as const], excludeKernel: true,
-      enable() {}, disable() {}, reset() {}, close() {},
+      events: [],
+      active: ['instructions' as const],
+      excludeKernel: true,
+      enable() {},
+      disable() {},
+      reset() {},
+      close() {},
       read(out: Float64Array) {
         value += 100;
         out[0] = value; // +100 between the two reads of a batch
@@ -111,7 +144,12 @@ describe('measure (fake clock)', () => {
         out[2] = value; // running grows by 100: half the time → scaled ×2
       },
     };
-    const fork = await measure(kernel(clock, () => 1000), fakePlatform(clock), fast, { nowMs: fakeNowMs(clock), observeGc: false, counters });
+    const fork = await measure(
+      kernel(clock, () => 1000),
+      fakePlatform(clock),
+      fast,
+      { nowMs: fakeNowMs(clock), observeGc: false, counters },
+    );
     for (const b of fork.batches) {
       expect(b.counters).toEqual({ instructions: 200 });
       expect(b.countersRunning).toBe(0.5);

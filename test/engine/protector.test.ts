@@ -13,7 +13,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/protector/${name}`, import.meta.url));
 
 function invalidations(file: string): number {
-  const r = spawnSync(process.execPath, ['--trace-protector-invalidation', '--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--trace-protector-invalidation', '--import', 'tsx', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   return (r.stdout.match(/Invalidating protector cell ArrayBufferDetaching/g) ?? []).length;
 }

@@ -23,7 +23,9 @@ describe('Checksum', () => {
     expect(digest([1, 2])).not.toBe(digest([1, 3]));
   });
   it('distinguishes values, types and shapes', () => {
-    const ds = [[1], [2], ['1'], [true], [null], [undefined], [[1, 2]], [[1, 2, 3]], [{ a: 1 }], [1n], [-0], [0]].map(digest);
+    const ds = [[1], [2], ['1'], [true], [null], [undefined], [[1, 2]], [[1, 2, 3]], [{ a: 1 }], [1n], [-0], [0]].map(
+      digest,
+    );
     expect(new Set(ds).size).toBe(ds.length);
   });
   it('is FNV-1a: the empty digest is the offset basis', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { WarmupTracker, type WarmupConfig } from '../../src/engine/warmup.js';
 
-const cfg: WarmupConfig = { budgetNs: 1e9, minNs: 10e6, minBatchNs: 1e6, growth: 2, steadyBatches: 3, tolerance: 0.05, firstIterations: 1 };
+const cfg: WarmupConfig = {
+  budgetNs: 1e9,
+  minNs: 10e6,
+  minBatchNs: 1e6,
+  growth: 2,
+  steadyBatches: 3,
+  tolerance: 0.05,
+  firstIterations: 1,
+};
 
 /** Feeds the tracker batches costing perIter(batchIndex) ns per iteration until it decides. */
 function drive(config: WarmupConfig, perIter: (i: number) => number) {

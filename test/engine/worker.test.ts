@@ -48,7 +48,16 @@ describe('worker process', () => {
     expect(code).toBe(0);
     expect(final.type).toBe('list');
     if (final.type !== 'list') return;
-    expect(final.benchmarks.map((b) => b.title)).toEqual(['plain', 'sum 10', 'sum 100', 'async', 'throws', 'throws later', 'rejects', 'unhandled']);
+    expect(final.benchmarks.map((b) => b.title)).toEqual([
+      'plain',
+      'sum 10',
+      'sum 100',
+      'async',
+      'throws',
+      'throws later',
+      'rejects',
+      'unhandled',
+    ]);
     expect(stderr).not.toContain('setup ran');
   });
 
@@ -83,9 +92,16 @@ describe('worker process', () => {
 
   it('reports a throwing kernel as an error naming the benchmark and the cause', async () => {
     const first = await exchange(run('3'));
-    expect(first.final).toMatchObject({ type: 'error', id: '3', error: { kind: 'throw', message: "benchmark 'throws' failed: Error: kernel exploded" } });
+    expect(first.final).toMatchObject({
+      type: 'error',
+      id: '3',
+      error: { kind: 'throw', message: "benchmark 'throws' failed: Error: kernel exploded" },
+    });
     const later = await exchange(run('4'));
-    expect(later.final).toMatchObject({ type: 'error', error: { kind: 'throw', message: "benchmark 'throws later' failed: RangeError: failed on call 1001" } });
+    expect(later.final).toMatchObject({
+      type: 'error',
+      error: { kind: 'throw', message: "benchmark 'throws later' failed: RangeError: failed on call 1001" },
+    });
   });
 
   it('reports a rejecting async kernel', async () => {

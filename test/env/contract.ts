@@ -8,7 +8,8 @@ export function expectContract(env: Record<string, any>): void {
   expect(typeof env.clock.hz).toBe('number');
   expect(typeof env.clock.hzSource).toBe('string');
   expect(env.clock.invariant === null || typeof env.clock.invariant === 'boolean').toBe(true);
-  for (const k of ['reportedHz', 'calibratedHz', 'clocksource', 'ticksAreCycles', 'resolutionTicks']) expect(env.clock).toHaveProperty(k);
+  for (const k of ['reportedHz', 'calibratedHz', 'clocksource', 'ticksAreCycles', 'resolutionTicks'])
+    expect(env.clock).toHaveProperty(k);
   expect(typeof env.counters.hardware.available).toBe('boolean');
   if (!env.counters.hardware.available) expect(typeof env.counters.hardware.reason).toBe('string');
   expect(typeof env.counters.software.available).toBe('boolean');

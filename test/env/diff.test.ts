@@ -38,7 +38,11 @@ describe('diffEnvironment', () => {
     expect(changes[1]).toMatchObject({ before: 3150, after: 1200 });
     expect(changes[3]!.warning).toMatch(/tsc → hpet/);
     expect(changes[4]).toMatchObject({ before: 0.1, after: 2.1 });
-    expect(changes[5]).toMatchObject({ before: 5, after: 7, warning: 'the CPU was thermally throttled 2 time(s) during the run' });
+    expect(changes[5]).toMatchObject({
+      before: 5,
+      after: 7,
+      warning: 'the CPU was thermally throttled 2 time(s) during the run',
+    });
   });
 
   it('ignores a load rise the benchmark itself can cause (< LOAD_JUMP)', () => {

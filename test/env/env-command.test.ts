@@ -12,7 +12,13 @@ const HW_REASON =
   'hardware events fail with ENOENT; no virtual PMU: this virtual machine exposes no hardware performance counters (/sys/bus/event_source/devices has no "cpu" PMU)';
 
 function fakeCommand() {
-  return makeEnvCommand({ platform: () => fakePlatform(), root: makeTree(kvmGuest()), node: FAKE_NODE, uid: 0, now: () => new Date(0) });
+  return makeEnvCommand({
+    platform: () => fakePlatform(),
+    root: makeTree(kvmGuest()),
+    node: FAKE_NODE,
+    uid: 0,
+    now: () => new Date(0),
+  });
 }
 
 const count = (hay: string, needle: string) => hay.split(needle).length - 1;
@@ -26,12 +32,16 @@ describe('cyclebench env (fake platform, KVM-guest fixture)', () => {
     expect(count(text, HW_REASON)).toBe(1);
     expect(count(text, 'no virtual PMU:')).toBe(1);
     expect(text).toContain('  hardware             unavailable: ' + HW_REASON + '\n');
-    expect(text).toContain('  software             available: task-clock, page-faults, context-switches, cpu-migrations\n');
+    expect(text).toContain(
+      '  software             available: task-clock, page-faults, context-switches, cpu-migrations\n',
+    );
     expect(text).toContain('  clock                tsc, 2596.10 MHz (calibration), ticks are cycles\n');
     expect(text).toContain('  governor             none (no cpufreq driver)\n');
     expect(text).toContain('  ASLR                 on\n');
     expect(text).toContain('  CPU                  AMD EPYC (2 logical cores)\n');
-    expect(text).toContain('  [WARN] counters: hardware counters unavailable (reason under Counters); perf_event_paranoid=2\n');
+    expect(text).toContain(
+      '  [WARN] counters: hardware counters unavailable (reason under Counters); perf_event_paranoid=2\n',
+    );
     expect(io.err()).toBe('');
   });
 

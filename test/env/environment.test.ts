@@ -24,7 +24,8 @@ describe('collectEnvironment with a fake platform', () => {
     expect(env.counters.hardware).toEqual({
       available: false,
       cause: 'no-pmu',
-      reason: 'hardware events fail with ENOENT; no virtual PMU: this virtual machine exposes no hardware performance counters (/sys/bus/event_source/devices has no "cpu" PMU)',
+      reason:
+        'hardware events fail with ENOENT; no virtual PMU: this virtual machine exposes no hardware performance counters (/sys/bus/event_source/devices has no "cpu" PMU)',
     });
     expect(env.counters.software).toEqual({ available: true });
     expect(env.perfEventParanoid).toBe(2);
@@ -34,13 +35,17 @@ describe('collectEnvironment with a fake platform', () => {
   it('EACCES with paranoid 3 names perf_event_paranoid', () => {
     const env = collect(containerLike(), { probe: probeWith('EACCES', 13) });
     expect(env.counters.hardware.cause).toBe('paranoid');
-    expect(env.counters.hardware.reason).toBe('perf_event_paranoid=3 forbids all unprivileged perf_event_open (Debian/Ubuntu kernel patch)');
+    expect(env.counters.hardware.reason).toBe(
+      'perf_event_paranoid=3 forbids all unprivileged perf_event_open (Debian/Ubuntu kernel patch)',
+    );
   });
 
   it('EPERM under a seccomp filter names seccomp', () => {
     const env = collect(containerLike(), { probe: probeWith('EPERM', 1) });
     expect(env.counters.hardware.cause).toBe('seccomp');
-    expect(env.counters.hardware.reason).toMatch(/seccomp filter: Docker's default profile allows it only with CAP_PERFMON/);
+    expect(env.counters.hardware.reason).toMatch(
+      /seccomp filter: Docker's default profile allows it only with CAP_PERFMON/,
+    );
   });
 
   it('hardware available on bare metal: no reason', () => {
@@ -49,14 +54,24 @@ describe('collectEnvironment with a fake platform', () => {
   });
 
   it('JS platform: platformReason, all events unavailable with the capability reason, /proc affinity', () => {
-    const env = collect(kvmGuest(), { kind: 'js', fallbackReason: 'CYCLEBENCH_PLATFORM=js forces the pure-JS platform', countersSupported: false, affinity: 'throw' });
+    const env = collect(kvmGuest(), {
+      kind: 'js',
+      fallbackReason: 'CYCLEBENCH_PLATFORM=js forces the pure-JS platform',
+      countersSupported: false,
+      affinity: 'throw',
+    });
     expectContract(env);
     expect(env.platformReason).toBe('CYCLEBENCH_PLATFORM=js forces the pure-JS platform');
     expect(env.counters.events).toHaveLength(10);
     expect(env.counters.events.every((e) => !e.available && e.reason === 'needs the native addon')).toBe(true);
     expect(env.counters.hardware.cause).toBe('platform');
-    expect(env.counters.hardware.reason).toMatch(/^the platform cannot open counters \(needs the native addon\); besides, no virtual PMU/);
-    expect(env.counters.software).toEqual({ available: false, reason: 'the platform cannot open counters (needs the native addon)' });
+    expect(env.counters.hardware.reason).toMatch(
+      /^the platform cannot open counters \(needs the native addon\); besides, no virtual PMU/,
+    );
+    expect(env.counters.software).toEqual({
+      available: false,
+      reason: 'the platform cannot open counters (needs the native addon)',
+    });
     expect(env.affinity).toEqual({ cpus: [0, 1], source: 'proc' });
   });
 

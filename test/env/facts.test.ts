@@ -14,7 +14,9 @@ function unexplainedNulls(f: MachineFacts): string[] {
   const out: string[] = [];
   const walk = (v: unknown, path: string) => {
     if (v === null) {
-      const explained = Object.keys(f.reasons).some((k) => path === k || path.startsWith(k + '.') || k.startsWith(path + '.'));
+      const explained = Object.keys(f.reasons).some(
+        (k) => path === k || path.startsWith(k + '.') || k.startsWith(path + '.'),
+      );
       if (!explained) out.push(path);
     } else if (v && typeof v === 'object' && !Array.isArray(v)) {
       for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
@@ -33,7 +35,10 @@ describe('parsers', () => {
     expect(formatCpuList([5, 0, 1, 2, 9])).toBe('0-2,5,9');
   });
   it('parses RLIMIT_MEMLOCK and CapEff', () => {
-    expect(parseMemlock('Max locked memory         unlimited            unlimited            bytes')).toEqual({ soft: 'unlimited', hard: 'unlimited' });
+    expect(parseMemlock('Max locked memory         unlimited            unlimited            bytes')).toEqual({
+      soft: 'unlimited',
+      hard: 'unlimited',
+    });
     // Docker's default capability set lacks CAP_IPC_LOCK (bit 14), CAP_SYS_ADMIN (21) and CAP_PERFMON (38).
     expect(parseCapEff('00000000a80425fb')).toEqual({ ipcLock: false, perfmon: false, sysAdmin: false });
     expect(parseCapEff('000001ffffffffff')).toEqual({ ipcLock: true, perfmon: true, sysAdmin: true });
@@ -43,7 +48,12 @@ describe('parsers', () => {
 describe('readMachineFacts on fixture trees', () => {
   it('bare metal: cpufreq, boost, SMT, isolated CPUs, throttle counts', () => {
     const f = read(bareMetal());
-    expect(f.cpu).toMatchObject({ model: 'Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz', vendor: 'GenuineIntel', logicalCores: 4, isolated: [2, 3] });
+    expect(f.cpu).toMatchObject({
+      model: 'Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz',
+      vendor: 'GenuineIntel',
+      logicalCores: 4,
+      isolated: [2, 3],
+    });
     expect(f.cpu.smt).toEqual({ active: true, control: 'on', threadsPerCore: 2 });
     expect(f.cpu.flags).toEqual({ constantTsc: true, nonstopTsc: true, tscKnownFreq: true, hypervisor: false });
     expect(f.frequency.governor).toBe('powersave');
@@ -115,7 +125,7 @@ describe('readMachineFacts on this machine (structure only)', () => {
     expect(['on', 'off']).toContain(f.aslr.current);
     expect(f.kernel.perf.paranoid === null || Number.isInteger(f.kernel.perf.paranoid)).toBe(true);
     expect(f.kernel.load === null || typeof f.kernel.load.one === 'number').toBe(true);
-    expect(f.frequency.governor === null || typeof f.frequency.governor === "string").toBe(true);
+    expect(f.frequency.governor === null || typeof f.frequency.governor === 'string').toBe(true);
     expect(f.node.version).toBe(process.version);
     expect(f.node.v8).toBe(process.versions.v8);
     expect(unexplainedNulls(f)).toEqual([]);

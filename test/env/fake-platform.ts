@@ -56,11 +56,14 @@ export function fakePlatform(o: FakeOptions = {}): Platform {
         if (o.clock === 'throw') throw new Error('clock broke');
         return o.clock ?? FAKE_CLOCK;
       },
-      bind: nope, start: nope, end: nope, now: () => 0,
+      bind: nope,
+      start: nope,
+      end: nope,
+      now: () => 0,
     },
     counters: {
       capability: () => (supported ? { supported: true } : { supported: false, reason: 'needs the native addon' }),
-      probe: () => (supported ? o.probe ?? probeWith('ENOENT') : nope()),
+      probe: () => (supported ? (o.probe ?? probeWith('ENOENT')) : nope()),
       open: nope,
     },
     sched: {
@@ -69,12 +72,25 @@ export function fakePlatform(o: FakeOptions = {}): Platform {
         if (o.affinity === 'throw') throw new Error('no sched');
         return o.affinity ?? [0, 1];
       },
-      setAffinity: nope, currentCpu: () => -1, threadId: () => 1, threadRusage: nope, setFifo: nope, policy: () => 'unknown',
+      setAffinity: nope,
+      currentCpu: () => -1,
+      threadId: () => 1,
+      threadRusage: nope,
+      setFifo: nope,
+      policy: () => 'unknown',
     },
-    memory: { capability: () => ({ supported: false, reason: 'fake' }), lockAll: nope, unlockAll: nope, locked: () => false },
+    memory: {
+      capability: () => ({ supported: false, reason: 'fake' }),
+      lockAll: nope,
+      unlockAll: nope,
+      locked: () => false,
+    },
     layout: {
       capability: () => ({ supported: false, reason: 'fake' }),
-      getPersonality: () => 0, setPersonality: nope, ADDR_NO_RANDOMIZE: 0x0040000, reexecWithoutAslr: nope,
+      getPersonality: () => 0,
+      setPersonality: nope,
+      ADDR_NO_RANDOMIZE: 0x0040000,
+      reexecWithoutAslr: nope,
     },
     child: { capability: () => ({ supported: false, reason: 'fake' }), run: nope, kill: nope },
   };

@@ -30,8 +30,10 @@ export function readAt(root: string, rel: string): string {
 }
 
 function cpuinfo(n: number, model: string, vendor: string, flags: string, mhz: number): string {
-  return Array.from({ length: n }, (_, i) =>
-    `processor\t: ${i}\nvendor_id\t: ${vendor}\nmodel name\t: ${model}\ncpu MHz\t\t: ${mhz.toFixed(3)}\nflags\t\t: ${flags}\n`,
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `processor\t: ${i}\nvendor_id\t: ${vendor}\nmodel name\t: ${model}\ncpu MHz\t\t: ${mhz.toFixed(3)}\nflags\t\t: ${flags}\n`,
   ).join('\n');
 }
 
@@ -42,7 +44,14 @@ function status(allowed: string, seccomp: number, capEff: string): string {
 const limits = (memlock: string) =>
   `Limit                     Soft Limit           Hard Limit           Units     \nMax open files            1024                 1048576              files     \nMax locked memory         ${memlock}              ${memlock}              bytes     \n`;
 
-const common = (o: { paranoid: number; personality: string; seccomp: number; allowed: string; capEff: string; load: string }): Tree => ({
+const common = (o: {
+  paranoid: number;
+  personality: string;
+  seccomp: number;
+  allowed: string;
+  capEff: string;
+  load: string;
+}): Tree => ({
   'proc/sys/kernel/perf_event_paranoid': `${o.paranoid}\n`,
   'proc/sys/kernel/kptr_restrict': '0\n',
   'proc/sys/kernel/randomize_va_space': '2\n',
@@ -63,7 +72,14 @@ const X86_FLAGS = 'fpu tsc msr rdtscp constant_tsc nonstop_tsc tsc_known_freq av
 /** 4 CPUs (2 cores x 2 threads), acpi-cpufreq powersave, boost on, CPUs 2-3 isolated, CPU 1 throttled 5 times. */
 export function bareMetal(): Tree {
   const t: Tree = {
-    ...common({ paranoid: 2, personality: '00000000', seccomp: 0, allowed: '0-3', capEff: '000001ffffffffff', load: '0.10 0.05 0.01' }),
+    ...common({
+      paranoid: 2,
+      personality: '00000000',
+      seccomp: 0,
+      allowed: '0-3',
+      capEff: '000001ffffffffff',
+      load: '0.10 0.05 0.01',
+    }),
     'proc/cpuinfo': cpuinfo(4, 'Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz', 'GenuineIntel', X86_FLAGS, 2100),
     'sys/devices/system/cpu/online': '0-3\n',
     'sys/devices/system/cpu/isolated': '2-3\n',
@@ -79,7 +95,8 @@ export function bareMetal(): Tree {
     const d = `sys/devices/system/cpu/cpu${c}`;
     t[`${d}/topology/thread_siblings_list`] = c % 2 === 0 ? `${c},${c + 1}\n` : `${c - 1},${c}\n`;
     t[`${d}/cpufreq/scaling_governor`] = 'powersave\n';
-    t[`${d}/cpufreq/scaling_available_governors`] = 'conservative ondemand userspace powersave performance schedutil \n';
+    t[`${d}/cpufreq/scaling_available_governors`] =
+      'conservative ondemand userspace powersave performance schedutil \n';
     t[`${d}/cpufreq/scaling_driver`] = 'acpi-cpufreq\n';
     t[`${d}/cpufreq/scaling_cur_freq`] = `${3_000_000 + c * 100_000}\n`;
     t[`${d}/cpufreq/scaling_min_freq`] = '800000\n';
@@ -93,7 +110,14 @@ export function bareMetal(): Tree {
 /** Like the CI machine: 2-vCPU KVM guest on AMD EPYC, no cpufreq, no PMU, no DMI, empty isolated. */
 export function kvmGuest(): Tree {
   return {
-    ...common({ paranoid: 2, personality: '00000000', seccomp: 0, allowed: '0-1', capEff: '000001ffffffffff', load: '0.65 0.30 0.12' }),
+    ...common({
+      paranoid: 2,
+      personality: '00000000',
+      seccomp: 0,
+      allowed: '0-1',
+      capEff: '000001ffffffffff',
+      load: '0.65 0.30 0.12',
+    }),
     'proc/cpuinfo': cpuinfo(2, 'AMD EPYC', 'AuthenticAMD', `${X86_FLAGS} hypervisor`, 2445.428),
     'sys/devices/system/cpu/online': '0-1\n',
     'sys/devices/system/cpu/isolated': '\n',
@@ -109,7 +133,14 @@ export function kvmGuest(): Tree {
 /** Docker-like on bare metal: paranoid 3, seccomp filter, ADDR_NO_RANDOMIZE set, no IPC_LOCK, no isolated file. */
 export function containerLike(): Tree {
   return {
-    ...common({ paranoid: 3, personality: '00040000', seccomp: 2, allowed: '0-7', capEff: '00000000a80425fb', load: '9.50 4.00 2.00' }),
+    ...common({
+      paranoid: 3,
+      personality: '00040000',
+      seccomp: 2,
+      allowed: '0-7',
+      capEff: '00000000a80425fb',
+      load: '9.50 4.00 2.00',
+    }),
     'proc/cpuinfo': cpuinfo(8, 'AMD Ryzen 7 5800X 8-Core Processor', 'AuthenticAMD', X86_FLAGS, 3800),
     'sys/devices/system/cpu/online': '0-7\n',
     'sys/devices/system/cpu/cpu0/topology/thread_siblings_list': '0\n',

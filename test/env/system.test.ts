@@ -22,7 +22,11 @@ function mixedMachine(): Tree {
 }
 
 function snapshot(root: string, tree: Tree): Record<string, string> {
-  return Object.fromEntries(Object.keys(tree).filter((k) => !k.endsWith('/')).map((k) => [k, readAt(root, k)]));
+  return Object.fromEntries(
+    Object.keys(tree)
+      .filter((k) => !k.endsWith('/'))
+      .map((k) => [k, readAt(root, k)]),
+  );
 }
 
 describe('system tune / reset on a fixture sysfs', () => {
@@ -41,7 +45,11 @@ describe('system tune / reset on a fixture sysfs', () => {
     expect(tuned.lines).toContain('turbo:intel_pstate: 0 → 1');
     const saved = JSON.parse(readAt(root, STATE));
     expect(saved).toMatchObject({ version: 1, savedAt: '2025-01-02T03:04:05.000Z' });
-    expect(saved.controls).toContainEqual({ id: 'governor:cpu3', path: `${CPU}/cpu3/cpufreq/scaling_governor`, value: 'schedutil' });
+    expect(saved.controls).toContainEqual({
+      id: 'governor:cpu3',
+      path: `${CPU}/cpu3/cpufreq/scaling_governor`,
+      value: 'schedutil',
+    });
 
     // A second tune must keep the original saved state, not the tuned values.
     const again = systemTune({ root, statePath: STATE, uid: 0, now: () => new Date(0) });
@@ -53,7 +61,9 @@ describe('system tune / reset on a fixture sysfs', () => {
     expect(reset.exitCode).toBe(0);
     expect(snapshot(root, tree)).toEqual(before);
     expect(existsSync(join(root, STATE))).toBe(false);
-    expect(systemReset({ root, statePath: STATE, uid: 0 }).lines).toEqual([`no saved state at ${STATE}: nothing to reset`]);
+    expect(systemReset({ root, statePath: STATE, uid: 0 }).lines).toEqual([
+      `no saved state at ${STATE}: nothing to reset`,
+    ]);
   });
 
   it('on a VM without cpufreq it says so per control, writes nothing and saves no state', () => {
@@ -106,7 +116,9 @@ describe('system tune / reset on a fixture sysfs', () => {
   });
 
   it('state path follows XDG_STATE_HOME', () => {
-    expect(defaultStatePath({ XDG_STATE_HOME: '/home/u/.local/state' })).toBe('/home/u/.local/state/cyclebench/system-state.json');
+    expect(defaultStatePath({ XDG_STATE_HOME: '/home/u/.local/state' })).toBe(
+      '/home/u/.local/state/cyclebench/system-state.json',
+    );
     expect(defaultStatePath({})).toBe(STATE);
   });
 });
@@ -127,7 +139,9 @@ describe('cyclebench system command', () => {
   it('not root: one clear line on stderr, exit 2', async () => {
     const io = captureIo();
     expect(await makeSystemCommand({ root: makeTree(bareMetal()), uid: 1000 })(['tune'], io)).toBe(2);
-    expect(io.err()).toBe('cyclebench system tune: must run as root (it writes /sys); try: sudo cyclebench system tune\n');
+    expect(io.err()).toBe(
+      'cyclebench system tune: must run as root (it writes /sys); try: sudo cyclebench system tune\n',
+    );
   });
 
   it('usage errors exit 2 with the usage', async () => {

@@ -12,7 +12,13 @@ import type { Platform } from '../../src/platform/types.js';
 import { fakePlatform } from '../env/fake-platform.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/orchestrator/conditions.bench.ts', import.meta.url));
-const SHORT = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 30e6, targetLargestBatchNs: 1e6, counters: false };
+const SHORT = {
+  warmupBudgetNs: 20e6,
+  warmupMinNs: 5e6,
+  timeBudgetNs: 30e6,
+  targetLargestBatchNs: 1e6,
+  counters: false,
+};
 
 /** The fake platform with a working affinity API over `allowed` CPUs. */
 function withCpus(allowed: number[]): Platform {
@@ -26,7 +32,12 @@ function noSched(): Platform {
   return { ...p, sched: { ...p.sched, capability: () => ({ supported: false, reason: 'needs the native addon' }) } };
 }
 
-const req = (over: Partial<ConditionRequest>): ConditionRequest => ({ cpu: null, aslr: 'inherit', mlock: false, ...over });
+const req = (over: Partial<ConditionRequest>): ConditionRequest => ({
+  cpu: null,
+  aslr: 'inherit',
+  mlock: false,
+  ...over,
+});
 
 describe('pin policy (fake platform)', () => {
   it("'process' starts the worker on the measuring CPU itself", () => {
@@ -57,14 +68,17 @@ describe('pin policy (fake platform)', () => {
 });
 
 describe('SCHED_FIFO eligibility', () => {
-  const limits = (rtprio: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax realtime priority     ${rtprio}                    ${rtprio}                    \n`;
+  const limits = (rtprio: string) =>
+    `Limit                     Soft Limit           Hard Limit           Units\nMax realtime priority     ${rtprio}                    ${rtprio}                    \n`;
   const status = (capEff: string) => `Name:\tnode\nCapEff:\t${capEff}\n`;
 
   it('root (CAP_SYS_NICE in CapEff) may', () => {
     expect(fifoRefusal(withCpus([0]), status('000001ffffffffff'), limits('0'))).toBeNull();
   });
   it('an unprivileged user with RLIMIT_RTPRIO 0 may not, and is told what would help', () => {
-    expect(fifoRefusal(withCpus([0]), status('0000000000000000'), limits('0'))).toMatch(/needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO/);
+    expect(fifoRefusal(withCpus([0]), status('0000000000000000'), limits('0'))).toMatch(
+      /needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO/,
+    );
   });
   it('an unprivileged user with RLIMIT_RTPRIO ≥ 1 may', () => {
     expect(fifoRefusal(withCpus([0]), status('0000000000000000'), limits('10'))).toBeNull();
@@ -92,63 +106,74 @@ interface Seen {
   personality: string;
 }
 
-async function observe(request: ConditionRequest, name: string): Promise<{ seen: Seen; fork: Awaited<ReturnType<typeof runFork>> }> {
+async function observe(
+  request: ConditionRequest,
+  name: string,
+): Promise<{ seen: Seen; fork: Awaited<ReturnType<typeof runFork>> }> {
   const conditions = resolveConditions(request, platform);
   const listed = await listFile(platform, FIXTURE);
   if (!('benchmarks' in listed)) throw new Error(`fixture did not list: ${JSON.stringify(listed)}`);
   const out = join(dir, `${name}.json`);
   process.env.CYCLEBENCH_TEST_CONDITIONS_OUT = out;
   try {
-    const fork = await runFork(platform, listed.benchmarks[0], 0, { conditions, measure: SHORT, seed: 1, timeoutMs: 60_000 });
+    const fork = await runFork(platform, listed.benchmarks[0], 0, {
+      conditions,
+      measure: SHORT,
+      seed: 1,
+      timeoutMs: 60_000,
+    });
     return { seen: JSON.parse(readFileSync(out, 'utf8')) as Seen, fork };
   } finally {
     delete process.env.CYCLEBENCH_TEST_CONDITIONS_OUT;
   }
 }
 
-describe.skipIf(platform.kind !== 'native' || allowed.length < 2)('conditions in a real worker (read back from /proc)', () => {
-  const target = String(Math.max(...allowed));
+describe.skipIf(platform.kind !== 'native' || allowed.length < 2)(
+  'conditions in a real worker (read back from /proc)',
+  () => {
+    const target = String(Math.max(...allowed));
 
-  it("'process': every thread of the worker is on the chosen CPU", async () => {
-    const { seen, fork } = await observe(req({ pin: 'process' }), 'process');
-    expect(seen.threads.length).toBeGreaterThan(1);
-    for (const t of seen.threads) expect(t.cpus, `thread ${t.tid} (${t.name})`).toBe(target);
-    expect('fork' in fork && fork.fork.conditions).toMatchObject({ cpu: [Number(target)], pin: 'process' });
-  });
+    it("'process': every thread of the worker is on the chosen CPU", async () => {
+      const { seen, fork } = await observe(req({ pin: 'process' }), 'process');
+      expect(seen.threads.length).toBeGreaterThan(1);
+      for (const t of seen.threads) expect(t.cpus, `thread ${t.tid} (${t.name})`).toBe(target);
+      expect('fork' in fork && fork.fork.conditions).toMatchObject({ cpu: [Number(target)], pin: 'process' });
+    });
 
-  it("'thread': the JS thread alone is on the chosen CPU, the helpers are not", async () => {
-    const { seen, fork } = await observe(req({ pin: 'thread' }), 'thread');
-    const js = seen.threads.find((t) => t.tid === seen.pid)!;
-    expect(js.cpus).toBe(target);
-    const helpers = seen.threads.filter((t) => t.tid !== seen.pid);
-    expect(helpers.length).toBeGreaterThan(0);
-    for (const t of helpers) expect(t.cpus.split(/[,-]/), `helper ${t.tid} (${t.name})`).not.toContain(target);
-    expect('fork' in fork && fork.fork.conditions).toMatchObject({ cpu: [Number(target)], pin: 'thread' });
-  });
+    it("'thread': the JS thread alone is on the chosen CPU, the helpers are not", async () => {
+      const { seen, fork } = await observe(req({ pin: 'thread' }), 'thread');
+      const js = seen.threads.find((t) => t.tid === seen.pid)!;
+      expect(js.cpus).toBe(target);
+      const helpers = seen.threads.filter((t) => t.tid !== seen.pid);
+      expect(helpers.length).toBeGreaterThan(0);
+      for (const t of helpers) expect(t.cpus.split(/[,-]/), `helper ${t.tid} (${t.name})`).not.toContain(target);
+      expect('fork' in fork && fork.fork.conditions).toMatchObject({ cpu: [Number(target)], pin: 'thread' });
+    });
 
-  it('--aslr off: the worker runs with ADDR_NO_RANDOMIZE in its personality', async () => {
-    const c = resolveConditions(req({ cpu: false, aslr: 'off' }), platform);
-    const { seen, fork } = await observe(req({ cpu: false, aslr: 'off' }), 'aslr');
-    const noRandomize = (parseInt(seen.personality, 16) & 0x0040000) !== 0;
-    // A sandbox may refuse the personality: then the conditions say so and ASLR stays on.
-    expect(noRandomize).toBe(c.noAslr);
-    if (c.noAslr) expect('fork' in fork && fork.fork.conditions.aslr).toBe('off');
-  });
+    it('--aslr off: the worker runs with ADDR_NO_RANDOMIZE in its personality', async () => {
+      const c = resolveConditions(req({ cpu: false, aslr: 'off' }), platform);
+      const { seen, fork } = await observe(req({ cpu: false, aslr: 'off' }), 'aslr');
+      const noRandomize = (parseInt(seen.personality, 16) & 0x0040000) !== 0;
+      // A sandbox may refuse the personality: then the conditions say so and ASLR stays on.
+      expect(noRandomize).toBe(c.noAslr);
+      if (c.noAslr) expect('fork' in fork && fork.fork.conditions.aslr).toBe('off');
+    });
 
-  it('--fifo: the JS thread runs under SCHED_FIFO where allowed; else the run goes on with a warning', async () => {
-    const c = resolveConditions(req({ pin: 'thread', fifo: true }), platform);
-    const { seen, fork } = await observe(req({ pin: 'thread', fifo: true }), 'fifo');
-    expect('fork' in fork).toBe(true);
-    if (!('fork' in fork)) return;
-    const js = seen.threads.find((t) => t.tid === seen.pid)!;
-    const SCHED_FIFO = 1;
-    if (c.fifo && fork.fork.conditions.fifo) {
-      expect(js.policy).toBe(SCHED_FIFO);
-      // Helper threads keep the normal scheduler.
-      for (const t of seen.threads.filter((x) => x.tid !== seen.pid)) expect(t.policy).toBe(0);
-    } else {
-      expect(js.policy).toBe(0);
-      expect([...c.notes, ...fork.fork.warnings].join('\n')).toMatch(/fifo|FIFO/);
-    }
-  });
-});
+    it('--fifo: the JS thread runs under SCHED_FIFO where allowed; else the run goes on with a warning', async () => {
+      const c = resolveConditions(req({ pin: 'thread', fifo: true }), platform);
+      const { seen, fork } = await observe(req({ pin: 'thread', fifo: true }), 'fifo');
+      expect('fork' in fork).toBe(true);
+      if (!('fork' in fork)) return;
+      const js = seen.threads.find((t) => t.tid === seen.pid)!;
+      const SCHED_FIFO = 1;
+      if (c.fifo && fork.fork.conditions.fifo) {
+        expect(js.policy).toBe(SCHED_FIFO);
+        // Helper threads keep the normal scheduler.
+        for (const t of seen.threads.filter((x) => x.tid !== seen.pid)) expect(t.policy).toBe(0);
+      } else {
+        expect(js.policy).toBe(0);
+        expect([...c.notes, ...fork.fork.warnings].join('\n')).toMatch(/fifo|FIFO/);
+      }
+    });
+  },
+);

@@ -42,8 +42,13 @@ describe('discovery', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-discover-'));
     mkdirSync(join(dir, 'sub'));
     mkdirSync(join(dir, 'node_modules'));
-    for (const f of ['b.bench.ts', 'a.bench.mjs', 'sub/c.bench.js', 'notes.ts', 'node_modules/x.bench.ts']) writeFileSync(join(dir, f), '');
-    expect(findBenchFiles([dir], '/').map((f) => f.slice(dir.length + 1))).toEqual(['a.bench.mjs', 'b.bench.ts', 'sub/c.bench.js']);
+    for (const f of ['b.bench.ts', 'a.bench.mjs', 'sub/c.bench.js', 'notes.ts', 'node_modules/x.bench.ts'])
+      writeFileSync(join(dir, f), '');
+    expect(findBenchFiles([dir], '/').map((f) => f.slice(dir.length + 1))).toEqual([
+      'a.bench.mjs',
+      'b.bench.ts',
+      'sub/c.bench.js',
+    ]);
     expect(findBenchFiles(['notes.ts'], dir)).toEqual([join(dir, 'notes.ts')]);
     expect(() => findBenchFiles(['missing'], dir)).toThrow(DiscoveryError);
     mkdirSync(join(dir, 'empty'));

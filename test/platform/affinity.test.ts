@@ -6,8 +6,16 @@ import { runFixture } from './run-fixture.js';
 const isNative = createPlatform('native').kind === 'native';
 
 interface AffinityRun {
-  before: number[]; target: number; pinned: number[]; cpuWhilePinned: number; tid: number; pid: number;
-  byTid: number[]; restored: number[]; tids: number[]; allPinned: number[][];
+  before: number[];
+  target: number;
+  pinned: number[];
+  cpuWhilePinned: number;
+  tid: number;
+  pid: number;
+  byTid: number[];
+  restored: number[];
+  tids: number[];
+  allPinned: number[][];
 }
 
 describe.skipIf(!isNative)('affinity (child process)', () => {

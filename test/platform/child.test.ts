@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { dirname } from 'node:path';
 import { loadAddon, PACKAGE_ROOT } from '../../src/platform/load.js';
 import { readingAt, scaleReading } from '../../src/platform/counters-math.js';
-import { createNativeChildRunner, findChildHelper, HELPER_NAME, type ChildAddon } from '../../src/platform/native-child.js';
+import {
+  createNativeChildRunner,
+  findChildHelper,
+  HELPER_NAME,
+  type ChildAddon,
+} from '../../src/platform/native-child.js';
 import { createJsChildRunner } from '../../src/platform/js-child.js';
 import type { ChildRunResult, ChildRunner, CounterEventName } from '../../src/platform/types.js';
 
@@ -111,11 +116,17 @@ describe('native: counters and per-child rusage', () => {
   it('applies cwd, env, stdio ignore, cpus and noAslr in the child', async () => {
     const sh = (script: string, extra: object) => native.run({ argv: ['sh', '-c', script], events: [], ...extra });
     expect((await sh('test -f package.json', { cwd: PACKAGE_ROOT })).exitCode).toBe(0);
-    expect((await sh('test "$FOO" = bar', { env: { FOO: 'bar', PATH: process.env.PATH ?? '/usr/bin:/bin' } })).exitCode).toBe(0);
+    expect(
+      (await sh('test "$FOO" = bar', { env: { FOO: 'bar', PATH: process.env.PATH ?? '/usr/bin:/bin' } })).exitCode,
+    ).toBe(0);
     expect((await sh('echo hidden; echo hidden >&2', { stdio: 'ignore' })).exitCode).toBe(0);
     // personality(2) ADDR_NO_RANDOMIZE = 0x0040000, inherited by sh's own children
     expect((await sh('grep -q 00040000 /proc/self/personality', { noAslr: true })).exitCode).toBe(0);
-    const pinned = await native.run({ argv: [NODE, '-e', 'process.exit(require("os").availableParallelism())'], events: [], cpus: [0] });
+    const pinned = await native.run({
+      argv: [NODE, '-e', 'process.exit(require("os").availableParallelism())'],
+      events: [],
+      cpus: [0],
+    });
     expect(pinned.exitCode).toBe(1);
     const badCwd = await sh('true', { cwd: resolve(PACKAGE_ROOT, 'no-such-dir') });
     expect(badCwd.execError).toMatchObject({ code: 'ENOENT', syscall: 'chdir' });
@@ -131,7 +142,9 @@ describe('native: counters and per-child rusage', () => {
 
   it('rejects bad cpus and unknown events in TypeScript', async () => {
     await expect(native.run({ argv: ['true'], events: [], cpus: [1.5] })).rejects.toMatchObject({ code: 'EINVAL' });
-    await expect(native.run({ argv: ['true'], events: ['nope' as CounterEventName] })).rejects.toMatchObject({ code: 'EINVAL' });
+    await expect(native.run({ argv: ['true'], events: ['nope' as CounterEventName] })).rejects.toMatchObject({
+      code: 'EINVAL',
+    });
   });
 
   it('capability: supported natively; the portable runner names what needs the addon', async () => {
@@ -145,7 +158,7 @@ describe('native: counters and per-child rusage', () => {
   });
 });
 
-describe('native: max-rss is the command\'s own peak (the cyclebench-child helper, issue 5)', () => {
+describe("native: max-rss is the command's own peak (the cyclebench-child helper, issue 5)", () => {
   const MiB = 1024; // maxRssKb is in KiB
   const allocate = (mib: number) => `const b = Buffer.alloc(${mib} * 2 ** 20, 1); if (b[7] !== 1) process.exit(3)`;
 
@@ -153,7 +166,9 @@ describe('native: max-rss is the command\'s own peak (the cyclebench-child helpe
     const found = findChildHelper(addon.childConstants.addonPath);
     expect(found).toEqual({ path: resolve(dirname(addon.childConstants.addonPath!), HELPER_NAME) });
     expect(native.capability()).toEqual({ supported: true, reason: undefined });
-    expect(inProcess.capability().reason).toMatch(/maxRssKb is at least the anonymous RSS .*no cyclebench-child helper/);
+    expect(inProcess.capability().reason).toMatch(
+      /maxRssKb is at least the anonymous RSS .*no cyclebench-child helper/,
+    );
   });
 
   it('true reads a few MiB while this process holds 300 MiB; a 100 MiB command reads >= 100 MiB', async () => {
@@ -175,12 +190,22 @@ describe('native: max-rss is the command\'s own peak (the cyclebench-child helpe
   });
 
   it('the helper keeps counters, stdio, cwd, cpus and noAslr working', async () => {
-    const r = await native.run({ argv: [NODE, '-e', 'let x = 0; for (let i = 0; i < 1e7; i++) x += i; if (x < 0) console.log(x)'], events: ['task-clock', 'page-faults'] });
+    const r = await native.run({
+      argv: [NODE, '-e', 'let x = 0; for (let i = 0; i < 1e7; i++) x += i; if (x < 0) console.log(x)'],
+      events: ['task-clock', 'page-faults'],
+    });
     expect(count(r, 'task-clock')).toBeGreaterThan(0);
     expect(count(r, 'page-faults')).toBeGreaterThan(0);
-    const pinned = await native.run({ argv: [NODE, '-e', 'process.exit(require("os").availableParallelism())'], events: [], cpus: [0] });
+    const pinned = await native.run({
+      argv: [NODE, '-e', 'process.exit(require("os").availableParallelism())'],
+      events: [],
+      cpus: [0],
+    });
     expect(pinned.exitCode).toBe(1);
-    expect((await native.run({ argv: ['sh', '-c', 'grep -q 00040000 /proc/self/personality'], events: [], noAslr: true })).exitCode).toBe(0);
+    expect(
+      (await native.run({ argv: ['sh', '-c', 'grep -q 00040000 /proc/self/personality'], events: [], noAslr: true }))
+        .exitCode,
+    ).toBe(0);
     // The helper's report pipe (fd 3) is close-on-exec: the command sees only what it should.
     expect((await native.run({ argv: ['sh', '-c', 'test ! -e /proc/$$/fd/3'], events: [] })).exitCode).toBe(0);
   });

@@ -31,13 +31,22 @@ const platform = createPlatform('native');
 const info = platform.kind === 'native' ? platform.clock.info() : null;
 const kernel = info?.source === 'tsc' ? kernelTscHz() : null;
 const skipWhy =
-  info === null ? 'native addon not loaded' : info.source !== 'tsc' ? `clock is ${info.source}, not tsc` : kernel === null ? 'kernel TSC frequency unreadable (no dmesg, cpuinfo MHz varies)' : '';
+  info === null
+    ? 'native addon not loaded'
+    : info.source !== 'tsc'
+      ? `clock is ${info.source}, not tsc`
+      : kernel === null
+        ? 'kernel TSC frequency unreadable (no dmesg, cpuinfo MHz varies)'
+        : '';
 
 describe('native clock calibration', () => {
-  it.skipIf(skipWhy !== '')(`calibrated hz agrees with the kernel's TSC frequency within 1 %${skipWhy ? ` (skipped: ${skipWhy})` : ''}`, () => {
-    const rel = Math.abs(info!.calibratedHz! - kernel!.hz) / kernel!.hz;
-    expect(rel, `calibrated ${info!.calibratedHz} vs ${kernel!.from} ${kernel!.hz}`).toBeLessThan(0.01);
-  });
+  it.skipIf(skipWhy !== '')(
+    `calibrated hz agrees with the kernel's TSC frequency within 1 %${skipWhy ? ` (skipped: ${skipWhy})` : ''}`,
+    () => {
+      const rel = Math.abs(info!.calibratedHz! - kernel!.hz) / kernel!.hz;
+      expect(rel, `calibrated ${info!.calibratedHz} vs ${kernel!.from} ${kernel!.hz}`).toBeLessThan(0.01);
+    },
+  );
 
   it.skipIf(info?.source !== 'tsc')('reports the TSC facts it relies on', () => {
     expect(info!.invariant).toBeTypeOf('boolean');
@@ -49,12 +58,25 @@ describe('native clock calibration', () => {
 
 describe('assembleClockInfo', () => {
   const raw: RawClockInfo = {
-    source: 'tsc', reportedHz: 0, calibratedHz: 2.5e9, calibrationNs: 1e8, invariant: 1, hypervisor: 0,
-    ticksAreCycles: true, resolutionTicks: 26, reportsCpu: true,
+    source: 'tsc',
+    reportedHz: 0,
+    calibratedHz: 2.5e9,
+    calibrationNs: 1e8,
+    invariant: 1,
+    hypervisor: 0,
+    ticksAreCycles: true,
+    resolutionTicks: 26,
+    reportsCpu: true,
   };
   it('uses the calibration when the CPU does not say', () => {
     const i = assembleClockInfo(raw, 'tsc');
-    expect(i).toMatchObject({ hz: 2.5e9, hzSource: 'calibration', reportedHz: null, invariant: true, hypervisor: false });
+    expect(i).toMatchObject({
+      hz: 2.5e9,
+      hzSource: 'calibration',
+      reportedHz: null,
+      invariant: true,
+      hypervisor: false,
+    });
   });
   it('uses CPUID when calibration confirms it within 1 %, reporting both', () => {
     const i = assembleClockInfo({ ...raw, reportedHz: 2.52e9 }, 'tsc'); // 0.8 % off
@@ -65,11 +87,24 @@ describe('assembleClockInfo', () => {
     expect(i).toMatchObject({ hz: 2.5e9, hzSource: 'calibration', reportedHz: 2.6e9 });
   });
   it('labels clock_gettime as nominal nanoseconds', () => {
-    const i = assembleClockInfo({ ...raw, source: 'clock_gettime', calibratedHz: 0, invariant: -1, hypervisor: -1, ticksAreCycles: false }, null);
-    expect(i).toMatchObject({ hz: 1e9, hzSource: 'nominal', calibratedHz: null, calibrationNs: null, invariant: null, hypervisor: null });
+    const i = assembleClockInfo(
+      { ...raw, source: 'clock_gettime', calibratedHz: 0, invariant: -1, hypervisor: -1, ticksAreCycles: false },
+      null,
+    );
+    expect(i).toMatchObject({
+      hz: 1e9,
+      hzSource: 'nominal',
+      calibratedHz: null,
+      calibrationNs: null,
+      invariant: null,
+      hypervisor: null,
+    });
   });
   it('labels cntvct by cntfrq when calibration agrees', () => {
-    const i = assembleClockInfo({ ...raw, source: 'cntvct', reportedHz: 1e9, calibratedHz: 1.001e9, ticksAreCycles: false }, 'arch_sys_counter');
+    const i = assembleClockInfo(
+      { ...raw, source: 'cntvct', reportedHz: 1e9, calibratedHz: 1.001e9, ticksAreCycles: false },
+      'arch_sys_counter',
+    );
     expect(i).toMatchObject({ hz: 1e9, hzSource: 'cntfrq' });
   });
 });

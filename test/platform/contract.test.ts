@@ -17,10 +17,20 @@ describe.each(platforms)('platform contract: %s', (_name, p) => {
       expect(p[part], part).toBeTypeOf('object');
     }
     for (const f of ['info', 'bind', 'start', 'end', 'now'] as const) expect(p.clock[f]).toBeTypeOf('function');
-    for (const f of ['capability', 'getAffinity', 'setAffinity', 'currentCpu', 'threadId', 'threadRusage', 'setFifo', 'policy'] as const) {
+    for (const f of [
+      'capability',
+      'getAffinity',
+      'setAffinity',
+      'currentCpu',
+      'threadId',
+      'threadRusage',
+      'setFifo',
+      'policy',
+    ] as const) {
       expect(p.sched[f]).toBeTypeOf('function');
     }
-    for (const f of ['capability', 'lockAll', 'unlockAll', 'locked'] as const) expect(p.memory[f]).toBeTypeOf('function');
+    for (const f of ['capability', 'lockAll', 'unlockAll', 'locked'] as const)
+      expect(p.memory[f]).toBeTypeOf('function');
     for (const f of ['capability', 'getPersonality', 'setPersonality', 'reexecWithoutAslr'] as const) {
       expect(p.layout[f]).toBeTypeOf('function');
     }

@@ -48,7 +48,11 @@ describe('multiplex scaling by deltas (NATIVE-NOTES P3)', () => {
 
   it('leaves a fully running count unscaled', () => {
     // enabled == running → value = raw = 123 exactly (no floating-point round trip).
-    expect(scaleReading({ value: 123, enabled: 777, running: 777 })).toEqual({ value: 123, raw: 123, fractionRunning: 1 });
+    expect(scaleReading({ value: 123, enabled: 777, running: 777 })).toEqual({
+      value: 123,
+      raw: 123,
+      fractionRunning: 1,
+    });
   });
 });
 
@@ -64,7 +68,16 @@ describe('raw group layout', () => {
 
   it('scatters triples into slots by id, ignoring unknown ids', () => {
     const out = new Float64Array(6).fill(-1);
-    const placed = scatterGroupReading(raw, raw.length, new Map([[9, 0], [7, 1], [42, 2]]), out);
+    const placed = scatterGroupReading(
+      raw,
+      raw.length,
+      new Map([
+        [9, 0],
+        [7, 1],
+        [42, 2],
+      ]),
+      out,
+    );
     expect(placed).toBe(2);
     expect(Array.from(out)).toEqual([22, 100, 50, 11, 100, 50]);
   });
@@ -100,8 +113,13 @@ describe('derived metrics', () => {
     // 3e9 instructions / 2e9 cycles = 1.5 IPC; 2e9 cycles / 1e9 ns = 2 GHz;
     // 50 / 1000 cache = 0.05; 5 / 200 branches = 0.025.
     const m = deriveMetrics({
-      cycles: 2e9, instructions: 3e9, 'task-clock': 1e9,
-      'cache-references': 1000, 'cache-misses': 50, branches: 200, 'branch-misses': 5,
+      cycles: 2e9,
+      instructions: 3e9,
+      'task-clock': 1e9,
+      'cache-references': 1000,
+      'cache-misses': 50,
+      branches: 200,
+      'branch-misses': 5,
     });
     expect(m).toEqual({ ipc: 1.5, cacheMissRate: 0.05, branchMissRate: 0.025, ghz: 2 });
   });
@@ -131,10 +149,13 @@ describe('permissions and reasons', () => {
 
   it('names the cause of each open errno', () => {
     const p = { paranoid: 2, privileged: false };
-    for (const code of ['ENOENT', 'ENODEV', 'ENXIO', 'EOPNOTSUPP']) expect(openErrorReason(code, 'hardware', p)).toBe(NO_PMU_REASON);
+    for (const code of ['ENOENT', 'ENODEV', 'ENXIO', 'EOPNOTSUPP'])
+      expect(openErrorReason(code, 'hardware', p)).toBe(NO_PMU_REASON);
     expect(openErrorReason('ENOENT', 'software', p)).not.toBe(NO_PMU_REASON);
     expect(openErrorReason('EACCES', 'hardware', p)).toMatch(/perf_event_paranoid=2.*CAP_PERFMON/);
-    expect(openErrorReason('EPERM', 'software', { paranoid: 3, privileged: false })).toMatch(/seccomp.*Docker.*paranoid=3/);
+    expect(openErrorReason('EPERM', 'software', { paranoid: 3, privileged: false })).toMatch(
+      /seccomp.*Docker.*paranoid=3/,
+    );
     expect(openErrorReason('EMFILE', 'software', p)).toMatch(/file descriptors/);
     expect(openErrorReason('EINVAL', 'hardware', p)).toMatch(/group too large/);
     expect(openErrorReason('EBUSY', 'hardware', p)).toMatch(/exclusive/);

@@ -13,7 +13,14 @@ const loaded = loadAddon();
 if (loaded.error !== undefined) throw new Error(`the addon must be built for these tests: ${loaded.error}`);
 const addon = loaded.addon as unknown as CountersAddon;
 const counters = createNativeCounters(addon);
-const HARDWARE: CounterEventName[] = ['cycles', 'instructions', 'cache-references', 'cache-misses', 'branches', 'branch-misses'];
+const HARDWARE: CounterEventName[] = [
+  'cycles',
+  'instructions',
+  'cache-references',
+  'cache-misses',
+  'branches',
+  'branch-misses',
+];
 
 function busy(n: number): number {
   let x = 0;
@@ -25,7 +32,8 @@ describe('native counters (software events, real syscalls)', () => {
   it('probe reports every event; software task-clock and page-faults open', () => {
     const events = counters.probe();
     expect(events.map((e) => e.name).sort()).toHaveLength(10);
-    for (const name of ['task-clock', 'page-faults'] as const) expect(events.find((e) => e.name === name)?.available).toBe(true);
+    for (const name of ['task-clock', 'page-faults'] as const)
+      expect(events.find((e) => e.name === name)?.available).toBe(true);
     expect(counters.capability().supported).toBe(true);
   });
 

@@ -18,12 +18,15 @@ function caught(fn: () => unknown): PlatformError {
 }
 
 describe('errors from the native side', () => {
-  it.skipIf(!isNative)('a refused syscall gives a PlatformError with code, errno, syscall and this file in its stack', () => {
-    const e = caught(() => p.sched.getAffinity(0x3fffffff)); // no such thread
-    expect(e).toBeInstanceOf(PlatformError);
-    expect(e).toMatchObject({ code: 'ESRCH', errno: 3, syscall: 'sched_getaffinity' });
-    expect(e.stack).toContain('errors.test.ts');
-  });
+  it.skipIf(!isNative)(
+    'a refused syscall gives a PlatformError with code, errno, syscall and this file in its stack',
+    () => {
+      const e = caught(() => p.sched.getAffinity(0x3fffffff)); // no such thread
+      expect(e).toBeInstanceOf(PlatformError);
+      expect(e).toMatchObject({ code: 'ESRCH', errno: 3, syscall: 'sched_getaffinity' });
+      expect(e.stack).toContain('errors.test.ts');
+    },
+  );
 
   it.skipIf(!isNative)('a mask outside the cpuset is EINVAL from the kernel (P25)', () => {
     const e = caught(() => p.sched.setAffinity([(1 << 20) - 1]));
@@ -65,7 +68,9 @@ describe('loading', () => {
   });
 
   it.skipIf(!isNative)('without the variable the native platform loads', () => {
-    const { json } = runFixture<{ kind: string; source: string }>('platform-kind.ts', [], { env: { CYCLEBENCH_PLATFORM: undefined } });
+    const { json } = runFixture<{ kind: string; source: string }>('platform-kind.ts', [], {
+      env: { CYCLEBENCH_PLATFORM: undefined },
+    });
     expect(json.kind).toBe('native');
   });
 });

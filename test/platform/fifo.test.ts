@@ -20,7 +20,11 @@ describe.skipIf(platform.kind !== 'native')('SCHED_FIFO with the RLIMIT_RTTIME w
 
   it('a spinning FIFO thread is killed by the kernel (or FIFO is refused with a reason)', () => {
     // Backstop timeout only; the watchdog fires after 200 ms of CPU.
-    const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
     const first = JSON.parse(r.stdout.split('\n')[0]) as { policy?: string; refused?: string };
     if (first.refused !== undefined) {
       expect(first.refused).toMatch(/EPERM|sched_setscheduler|RLIMIT_RTTIME/);

@@ -26,14 +26,17 @@ interface LockRun {
 
 const privileged = isNative && isRoot;
 describe.skipIf(!isNative)('mlockall (child processes)', () => {
-  it.skipIf(!privileged)(`locks, then exits with code 0 at natural exit${privileged ? '' : ' (skipped: needs root/CAP_IPC_LOCK)'}`, () => {
-    const { result, json } = runFixture<LockRun>('platform-mlock.ts');
-    expect(json.error).toBeUndefined();
-    expect(json.locked).toBe(true);
-    expect(json.vmLckKb).toBeGreaterThan(0);
-    expect(result.stderr).not.toMatch(/Fatal error/);
-    expect(result.status).toBe(0);
-  });
+  it.skipIf(!privileged)(
+    `locks, then exits with code 0 at natural exit${privileged ? '' : ' (skipped: needs root/CAP_IPC_LOCK)'}`,
+    () => {
+      const { result, json } = runFixture<LockRun>('platform-mlock.ts');
+      expect(json.error).toBeUndefined();
+      expect(json.locked).toBe(true);
+      expect(json.vmLckKb).toBeGreaterThan(0);
+      expect(result.stderr).not.toMatch(/Fatal error/);
+      expect(result.status).toBe(0);
+    },
+  );
 
   it.skipIf(!privileged)('locks, then exits with code 0 through process.exit', () => {
     const { result, json } = runFixture<LockRun>('platform-mlock.ts', ['exit']);

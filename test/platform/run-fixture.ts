@@ -24,7 +24,11 @@ export function runFixture<T>(
   const env: Record<string, string | undefined> = { ...process.env, CYCLEBENCH_PLATFORM: undefined, ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const result = spawnSync(cmd, [...pre, ...argv], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
-  const line = result.stdout.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  const line = result.stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
   if (!line) throw new Error(`${file} printed no JSON (status ${result.status}): ${result.stderr}`);
   return { result, json: JSON.parse(line) as T };
 }

@@ -22,7 +22,10 @@ describe('fitComplexity', () => {
 
   it('O(n) with 1% multiplicative noise still chooses O(n)', () => {
     const noise = [1.01, 0.99, 1.005, 0.995];
-    const fit = fitComplexity(NS, NS.map((n, i) => 0.92 * n * noise[i]));
+    const fit = fitComplexity(
+      NS,
+      NS.map((n, i) => 0.92 * n * noise[i]),
+    );
     expect(fit.best.model).toBe('O(n)');
     expect(fit.best.relativeRms).toBeLessThan(0.02);
   });

@@ -23,7 +23,15 @@ describe('formatting', () => {
   });
 
   it('aligns a table: first column left, others right', () => {
-    expect(table(['name', 'v'], [['a', '1'], ['bbb', '22']])).toBe('name   v\n────  ──\na      1\nbbb   22');
+    expect(
+      table(
+        ['name', 'v'],
+        [
+          ['a', '1'],
+          ['bbb', '22'],
+        ],
+      ),
+    ).toBe('name   v\n────  ──\na      1\nbbb   22');
   });
 
   it('shows progress with an ETA from the mean job time', () => {

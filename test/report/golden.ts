@@ -27,5 +27,7 @@ export function expectGolden(name: string, actual: string): void {
     return;
   }
   if (!existsSync(path)) throw new Error(`golden ${name} is missing: run UPDATE_GOLDEN=1 npx vitest run test/report`);
-  expect(actual, `output differs from ${name} (UPDATE_GOLDEN=1 regenerates it after a deliberate change)`).toBe(readFileSync(path, 'utf8'));
+  expect(actual, `output differs from ${name} (UPDATE_GOLDEN=1 regenerates it after a deliberate change)`).toBe(
+    readFileSync(path, 'utf8'),
+  );
 }

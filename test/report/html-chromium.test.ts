@@ -29,8 +29,20 @@ function load(html: string): { dom: string; stderr: string; status: number | nul
   writeFileSync(file, html);
   const r = spawnSync(
     chromium as string,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      `--user-data-dir=${join(dir, 'profile')}`, '--enable-logging=stderr', '--v=0', '--dump-dom', pathToFileURL(file).href],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${join(dir, 'profile')}`,
+      '--enable-logging=stderr',
+      '--v=0',
+      '--dump-dom',
+      pathToFileURL(file).href,
+    ],
     { encoding: 'utf8', timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
   );
   return { dom: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status };
@@ -38,33 +50,38 @@ function load(html: string): { dom: string; stderr: string; status: number | nul
 
 const count = (s: string, re: RegExp): number => (s.match(re) ?? []).length;
 
-describe.skipIf(!chromium)(`HTML report in headless Chromium${chromium ? '' : ' (skipped: chromium not installed; apt-get install -y chromium)'}`, () => {
-  const doc = fixtureDoc();
-  const result = chromium ? load(renderHtml(doc, { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true })) : null;
+describe.skipIf(!chromium)(
+  `HTML report in headless Chromium${chromium ? '' : ' (skipped: chromium not installed; apt-get install -y chromium)'}`,
+  () => {
+    const doc = fixtureDoc();
+    const result = chromium
+      ? load(renderHtml(doc, { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true }))
+      : null;
 
-  it('loads and exits cleanly, with no console messages (CSP violations, script errors)', () => {
-    expect(result?.status).toBe(0);
-    const consoleLines = (result?.stderr ?? '').split('\n').filter((l) => /:CONSOLE[:(]/.test(l));
-    expect(consoleLines).toEqual([]);
-    expect(result?.dom).toContain('</html>');
-  });
+    it('loads and exits cleanly, with no console messages (CSP violations, script errors)', () => {
+      expect(result?.status).toBe(0);
+      const consoleLines = (result?.stderr ?? '').split('\n').filter((l) => /:CONSOLE[:(]/.test(l));
+      expect(consoleLines).toEqual([]);
+      expect(result?.dom).toContain('</html>');
+    });
 
-  it('has the plots of every measured benchmark and the comparison plot in the DOM', () => {
-    const dom = result?.dom ?? '';
-    const withBatches = doc.benchmarks.filter((b) => !b.error && b.forks.some((f) => f.batches.length >= 2));
-    const withDistribution = withBatches.filter((b) => !b.flags.includes('optimized-away'));
-    expect(count(dom, /<svg class="plot" data-plot="scatter"/g)).toBe(withBatches.length);
-    expect(count(dom, /<svg class="plot" data-plot="run-order"/g)).toBe(withBatches.length);
-    expect(count(dom, /<svg class="plot" data-plot="distribution"/g)).toBe(withDistribution.length);
-    expect(count(dom, /<svg class="plot" data-plot="comparison"/g)).toBe(1);
-    // The fitted slope line and one histogram bar per non-empty bin were parsed as SVG.
-    expect(count(dom, /<path class="fit"/g)).toBe(withBatches.length);
-    expect(count(dom, /<rect /g)).toBeGreaterThan(withDistribution.length * 3);
-  });
+    it('has the plots of every measured benchmark and the comparison plot in the DOM', () => {
+      const dom = result?.dom ?? '';
+      const withBatches = doc.benchmarks.filter((b) => !b.error && b.forks.some((f) => f.batches.length >= 2));
+      const withDistribution = withBatches.filter((b) => !b.flags.includes('optimized-away'));
+      expect(count(dom, /<svg class="plot" data-plot="scatter"/g)).toBe(withBatches.length);
+      expect(count(dom, /<svg class="plot" data-plot="run-order"/g)).toBe(withBatches.length);
+      expect(count(dom, /<svg class="plot" data-plot="distribution"/g)).toBe(withDistribution.length);
+      expect(count(dom, /<svg class="plot" data-plot="comparison"/g)).toBe(1);
+      // The fitted slope line and one histogram bar per non-empty bin were parsed as SVG.
+      expect(count(dom, /<path class="fit"/g)).toBe(withBatches.length);
+      expect(count(dom, /<rect /g)).toBeGreaterThan(withDistribution.length * 3);
+    });
 
-  it('shows user text escaped: the markup in a benchmark name is text, not elements', () => {
-    const dom = result?.dom ?? '';
-    expect(dom).toContain('template &lt;b&gt;"x"&lt;/b&gt; &amp;');
-    expect(dom).not.toContain('<b>"x"</b>');
-  });
-});
+    it('shows user text escaped: the markup in a benchmark name is text, not elements', () => {
+      const dom = result?.dom ?? '';
+      expect(dom).toContain('template &lt;b&gt;"x"&lt;/b&gt; &amp;');
+      expect(dom).not.toContain('<b>"x"</b>');
+    });
+  },
+);

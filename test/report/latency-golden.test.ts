@@ -35,7 +35,11 @@ describe('latency goldens', () => {
 describe('a results file without latency or inputs (older files)', () => {
   const old = fixtureDoc();
   it('loads, and no report shows a latency section or input lines', () => {
-    expect(old.benchmarks.every((b) => b.latency === undefined && b.forks.every((f) => f.latency === undefined && f.inputs === undefined))).toBe(true);
+    expect(
+      old.benchmarks.every(
+        (b) => b.latency === undefined && b.forks.every((f) => f.latency === undefined && f.inputs === undefined),
+      ),
+    ).toBe(true);
     for (const format of ['terminal', 'text', 'markdown', 'html'] as const) {
       const out = renderers[format].render(old, {});
       expect(out).not.toMatch(/Latency per call|Latency \(per call\)|Inputs drawn per iteration/);

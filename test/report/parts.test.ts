@@ -67,8 +67,22 @@ describe('conditions', () => {
 
 describe('adaptComparison', () => {
   it('accepts nested ratio objects and "no significant difference"', () => {
-    const r = adaptComparison({ contender: { name: 'b', group: 'g' }, baseline: { name: 'a' }, ratio: { point: 1.2, ciLow: 1.1, ciHigh: 1.3 }, verdict: 'no significant difference' });
-    expect(r).toEqual({ group: 'g', name: 'b', baseline: 'a', ratio: 1.2, ciLow: 1.1, ciHigh: 1.3, verdict: 'no-difference', reason: undefined });
+    const r = adaptComparison({
+      contender: { name: 'b', group: 'g' },
+      baseline: { name: 'a' },
+      ratio: { point: 1.2, ciLow: 1.1, ciHigh: 1.3 },
+      verdict: 'no significant difference',
+    });
+    expect(r).toEqual({
+      group: 'g',
+      name: 'b',
+      baseline: 'a',
+      ratio: 1.2,
+      ciLow: 1.1,
+      ciHigh: 1.3,
+      verdict: 'no-difference',
+      reason: undefined,
+    });
   });
   it('rejects rows without a known verdict', () => {
     expect(adaptComparison({ verdict: 'maybe' })).toBeNull();

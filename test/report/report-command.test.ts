@@ -14,7 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function run(args: string[]) {
   let out = '';
   let err = '';
-  const io: Io = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {}, cwd: dir };
+  const io: Io = {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    env: {},
+    cwd: dir,
+  };
   return reportCommand(args, io).then((code) => ({ code, out, err }));
 }
 

@@ -14,7 +14,10 @@ function file(name: string, text: string): string {
 
 describe('reading result files', () => {
   it('reads a current document', () => {
-    const p = file('ok.json', JSON.stringify({ schemaVersion: SCHEMA_VERSION, tool: { name: 'cyclebench', version: '0' }, benchmarks: [] }));
+    const p = file(
+      'ok.json',
+      JSON.stringify({ schemaVersion: SCHEMA_VERSION, tool: { name: 'cyclebench', version: '0' }, benchmarks: [] }),
+    );
     expect(readResultFile(p).benchmarks).toEqual([]);
     expect(READABLE_SCHEMA_VERSIONS).toContain(SCHEMA_VERSION);
   });
@@ -23,8 +26,14 @@ describe('reading result files', () => {
     expect(() => readResultFile(join(dir, 'missing.json'))).toThrow(/missing\.json: no such file/);
     expect(() => readResultFile(file('bad.json', '{nope'))).toThrow(/not valid JSON/);
     expect(() => readResultFile(file('arr.json', '[]'))).toThrow(/not a cyclebench result document/);
-    expect(() => readResultFile(file('other.json', '{"schemaVersion":1,"tool":{"name":"x"}}'))).toThrow(/not a cyclebench result document/);
-    expect(() => readResultFile(file('future.json', '{"schemaVersion":99,"tool":{"name":"cyclebench"},"benchmarks":[]}'))).toThrow(/schema version 99 is not supported \(written by a newer cyclebench/);
-    expect(() => readResultFile(file('nob.json', `{"schemaVersion":${SCHEMA_VERSION},"tool":{"name":"cyclebench"}}`))).toThrow(ResultFileError);
+    expect(() => readResultFile(file('other.json', '{"schemaVersion":1,"tool":{"name":"x"}}'))).toThrow(
+      /not a cyclebench result document/,
+    );
+    expect(() =>
+      readResultFile(file('future.json', '{"schemaVersion":99,"tool":{"name":"cyclebench"},"benchmarks":[]}')),
+    ).toThrow(/schema version 99 is not supported \(written by a newer cyclebench/);
+    expect(() =>
+      readResultFile(file('nob.json', `{"schemaVersion":${SCHEMA_VERSION},"tool":{"name":"cyclebench"}}`)),
+    ).toThrow(ResultFileError);
   });
 });

@@ -32,7 +32,11 @@ function golden(name: string, actual: string): void {
 
 // Run 1 warmup, then 8 measured: #5 (call 4) is a severe outlier, #7 exits 1, odd calls multiplexed.
 const single = (_argv: string[], i: number): FakeRun =>
-  i === 4 ? { wallMs: 40 } : i === 6 ? { wallMs: 10, exitCode: 1 } : { wallMs: spread(10, i), pageFaults: 200 + i, running: i % 2 ? 0.5 : 1 };
+  i === 4
+    ? { wallMs: 40 }
+    : i === 6
+      ? { wallMs: 10, exitCode: 1 }
+      : { wallMs: spread(10, i), pageFaults: 200 + i, running: i % 2 ? 0.5 : 1 };
 const command = (script: (argv: string[], i: number) => FakeRun, onInterrupt?: (h: () => void) => () => void) =>
   makeStatCommand({ platform: fakePlatform(script), environment: { fixture: true }, excludeKernel: true, onInterrupt });
 
@@ -40,7 +44,22 @@ describe('cyclebench stat (fake runner)', () => {
   it('single command: text table, per-run failure message on stderr, exit 1', async () => {
     const io = captureIo();
     const dir = mkdtempSync(join(tmpdir(), 'stat-'));
-    const args = ['-r', '8', '--warmup', '1', '--json', join(dir, 'r.json'), '--csv', join(dir, 'r.csv'), '--markdown', join(dir, 'r.md'), '--', 'node', '-e', 'let s=0'];
+    const args = [
+      '-r',
+      '8',
+      '--warmup',
+      '1',
+      '--json',
+      join(dir, 'r.json'),
+      '--csv',
+      join(dir, 'r.csv'),
+      '--markdown',
+      join(dir, 'r.md'),
+      '--',
+      'node',
+      '-e',
+      'let s=0',
+    ];
     expect(await command(single)(args, io)).toBe(1);
     golden('single.txt', io.out());
     expect(io.err()).toContain('cyclebench stat: run #7: exited with status 1\n');
@@ -51,11 +70,14 @@ describe('cyclebench stat (fake runner)', () => {
 
   it('JSON contract: command, runCount, environment, metrics{unit,mean,stddev,stderr,median,min,max,ci95}, runs, failures', async () => {
     const io = captureIo();
-    expect(await command(single)(['-r', '8', '--warmup', '1', '--json', '-', '--', 'node', '-e', 'let s=0'], io)).toBe(1);
+    expect(await command(single)(['-r', '8', '--warmup', '1', '--json', '-', '--', 'node', '-e', 'let s=0'], io)).toBe(
+      1,
+    );
     const j = JSON.parse(io.out());
     expect(j).toMatchObject({ command: "node -e 'let s=0'", runCount: 7, environment: { fixture: true } });
     for (const m of ['wall-time', 'task-clock', 'page-faults', 'user-time', 'system-time', 'max-rss']) {
-      for (const k of ['unit', 'mean', 'stddev', 'stderr', 'median', 'min', 'max']) expect(j.metrics[m], `${m}.${k}`).toHaveProperty(k);
+      for (const k of ['unit', 'mean', 'stddev', 'stderr', 'median', 'min', 'max'])
+        expect(j.metrics[m], `${m}.${k}`).toHaveProperty(k);
       expect(j.metrics[m].ci95).toHaveLength(2);
     }
     expect(j.runs).toHaveLength(9);
@@ -73,7 +95,9 @@ describe('cyclebench stat (fake runner)', () => {
     const j = JSON.parse(io2.out());
     expect(j.commands).toHaveLength(2);
     expect(j.commands[1]).toHaveProperty('metrics.wall-time.ci95');
-    expect(j.comparisons.find((c: { metric: string }) => c.metric === 'wall-time')).toMatchObject({ verdict: 'slower' });
+    expect(j.comparisons.find((c: { metric: string }) => c.metric === 'wall-time')).toMatchObject({
+      verdict: 'slower',
+    });
   });
 
   it.each([
@@ -101,7 +125,11 @@ describe('cyclebench stat (fake runner)', () => {
       if (i === 3) interrupt(); // Ctrl-C arrives while the 4th run is in flight
       return { wallMs: 10 + i };
     });
-    const cmd = makeStatCommand({ platform: p, environment: { fixture: true }, onInterrupt: (h) => ((interrupt = h), () => {}) });
+    const cmd = makeStatCommand({
+      platform: p,
+      environment: { fixture: true },
+      onInterrupt: (h) => ((interrupt = h), () => {}),
+    });
     const io = captureIo();
     expect(await cmd(['-r', '10', '--', 'sleep', '30'], io)).toBe(130);
     expect(p.killed).toEqual([[1003, 'SIGKILL']]);

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { stat } from '../../src/stat/stat.js';
 import { fakePlatform, spread } from '../fixtures/stat/fake-platform.js';
 
-const base = { runs: 10, environment: { fixture: true }, excludeKernel: false, events: ['task-clock', 'page-faults'] as const };
+const base = {
+  runs: 10,
+  environment: { fixture: true },
+  excludeKernel: false,
+  events: ['task-clock', 'page-faults'] as const,
+};
 
 function verdict(r: Awaited<ReturnType<typeof stat>>, metric: string) {
   return r.comparisons.find((c) => c.metric === metric)!;
@@ -39,7 +44,9 @@ describe('stat A/B verdicts', () => {
   });
 
   it('one failed run of B → incomparable for every metric', async () => {
-    const p = fakePlatform((argv, i) => (argv[0] === 'b' && i === 5 ? { wallMs: 10, exitCode: 3 } : { wallMs: spread(10, i >> 1) }));
+    const p = fakePlatform((argv, i) =>
+      argv[0] === 'b' && i === 5 ? { wallMs: 10, exitCode: 3 } : { wallMs: spread(10, i >> 1) },
+    );
     const r = await stat({ ...base, events: [...base.events], command: ['a'], vs: [['b']], platform: p });
     expect(r.comparisons.length).toBeGreaterThan(0);
     expect(r.comparisons.every((c) => c.verdict === 'incomparable')).toBe(true);
@@ -47,8 +54,15 @@ describe('stat A/B verdicts', () => {
   });
 
   it('the same seed gives the same CI', async () => {
-    const run = async () => stat({ ...base, events: [...base.events], command: ['a'], vs: [['b']], seed: 7,
-      platform: fakePlatform((argv, i) => ({ wallMs: spread(argv[0] === 'a' ? 10 : 11, i >> 1) + (i % 3) })) });
+    const run = async () =>
+      stat({
+        ...base,
+        events: [...base.events],
+        command: ['a'],
+        vs: [['b']],
+        seed: 7,
+        platform: fakePlatform((argv, i) => ({ wallMs: spread(argv[0] === 'a' ? 10 : 11, i >> 1) + (i % 3) })),
+      });
     expect(verdict(await run(), 'wall-time').ci95).toEqual(verdict(await run(), 'wall-time').ci95);
   });
 });

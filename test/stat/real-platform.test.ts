@@ -12,7 +12,9 @@ const platform = loadPlatform();
 const cap = platform.child.capability();
 const ROOT = join(import.meta.dirname, '../..');
 const real = describe.skipIf(!cap.supported);
-const title = cap.supported ? `stat on the ${platform.kind} platform` : `stat on the real platform (skipped: child runner unsupported: ${cap.reason})`;
+const title = cap.supported
+  ? `stat on the ${platform.kind} platform`
+  : `stat on the real platform (skipped: child runner unsupported: ${cap.reason})`;
 
 real(title, () => {
   it('true: every run succeeds; wall, task-clock, page-faults, user/system time and max RSS present', async () => {
@@ -28,7 +30,12 @@ real(title, () => {
   });
 
   it(`node loop: task-clock and page-faults ${platform.kind === 'native' ? 'counted' : 'reported as not supported, with the reason'}`, async () => {
-    const r = await stat({ command: ['node', '-e', 'let s=0;for(let i=0;i<1e6;i++)s+=i'], runs: 3, platform, events: ['task-clock', 'page-faults'] });
+    const r = await stat({
+      command: ['node', '-e', 'let s=0;for(let i=0;i<1e6;i++)s+=i'],
+      runs: 3,
+      platform,
+      events: ['task-clock', 'page-faults'],
+    });
     const c = r.commands[0];
     expect(c.failures).toEqual([]);
     expect(c.metrics['wall-time']!.n).toBe(3);
@@ -68,7 +75,11 @@ real(title, () => {
     const flag = join(dir, 'first-run-done');
     // Run 1 creates the flag and exits at once; run 2 then sleeps until interrupted.
     const script = `if [ -e '${flag}' ]; then exec sleep 30; fi; : > '${flag}'`;
-    const cli = spawn(process.execPath, [join(ROOT, 'bin/cyclebench.js'), 'stat', '-r', '5', '--', 'sh', '-c', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(
+      process.execPath,
+      [join(ROOT, 'bin/cyclebench.js'), 'stat', '-r', '5', '--', 'sh', '-c', script],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     cli.stdout.on('data', (d) => (out += d));
     const sleeper = await waitForChild(cli.pid!, 'sleep');

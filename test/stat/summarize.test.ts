@@ -22,7 +22,12 @@ describe('summarizeMetric (hand-computed)', () => {
   });
 
   it('Tukey fences on 1..9,100: Q1 3.25, Q3 7.75 (type 7), severe fence 21.25 → 100 is severe', () => {
-    const s = summarizeMetric('ms', [1, 2, 3, 4, 5, 6, 7, 8, 9, 100], undefined, [10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    const s = summarizeMetric(
+      'ms',
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 100],
+      undefined,
+      [10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    );
     expect(s.outliers.severe).toEqual([19]); // reported by run number, never dropped
     expect(s.n).toBe(10);
     expect(s.mean).toBe(14.5);
@@ -41,25 +46,52 @@ describe('summarizeMetric (hand-computed)', () => {
   it('running share is the mean over runs', () => {
     expect(summarizeMetric('count', [1, 2], [0.5, 1]).running).toBe(0.75);
   });
-
 });
 
 describe('extractRun', () => {
   const result = (raw: number[]): ChildRunResult => ({
-    pid: 1, exitCode: 0, signal: null, timedOut: false, wallNs: 5e6,
-    rusage: { userNs: 3e6, systemNs: 1e6, maxRssKb: 900, minorFaults: 9, majorFaults: 0, voluntarySwitches: 4, involuntarySwitches: 3 },
+    pid: 1,
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    wallNs: 5e6,
+    rusage: {
+      userNs: 3e6,
+      systemNs: 1e6,
+      maxRssKb: 900,
+      minorFaults: 9,
+      majorFaults: 0,
+      voluntarySwitches: 4,
+      involuntarySwitches: 3,
+    },
     counters: { events: [], active: ['page-faults', 'task-clock', 'context-switches'], raw },
   });
   it('scales multiplexed counts (100 · 2e6 / 1e6 = 200), converts ns → ms, records % running', () => {
-    const v = extractRun(result([100, 2e6, 1e6, 4e6, 4e6, 4e6, 0, 4e6, 4e6]), false, ['page-faults', 'task-clock', 'context-switches']);
-    expect(v.values).toMatchObject({ 'page-faults': 200, 'task-clock': 4, 'context-switches': 0, 'wall-time': 5, 'user-time': 3, 'system-time': 1, 'max-rss': 900 });
+    const v = extractRun(result([100, 2e6, 1e6, 4e6, 4e6, 4e6, 0, 4e6, 4e6]), false, [
+      'page-faults',
+      'task-clock',
+      'context-switches',
+    ]);
+    expect(v.values).toMatchObject({
+      'page-faults': 200,
+      'task-clock': 4,
+      'context-switches': 0,
+      'wall-time': 5,
+      'user-time': 3,
+      'system-time': 1,
+      'max-rss': 900,
+    });
     expect(v.running).toEqual({ 'page-faults': 0.5 });
   });
   it('a counter that never ran is not counted (null), not zero', () => {
-    expect(extractRun(result([100, 2e6, 0, 1, 1, 1, 0, 1, 1]), false, ['page-faults']).values['page-faults']).toBeNull();
+    expect(
+      extractRun(result([100, 2e6, 0, 1, 1, 1, 0, 1, 1]), false, ['page-faults']).values['page-faults'],
+    ).toBeNull();
   });
   it('exclude_kernel: context switches from wait4 nvcsw + nivcsw (4 + 3)', () => {
-    expect(extractRun(result([1, 1, 1, 1, 1, 1, 0, 1, 1]), true, ['context-switches']).values['context-switches']).toBe(7);
+    expect(extractRun(result([1, 1, 1, 1, 1, 1, 0, 1, 1]), true, ['context-switches']).values['context-switches']).toBe(
+      7,
+    );
   });
 });
 
@@ -67,8 +99,14 @@ describe('deriveMetrics (ratios of means)', () => {
   const m = (mean: number) => summarizeMetric('x', [mean, mean]);
   it('IPC, GHz, miss rates, CPUs utilized', () => {
     const d = deriveMetrics({
-      cycles: m(2e9), instructions: m(3e9), 'task-clock': m(1000), 'wall-time': m(500),
-      branches: m(1e6), 'branch-misses': m(2e4), 'cache-references': m(1e5), 'cache-misses': m(5e3),
+      cycles: m(2e9),
+      instructions: m(3e9),
+      'task-clock': m(1000),
+      'wall-time': m(500),
+      branches: m(1e6),
+      'branch-misses': m(2e4),
+      'cache-references': m(1e5),
+      'cache-misses': m(5e3),
     });
     expect(d.ipc.value).toBe(1.5);
     expect(d.ghz.value).toBe(2); // 2e9 cycles in 1000 ms
@@ -82,9 +120,21 @@ describe('deriveMetrics (ratios of means)', () => {
 });
 
 describe('firstRunsWarning', () => {
-  const runs = (walls: number[]): RunRecord[] => walls.map((w, run) => ({ command: 0, run, warmup: false, ok: true, exitCode: 0, signal: null, values: { 'wall-time': w }, running: {} }));
+  const runs = (walls: number[]): RunRecord[] =>
+    walls.map((w, run) => ({
+      command: 0,
+      run,
+      warmup: false,
+      ok: true,
+      exitCode: 0,
+      signal: null,
+      values: { 'wall-time': w },
+      running: {},
+    }));
   it('warns when the first 20 % are > 10 % slower than the rest', () => {
-    expect(firstRunsWarning(runs([20, 20, 10, 10, 10, 10, 10, 10, 10, 10]))).toMatch(/first 2 run\(s\) were 100 % slower.*--warmup 2/);
+    expect(firstRunsWarning(runs([20, 20, 10, 10, 10, 10, 10, 10, 10, 10]))).toMatch(
+      /first 2 run\(s\) were 100 % slower.*--warmup 2/,
+    );
   });
   it('quiet for a flat series and for fewer than 5 runs', () => {
     expect(firstRunsWarning(runs([10, 10.5, 10, 10, 10, 10]))).toBeNull();

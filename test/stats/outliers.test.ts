@@ -38,7 +38,12 @@ describe('grubbs', () => {
     // Source: Harvey, "Analytical Chemistry 2.1", Appendix 7 "Critical Values for Grubb's Test"
     // (LibreTexts): n = 8 → 2.126, n = 10 → 2.290, n = 15 → 2.549; α = 0.01, n = 10 → 2.482.
     // The table prints 3 decimals (truncated), so allow 1e-3.
-    const table: [number, number, number][] = [[8, 0.05, 2.126], [10, 0.05, 2.29], [15, 0.05, 2.549], [10, 0.01, 2.482]];
+    const table: [number, number, number][] = [
+      [8, 0.05, 2.126],
+      [10, 0.05, 2.29],
+      [15, 0.05, 2.549],
+      [10, 0.01, 2.482],
+    ];
     for (const [n, alpha, g] of table) expect(Math.abs(grubbsCritical(n, alpha) - g)).toBeLessThan(1e-3);
   });
 

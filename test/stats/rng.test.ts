@@ -6,7 +6,9 @@ describe('rng', () => {
     // Source: https://prng.di.unimi.it/xoshiro128starstar.c (Blackman & Vigna), compiled with
     // gcc -O2, state s = {1, 2, 3, 4}, first six outputs of next().
     const r = xoshiro128ss([1, 2, 3, 4]);
-    expect(Array.from({ length: 6 }, () => r.nextUint32())).toEqual([11520, 0, 5927040, 70819200, 2031721883, 1637235492]);
+    expect(Array.from({ length: 6 }, () => r.nextUint32())).toEqual([
+      11520, 0, 5927040, 70819200, 2031721883, 1637235492,
+    ]);
   });
 
   it('is reproducible per seed and differs between seeds', () => {

@@ -21,7 +21,9 @@ if (tool === 'mitata') {
   const { benchmarks } = await mitataRun({ format: 'quiet' });
   const stats = benchmarks[0]?.runs[0]?.stats;
   if (!stats) throw new Error(`mitata measured nothing: ${String(benchmarks[0]?.runs[0]?.error)}`);
-  process.stdout.write(`${JSON.stringify({ tool, kernel: name, headline: stats.avg, median: stats.p50, min: stats.min, samples: stats.samples.length })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ tool, kernel: name, headline: stats.avg, median: stats.p50, min: stats.min, samples: stats.samples.length })}\n`,
+  );
 } else {
   const b = new Bench();
   b.add(name, kernel);
@@ -29,5 +31,7 @@ if (tool === 'mitata') {
   const r = b.tasks[0]?.result;
   if (!r || !('latency' in r)) throw new Error(`tinybench measured nothing: ${r?.state}`);
   const ms = 1e6;
-  process.stdout.write(`${JSON.stringify({ tool, kernel: name, headline: r.latency.mean * ms, median: r.latency.p50 * ms, min: r.latency.min * ms, samples: r.latency.samplesCount })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ tool, kernel: name, headline: r.latency.mean * ms, median: r.latency.p50 * ms, min: r.latency.min * ms, samples: r.latency.samplesCount })}\n`,
+  );
 }

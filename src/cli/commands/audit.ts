@@ -13,7 +13,9 @@ mitigation — ${DEFAULT_AUDIT_CONFIGS.join(', ')} — and prints the spread of
 the per-process results, so you learn this machine's noise floor and which knobs matter.
 
   --configs LIST  comma-separated configurations (default ${DEFAULT_AUDIT_CONFIGS.join(',')};
-               also: ${AUDIT_CONFIGS.filter((c) => !c.default).map((c) => c.name).join(', ')})
+               also: ${AUDIT_CONFIGS.filter((c) => !c.default)
+                 .map((c) => c.name)
+                 .join(', ')})
   --forks N    processes per configuration (default 6)
   --time S     sampling budget per process, seconds (default 0.4)
   --json FILE  also write the rows as JSON
@@ -26,7 +28,14 @@ export const auditCommand: Command = async (args, io) => {
   let json: string | undefined;
   let configs: string[];
   try {
-    const { values, positionals } = parse(args, { configs: { type: 'string' }, forks: { type: 'string' }, time: { type: 'string' }, seed: { type: 'string' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+    const { values, positionals } = parse(args, {
+      configs: { type: 'string' },
+      forks: { type: 'string' },
+      time: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
     if (values.help) {
       io.stdout.write(AUDIT_USAGE);
       return EXIT_OK;
@@ -36,9 +45,18 @@ export const auditCommand: Command = async (args, io) => {
     timeBudgetNs = positiveNumber('time', values.time, 0.4) * 1e9;
     seed = positiveInt('seed', values.seed, 1, 0);
     json = values.json;
-    configs = values.configs === undefined ? DEFAULT_AUDIT_CONFIGS : values.configs.split(',').map((s) => s.trim()).filter(Boolean);
+    configs =
+      values.configs === undefined
+        ? DEFAULT_AUDIT_CONFIGS
+        : values.configs
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
     const unknown = configs.filter((n) => !AUDIT_CONFIGS.some((c) => c.name === n));
-    if (unknown.length || configs.length === 0) throw new UsageError(`--configs: unknown configuration '${unknown[0] ?? values.configs}' (known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`);
+    if (unknown.length || configs.length === 0)
+      throw new UsageError(
+        `--configs: unknown configuration '${unknown[0] ?? values.configs}' (known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`,
+      );
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr.write(`cyclebench audit: ${e.message}\n\n${AUDIT_USAGE}`);
@@ -51,7 +69,11 @@ export const auditCommand: Command = async (args, io) => {
   let rows: AuditRow[];
   try {
     rows = await runAudit(platform, {
-      configs, forks, timeBudgetNs, seed, signal: abort.signal,
+      configs,
+      forks,
+      timeBudgetNs,
+      seed,
+      signal: abort.signal,
       onProgress: (done, total, config) => {
         if (io.stderr.isTTY) io.stderr.write(`\r\x1b[K[${done}/${total}] ${config}`);
       },
@@ -61,7 +83,8 @@ export const auditCommand: Command = async (args, io) => {
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
   }
   io.stdout.write(renderAudit(rows, platform.kind));
-  if (json) writeFileAtomic(json, renderJson({ tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows } as never));
+  if (json)
+    writeFileAtomic(json, renderJson({ tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows } as never));
   return abort.signal.aborted ? 130 : EXIT_OK;
 };
 
@@ -69,13 +92,22 @@ export function renderAudit(rows: AuditRow[], platformKind: string): string {
   const body = table(
     ['configuration', 'processes', 'median', 'CV', 'CV 95% CI', 'robust CV', 'slow', 'min', 'max', 'range'],
     rows.map((r) => [
-      r.config, String(r.processes), formatNs(r.median), formatPct(r.cv, 2),
+      r.config,
+      String(r.processes),
+      formatNs(r.median),
+      formatPct(r.cv, 2),
       r.cvCi ? `${formatPct(r.cvCi[0], 2)} – ${formatPct(r.cvCi[1], 2)}` : '–',
-      formatPct(r.robustCv, 2), String(r.slowProcesses),
-      formatNs(r.min), formatNs(r.max), formatPct(r.range, 1),
+      formatPct(r.robustCv, 2),
+      String(r.slowProcesses),
+      formatNs(r.min),
+      formatNs(r.max),
+      formatPct(r.range, 1),
     ]),
   );
-  const notes = rows.flatMap((r) => [...r.notes.map((n) => `${r.config}: ${n}`), ...r.errors.map((e) => `${r.config}: error: ${e}`)]);
+  const notes = rows.flatMap((r) => [
+    ...r.notes.map((n) => `${r.config}: ${n}`),
+    ...r.errors.map((e) => `${r.config}: error: ${e}`),
+  ]);
   const best = rows.filter((r) => Number.isFinite(r.cv)).sort((a, b) => a.cv - b.cv)[0];
   const lines = [
     `Noise audit: array sum of 1,000 numbers, slope per process (${platformKind} platform)`,
@@ -87,8 +119,12 @@ export function renderAudit(rows: AuditRow[], platformKind: string): string {
   ];
   if (best) {
     // Only claim a winner whose CV interval lies entirely below every other configuration's interval.
-    const clear = best.cvCi !== null && rows.every((r) => r === best || !Number.isFinite(r.cv) || (r.cvCi !== null && best.cvCi![1] < r.cvCi[0]));
-    lines.push(`Lowest between-process CV here: ${best.config} (${formatPct(best.cv, 2)})${clear ? '.' : '; the CV intervals overlap, so this ranking is not established (run with more --forks).'}`);
+    const clear =
+      best.cvCi !== null &&
+      rows.every((r) => r === best || !Number.isFinite(r.cv) || (r.cvCi !== null && best.cvCi![1] < r.cvCi[0]));
+    lines.push(
+      `Lowest between-process CV here: ${best.config} (${formatPct(best.cv, 2)})${clear ? '.' : '; the CV intervals overlap, so this ranking is not established (run with more --forks).'}`,
+    );
   }
   if (notes.length) lines.push('', ...notes.map((n) => `note: ${n}`));
   return `${lines.join('\n')}\n`;

@@ -52,12 +52,19 @@ export function parseFailOn(value: string | undefined): number | null {
 
 export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   const { values, positionals } = parse(args, {
-    format: { type: 'string' }, 'fail-on': { type: 'string' }, threshold: { type: 'string' }, confidence: { type: 'string' },
-    seed: { type: 'string' }, statistic: { type: 'string' }, 'target-ci': { type: 'string' }, grubbs: { type: 'boolean' },
+    format: { type: 'string' },
+    'fail-on': { type: 'string' },
+    threshold: { type: 'string' },
+    confidence: { type: 'string' },
+    seed: { type: 'string' },
+    statistic: { type: 'string' },
+    'target-ci': { type: 'string' },
+    grubbs: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
-  if (positionals.length !== 2) throw new UsageError(`expected two result files (baseline and contender), got ${positionals.length}`);
+  if (positionals.length !== 2)
+    throw new UsageError(`expected two result files (baseline and contender), got ${positionals.length}`);
   const confidence = positiveNumber('confidence', values.confidence, 0.95);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   return {
@@ -67,7 +74,10 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     threshold: fraction('threshold', values.threshold, 0.01),
     confidence,
     seed: positiveInt('seed', values.seed, 1, 0),
-    statistic: values.statistic === undefined ? undefined : oneOf<Statistic>('statistic', values.statistic, ['slope', 'min', 'median', 'mean'], 'slope'),
+    statistic:
+      values.statistic === undefined
+        ? undefined
+        : oneOf<Statistic>('statistic', values.statistic, ['slope', 'min', 'median', 'mean'], 'slope'),
     target: fraction('target-ci', values['target-ci'], 0.01),
     grubbs: values.grubbs ?? false,
   };
@@ -100,16 +110,25 @@ export const compareCommand: Command = async (args, io) => {
     return EXIT_USAGE;
   }
   const result = compareDocuments(docs[0], docs[1], {
-    threshold: a.threshold, confidence: a.confidence, seed: a.seed, statistic: a.statistic, target: a.target, grubbs: a.grubbs,
+    threshold: a.threshold,
+    confidence: a.confidence,
+    seed: a.seed,
+    statistic: a.statistic,
+    target: a.target,
+    grubbs: a.grubbs,
   });
   if (result.comparisons.length === 0) {
-    io.stderr.write(`cyclebench compare: no benchmark in common between ${a.files[0]} (${docs[0].benchmarks.length}) and ${a.files[1]} (${docs[1].benchmarks.length}); benchmarks match by group, name and args\n`);
+    io.stderr.write(
+      `cyclebench compare: no benchmark in common between ${a.files[0]} (${docs[0].benchmarks.length}) and ${a.files[1]} (${docs[1].benchmarks.length}); benchmarks match by group, name and args\n`,
+    );
     return EXIT_USAGE;
   }
   io.stdout.write(renderComparison(result, a.format));
   if (a.failOn === null) return EXIT_OK;
   const bad = regressions(result.comparisons, a.failOn);
   if (bad.length === 0) return EXIT_OK;
-  io.stderr.write(`cyclebench compare: ${bad.length} significant regression(s) beyond ${(a.failOn * 100).toFixed(1)} %\n`);
+  io.stderr.write(
+    `cyclebench compare: ${bad.length} significant regression(s) beyond ${(a.failOn * 100).toFixed(1)} %\n`,
+  );
   return EXIT_FAILURE;
 };

@@ -29,7 +29,12 @@ export function makeEnvCommand(deps: EnvCommandDeps = {}): Command {
   return async (args: string[], io: Io): Promise<number> => {
     let values: { json?: boolean; help?: boolean };
     try {
-      const parsed = parseArgs({ args, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+      const parsed = parseArgs({
+        args,
+        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+        allowPositionals: false,
+      });
       values = parsed.values;
     } catch (e) {
       // parseArgs' message is long; its first sentence names the bad option.

@@ -38,8 +38,14 @@ export const reportCommand: Command = async (args, io) => {
       io.stdout.write(REPORT_USAGE);
       return EXIT_OK;
     }
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name one result file (from cyclebench run --json FILE)' : `one result file at a time, got ${positionals.length}`);
-    if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
+    if (positionals.length !== 1)
+      throw new UsageError(
+        positionals.length === 0
+          ? 'name one result file (from cyclebench run --json FILE)'
+          : `one result file at a time, got ${positionals.length}`,
+      );
+    if (values.hypothesis !== undefined && values.hypothesis.trim() === '')
+      throw new UsageError('--hypothesis is empty');
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`cyclebench report: ${e.message}\n\n${REPORT_USAGE}`);
@@ -65,7 +71,11 @@ export const reportCommand: Command = async (args, io) => {
   }
   // A hypothesis given here wins over one recorded by `cyclebench run --hypothesis`.
   const recorded = typeof doc.options?.hypothesis === 'string' ? doc.options.hypothesis : undefined;
-  const text = renderers[format].render(doc, { hypothesis: values.hypothesis ?? recorded, complexity: values.complexity, comparisons: comparisonsFor(doc) });
+  const text = renderers[format].render(doc, {
+    hypothesis: values.hypothesis ?? recorded,
+    complexity: values.complexity,
+    comparisons: comparisonsFor(doc),
+  });
   if (values.out) {
     try {
       writeFileAtomic(values.out.startsWith('/') ? values.out : `${io.cwd}/${values.out}`, text);

@@ -136,7 +136,12 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     forks: positiveInt('forks', values.forks, D.forks),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
     targetCi: fraction('target-ci', values['target-ci'], D.targetCi),
-    statistic: oneOf<Statistic | 'auto'>('statistic', values.statistic, ['slope', 'min', 'median', 'mean', 'auto'], D.statistic),
+    statistic: oneOf<Statistic | 'auto'>(
+      'statistic',
+      values.statistic,
+      ['slope', 'min', 'median', 'mean', 'auto'],
+      D.statistic,
+    ),
     confidence,
     seed: positiveInt('seed', values.seed, D.seed, 0),
     timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000) * 1000,

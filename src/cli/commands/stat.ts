@@ -82,7 +82,9 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
         onRun: (run, failure) => {
           if (!failure) return;
           const which = parsed.commands.length > 1 ? `[${run.command + 1}] ` : '';
-          io.stderr.write(`cyclebench stat: ${which}run #${run.run + 1}${run.warmup ? ' (warmup)' : ''}: ${failure.message}\n`);
+          io.stderr.write(
+            `cyclebench stat: ${which}run #${run.run + 1}${run.warmup ? ' (warmup)' : ''}: ${failure.message}\n`,
+          );
         },
       });
     } catch (e) {
