@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { mean, median, sampleStandardDeviation } from 'simple-statistics';
 import type { ResultDocument } from '../src/results/schema.js';
-import { ols } from '../src/stats/regression.js';
-import { perSizeMedianFit } from '../src/stats/robust-slope.js';
+import { ols } from '../src/statistics/regression.js';
+import { perSizeMedianFit } from '../src/statistics/robust-slope.js';
 
 const cv = (a: number[]) => sampleStandardDeviation(a) / mean(a);
 const pct = (x: number) => `${(x * 100).toFixed(2)} %`;

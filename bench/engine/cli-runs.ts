@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { BenchmarkResult, ResultDocument } from '../../src/results/schema.js';
-import { bootstrapCi } from '../../src/stats/bootstrap.js';
-import { normalQuantile } from '../../src/stats/normal.js';
+import { bootstrapCi } from '../../src/statistics/bootstrap.js';
+import { normalQuantile } from '../../src/statistics/normal.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CYCLEBENCH = join(ROOT, 'bin/cyclebench.js');
@@ -95,7 +95,7 @@ export interface Interval {
  *  units give 10): only the point is reported, and nothing is called resolved. */
 export const MIN_BOOTSTRAP_UNITS = 6;
 
-/** CV with a percentile bootstrap CI over the values (src/stats/bootstrap.ts). With ~10
+/** CV with a percentile bootstrap CI over the values (src/statistics/bootstrap.ts). With ~10
  *  values the percentile interval of a CV is rough (biased low, a bit narrow): read it as
  *  "which tools are clearly apart", not as an exact coverage. */
 export function cvWithCi(values: readonly number[], seed = 1, confidence = 0.95): Interval {

@@ -5,7 +5,7 @@ import { resolveKernel } from '../../src/engine/kernel.js';
 import { measure, type MeasureExtras, type MeasureOptions } from '../../src/engine/measure.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { ForkResult } from '../../src/results/schema.js';
-import { ols } from '../../src/stats/regression.js';
+import { ols } from '../../src/statistics/regression.js';
 
 export const platform = loadPlatform();
 

@@ -28,7 +28,7 @@
 // - Interleaving: repetition r runs every kernel with the contenders in an order rotated by
 //   r (A B C D, B C D A, …), so slow machine drift and the ~10 % of preempted batches on this
 //   shared VM hit all tools alike and no tool always follows the same one.
-// - CIs: percentile bootstrap over repetitions (src/stats/bootstrap.ts); the CV ratio is
+// - CIs: percentile bootstrap over repetitions (src/statistics/bootstrap.ts); the CV ratio is
 //   bootstrapped over repetitions as pairs (the repetition is the block all tools share).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

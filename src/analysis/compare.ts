@@ -12,10 +12,10 @@
 //   attainable two-sided p is 0.1.)
 
 import type { Batch, ForkResult, Statistic } from '../results/schema.js';
-import { bootstrapRatio } from '../stats/bootstrap.js';
-import { mannWhitney } from '../stats/mann-whitney.js';
-import { minimumDetectableDifference } from '../stats/power.js';
-import { describe } from '../stats/describe.js';
+import { bootstrapRatio } from '../statistics/bootstrap.js';
+import { mannWhitney } from '../statistics/mann-whitney.js';
+import { minimumDetectableDifference } from '../statistics/power.js';
+import { describe } from '../statistics/describe.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 

@@ -6,8 +6,8 @@
 
 import type { Batch, CounterPerOp } from '../results/schema.js';
 import type { CounterEventName } from '../platform/types.js';
-import { hierarchicalBootstrap, type BootstrapOptions } from '../stats/bootstrap.js';
-import { ols } from '../stats/regression.js';
+import { hierarchicalBootstrap, type BootstrapOptions } from '../statistics/bootstrap.js';
+import { ols } from '../statistics/regression.js';
 
 export interface CountersSummary {
   perOp: CounterPerOp[];

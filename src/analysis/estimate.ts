@@ -17,9 +17,9 @@ import type {
   LayoutEffect,
   Statistic,
 } from '../results/schema.js';
-import { hierarchicalBootstrap } from '../stats/bootstrap.js';
-import { describe } from '../stats/describe.js';
-import type { ShapeCheck } from '../stats/shape.js';
+import { hierarchicalBootstrap } from '../statistics/bootstrap.js';
+import { describe } from '../statistics/describe.js';
+import type { ShapeCheck } from '../statistics/shape.js';
 import { assessContamination, describeContamination, type ContaminationReport } from './contamination.js';
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';

@@ -1,7 +1,7 @@
 // Per-process estimation from raw batches (DESIGN §3.5): a linear fit of batch ns on
 // iterations gives the slope (per-iteration time free of the fixed overhead, which lands in
 // the intercept); (ns - intercept) / iterations per batch gives the per-iteration
-// distribution. The fit is robust (Theil–Sen over per-size medians, stats/robust-slope.ts)
+// distribution. The fit is robust (Theil–Sen over per-size medians, statistics/robust-slope.ts)
 // rather than least squares: least squares chases the heavy upper tail of preempted batches
 // (the measured evidence is in docs/measurements.md, "Headline estimator"). R² is that of
 // the per-size medians: it tests whether the typical batch time is linear in iterations;
@@ -9,7 +9,7 @@
 
 import { mean, median, min, weightedLinearRegression } from 'simple-statistics';
 import type { Batch, Statistic } from '../results/schema.js';
-import { perSizeMedianFit } from '../stats/robust-slope.js';
+import { perSizeMedianFit } from '../statistics/robust-slope.js';
 
 export interface ForkFit {
   slope: number;

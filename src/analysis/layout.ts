@@ -13,7 +13,7 @@
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { Batch, ForkResult, LayoutEffect, Statistic } from '../results/schema.js';
-import { bootstrapCi } from '../stats/bootstrap.js';
+import { bootstrapCi } from '../statistics/bootstrap.js';
 import { forkStatistic } from './fork-fit.js';
 
 /** Resamples per process for its own standard error (a spread, not a published interval). */

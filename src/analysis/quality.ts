@@ -4,9 +4,9 @@
 
 import type { Batch, Estimates, Flag, ForkResult, Headline } from '../results/schema.js';
 import { median } from 'simple-statistics';
-import { tukeyFences } from '../stats/outliers.js';
-import { requiredSampleSize } from '../stats/power.js';
-import { checkShape, type ShapeCheck } from '../stats/shape.js';
+import { tukeyFences } from '../statistics/outliers.js';
+import { requiredSampleSize } from '../statistics/power.js';
+import { checkShape, type ShapeCheck } from '../statistics/shape.js';
 import * as D from './defaults.js';
 import { relativeResiduals, type ForkFit } from './fork-fit.js';
 import type { AnalyzeOptions, ForkEstimate } from './estimate.js';

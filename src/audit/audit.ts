@@ -8,8 +8,8 @@ import { resolveConditions, type ConditionRequest, type ResolvedConditions } fro
 import { listFile, runFork } from '../orchestrator/suite.js';
 import type { Platform } from '../platform/types.js';
 import type { ForkResult } from '../results/schema.js';
-import { bootstrapCi } from '../stats/bootstrap.js';
-import { describe } from '../stats/index.js';
+import { bootstrapCi } from '../statistics/bootstrap.js';
+import { describe } from '../statistics/index.js';
 
 export interface AuditConfig {
   name: string;

@@ -7,12 +7,12 @@
 // processes, per-process CV s (pooled over both arms), two-sided level α, power 1 - β:
 //   δ = (√(n/(n-1))·t_{1-α/2, 2n-2} + t_{1-β, 2n-2}) · s · √(2/n)
 // — the normal-approximation rule (van Belle, "Statistical Rules of Thumb", rule 2.3; as in
-// stats/power.ts) with t quantiles for the small number of processes and Hesterberg's
+// statistics/power.ts) with t quantiles for the small number of processes and Hesterberg's
 // small-sample expansion the verdict applies. It needs >= 2 processes per arm.
 
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
-import { describe } from '../stats/describe.js';
+import { describe } from '../statistics/describe.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
 import { detectableDifference, verdictForForks } from './verdict.js';
 

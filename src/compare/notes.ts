@@ -4,20 +4,20 @@
 // Sample-size advice, for the two levels of the hierarchical model
 //   var(headline) ≈ σ_p²/P + σ_w²/(P·B)   (P processes, B batches each):
 // - processes P = requiredSampleSize(CV between processes, target, confidence), the seeds' rule
-//   N = ⌈(100σ/m)²⌉ generalised to z_{(1+c)/2} and target h, t-corrected (stats/power.ts);
+//   N = ⌈(100σ/m)²⌉ generalised to z_{(1+c)/2} and target h, t-corrected (statistics/power.ts);
 // - batches B per process = the same rule on the within-process CV of per-iteration times, so
 //   that the batch noise alone stays inside the target in every process.
-// Outliers: Tukey fences per process (stats/outliers.ts), counted, kept. Grubbs' test, on
+// Outliers: Tukey fences per process (statistics/outliers.ts), counted, kept. Grubbs' test, on
 // request, on the per-process statistics (is one PROCESS an outlier?), needs >= 3 processes.
-// Shape: stats/shape.ts on the pooled per-iteration times; multimodal → the mean is not meaningful.
+// Shape: statistics/shape.ts on the pooled per-iteration times; multimodal → the mean is not meaningful.
 
 import { fitFork, forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import type { Batch, BenchmarkResult, Statistic } from '../results/schema.js';
-import { describe } from '../stats/describe.js';
-import { grubbs, tukeyFences } from '../stats/outliers.js';
-import { requiredSampleSize } from '../stats/power.js';
-import { checkShape } from '../stats/shape.js';
+import { describe } from '../statistics/describe.js';
+import { grubbs, tukeyFences } from '../statistics/outliers.js';
+import { requiredSampleSize } from '../statistics/power.js';
+import { checkShape } from '../statistics/shape.js';
 
 export interface NoteOptions {
   /** Relative CI half-width target (default 1 %). */

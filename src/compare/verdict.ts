@@ -19,10 +19,10 @@
 import { compareForks } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
-import { describe } from '../stats/describe.js';
-import { mannWhitney } from '../stats/mann-whitney.js';
-import { normalCdf } from '../stats/normal.js';
-import { tQuantile } from '../stats/tdist.js';
+import { describe } from '../statistics/describe.js';
+import { mannWhitney } from '../statistics/mann-whitney.js';
+import { normalCdf } from '../statistics/normal.js';
+import { tQuantile } from '../statistics/tdist.js';
 import type { CompareSettings, VerdictResult } from './types.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;

@@ -11,7 +11,7 @@
 // only (an awaited call costs far more than the loop, so the floor says nothing there).
 
 import type { Clock } from '../platform/types.js';
-import { perSizeMedianFit } from '../stats/robust-slope.js';
+import { perSizeMedianFit } from '../statistics/robust-slope.js';
 import * as D from './defaults.js';
 import { makeSyncLoop, type LoopOptions } from './loop.js';
 

@@ -11,8 +11,8 @@
 
 import type { InputRng, InputSource } from '../api/types.js';
 import type { InputSummary } from '../results/schema.js';
-import { describe } from '../stats/describe.js';
-import { createRng } from '../stats/rng.js';
+import { describe } from '../statistics/describe.js';
+import { createRng } from '../statistics/rng.js';
 import { INPUT_POOL_SIZE } from './defaults.js';
 
 export interface InputPool {

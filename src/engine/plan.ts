@@ -2,7 +2,7 @@
 // d, 2d, …, K·d iterations in shuffled order, so slow drift (thermal, frequency) does
 // not correlate with batch size and bias the slope.
 
-import { createRng, type Rng } from '../stats/rng.js';
+import { createRng, type Rng } from '../statistics/rng.js';
 
 /** Largest d so that K·d iterations take about `targetLargestNs`; at least 1. */
 export function unitFor(estimateNs: number, targetLargestNs: number, batchesPerRound: number): number {

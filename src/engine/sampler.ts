@@ -4,7 +4,7 @@
 // times, so they are matched to the batch windows once, after a final yield.
 
 import type { Batch, SamplingStop, WarmupSummary } from '../results/schema.js';
-import type { Rng } from '../stats/rng.js';
+import type { Rng } from '../statistics/rng.js';
 import { runBatch, type BatchContext } from './batch.js';
 import type { GcWatch, TimeWindow } from './gc-watch.js';
 import { roundSizes } from './plan.js';

@@ -1,6 +1,6 @@
 // The adaptive stop rule (DESIGN §3.8): after each round, a quick within-process
 // estimate of the relative CI half-width of the per-iteration time. It matches the robust
-// headline (src/stats/robust-slope.ts): the per-iteration times after removing the robust
+// headline (src/statistics/robust-slope.ts): the per-iteration times after removing the robust
 // intercept, and the distribution-free CI of their median from order statistics (ranks
 // n/2 ∓ z·√n/2; e.g. Conover, "Practical Nonparametric Statistics", §3.2). An OLS standard
 // error would be inflated by the same preempted-batch tail the headline ignores, and the
@@ -8,8 +8,8 @@
 // orchestrator; this one only decides when this process has sampled enough.
 
 import type { Batch, SamplingStop } from '../results/schema.js';
-import { normalQuantile } from '../stats/normal.js';
-import { perSizeMedianFit } from '../stats/robust-slope.js';
+import { normalQuantile } from '../statistics/normal.js';
+import { perSizeMedianFit } from '../statistics/robust-slope.js';
 
 export interface StopConfig {
   targetCi: number;

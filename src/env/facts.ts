@@ -4,7 +4,7 @@
 
 import { readCpuFacts, readThrottleCounts, type CpuFacts } from './cpu.js';
 import { readFrequencyFacts, type FrequencyFacts } from './frequency.js';
-import { readAslrFacts, readKernelFacts, type AslrFacts, type KernelFacts } from './kernel.js';
+import { readAslrFacts, readKernelFacts, type AslrFacts, type KernelFacts } from './sysctl.js';
 import { FactNotes } from './read.js';
 import { readVirtFacts, type VirtFacts } from './virt.js';
 

@@ -13,7 +13,7 @@ import { renderTerminal } from '../report/terminal.js';
 import { renderDistributions } from '../report/distribution.js';
 import { renderSweeps } from '../report/complexity.js';
 import { writeReports } from '../report/write.js';
-import { renderHonest } from '../report/honest.js';
+import { renderReview } from '../report/review.js';
 import { comparisonsFor } from '../report/comparisons.js';
 import { loadBaseline, saveBaseline } from '../compare/baselines.js';
 import { compareDocuments, type CompareOptions, relativeToBaseline } from '../compare/documents.js';
@@ -61,7 +61,7 @@ export interface RunOptions {
   threshold?: number;
   /** Latency mode for every selected benchmark: time each call, report a percentile ladder. */
   latency?: boolean;
-  /** Print the honest report (src/report/honest.ts) after the table. */
+  /** Print the honest report (src/report/review.ts) after the table. */
   report?: boolean;
   /** The question the run answers: recorded in the document and shown by the report. */
   hypothesis?: string;
@@ -218,7 +218,7 @@ export async function runBenchmarks(
   // quick look, the report the reviewer's record (same renderer as `cyclebench report`).
   if (opts.report)
     io.stdout.write(
-      `\n${renderHonest(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`,
+      `\n${renderReview(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`,
     );
   if (opts.saveBaseline && !outcome.interrupted) {
     io.stderr.write(

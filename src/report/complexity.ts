@@ -1,8 +1,8 @@
 // Parameter sweeps: benchmarks that share a name and differ in one numeric argument
 // (from `.args()` / `.range()`) shown as a table n → time and, on request, with a
-// complexity fit (src/stats/complexity.ts, Google Benchmark's method).
+// complexity fit (src/statistics/complexity.ts, Google Benchmark's method).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-import { fitComplexity, type ComplexityFit } from '../stats/complexity.js';
+import { fitComplexity, type ComplexityFit } from '../statistics/complexity.js';
 import { type Block, writeBlocks } from './blocks.js';
 import { formatNs, formatPct, sig } from './format.js';
 

@@ -3,8 +3,8 @@
 // by fork, so drift (a thermal cycle, a warming JIT) is visible before anyone averages.
 // Only formats stored raw batches (STYLE.md #7); the lead appends this to the terminal.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-import { describe } from '../stats/describe.js';
-import { tukeyFences } from '../stats/outliers.js';
+import { describe } from '../statistics/describe.js';
+import { tukeyFences } from '../statistics/outliers.js';
 import { formatNs } from './format.js';
 import { allSamples, contaminationCount, forkSamples } from './samples.js';
 

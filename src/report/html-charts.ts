@@ -2,7 +2,7 @@
 // batch time against iterations with the fitted line, per-iteration histograms per
 // process, per-iteration time in run order, and the ratio forest plot for comparisons.
 import type { BenchmarkResult } from '../results/schema.js';
-import { tukeyFences } from '../stats/outliers.js';
+import { tukeyFences } from '../statistics/outliers.js';
 import type { ComparisonRow } from './comparisons.js';
 import { binCounts } from './distribution.js';
 import { formatNs, sig } from './format.js';

@@ -17,7 +17,7 @@ import { flagText } from './caveats.js';
 import { baselineOf } from './comparisons.js';
 import { formatNs, formatPct, relHalfWidth } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
-import { honestBlocks, type HonestOptions, reportTitle } from './honest.js';
+import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, fullName } from './samples.js';
 import { escapeHtml as esc } from './svg.js';
 
@@ -76,8 +76,8 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
   return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flags ? `<p>${flags}</p>` : ''}${plots}</section>`;
 }
 
-export function renderHtml(doc: ResultDocument, opts: HonestOptions = {}): string {
-  const report = honestBlocks(doc, opts).map(blockHtml).join('\n');
+export function renderHtml(doc: ResultDocument, opts: ReviewOptions = {}): string {
+  const report = reviewBlocks(doc, opts).map(blockHtml).join('\n');
   const comparisons = opts.comparisons?.length ? `<h2>Comparisons</h2>${comparisonPlot(opts.comparisons)}` : '';
   const sections = doc.benchmarks.map((b, i) => benchmarkSection(doc, b, i)).join('\n');
   return `<!DOCTYPE html>

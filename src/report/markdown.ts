@@ -4,7 +4,7 @@
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { type Block, writeBlocks } from './blocks.js';
 import { formatNs, formatOps, sig } from './format.js';
-import { honestBlocks, type HonestOptions } from './honest.js';
+import { reviewBlocks, type ReviewOptions } from './review.js';
 
 function groupTable(list: BenchmarkResult[]): Block {
   const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
@@ -42,7 +42,7 @@ function groupTable(list: BenchmarkResult[]): Block {
   };
 }
 
-export function markdownBlocks(doc: ResultDocument, opts: HonestOptions = {}): Block[] {
+export function markdownBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Block[] {
   const groups = new Map<string, BenchmarkResult[]>();
   for (const b of doc.benchmarks)
     groups.set(b.group ?? '(no group)', [...(groups.get(b.group ?? '(no group)') ?? []), b]);
@@ -52,9 +52,9 @@ export function markdownBlocks(doc: ResultDocument, opts: HonestOptions = {}): B
     kind: 'para',
     text: 'Per-iteration statistics (min, median, p99, MAD) are over (batch time − intercept) / iterations; counters are per iteration.',
   });
-  return [...honestBlocks(doc, opts), ...detail];
+  return [...reviewBlocks(doc, opts), ...detail];
 }
 
-export function renderMarkdown(doc: ResultDocument, opts: HonestOptions = {}): string {
+export function renderMarkdown(doc: ResultDocument, opts: ReviewOptions = {}): string {
   return writeBlocks(markdownBlocks(doc, opts), 'markdown');
 }

@@ -3,14 +3,14 @@
 // writing files is done by the caller (see write.ts).
 import type { ResultDocument } from '../results/schema.js';
 import { renderCsv } from './csv.js';
-import { renderHonest, type HonestOptions } from './honest.js';
+import { renderReview, type ReviewOptions } from './review.js';
 import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderTerminal } from './terminal.js';
 
 /** Options every reporter accepts; a format ignores what it cannot show. */
-export type ReportOptions = HonestOptions;
+export type ReportOptions = ReviewOptions;
 
 export interface Reporter {
   /** Format name, as given to `--format`. */
@@ -41,7 +41,7 @@ export const renderers: Record<ReportFormat, Reporter> = {
     format: 'text',
     extension: 'txt',
     description: 'the honest report, plain text',
-    render: (doc, o) => renderHonest(doc, o, 'text'),
+    render: (doc, o) => renderReview(doc, o, 'text'),
   },
   markdown: {
     format: 'markdown',

@@ -1,9 +1,9 @@
 // Per-iteration samples derived from the stored raw batches, for plots and distributions.
 // This is presentation of stored data, not measurement (STYLE.md #7): the intercept comes
 // from the document's estimates, or, for a document without them, from the same OLS the
-// analysis uses (src/stats/regression.ts).
+// analysis uses (src/statistics/regression.ts).
 import type { BenchmarkResult, ForkResult } from '../results/schema.js';
-import { ols } from '../stats/regression.js';
+import { ols } from '../statistics/regression.js';
 
 export interface ForkSamples {
   fork: number;

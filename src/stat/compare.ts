@@ -6,7 +6,7 @@
 // excludes 1 by less than the threshold → no-difference "within noise"; a CI containing 1
 // → no-difference; a failed run or a missing metric on either side → incomparable.
 
-import { bootstrapRatio } from '../stats/bootstrap.js'; // not stats/index.js: start-up
+import { bootstrapRatio } from '../statistics/bootstrap.js'; // not statistics/index.js: start-up
 import { METRICS } from './metrics.js';
 import type { CommandResult, Comparison, MetricName } from './types.js';
 

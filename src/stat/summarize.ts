@@ -2,10 +2,10 @@
 // mean + Tukey outlier flags per metric, derived ratios, and the warmup warning.
 // Failed and warmup runs never enter the statistics; they are listed, not dropped silently.
 
-// The files themselves, not stats/index.js: the CLI's start-up loads only what stat uses.
-import { describe } from '../stats/describe.js';
-import { tukeyFences } from '../stats/outliers.js';
-import { meanCi } from '../stats/tdist.js';
+// The files themselves, not statistics/index.js: the CLI's start-up loads only what stat uses.
+import { describe } from '../statistics/describe.js';
+import { tukeyFences } from '../statistics/outliers.js';
+import { meanCi } from '../statistics/tdist.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, DerivedMetric, MetricName, MetricSummary, RunRecord, UnsupportedMetric } from './types.js';
 

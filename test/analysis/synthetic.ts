@@ -1,7 +1,7 @@
 // Synthetic ForkResults with a known per-iteration cost, fixed overhead and seeded noise.
 import type { Batch, ForkResult } from '../../src/results/schema.js';
-import { createRng } from '../../src/stats/rng.js';
-import { normalQuantile } from '../../src/stats/normal.js';
+import { createRng } from '../../src/statistics/rng.js';
+import { normalQuantile } from '../../src/statistics/normal.js';
 
 export interface SynthOptions {
   costNs: number;

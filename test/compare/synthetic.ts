@@ -4,7 +4,7 @@
 // of DESIGN §2) and z, z' standard normal (Box–Muller on the seeded xoshiro128** stream).
 import type { Batch, BenchmarkResult, ForkResult, ResultDocument } from '../../src/results/schema.js';
 import { SCHEMA_VERSION } from '../../src/results/schema.js';
-import { createRng, type Rng } from '../../src/stats/rng.js';
+import { createRng, type Rng } from '../../src/statistics/rng.js';
 
 export function normal(rng: Rng): number {
   const u = Math.max(rng.next(), 1e-12);

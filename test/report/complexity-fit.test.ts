@@ -1,8 +1,8 @@
-// Known answers for the complexity fit (src/stats/complexity.ts). Exact synthetic data for
+// Known answers for the complexity fit (src/statistics/complexity.ts). Exact synthetic data for
 // each model must choose that model with its coefficient; the small case's relative RMS was
 // computed by hand below.
 import { describe, expect, it } from 'vitest';
-import { COMPLEXITY_MODELS, fitComplexity, fitModel } from '../../src/stats/complexity.js';
+import { COMPLEXITY_MODELS, fitComplexity, fitModel } from '../../src/statistics/complexity.js';
 
 const NS = [100, 1000, 10000, 100000];
 const NS_SMALL = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderDistributions } from '../../src/report/distribution.js';
 import { renderers } from '../../src/report/reporter.js';
-import { renderHonest } from '../../src/report/honest.js';
+import { renderReview } from '../../src/report/review.js';
 import { parseResultDocument } from '../../src/results/read.js';
 import { expectGolden, fixtureComparisons, fixtureDoc, HYPOTHESIS } from './golden.js';
 
@@ -15,10 +15,10 @@ describe('golden outputs of the fixed results file', () => {
     expectGolden('terminal.golden.txt', renderers.terminal.render(doc) + renderDistributions(doc));
   });
   it('honest report, plain text', () => {
-    expectGolden('honest.golden.txt', renderers.text.render(doc, opts));
+    expectGolden('review.golden.txt', renderers.text.render(doc, opts));
   });
   it('honest report, plain text, rendered without comparisons or a hypothesis', () => {
-    expectGolden('honest-no-compare.golden.txt', renderHonest(doc, { comparisons: null }));
+    expectGolden('review-no-compare.golden.txt', renderReview(doc, { comparisons: null }));
   });
   it('markdown', () => {
     expectGolden('report.golden.md', renderers.markdown.render(doc, opts));

@@ -16,7 +16,7 @@ describe('latency goldens', () => {
     expectGolden('latency.golden.txt', renderers.terminal.render(doc));
   });
   it('honest report: inputs under Workload, a Latency section after Result', () => {
-    expectGolden('latency-honest.golden.txt', renderers.text.render(doc, opts));
+    expectGolden('latency-review.golden.txt', renderers.text.render(doc, opts));
   });
   it('markdown', () => {
     expectGolden('latency.golden.md', renderers.markdown.render(doc, opts));

@@ -7,7 +7,7 @@ import { findSweeps, nameTemplate, sweepFit } from '../../src/report/complexity.
 import { describeConditions } from '../../src/report/conditions.js';
 import { CSV_COLUMNS, csvField, renderCsv } from '../../src/report/csv.js';
 import { binCounts, bucketMedians, histogramLine, sparkline } from '../../src/report/distribution.js';
-import { shellQuote } from '../../src/report/honest.js';
+import { shellQuote } from '../../src/report/review.js';
 import { escapeHtml, niceTicks } from '../../src/report/svg.js';
 import { fixtureDoc } from './golden.js';
 

@@ -1,5 +1,5 @@
 import { describe as suite, expect, it } from 'vitest';
-import { describe } from '../../src/stats/describe.js';
+import { describe } from '../../src/statistics/describe.js';
 
 suite('describe', () => {
   it('matches hand-computed values for 2,4,4,4,5,5,7,9', () => {

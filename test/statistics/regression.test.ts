@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ols, olsThroughOrigin } from '../../src/stats/regression.js';
+import { ols, olsThroughOrigin } from '../../src/statistics/regression.js';
 
 // Source: NIST StRD Linear Regression, "Norris" (lower difficulty), certified values,
 // https://www.itl.nist.gov/div898/strd/lls/data/Norris.shtml

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grubbs, grubbsCritical, tukeyFences } from '../../src/stats/outliers.js';
+import { grubbs, grubbsCritical, tukeyFences } from '../../src/statistics/outliers.js';
 
 describe('tukeyFences', () => {
   it('classifies mild and severe outliers (hand-worked) and never drops values', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mannWhitney } from '../../src/stats/mann-whitney.js';
+import { mannWhitney } from '../../src/statistics/mann-whitney.js';
 
 describe('mannWhitney', () => {
   it('exact: complete separation of 3 vs 3 gives p = 2/C(6,3) = 0.1 (hand count; R wilcox.test W = 0, p = 0.1)', () => {

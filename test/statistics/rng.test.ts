@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, xoshiro128ss } from '../../src/stats/rng.js';
+import { createRng, xoshiro128ss } from '../../src/statistics/rng.js';
 
 describe('rng', () => {
   it('xoshiro128** matches the reference C implementation', () => {

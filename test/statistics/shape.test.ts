@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bimodalityCoefficient, checkShape, isMultimodal } from '../../src/stats/shape.js';
-import { createRng } from '../../src/stats/rng.js';
-import { normalQuantile } from '../../src/stats/normal.js';
+import { bimodalityCoefficient, checkShape, isMultimodal } from '../../src/statistics/shape.js';
+import { createRng } from '../../src/statistics/rng.js';
+import { normalQuantile } from '../../src/statistics/normal.js';
 
 function draw(seed: number, n: number, f: (u: () => number, i: number) => number): number[] {
   const r = createRng(seed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perSizeMedianFit, theilSen } from '../../src/stats/robust-slope.js';
+import { perSizeMedianFit, theilSen } from '../../src/statistics/robust-slope.js';
 
 describe('Theil–Sen', () => {
   it('matches a hand-computed example', () => {

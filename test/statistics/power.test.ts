@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { minimumDetectableDifference, requiredSampleSize, requiredSampleSizeNormal } from '../../src/stats/power.js';
+import {
+  minimumDetectableDifference,
+  requiredSampleSize,
+  requiredSampleSizeNormal,
+} from '../../src/statistics/power.js';
 
 describe('sample size', () => {
   it("Triola's IQ example: σ = 15, E = 3, 95 % → n = 97", () => {

@@ -10,11 +10,11 @@ import { baselineOf, type ComparisonRow } from './comparisons.js';
 import { sweepBlocks } from './complexity.js';
 import { describeConditions } from './conditions.js';
 import { sig } from './format.js';
-import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './honest-sections.js';
+import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './review-sections.js';
 import { fullName } from './samples.js';
 import { latencyBlocks } from './latency.js';
 
-export interface HonestOptions {
+export interface ReviewOptions {
   hypothesis?: string;
   /** Verdicts from src/compare (comparisonsFor); null/undefined renders "no verdict". */
   comparisons?: ComparisonRow[] | null;
@@ -61,7 +61,7 @@ function ratioText(r: ComparisonRow): string {
   return `, time ratio ${sig(r.ratio)}×${ci}`;
 }
 
-function verdictBlocks(doc: ResultDocument, opts: HonestOptions): Block[] {
+function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
   const contenders = doc.benchmarks.filter((b) => !b.baseline && baselineOf(doc, b));
   const out: Block[] = [];
   if (contenders.length === 0) {
@@ -94,7 +94,7 @@ function verdictBlocks(doc: ResultDocument, opts: HonestOptions): Block[] {
   return out;
 }
 
-export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Block[] {
+export function reviewBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Block[] {
   const sweeps = sweepBlocks(doc, opts.complexity ?? false);
   const measuredNames = doc.benchmarks.filter((b) => b.error).map(fullName);
   const latency = latencyBlocks(doc);
@@ -138,6 +138,6 @@ export function honestBlocks(doc: ResultDocument, opts: HonestOptions = {}): Blo
   ];
 }
 
-export function renderHonest(doc: ResultDocument, opts: HonestOptions = {}, style: TextStyle = 'text'): string {
-  return writeBlocks(honestBlocks(doc, opts), style);
+export function renderReview(doc: ResultDocument, opts: ReviewOptions = {}, style: TextStyle = 'text'): string {
+  return writeBlocks(reviewBlocks(doc, opts), style);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { probit } from 'simple-statistics';
-import { normalCdf, normalQuantile } from '../../src/stats/normal.js';
-import { meanCi, tCdf, tQuantile } from '../../src/stats/tdist.js';
+import { normalCdf, normalQuantile } from '../../src/statistics/normal.js';
+import { meanCi, tCdf, tQuantile } from '../../src/statistics/tdist.js';
 
 describe('normal', () => {
   it('quantiles match Abramowitz & Stegun Table 26.5 / standard z-tables', () => {

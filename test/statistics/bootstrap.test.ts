@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mean } from 'simple-statistics';
-import { bootstrapCi, bootstrapRatio, hierarchicalBootstrap } from '../../src/stats/bootstrap.js';
-import { createRng } from '../../src/stats/rng.js';
-import { meanCi } from '../../src/stats/tdist.js';
-import { normalQuantile } from '../../src/stats/normal.js';
+import { bootstrapCi, bootstrapRatio, hierarchicalBootstrap } from '../../src/statistics/bootstrap.js';
+import { createRng } from '../../src/statistics/rng.js';
+import { meanCi } from '../../src/statistics/tdist.js';
+import { normalQuantile } from '../../src/statistics/normal.js';
 
 const meanOf = (xs: number[]): number => mean(xs);
 const pooledMean = (groups: number[][]): number => mean(groups.flat());
