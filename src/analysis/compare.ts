@@ -3,7 +3,7 @@
 //   percentile bootstrap CI; each side is resampled independently and hierarchically
 //   (processes, then batches) when it has >= 2 processes. < 1 means the contender is faster.
 // - verdict: 'faster' / 'slower' only when the ratio CI excludes 1 AND |ratio - 1| exceeds the
-//   noise threshold (default 1 %); significant but smaller → 'no-difference', "within noise";
+//   noise threshold (default 1 %; statistics/threshold.ts); otherwise 'no-difference', "within noise";
 //   CI containing 1 → 'no-difference'; a broken assumption → 'incomparable'.
 // - pValue: Mann–Whitney U over the per-iteration values of all batches (pooled over
 //   processes). It is a second opinion only: batches of one process are not independent, so
@@ -16,6 +16,7 @@ import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
+import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
@@ -53,6 +54,8 @@ function groupsOf(forks: readonly ForkResult[]): Batch[][] {
   return g;
 }
 
+const singleSize = (g: readonly Batch[]): boolean => new Set(g.map((b) => b.iterations)).size < 2;
+
 const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
 
 export function compareForks(
@@ -62,7 +65,9 @@ export function compareForks(
 ): Comparison {
   const base = groupsOf(baseForks);
   const contender = groupsOf(contenderForks);
-  const statistic: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
+  const asked: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
+  // As the headline does (estimate.ts): no slope without 2 batch sizes in every process, so the mean.
+  const statistic: Statistic = asked === 'slope' && [...base, ...contender].some(singleSize) ? 'mean' : asked;
   const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
   const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
   const r = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
@@ -70,7 +75,8 @@ export function compareForks(
     confidence,
     seed: opts.seed ?? D.DEFAULT_SEED,
   });
-  const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: r.method };
+  const fallback = statistic === asked ? '' : '; slope falls back to mean: a process has a single batch size';
+  const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
   const perIter = (g: Batch[][]): number[] => g.flatMap((b) => fitFork(b).perIteration);
   const mw = mannWhitney(perIter(base), perIter(contender));
@@ -78,10 +84,11 @@ export function compareForks(
 
   let minimumDetectable: number | null = null;
   if (base.length >= 2 && contender.length >= 2) {
-    const points = [...base, ...contender].map((g) => forkStatistic(g, statistic));
-    const cvs = [base, contender].map((side) => describe(side.map((g) => forkStatistic(g, statistic))).cv);
+    const sides = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
+    // Finiteness first: describe rejects a NaN (a resample-free slope can still be undefined).
+    const cvs = sides.every((p) => p.every(Number.isFinite)) ? sides.map((p) => describe(p).cv) : [NaN, NaN];
     const cv = Math.sqrt((cvs[0] ** 2 + cvs[1] ** 2) / 2);
-    if (points.every(Number.isFinite) && Number.isFinite(cv))
+    if (Number.isFinite(cv))
       minimumDetectable = minimumDetectableDifference(
         cv,
         Math.min(base.length, contender.length),
@@ -103,12 +110,7 @@ export function compareForks(
   const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
   if (!excludesOne)
     return { ...out, verdict: 'no-difference', reason: `the ${pct(confidence)} CI of the ratio includes 1` };
-  if (Math.abs(r.point - 1) <= threshold) {
-    return {
-      ...out,
-      verdict: 'no-difference',
-      reason: `within noise: significant but ${pct(Math.abs(r.point - 1))} <= threshold ${pct(threshold)}`,
-    };
-  }
+  if (!exceedsThreshold(r.point - 1, threshold))
+    return { ...out, verdict: 'no-difference', reason: withinNoiseReason(r.point - 1, threshold) };
   return { ...out, verdict: r.ciHigh < 1 ? 'faster' : 'slower' };
 }

@@ -33,6 +33,29 @@ export interface Quality {
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
+/**
+ * Batches beyond Tukey fences on each process's relative residuals (weighted fit, see
+ * relativeResiduals), not on the per-iteration values: (ns - intercept)/n magnifies the
+ * intercept's error in small batches, so the fences would mostly pick the smallest batches.
+ * The one outlier count of the run report and of `compare`'s notes.
+ */
+export function residualOutliers(groups: readonly (readonly Batch[])[]): {
+  mild: number;
+  severe: number;
+  total: number;
+} {
+  let mild = 0;
+  let severe = 0;
+  let total = 0;
+  for (const g of groups) {
+    const t = tukeyFences(relativeResiduals(g));
+    mild += t.mild.length;
+    severe += t.severe.length;
+    total += g.length;
+  }
+  return { mild, severe, total };
+}
+
 /** The time of one CPU cycle: explicit, from the core frequency, or the 0.5 ns default. */
 export function cycleThresholdNs(o: AnalyzeOptions): { ns: number; known: boolean } {
   if (o.cycleNs !== undefined && o.cycleNs > 0) return { ns: o.cycleNs, known: true };
@@ -117,18 +140,7 @@ export function assessQuality(q: QualityInput): Quality {
     );
   }
 
-  let mild = 0;
-  let severe = 0;
-  let total = 0;
-  // Tukey fences on each process's relative residuals (weighted fit, see relativeResiduals), not
-  // on the per-iteration values: (ns - intercept)/n magnifies the intercept's error in small
-  // batches, so the fences would mostly pick the smallest batches.
-  q.fits.forEach((f, i) => {
-    const t = tukeyFences(relativeResiduals(q.groups[i]));
-    mild += t.mild.length;
-    severe += t.severe.length;
-    total += f.perIteration.length;
-  });
+  const { mild, severe, total } = residualOutliers(q.groups);
   const flagged = severe > 0 || mild / total > D.OUTLIER_SHARE;
   if (flagged) flags.push('outliers');
   if (mild + severe > 0)

@@ -7,15 +7,16 @@
 //   N = ⌈(100σ/m)²⌉ generalised to z_{(1+c)/2} and target h, t-corrected (statistics/power.ts);
 // - batches B per process = the same rule on the within-process CV of per-iteration times, so
 //   that the batch noise alone stays inside the target in every process.
-// Outliers: Tukey fences per process (statistics/outliers.ts), counted, kept. Grubbs' test, on
+// Outliers: the run report's count (analysis/quality.ts residualOutliers), counted, kept. Grubbs' test, on
 // request, on the per-process statistics (is one PROCESS an outlier?), needs >= 3 processes.
 // Shape: statistics/shape.ts on the pooled per-iteration times; multimodal → the mean is not meaningful.
 
 import { fitFork, forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
+import { residualOutliers } from '../analysis/quality.js';
 import type { Batch, BenchmarkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
-import { grubbs, tukeyFences } from '../statistics/outliers.js';
+import { grubbs } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
 import { checkShape } from '../statistics/shape.js';
 
@@ -71,20 +72,11 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
       `${side}: CI half-width ${pct(advice.relativeHalfWidth)} > target ${pct(o.target)}; about ${p} and ${k} would reach it (at ${Math.round(o.confidence * 100)} % confidence)`,
     );
   }
-  let mild = 0;
-  let severe = 0;
-  let total = 0;
-  const perIteration: number[] = [];
-  for (const g of gs) {
-    const values = fitFork(g).perIteration;
-    const t = tukeyFences(values);
-    mild += t.mild.length;
-    severe += t.severe.length;
-    total += values.length;
-    perIteration.push(...values);
-  }
+  const { mild, severe, total } = residualOutliers(gs);
   if (mild + severe > 0)
-    out.push(`${side}: outliers (Tukey fences per process, kept): ${mild} mild, ${severe} severe of ${total} batches`);
+    out.push(
+      `${side}: outliers (Tukey fences on relative residuals per process, kept): ${mild} mild, ${severe} severe of ${total} batches`,
+    );
   if (o.grubbs && gs.length >= 3) {
     const points = gs.map((g) => forkStatistic(g, statistic));
     if (points.every(Number.isFinite)) {
@@ -94,7 +86,7 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
       );
     }
   }
-  const shape = checkShape(perIteration);
+  const shape = checkShape(gs.flatMap((g) => fitFork(g).perIteration));
   if (shape.multimodal)
     out.push(
       `${side}: multimodal per-iteration times (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)}): the mean is not meaningful`,

@@ -25,11 +25,11 @@ export interface Description {
   p99: number;
   /** Median absolute deviation from the median, unscaled. */
   mad: number;
-  /** Sample standard deviation (n - 1); 0 when n < 2. */
+  /** Sample standard deviation (n - 1); NaN (undefined) when n < 2. */
   stddev: number;
-  /** Coefficient of variation, stddev / mean; NaN when the mean is 0. */
+  /** Coefficient of variation, stddev / mean; NaN when the mean is 0 or n < 2. */
   cv: number;
-  /** Standard error of the mean, stddev / sqrt(n). */
+  /** Standard error of the mean, stddev / sqrt(n); NaN when n < 2. */
   stderr: number;
   /** Interquartile range p75 - p25 (type-7 quantiles). */
   iqr: number;
@@ -48,7 +48,7 @@ export function describe(values: readonly number[]): Description {
   }
   const sorted = sortedCopy(values);
   const m = mean(sorted);
-  const stddev = n >= 2 ? sampleStandardDeviation(sorted) : 0;
+  const stddev = n >= 2 ? sampleStandardDeviation(sorted) : Number.NaN; // one value says nothing of spread
   const p25 = quantileSorted(sorted, 0.25);
   const p75 = quantileSorted(sorted, 0.75);
   return {

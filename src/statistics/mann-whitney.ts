@@ -67,6 +67,8 @@ export function mannWhitney(x: readonly number[], y: readonly number[]): MannWhi
   const nx = x.length;
   const ny = y.length;
   if (nx === 0 || ny === 0) throw new RangeError('mannWhitney: both samples need at least one value');
+  for (const v of [...x, ...y])
+    if (!Number.isFinite(v)) throw new RangeError(`mannWhitney: non-finite value ${v} (ranks need real numbers)`);
   const ux = wilcoxonRankSum(x as number[], y as number[]) - (nx * (nx + 1)) / 2;
   const uy = nx * ny - ux;
   const u = Math.min(ux, uy);

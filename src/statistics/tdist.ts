@@ -89,8 +89,9 @@ export function tQuantile(p: number, df: number): number {
   if (p === 1) return Infinity;
   const target = p > 0.5 ? 1 - p : p; // upper-tail probability of |t|
   let lo = 0;
-  let hi = Math.max(1, normalQuantile(1 - target));
-  while (upperTail(hi, df) > target) {
+  // -Φ⁻¹(target), not Φ⁻¹(1 - target): 1 - target rounds to 1 for target < ~1e-16.
+  let hi = Math.max(1, -normalQuantile(target));
+  while (upperTail(hi, df) > target && Number.isFinite(hi)) {
     lo = hi;
     hi *= 2;
   }

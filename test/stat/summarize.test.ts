@@ -37,9 +37,11 @@ describe('summarizeMetric (hand-computed)', () => {
     expect(summarizeMetric('ms', [1, 2, 3, 4, 5, 6, 7, 8, 9, 16]).outliers).toEqual({ mild: [9], severe: [] });
   });
 
-  it('n = 1: stddev 0, CI undefined (NaN), not a zero-width interval', () => {
+  it('n = 1: stddev, stderr, CV and CI undefined (NaN), not zero', () => {
     const s = summarizeMetric('ms', [7]);
-    expect(s.stddev).toBe(0);
+    expect(s.stddev).toBeNaN();
+    expect(s.stderr).toBeNaN();
+    expect(s.cv).toBeNaN();
     expect(s.ci95.every(Number.isNaN)).toBe(true);
   });
 
