@@ -15,6 +15,7 @@ import type { ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
 import { detectableDifference, verdictForForks } from './verdict.js';
+import { formatPValue } from '../statistics/p-value.js';
 
 export interface AaResult extends VerdictResult {
   statistic: Statistic;
@@ -70,7 +71,7 @@ export function formatAa(name: string, r: AaResult): string {
     ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]`
     : 'no ratio';
   const lines = [
-    `A/A ${name}: ${r.passed ? 'ok' : 'FAILED'}: ${r.verdict}, ${ratio}, p = ${r.pValue === null ? '—' : r.pValue.toPrecision(2)} (${r.processes[0]} + ${r.processes[1]} processes)`,
+    `A/A ${name}: ${r.passed ? 'ok' : 'FAILED'}: ${r.verdict}, ${ratio}, p = ${formatPValue(r.pValue)} (${r.processes[0]} + ${r.processes[1]} processes)`,
   ];
   if (r.reason) lines.push(`  ${r.reason}`);
   lines.push(

@@ -4,6 +4,7 @@
 import type { DocumentComparison } from './documents.js';
 import { displayName } from './match.js';
 import type { Comparison } from './types.js';
+import { formatPValue } from '../statistics/p-value.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
@@ -32,7 +33,7 @@ function ns(x: number | null): string {
   return `${x.toPrecision(4)} ns`;
 }
 
-const p = (c: Comparison): string => (c.pValue === null ? '—' : c.pValue < 1e-4 ? '<1e-4' : c.pValue.toPrecision(2));
+const p = (c: Comparison): string => formatPValue(c.pValue);
 
 function rows(r: DocumentComparison): string[][] {
   return r.comparisons.map((c) => [

@@ -23,7 +23,9 @@ import { describe } from '../statistics/describe.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { normalCdf } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
+import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
+import { formatPValue } from '../statistics/p-value.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;
 
@@ -120,7 +122,7 @@ export function verdictForForks(
   const testSays = pValue < alpha;
   const disagree =
     excludesOne !== testSays
-      ? `; the rank test ${testSays ? 'finds' : 'does not find'} a difference (p = ${pValue.toPrecision(2)}), the CI decides`
+      ? `; the rank test ${testSays ? 'finds' : 'does not find'} a difference (p = ${formatPValue(pValue)}), the CI decides`
       : '';
   const diff = Math.abs(ratio.point - 1);
   if (!excludesOne)
@@ -129,13 +131,8 @@ export function verdictForForks(
       verdict: 'no-difference',
       reason: `the ${pct(s.confidence)} CI of the ratio includes 1${disagree}`,
     };
-  if (diff <= s.threshold) {
-    return {
-      ...head,
-      verdict: 'no-difference',
-      reason: `within noise (${pct(diff)} < threshold ${pct(s.threshold)})${disagree}`,
-    };
-  }
+  if (!exceedsThreshold(diff, s.threshold))
+    return { ...head, verdict: 'no-difference', reason: `${withinNoiseReason(diff, s.threshold)}${disagree}` };
   const verdict = ratio.ciHigh < 1 ? 'faster' : 'slower';
   return disagree ? { ...head, verdict, reason: disagree.slice(2) } : { ...head, verdict };
 }

@@ -1,12 +1,13 @@
 // A/B verdicts per metric. The ratio is mean(contender) / mean(baseline) with a seeded
 // percentile bootstrap CI (both samples resampled independently; chosen over Fieller's
 // interval because it needs no normality of the two means and handles skewed run times).
-// Verdicts (DESIGN §6): the CI excludes 1 AND the change exceeds the noise threshold →
+// Verdicts (DESIGN §6): the CI excludes 1 AND the change exceeds the noise threshold (statistics/threshold.ts) →
 // faster/slower (lower is better for every metric here: time, counts, memory); a CI that
 // excludes 1 by less than the threshold → no-difference "within noise"; a CI containing 1
 // → no-difference; a failed run or a missing metric on either side → incomparable.
 
 import { bootstrapRatio } from '../statistics/bootstrap.js'; // not statistics/index.js: start-up
+import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, Comparison, MetricName } from './types.js';
 
@@ -66,9 +67,8 @@ export function compareMetric(
   const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };
   if (ci.ciLow <= 1 && ci.ciHigh >= 1)
     return { ...out, verdict: 'no-difference', reason: 'CI of the ratio contains 1' };
-  if (Math.abs(ci.point - 1) < threshold) {
-    return { ...out, verdict: 'no-difference', reason: `within noise (< ${(threshold * 100).toFixed(0)} %)` };
-  }
+  if (!exceedsThreshold(ci.point - 1, threshold))
+    return { ...out, verdict: 'no-difference', reason: withinNoiseReason(ci.point - 1, threshold) };
   return { ...out, verdict: ci.point > 1 ? 'slower' : 'faster', reason: 'CI of the ratio excludes 1' };
 }
 

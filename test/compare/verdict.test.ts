@@ -47,7 +47,7 @@ describe('verdictForForks', () => {
   it('reports a significant 0.5 % change as within noise', () => {
     const v = verdictForForks(exact(1, 3, 10), exact(2, 3, 10.05), S);
     expect(v.verdict).toBe('no-difference');
-    expect(v.reason).toMatch(/^within noise \(0\.50 % < threshold 1\.00 %\)/);
+    expect(v.reason).toMatch(/^within noise: the change 0\.50 % does not exceed the noise threshold 1\.00 %/);
     expect(verdictForForks(exact(1, 3, 10), exact(2, 3, 10.05), { ...S, threshold: 0.001 }).verdict).toBe('slower');
   });
   it('uses the exact per-process Mann–Whitney test with 4 processes per side', () => {
