@@ -1,7 +1,8 @@
-// Comparison of a contender with a baseline (DESIGN §6): one of four answers.
-// - ratio = contender / base of the headline statistic (mean over processes), with a
-//   percentile bootstrap CI; each side is resampled independently and hierarchically
-//   (processes, then batches) when it has >= 2 processes. < 1 means the contender is faster.
+// Comparison of a contender with a baseline (DESIGN §6): one of five answers.
+// - ratio = contender / base of the headline statistic (mean over processes), with a Welch
+//   t-interval over the per-process values (statistics/t-intervals.ts) when both sides have
+//   >= MIN_PROCESSES_FOR_VERDICT processes; else a percentile bootstrap over batches, shown
+//   but not judged ('too-few'). < 1 means the contender is faster.
 // - verdict: 'faster' / 'slower' only when the ratio CI excludes 1 AND |ratio - 1| exceeds the
 //   noise threshold (default 1 %; statistics/threshold.ts); otherwise 'no-difference', "within noise";
 //   CI containing 1 → 'no-difference'; a broken assumption → 'incomparable'.
@@ -16,11 +17,23 @@ import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
+import { ratioInterval } from '../statistics/t-intervals.js';
 import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+
+/**
+ * Processes per side below which no verdict is given. With 1 the interval covers batch noise
+ * only, so process-to-process differences read as real (A/A: 76 % called different); from 2
+ * the t-interval keeps the A/A false-positive rate at or below α (docs/measurements.md, "Coverage").
+ */
+export const MIN_PROCESSES_FOR_VERDICT = 2;
+
+export function tooFewProcesses(base: number, contender: number): string {
+  return `too few processes for a verdict (need ${MIN_PROCESSES_FOR_VERDICT} per side, have ${base} and ${contender})`;
+}
 
 export interface CompareOptions {
   statistic?: Statistic | 'auto';
@@ -58,6 +71,36 @@ const singleSize = (g: readonly Batch[]): boolean => new Set(g.map((b) => b.iter
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
 
+interface RatioCi {
+  point: number;
+  ciLow: number;
+  ciHigh: number;
+  method: string;
+}
+
+/** Welch t over per-process values with enough processes; else a bootstrap over batches (shown, no verdict). */
+function ratioOf(
+  base: Batch[][],
+  contender: Batch[][],
+  statistic: Statistic,
+  enough: boolean,
+  opts: CompareOptions & { confidence: number },
+): RatioCi {
+  const points = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
+  if (enough && points.every((p) => p.every(Number.isFinite))) {
+    const t = ratioInterval(points[0], points[1], opts.confidence);
+    const method = `Welch t-interval of the log ratio over per-process values (${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)})`;
+    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method };
+  }
+  const b = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
+    resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
+    confidence: opts.confidence,
+    seed: opts.seed ?? D.DEFAULT_SEED,
+  });
+  const only = enough ? '' : '; batches only: process-to-process variation is not covered';
+  return { point: b.point, ciLow: b.ciLow, ciHigh: b.ciHigh, method: `${b.method}${only}` };
+}
+
 export function compareForks(
   baseForks: readonly ForkResult[],
   contenderForks: readonly ForkResult[],
@@ -70,11 +113,8 @@ export function compareForks(
   const statistic: Statistic = asked === 'slope' && [...base, ...contender].some(singleSize) ? 'mean' : asked;
   const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
   const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
-  const r = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
-    resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
-    confidence,
-    seed: opts.seed ?? D.DEFAULT_SEED,
-  });
+  const enough = base.length >= MIN_PROCESSES_FOR_VERDICT && contender.length >= MIN_PROCESSES_FOR_VERDICT;
+  const r = ratioOf(base, contender, statistic, enough, { ...opts, confidence });
   const fallback = statistic === asked ? '' : '; slope falls back to mean: a process has a single batch size';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
@@ -104,9 +144,9 @@ export function compareForks(
       reason: 'the benchmarks returned different checksums: they did different work',
     };
   if (opts.incomparableReason) return { ...out, verdict: 'incomparable', reason: opts.incomparableReason };
-  if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0)) {
+  if (!enough) return { ...out, verdict: 'too-few', reason: tooFewProcesses(base.length, contender.length) };
+  if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
     return { ...out, verdict: 'incomparable', reason: 'the ratio or its CI is undefined' };
-  }
   const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
   if (!excludesOne)
     return { ...out, verdict: 'no-difference', reason: `the ${pct(confidence)} CI of the ratio includes 1` };

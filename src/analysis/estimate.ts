@@ -1,9 +1,9 @@
 // From raw batches of every process to the headline, estimates, flags and warnings
 // (DESIGN §2, §3.5-3.8, §5). Pure: no clock, no I/O.
 // - Per process: OLS of batch ns on iterations (fork-fit.ts).
-// - Headline: the chosen statistic, averaged over processes, with a hierarchical percentile
-//   bootstrap CI (processes, then batches) when there are >= 2 processes, a bootstrap over
-//   batches with 1 — `method` says which.
+// - Headline: the chosen statistic, averaged over processes, with a t-interval over the
+//   per-process values when there are >= 2 processes, a bootstrap over batches with 1
+//   (headline-ci.ts) — `method` says which.
 // - Distribution estimates from the pooled per-iteration values; dispersion labelled exactly.
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
@@ -17,13 +17,13 @@ import type {
   LayoutEffect,
   Statistic,
 } from '../results/schema.js';
-import { hierarchicalBootstrap } from '../statistics/bootstrap.js';
 import { describe } from '../statistics/describe.js';
 import type { ShapeCheck } from '../statistics/shape.js';
 import { assessContamination, describeContamination, type ContaminationReport } from './contamination.js';
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
-import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+import { fitFork, forkStatistic, isUsableBatch } from './fork-fit.js';
+import { headlineInterval } from './headline-ci.js';
 import { analyzeLatency } from './latency.js';
 import { describeLayoutEffect, layoutEffect } from './layout.js';
 import { assessQuality } from './quality.js';
@@ -125,7 +125,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     warnings.push('headline falls back from slope to mean: a process has a single batch size');
   }
 
-  const boot1 = hierarchicalBootstrap(groups, (g) => pooledStatistic(g, statistic), boot);
+  const boot1 = headlineInterval(groups, statistic, boot);
   if (boot1.rejected > 0)
     warnings.push(
       `${boot1.rejected} of ${boot.resamples} bootstrap resamples had no defined ${statistic} and were skipped`,

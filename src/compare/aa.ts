@@ -65,13 +65,18 @@ export function aaCheck(
 
 const pct = (x: number, d = 2): string => `${(x * 100).toFixed(d)} %`;
 
+/** ok / FAILED / undecided (too few processes: neither a pass nor a fault of the setup). */
+export function aaStatus(r: Pick<AaResult, 'passed' | 'verdict'>): string {
+  return r.passed ? 'ok' : r.verdict === 'too-few' ? 'undecided' : 'FAILED';
+}
+
 /** Two or three lines for the terminal. */
 export function formatAa(name: string, r: AaResult): string {
   const ratio = r.ratio
     ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]`
     : 'no ratio';
   const lines = [
-    `A/A ${name}: ${r.passed ? 'ok' : 'FAILED'}: ${r.verdict}, ${ratio}, p = ${formatPValue(r.pValue)} (${r.processes[0]} + ${r.processes[1]} processes)`,
+    `A/A ${name}: ${aaStatus(r)}: ${r.verdict}, ${ratio}, p = ${formatPValue(r.pValue)} (${r.processes[0]} + ${r.processes[1]} processes)`,
   ];
   if (r.reason) lines.push(`  ${r.reason}`);
   lines.push(
@@ -79,7 +84,7 @@ export function formatAa(name: string, r: AaResult): string {
       ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
       : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α = ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} (between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not resolvable on this setup`,
   );
-  if (!r.passed && r.verdict !== 'incomparable')
+  if (!r.passed && r.verdict !== 'incomparable' && r.verdict !== 'too-few')
     lines.push(
       '  an A/A difference means the setup itself is biased (order, drift, thermal state): fix it before trusting A/B results',
     );

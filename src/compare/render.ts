@@ -12,6 +12,7 @@ const SYMBOL: Record<Comparison['verdict'], string> = {
   faster: 'faster',
   slower: 'SLOWER',
   'no-difference': 'no difference',
+  'too-few': 'too few processes',
   incomparable: 'INCOMPARABLE',
 };
 
@@ -66,7 +67,7 @@ function footer(r: DocumentComparison, bullet: string): string[] {
 function summary(r: DocumentComparison): string {
   const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
   const conf = r.comparisons[0]?.confidence ?? 0.95;
-  return `${count('faster')} faster, ${count('slower')} slower, ${count('no-difference')} no difference, ${count('incomparable')} incomparable (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
+  return `${count('faster')} faster, ${count('slower')} slower, ${count('no-difference')} no difference, ${count('too-few')} too few processes, ${count('incomparable')} incomparable (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
 }
 
 export function renderText(r: DocumentComparison): string {

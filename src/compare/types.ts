@@ -4,7 +4,7 @@
 
 import type { Statistic } from '../results/schema.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
 export interface RatioEstimate {
   /** contender / baseline of the headline statistic (> 1: the contender takes longer). */

@@ -23,6 +23,7 @@ import { type AslrMode, type PinPolicy, resolveConditions } from './conditions.j
 import { ProgressLine } from './progress.js';
 import { runSuite } from './suite.js';
 import { toolVersion } from './version.js';
+import { aaStatus } from '../compare/aa.js';
 
 export interface RunOptions {
   files: string[];
@@ -258,7 +259,7 @@ function renderAaLines(doc: ResultDocument): string {
         ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]`
         : 'no ratio';
       const mdd = a.minimumDetectable === null ? 'unknown' : `${(a.minimumDetectable * 100).toFixed(1)} %`;
-      return `A/A ${b.name}: ${a.passed ? 'ok' : 'FAILED'} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
+      return `A/A ${b.name}: ${aaStatus(a)} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
     });
   return lines.length ? `\n${lines.join('\n')}\n` : '';
 }

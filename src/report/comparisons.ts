@@ -7,7 +7,7 @@ import { relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
 export interface ComparisonRow {
   group: string | null;
@@ -23,7 +23,7 @@ export interface ComparisonRow {
   reason?: string;
 }
 
-const VERDICTS: readonly Verdict[] = ['faster', 'slower', 'no-difference', 'incomparable'];
+const VERDICTS: readonly Verdict[] = ['faster', 'slower', 'no-difference', 'too-few', 'incomparable'];
 
 /** The baseline of a benchmark's group, if the document has one (not the benchmark itself). */
 export function baselineOf(doc: ResultDocument, b: BenchmarkResult): BenchmarkResult | null {

@@ -32,7 +32,7 @@ td:first-child,th:first-child{text-align:left}pre{background:#f0f0f0;padding:8px
 .benchmark{background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px;margin:14px 0}
 .plots{display:flex;flex-wrap:wrap;gap:10px}.plot{background:#fff;font-size:10px;font-family:inherit}
 .plot .label{font-size:11px;fill:#444}.flag{display:inline-block;background:#fde7d9;border-radius:3px;padding:0 6px;margin-right:4px;font-size:12px}
-.error{color:#a00}.verdict-faster{fill:#009E73}.verdict-slower{fill:#D55E00}.verdict-no-difference{fill:#777}.verdict-incomparable{fill:#fff;stroke:#333}
+.error{color:#a00}.verdict-faster{fill:#009E73}.verdict-slower{fill:#D55E00}.verdict-no-difference{fill:#777}.verdict-too-few{fill:#fff;stroke:#777}.verdict-incomparable{fill:#fff;stroke:#333}
 `;
 
 function blockHtml(b: Block): string {

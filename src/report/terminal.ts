@@ -117,6 +117,7 @@ export function relativeCell(b: BenchmarkResult): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
+  if (r.verdict === 'too-few') return `${r.ratio.point.toFixed(2)}× (too few processes for a verdict)`;
   const word = r.verdict === 'no-difference' ? 'same' : r.verdict;
   return `${r.ratio.point.toFixed(2)}× ${word} [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]`;
 }

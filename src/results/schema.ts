@@ -250,7 +250,7 @@ export interface LatencySummary {
   notes: string[];
 }
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
 /** How much layout moved the result across processes (`--aslr randomize`; src/analysis/layout.ts). */
 export interface LayoutEffect {

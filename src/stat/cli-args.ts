@@ -27,7 +27,7 @@ Options:
       --timeout S       kill a run after S seconds (a failed run)
       --shell           run each command as one string through /bin/sh -c
       --noise PCT       smallest change reported as faster/slower, in % (default 1)
-      --seed N          seed of the ratio bootstrap (default 1)
+      --seed N          accepted, unused: the ratio interval is analytic (Welch t)
       --show-output     pass the command's stdout/stderr through (default: /dev/null)
       --json FILE       write the JSON result ("-" for stdout instead of the table)
       --csv FILE        write CSV

@@ -2,7 +2,7 @@
 // executes the interleaved schedule (run.ts), then summarises and compares.
 
 import type { CounterEventName } from '../platform/types.js';
-import { compareAll, DEFAULT_NOISE_THRESHOLD, DEFAULT_RESAMPLES, DEFAULT_SEED } from './compare.js';
+import { compareAll, DEFAULT_NOISE_THRESHOLD, MIN_RUNS_FOR_VERDICT } from './compare.js';
 import { defaultExcludeKernel, minimalEnvironment } from './environment.js';
 import { ALL_EVENTS, METRICS } from './metrics.js';
 import { loadDefaultPlatform } from './platform.js';
@@ -100,12 +100,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
       warnings: warning ? [warning] : [],
     };
   });
-  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const noise = options.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD;
-  const comparisons =
-    commands.length > 1
-      ? compareAll(commands, { noiseThreshold: noise, resamples, seed: options.seed ?? DEFAULT_SEED })
-      : [];
+  const comparisons = commands.length > 1 ? compareAll(commands, { noiseThreshold: noise }) : [];
 
   const notes = [
     'std error = standard error of the mean (stddev / sqrt(n)); perf stat prints this as "±". std dev is the sample standard deviation.',
@@ -118,7 +114,7 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   }
   if (commands.length > 1) {
     notes.push(
-      `ratio = mean(contender) / mean(baseline), 95 % percentile bootstrap CI (${resamples} resamples, seed ${options.seed ?? DEFAULT_SEED}); differences under ${(noise * 100).toFixed(0)} % count as noise; runs interleaved.`,
+      `ratio = mean(contender) / mean(baseline), 95 % Welch t-interval of the log ratio over runs; a change must exceed ${(noise * 100).toFixed(2)} % to count; no verdict with fewer than ${MIN_RUNS_FOR_VERDICT} runs per command; runs interleaved.`,
     );
   }
   return {

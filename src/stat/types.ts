@@ -25,9 +25,9 @@ export interface StatOptions {
   vs?: Array<string[] | string>;
   /** Smallest ratio change reported as a difference (default 0.01 = 1 %). */
   noiseThreshold?: number;
-  /** Seed of the ratio bootstrap (default 1), so verdicts are reproducible. */
+  /** Accepted and unused: the ratio interval is analytic (Welch t), so verdicts need no seed. */
   seed?: number;
-  /** Bootstrap resamples (default 5000). */
+  /** Accepted and unused, as `seed`. */
   resamples?: number;
   /** Exclude the kernel from counting (default: when unprivileged and perf_event_paranoid >= 2). */
   excludeKernel?: boolean;
@@ -124,7 +124,7 @@ export interface CommandResult {
   warnings: string[];
 }
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'incomparable';
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
 export interface Comparison {
   baseline: number;

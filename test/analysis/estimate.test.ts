@@ -22,7 +22,7 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(Math.abs(a.headline.point / 1000 - 1)).toBeLessThan(0.01);
     expect(a.headline.ciLow).toBeLessThan(1000);
     expect(a.headline.ciHigh).toBeGreaterThan(1000);
-    expect(a.headline.method).toMatch(/hierarchical.*3 processes/);
+    expect(a.headline.method).toMatch(/^t-interval over 3 per-process values \(df 2\)/);
     expect(a.estimates.betweenProcessCv).not.toBeNull();
     expect(a.perFork).toHaveLength(3);
   });
@@ -212,14 +212,15 @@ describe('relativeHalfWidth', () => {
 
 describe('CI coverage (seeded simulation)', () => {
   it('the 95 % CI contains the true cost in roughly 95 % of 200 trials (3 processes, 2 % between-process sd)', () => {
-    // Measured while writing: 0.875 (3 processes), 0.895 (1 process), 0.93 (10 processes).
+    // Measured: 0.965 (3 processes), 0.95 (10) with the t-interval over per-process values; the
+    // hierarchical bootstrap gave 0.875 and 0.93. (1 process: 0.595, batch noise only, as its method says.)
     let hit = 0;
     for (let s = 1; s <= 200; s++) {
       const forks = makeForks(3, { costNs: 25, overheadNs: 300, noise: 0.02, between: 0.02, seed: s, k: 10 });
       const h = analyzeBenchmark(forks, { resamples: 200, seed: s }).headline;
       if (h.ciLow <= 25 && 25 <= h.ciHigh) hit++;
     }
-    expect(hit / 200).toBeGreaterThanOrEqual(0.85);
+    expect(hit / 200).toBeGreaterThanOrEqual(0.9);
     expect(hit / 200).toBeLessThanOrEqual(1);
   });
 });

@@ -1,7 +1,7 @@
 // Known answers for the comparison statistics; each expected value's source is named.
 import { describe, expect, it } from 'vitest';
 import { detectableDifference } from '../../src/compare/aa.js';
-import { expandedConfidence, verdictForForks } from '../../src/compare/verdict.js';
+import { verdictForForks } from '../../src/compare/verdict.js';
 import { syntheticForks } from './synthetic.js';
 
 const S = { threshold: 0.01, confidence: 0.95, seed: 7, resamples: 400 };
@@ -10,25 +10,11 @@ const S = { threshold: 0.01, confidence: 0.95, seed: 7, resamples: 400 };
 const exact = (seed: number, forks: number, cost: number) =>
   syntheticForks(seed, forks, { cost, between: 0, within: 0, batches: 8 });
 
-describe('expandedConfidence (Hesterberg 2015 expanded percentile interval)', () => {
-  it('matches the hand computation for n = 10, df = 9', () => {
-    // t_{0.975, 9} = 2.262157 (R qt(0.975, 9); any t table), × √(10/9) = 2.384524;
-    // 2·Φ(-2.384524) = 0.017104 (normal table, linear interpolation 2.38 → 2.39).
-    expect(expandedConfidence(0.95, 10, 9)).toBeCloseTo(0.982896, 4);
-  });
-  it('goes to the tails for 3 processes and leaves large samples alone', () => {
-    // √1.5 · t_{0.975, 2} = 1.224745 · 4.302653 = 5.2697: Φ(-5.27) ≈ 6.8e-8 per tail.
-    expect(expandedConfidence(0.95, 3, 2)).toBeGreaterThan(0.9999998);
-    expect(expandedConfidence(0.95, 2000, 1999)).toBeCloseTo(0.95, 3);
-    expect(expandedConfidence(0.95, 1)).toBe(0.95);
-  });
-});
-
 describe('detectableDifference (t-based two-sample rule, aa.ts)', () => {
   it('matches the hand computation for n = 8, CV 3 %', () => {
-    // df = 14: t_{0.975} = 2.144787, t_{0.8} = 0.868245 (R qt); √(8/7) = 1.069045;
-    // (2.144787·1.069045 + 0.868245)·0.03·√(2/8) = 3.161115·0.015 = 0.047417.
-    expect(detectableDifference(0.03, 8)).toBeCloseTo(0.047417, 4);
+    // df = 14: t_{0.975} = 2.144787, t_{0.8} = 0.868245 (R qt);
+    // (2.144787 + 0.868245)·0.03·√(2/8) = 3.013032·0.015 = 0.045195.
+    expect(detectableDifference(0.03, 8)).toBeCloseTo(0.045195, 5);
     expect(detectableDifference(0.03, 1)).toBeNaN();
   });
 });

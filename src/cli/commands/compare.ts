@@ -125,6 +125,11 @@ export const compareCommand: Command = async (args, io) => {
   }
   io.stdout.write(renderComparison(result, a.format));
   if (a.failOn === null) return EXIT_OK;
+  const unchecked = result.comparisons.filter((c) => c.verdict === 'too-few').length;
+  if (unchecked > 0)
+    io.stderr.write(
+      `cyclebench compare: ${unchecked} benchmark(s) with too few processes for a verdict; --fail-on could not check them\n`,
+    );
   const bad = regressions(result.comparisons, a.failOn);
   if (bad.length === 0) return EXIT_OK;
   io.stderr.write(
