@@ -81,7 +81,7 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
     );
     out.push({
       kind: 'para',
-      text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; incomparable when an assumption broke.',
+      text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; too few when a side has 1 process (its interval cannot see process-to-process variation, so no verdict); incomparable when an assumption broke.',
     });
     out.push({ kind: 'list', items: items.length ? items : ['no comparisons were produced'] });
   }
