@@ -91,7 +91,7 @@ function main(): void {
   console.log('| headline coverage | 3 processes | 10 processes |\n|---|---|---|');
   for (const n of NOISE)
     console.log(
-      `| ${n.label} | ${pct(headlineCoverage(3, n.between, n.within, REPS))} | ${pct(headlineCoverage(10, n.between, n.within, REPS))} |`,
+      `| ${n.label} | ${[3, 10].map((k) => pct(headlineCoverage(k, n.between, n.within, REPS))).join(' | ')} |`,
     );
   const ks = [1, 2, 3, 5, 10];
   console.log(`\n| compare A/A called faster/slower | ${ks.map((k) => `${k} per side`).join(' | ')} |`);

@@ -89,7 +89,8 @@ function ratioOf(
   const points = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
   if (enough && points.every((p) => p.every(Number.isFinite))) {
     const t = ratioInterval(points[0], points[1], opts.confidence);
-    const method = `Welch t-interval of the log ratio over per-process values (${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)})`;
+    const units = `${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)}`;
+    const method = `Welch t-interval of the log ratio over per-process values (${units})`;
     return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method };
   }
   const b = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {

@@ -73,10 +73,9 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
     );
   }
   const { mild, severe, total } = residualOutliers(gs);
+  const counts = `${mild} mild, ${severe} severe of ${total} batches`;
   if (mild + severe > 0)
-    out.push(
-      `${side}: outliers (Tukey fences on relative residuals per process, kept): ${mild} mild, ${severe} severe of ${total} batches`,
-    );
+    out.push(`${side}: outliers (Tukey fences on relative residuals per process, kept): ${counts}`);
   if (o.grubbs && gs.length >= 3) {
     const points = gs.map((g) => forkStatistic(g, statistic));
     if (points.every(Number.isFinite)) {

@@ -58,7 +58,8 @@ export function compareMetric(
   const b = valuesOf(cont, metric);
   if (a.length === 0 || b.length === 0) return incomparable('metric missing');
   if (a.length < MIN_RUNS_FOR_VERDICT || b.length < MIN_RUNS_FOR_VERDICT) {
-    const reason = `too few runs for a verdict (need ${MIN_RUNS_FOR_VERDICT} per command, have ${a.length} and ${b.length})`;
+    const have = `have ${a.length} and ${b.length}`;
+    const reason = `too few runs for a verdict (need ${MIN_RUNS_FOR_VERDICT} per command, ${have})`;
     return { ...head, ratio: mean(b) / mean(a), ci95: null, verdict: 'too-few', reason };
   }
   const ci = ratioInterval(a, b, 0.95);

@@ -37,8 +37,7 @@ describe('compare edge cases', () => {
       grubbs: false,
     });
     const line = lines.find((l) => l.includes('outliers'));
-    expect(line).toBe(
-      `baseline: outliers (Tukey fences on relative residuals per process, kept): ${report.mild} mild, ${report.severe} severe of ${report.total} batches`,
-    );
+    const counts = `${report.mild} mild, ${report.severe} severe of ${report.total} batches`;
+    expect(line).toBe(`baseline: outliers (Tukey fences on relative residuals per process, kept): ${counts}`);
   });
 });

@@ -128,7 +128,8 @@ export const compareCommand: Command = async (args, io) => {
   const unchecked = result.comparisons.filter((c) => c.verdict === 'too-few').length;
   if (unchecked > 0)
     io.stderr.write(
-      `cyclebench compare: ${unchecked} benchmark(s) with too few processes for a verdict; --fail-on could not check them\n`,
+      `cyclebench compare: ${unchecked} benchmark(s) with too few processes for a verdict; ` +
+        '--fail-on could not check them\n',
     );
   const bad = regressions(result.comparisons, a.failOn);
   if (bad.length === 0) return EXIT_OK;
