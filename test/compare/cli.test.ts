@@ -123,4 +123,19 @@ describe('cyclebench compare', () => {
     expect(readFileSync(base, 'utf8')).toBe(before);
     expect(statSync(base).mtimeMs).toBe(mtime);
   });
+
+  it('one process per side: "too few processes", no verdict, and --fail-on says what it could not check', async () => {
+    const one = (seed: number, cost: number) => forks(seed, 1, { cost, between: 0.03, within: 0.01 });
+    const a = write('one-a.json', JSON.stringify(doc([bench('x', one(1, 10))])));
+    const b = write('one-b.json', JSON.stringify(doc([bench('x', one(2, 13))])));
+    const r = await run(a, b, '--fail-on', 'regression');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/too few processes/);
+    expect(r.stdout).toMatch(/too few processes for a verdict \(need 2 per side, have 1 and 1\)/);
+    expect(r.stderr).toBe(
+      'cyclebench compare: 1 benchmark(s) with too few processes for a verdict; --fail-on could not check them\n',
+    );
+    const j = JSON.parse((await run(a, b, '--format', 'json')).stdout);
+    expect(j.comparisons[0].verdict).toBe('too-few');
+  });
 });
