@@ -1,16 +1,26 @@
-// `cyclebench system show|tune|reset` (pyperf-style, issue 4 item 7): tune sets the
+// `cyclebench system show|tune|reset` (as pyperf's `system tune`): tune sets the
 // performance governor on every CPU and turns boost/turbo off, after saving the previous
 // values; reset writes exactly those values back. Every path (sysfs and the state file)
 // is resolved under ROOT so tests run against a fixture tree. Root only; where a control
-// does not exist (a VM without cpufreq) it says so and changes nothing.
+// does not exist (a VM without cpufreq) it says so and changes nothing. What reset trusts
+// in the state file is decided in system-state.ts.
 
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findBoostControls } from './frequency.js';
 import { describeError, listDir, parseCpuList, readText } from './read.js';
+import {
+  checkSavedControls,
+  DEFAULT_STATE_PATH,
+  readState,
+  type SavedState,
+  STATE_VERSION,
+  type StateRead,
+  writeState,
+} from './system-state.js';
 
 const CPU = 'sys/devices/system/cpu';
-export const STATE_VERSION = 1;
+export { STATE_VERSION };
 
 export interface SystemControl {
   /** Stable id: "governor:cpu3", "boost:cpufreq", "turbo:intel_pstate", "boost:policy0". */
@@ -36,16 +46,13 @@ export interface SystemOutcome {
   errors: string[];
 }
 
-interface SavedState {
-  version: number;
-  savedAt: string;
-  controls: { id: string; path: string; value: string }[];
-}
-
-/** $XDG_STATE_HOME/cyclebench/system-state.json, else /var/tmp (survives reboots, unlike /tmp on tmpfs). */
-export function defaultStatePath(env: Record<string, string | undefined> = process.env): string {
-  const xdg = env.XDG_STATE_HOME;
-  return xdg ? join(xdg, 'cyclebench', 'system-state.json') : '/var/tmp/cyclebench-system-state.json';
+/**
+ * /var/lib/cyclebench/system-state.json: a directory only root can write. Not
+ * $XDG_STATE_HOME or /var/tmp: reset runs as root and writes what the file says, so the
+ * file must not be where another user can plant or swap it.
+ */
+export function defaultStatePath(): string {
+  return DEFAULT_STATE_PATH;
 }
 
 function cpusOf(root: string): number[] {
@@ -104,19 +111,6 @@ function statePathOf(o: SystemOptions): string {
   return o.statePath ?? defaultStatePath();
 }
 
-function readState(root: string, statePath: string): SavedState | null | { error: string } {
-  const r = readText(root, statePath);
-  if (!r.ok) return null;
-  try {
-    const s = JSON.parse(r.text) as SavedState;
-    if (s.version !== STATE_VERSION || !Array.isArray(s.controls))
-      return { error: `${statePath} is not a cyclebench ${STATE_VERSION} state file` };
-    return s;
-  } catch (e) {
-    return { error: `${statePath} is not valid JSON (${(e as Error).message})` };
-  }
-}
-
 function writeValue(root: string, path: string, value: string): string | null {
   try {
     writeFileSync(join(root, path), value + '\n'); // sysfs reads back with a trailing newline, like `echo`
@@ -126,9 +120,18 @@ function writeValue(root: string, path: string, value: string): string | null {
   }
 }
 
+function uidOf(o: SystemOptions): number | null {
+  return o.uid !== undefined ? o.uid : typeof process.getuid === 'function' ? process.getuid() : null;
+}
+
+/** The state file as read for this caller: the process's own uid may own it besides root. */
+function stateFor(o: SystemOptions, root: string): StateRead {
+  const self = typeof process.geteuid === 'function' ? process.geteuid() : null;
+  return readState(root, statePathOf(o), self);
+}
+
 function requireRoot(o: SystemOptions, what: string): SystemOutcome | null {
-  const uid = o.uid !== undefined ? o.uid : typeof process.getuid === 'function' ? process.getuid() : null;
-  if (uid === 0) return null;
+  if (uidOf(o) === 0) return null;
   return { exitCode: 2, lines: [], errors: [`must run as root (it writes /sys); try: sudo cyclebench system ${what}`] };
 }
 
@@ -139,13 +142,14 @@ export function systemShow(o: SystemOptions = {}): SystemOutcome {
     (c) => `${c.id}: ${c.current}${c.current === c.tuned ? ' (tuned)' : ` (tune sets ${c.tuned})`}`,
   );
   lines.push(...absent);
-  const saved = readState(root, statePathOf(o));
+  const saved = stateFor(o, root);
   lines.push(
-    saved === null
+    saved.kind === 'none'
       ? `saved state: none (${statePathOf(o)})`
-      : 'error' in saved
+      : saved.kind === 'error'
         ? `saved state: ${saved.error}`
-        : `saved state: ${statePathOf(o)} from ${saved.savedAt} (${saved.controls.length} control(s)); undo with: sudo cyclebench system reset`,
+        : `saved state: ${statePathOf(o)} from ${saved.state.savedAt} (${saved.state.controls.length} control(s)); ` +
+          'undo with: sudo cyclebench system reset',
   );
   return { exitCode: 0, lines, errors: [] };
 }
@@ -162,12 +166,12 @@ export function systemTune(o: SystemOptions = {}): SystemOutcome {
     lines.push('nothing to tune on this machine; nothing was changed and no state was saved');
     return { exitCode: 0, lines, errors };
   }
-  const saved = readState(root, statePath);
-  if (saved !== null && 'error' in saved)
+  const saved = stateFor(o, root);
+  if (saved.kind === 'error')
     return { exitCode: 1, lines, errors: [`${saved.error}; remove it or run system reset first`] };
-  if (saved) {
+  if (saved.kind === 'ok') {
     // A second tune must not overwrite the original values with already-tuned ones.
-    lines.push(`keeping the state saved at ${statePath} on ${saved.savedAt} (from an earlier tune)`);
+    lines.push(`keeping the state saved at ${statePath} on ${saved.state.savedAt} (from an earlier tune)`);
   } else {
     const state: SavedState = {
       version: STATE_VERSION,
@@ -175,8 +179,7 @@ export function systemTune(o: SystemOptions = {}): SystemOutcome {
       controls: controls.map((c) => ({ id: c.id, path: c.path, value: c.current })),
     };
     try {
-      mkdirSync(dirname(join(root, statePath)), { recursive: true });
-      writeFileSync(join(root, statePath), JSON.stringify(state, null, 2) + '\n');
+      writeState(root, statePath, state);
     } catch (e) {
       return {
         exitCode: 1,
@@ -204,9 +207,13 @@ export function systemReset(o: SystemOptions = {}): SystemOutcome {
   if (refused) return refused;
   const root = o.root ?? '/';
   const statePath = statePathOf(o);
-  const saved = readState(root, statePath);
-  if (saved === null) return { exitCode: 0, lines: [`no saved state at ${statePath}: nothing to reset`], errors: [] };
-  if ('error' in saved) return { exitCode: 1, lines: [], errors: [saved.error] };
+  const read = stateFor(o, root);
+  if (read.kind === 'none')
+    return { exitCode: 0, lines: [`no saved state at ${statePath}: nothing to reset`], errors: [] };
+  if (read.kind === 'error') return { exitCode: 1, lines: [], errors: [read.error] };
+  const saved = read.state;
+  const untrusted = checkSavedControls(saved, readControls(root).controls);
+  if (untrusted) return { exitCode: 1, lines: [], errors: [`${statePath}: ${untrusted}; nothing was written`] };
   const lines: string[] = [];
   const errors: string[] = [];
   for (const c of saved.controls) {

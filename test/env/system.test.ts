@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSystemCommand } from '../../src/cli/commands/system.js';
 import { defaultStatePath, readControls, systemReset, systemShow, systemTune } from '../../src/env/system.js';
@@ -8,7 +8,7 @@ import { captureIo } from './io.js';
 
 afterEach(removeTrees);
 
-const STATE = '/var/tmp/cyclebench-system-state.json';
+const STATE = '/var/lib/cyclebench/system-state.json';
 const NOW = () => new Date('2025-01-02T03:04:05.000Z');
 const CPU = 'sys/devices/system/cpu';
 
@@ -115,11 +115,93 @@ describe('system tune / reset on a fixture sysfs', () => {
     expect(out.errors).toHaveLength(1);
   });
 
-  it('state path follows XDG_STATE_HOME', () => {
-    expect(defaultStatePath({ XDG_STATE_HOME: '/home/u/.local/state' })).toBe(
-      '/home/u/.local/state/cyclebench/system-state.json',
-    );
-    expect(defaultStatePath({})).toBe(STATE);
+  it('the default state file lives in a root-only directory, not /var/tmp or $XDG_STATE_HOME', () => {
+    expect(defaultStatePath()).toBe(STATE);
+  });
+});
+
+describe('system reset trusts only a state file root wrote, for controls tune knows', () => {
+  const planted = (controls: unknown[]) =>
+    JSON.stringify({ version: 1, savedAt: '2025-01-01T00:00:00.000Z', controls });
+
+  function plant(text: string): { root: string; before: Record<string, string>; tree: Tree } {
+    const tree = { ...bareMetal(), 'tmp/x': 'original\n', [STATE.slice(1)]: text };
+    const root = makeTree(tree);
+    return { root, tree, before: snapshot(root, tree) };
+  }
+
+  it('a planted path outside the CPU controls (tmp/x) is refused with one line and nothing is written', () => {
+    const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path: 'tmp/x', value: 'owned' }]));
+    const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.exitCode).toBe(1);
+    expect(out.errors).toEqual([
+      `${STATE}: saved path "tmp/x" is not a CPU frequency control that tune sets; nothing was written`,
+    ]);
+    expect(snapshot(root, tree)).toEqual(before);
+  });
+
+  it('a ../ path that climbs out of the CPU directory is refused', () => {
+    const path = `${CPU}/cpu0/cpufreq/../../../../../tmp/x`;
+    const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path, value: 'owned' }]));
+    const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.exitCode).toBe(1);
+    expect(out.errors[0]).toMatch(/is not a CPU frequency control that tune sets/);
+    expect(snapshot(root, tree)).toEqual(before);
+  });
+
+  it('a known path with a forged value or a control this machine lacks is refused', () => {
+    const gov = `${CPU}/cpu0/cpufreq/scaling_governor`;
+    for (const c of [
+      { id: 'governor:cpu0', path: gov, value: 'x\ny' },
+      { id: 'governor:cpu9', path: `${CPU}/cpu9/cpufreq/scaling_governor`, value: 'powersave' },
+      { id: 'boost:cpufreq', path: gov, value: '1' },
+    ]) {
+      const { root, tree, before } = plant(planted([c]));
+      const out = systemReset({ root, statePath: STATE, uid: 0 });
+      expect(out.exitCode).toBe(1);
+      expect(out.errors).toHaveLength(1);
+      expect(snapshot(root, tree)).toEqual(before);
+    }
+  });
+
+  it('a state file writable by others is refused', () => {
+    const gov = `${CPU}/cpu0/cpufreq/scaling_governor`;
+    const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path: gov, value: 'powersave' }]));
+    chmodSync(join(root, STATE), 0o666);
+    const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.errors).toEqual([`${STATE} is writable by group or others; refusing to use it`]);
+    expect(snapshot(root, tree)).toEqual(before);
+  });
+
+  it('a state file that is a symbolic link is refused', () => {
+    const { root, tree } = plant('{}');
+    rmSync(join(root, STATE));
+    symlinkSync(join(root, 'tmp/x'), join(root, STATE));
+    const before = snapshot(root, tree);
+    const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.errors).toEqual([`${STATE} is a symbolic link; refusing to use it`]);
+    expect(snapshot(root, tree)).toEqual(before);
+  });
+
+  it.runIf(process.geteuid?.() === 0)('a state file owned by another user is refused (needs root to chown)', () => {
+    const gov = `${CPU}/cpu0/cpufreq/scaling_governor`;
+    const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path: gov, value: 'powersave' }]));
+    chownSync(join(root, STATE), 1000, 1000);
+    const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.errors).toEqual([`${STATE} is owned by uid 1000, not root; refusing to use it`]);
+    expect(snapshot(root, tree)).toEqual(before);
+  });
+
+  it('tune refuses to write its state through a planted symlink', () => {
+    const tree = { ...bareMetal(), 'tmp/x': 'original\n' };
+    const root = makeTree(tree);
+    mkdirSync(join(root, 'var/lib/cyclebench'), { recursive: true });
+    symlinkSync(join(root, 'tmp/x'), join(root, STATE));
+    const before = snapshot(root, tree);
+    const out = systemTune({ root, statePath: STATE, uid: 0 });
+    expect(out.exitCode).toBe(1);
+    expect(out.errors[0]).toMatch(/symbolic link/);
+    expect(snapshot(root, tree)).toEqual(before);
   });
 });
 

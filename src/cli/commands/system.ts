@@ -1,5 +1,5 @@
 // `cyclebench system show|tune|reset [--state-file PATH]`: a thin shell over src/env/system.ts.
-// Nothing is changed without an explicit `tune` or `reset` by root (DESIGN.md §7).
+// Nothing is changed without an explicit `tune` or `reset` by root .
 
 import { parseArgs } from 'node:util';
 import { defaultStatePath, systemReset, systemShow, systemTune, type SystemOptions } from '../../env/system.js';
@@ -14,8 +14,8 @@ export const SYSTEM_USAGE = `Usage: cyclebench system show|tune|reset [--state-f
 
 Options:
   --state-file PATH  where tune saves the previous state
-                     (default: $XDG_STATE_HOME/cyclebench/system-state.json or
-                     /var/tmp/cyclebench-system-state.json)
+                     (default: /var/lib/cyclebench/system-state.json; reset refuses a
+                     file that is a symlink, not owned by root, or writable by others)
   -h, --help         show this help
 `;
 
@@ -50,7 +50,7 @@ export function makeSystemCommand(deps: SystemCommandDeps = {}): Command {
     if (extra.length) return usageError(`unexpected argument '${extra[0]}'`);
     const outcome = ACTIONS[action as keyof typeof ACTIONS]({
       ...deps,
-      statePath: parsed.values['state-file'] ?? defaultStatePath(io.env),
+      statePath: parsed.values['state-file'] ?? defaultStatePath(),
     });
     for (const l of outcome.lines) io.stdout.write(l + '\n');
     for (const l of outcome.errors) io.stderr.write(`cyclebench system ${action}: ${l}\n`);
