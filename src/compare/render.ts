@@ -5,6 +5,7 @@ import type { DocumentComparison } from './documents.js';
 import { displayName } from './match.js';
 import type { Comparison } from './types.js';
 import { formatPValue } from '../statistics/p-value.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
@@ -70,7 +71,8 @@ function summary(r: DocumentComparison): string {
   return `${count('faster')} faster, ${count('slower')} slower, ${count('no-difference')} no difference, ${count('too-few')} too few processes, ${count('incomparable')} incomparable (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
 }
 
-export function renderText(r: DocumentComparison): string {
+export function renderText(input: DocumentComparison): string {
+  const r = terminalSafe(input);
   const all = [HEADER, ...rows(r)];
   const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i].length)));
   const lines = all.map((row) =>

@@ -5,6 +5,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { fitComplexity, type ComplexityFit } from '../statistics/complexity.js';
 import { type Block, writeBlocks } from './blocks.js';
 import { formatNs, formatPct, sig } from './format.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 
 export interface SweepPoint {
   n: number;
@@ -111,6 +112,6 @@ export function sweepBlocks(doc: ResultDocument, withFit: boolean): Block[] {
 
 /** Sweep tables as plain text for the terminal (empty when the run has no sweep). */
 export function renderSweeps(doc: ResultDocument, withFit = false): string {
-  const blocks = sweepBlocks(doc, withFit);
+  const blocks = sweepBlocks(terminalSafe(doc), withFit);
   return blocks.length ? `\n${writeBlocks(blocks, 'text')}` : '';
 }

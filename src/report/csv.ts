@@ -2,6 +2,7 @@
 // order (a column never appears or disappears with the data, so scripts can rely on it),
 // full-precision numbers in ns, RFC 4180 quoting and CRLF line ends.
 import type { CounterEventName } from '../platform/types.js';
+import { csvField } from '../text/csv-field.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 
 const COUNTER_EVENTS: readonly CounterEventName[] = [
@@ -82,14 +83,6 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
 ];
 
 export const CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
-
-/** RFC 4180 §2: a field with a comma, quote, CR or LF is quoted, and its quotes doubled. */
-export function csvField(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' && !Number.isFinite(value)) return '';
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export function renderCsv(doc: ResultDocument): string {
   const lines = [

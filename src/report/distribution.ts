@@ -7,6 +7,7 @@ import { describe } from '../statistics/describe.js';
 import { tukeyFences } from '../statistics/outliers.js';
 import { formatNs } from './format.js';
 import { allSamples, contaminationCount, forkSamples } from './samples.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 export const HISTOGRAM_BINS = 16;
@@ -112,7 +113,8 @@ function renderOne(b: BenchmarkResult): string[] {
 }
 
 /** The distribution block appended to the terminal report. */
-export function renderDistributions(doc: ResultDocument): string {
+export function renderDistributions(input: ResultDocument): string {
+  const doc = terminalSafe(input);
   const blocks = doc.benchmarks.map((b) => renderOne(b).join('\n'));
   if (blocks.length === 0) return '';
   return `\nDistributions (per-iteration time = (batch − intercept) / iterations):\n\n${blocks.join('\n\n')}\n`;

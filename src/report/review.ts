@@ -13,6 +13,7 @@ import { sig } from './format.js';
 import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './review-sections.js';
 import { fullName } from './samples.js';
 import { latencyBlocks } from './latency.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 
 export interface ReviewOptions {
   hypothesis?: string;
@@ -139,5 +140,7 @@ export function reviewBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Blo
 }
 
 export function renderReview(doc: ResultDocument, opts: ReviewOptions = {}, style: TextStyle = 'text'): string {
+  // Plain text goes to terminals: escape what came from outside (names, received documents).
+  if (style === 'text') return writeBlocks(reviewBlocks(terminalSafe(doc), terminalSafe(opts)), style);
   return writeBlocks(reviewBlocks(doc, opts), style);
 }

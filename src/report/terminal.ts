@@ -3,6 +3,7 @@
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
   slope: 'slope (robust fit of batch time on iterations: time per iteration, fixed overhead removed)',
@@ -11,7 +12,8 @@ const STATISTIC_LABEL: Record<string, string> = {
   mean: 'mean per-iteration time',
 };
 
-export function renderTerminal(doc: ResultDocument): string {
+export function renderTerminal(input: ResultDocument): string {
+  const doc = terminalSafe(input);
   const out: string[] = [];
   const groups = new Map<string, BenchmarkResult[]>();
   for (const b of doc.benchmarks) {

@@ -1,6 +1,7 @@
-// CSV report: one row per command and metric (RFC 4180 quoting). For A/B runs the
+// CSV report: one row per command and metric (fields quoted and guarded by text/csv-field.ts). For A/B runs the
 // contender rows carry the ratio to the first command, its CI and the verdict.
 
+import { csvField, type CsvCell } from '../text/csv-field.js';
 import { METRICS } from './metrics.js';
 import type { StatResult } from './types.js';
 
@@ -27,12 +28,6 @@ const COLUMNS = [
   'verdict',
 ];
 
-function cell(v: unknown): string {
-  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function renderCsv(r: StatResult): string {
   const lines = [COLUMNS.join(',')];
   r.commands.forEach((c, i) => {
@@ -45,7 +40,9 @@ export function renderCsv(r: StatResult): string {
         ? [m.n, m.mean, m.stddev, m.stderr, m.cv, m.median, m.min, m.max, m.ci95[0], m.ci95[1], m.running, 'ok']
         : [0, null, null, null, null, null, null, null, null, null, null, `not supported: ${u!.reason}`];
       const ratio = cmp ? [cmp.ratio, cmp.ci95?.[0], cmp.ci95?.[1], cmp.verdict] : [null, null, null, null];
-      lines.push([i + 1, c.command, def.name, (m ?? u)!.unit, ...stats, ...ratio].map(cell).join(','));
+      lines.push(
+        [i + 1, c.command, def.name, (m ?? u)!.unit, ...stats, ...ratio].map((v) => csvField(v as CsvCell)).join(','),
+      );
     }
   });
   return lines.join('\n') + '\n';

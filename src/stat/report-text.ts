@@ -5,6 +5,7 @@
 import { ciText, DERIVED_LABELS, fmt, pct, runLabel, table, unsupportedByReason } from './format.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, Comparison, StatResult } from './types.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 
 const HEADER = [
   'metric',
@@ -120,7 +121,8 @@ function unsupportedNotes(r: StatResult): { reasons: string[]; text: string } {
   return { reasons, text: text ? text + '\n' : '' };
 }
 
-export function renderText(r: StatResult): string {
+export function renderText(input: StatResult): string {
+  const r = terminalSafe(input);
   let out = r.interrupted ? '\n interrupted (Ctrl-C): statistics over the runs completed before the interrupt\n' : '';
   const unsupported = unsupportedNotes(r);
   r.commands.forEach((c, i) => (out += commandBlock(c, i, r.commands.length, unsupported.reasons)));

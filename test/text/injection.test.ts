@@ -1,0 +1,113 @@
+// Text from outside (benchmark names, received result files, command lines) reaches CSV files
+// and terminals: formulas must not run in a spreadsheet, control characters must not act on
+// the terminal, and a very long name must not widen every line.
+import { describe, expect, it } from 'vitest';
+import { compareDocuments } from '../../src/compare/documents.js';
+import { renderText as renderCompareText } from '../../src/compare/render.js';
+import { renderCsv } from '../../src/report/csv.js';
+import { renderReview } from '../../src/report/review.js';
+import { renderTerminal } from '../../src/report/terminal.js';
+import type { ResultDocument } from '../../src/results/schema.js';
+import { csvField } from '../../src/text/csv-field.js';
+import { escapeControls, terminalSafe } from '../../src/text/terminal-safe.js';
+import { fixtureDoc } from '../report/golden.js';
+
+const FORMULA = "=cmd|' /C calc'!A0";
+const HOSTILE = 'sum\u001b[2J\u001b]0;pwned\u0007\rwarning: forged\nwarning: everything is fine\u202e';
+
+function renamed(name: string): ResultDocument {
+  const doc = fixtureDoc();
+  doc.benchmarks[0]!.name = name;
+  return doc;
+}
+
+/** True when text holds a control character other than the line feeds that separate lines. */
+function hasControls(text: string): boolean {
+  return /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text);
+}
+
+describe('CSV formula injection (OWASP): cells starting with = + - @ tab CR are text', () => {
+  it('csvField prefixes a quote to formula-like text, never to numbers', () => {
+    expect(csvField(FORMULA)).toBe("'=cmd|' /C calc'!A0");
+    for (const s of ['+1', '-1+2', '@SUM(A1)', '\tx', '\rx']) expect(csvField(s).replace(/^"/, '')[0]).toBe("'");
+    expect(csvField(-3.5)).toBe('-3.5');
+    expect(csvField('plain')).toBe('plain');
+  });
+
+  it('run --csv / report --format csv: a benchmark named like a formula stays text', () => {
+    const row = renderCsv(renamed(FORMULA)).split('\r\n')[1]!;
+    expect(row).toContain(",'=cmd|' /C calc'!A0,");
+    expect(row).not.toMatch(/(^|,)=cmd/);
+  });
+});
+
+describe('terminal escape injection: names are escaped wherever they reach a terminal', () => {
+  it('escapeControls makes ESC, BEL, CR, LF and bidi overrides visible', () => {
+    expect(escapeControls('a\u001b[2Jb\u0007\r\n\u202e')).toBe('a\\x1b[2Jb\\x07\\r\\n\\u202e');
+  });
+
+  it('the run table: no control character, no forged warning line', () => {
+    const out = renderTerminal(renamed(HOSTILE));
+    expect(hasControls(out)).toBe(false);
+    expect(out).toContain('sum\\x1b[2J\\x1b]0;pwned\\x07\\rwarning: forged\\nwarning: everything is fine\\u202e');
+    expect(out.split('\n').some((l) => l.startsWith('warning: everything is fine'))).toBe(false);
+  });
+
+  it('report (review, text) of a received document: escaped', () => {
+    const out = renderReview(renamed(HOSTILE));
+    expect(hasControls(out)).toBe(false);
+    expect(out.split('\n').some((l) => l.startsWith('warning: everything is fine'))).toBe(false);
+  });
+
+  it('compare of two received documents: escaped', () => {
+    const a = renamed(HOSTILE);
+    const b = renamed(HOSTILE);
+    const out = renderCompareText(compareDocuments(a, b, { threshold: 0.01, confidence: 0.95, seed: 1 }));
+    expect(out).toContain('\\x1b[2J');
+    expect(hasControls(out)).toBe(false);
+  });
+
+  it('a 5,000-character name is shortened in the table, kept whole in files', () => {
+    const long = 'x'.repeat(5000);
+    const out = renderTerminal(renamed(long));
+    const widest = Math.max(...out.split('\n').map((l) => l.length));
+    expect(widest).toBeLessThan(1000);
+    expect(out).toContain(`${'x'.repeat(79)}…`);
+    expect(renderCsv(renamed(long))).toContain(long);
+  });
+
+  it('terminalSafe leaves the input untouched', () => {
+    const doc = renamed(HOSTILE);
+    terminalSafe(doc);
+    expect(doc.benchmarks[0]!.name).toBe(HOSTILE);
+  });
+});
+
+describe('stat: a command line is text in CSV and escaped on the terminal', () => {
+  it('stat --csv guards a formula-like command; the text table escapes controls', async () => {
+    const { makeStatCommand } = await import('../../src/cli/commands/stat.js');
+    const { fakePlatform } = await import('../fixtures/stat/fake-platform.js');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'stat-inject-'));
+    let out = '';
+    const io = {
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => undefined },
+      env: {},
+      cwd: dir,
+    };
+    const cmd = makeStatCommand({
+      platform: fakePlatform(() => ({ wallMs: 10 })),
+      environment: { fixture: true },
+      excludeKernel: true,
+    });
+    await cmd(['-r', '3', '--warmup', '0', '--csv', join(dir, 'r.csv'), '--', '=calc', 'x\u001b[2Jy'], io);
+    const csv = readFileSync(join(dir, 'r.csv'), 'utf8');
+    expect(csv).toContain("'=calc");
+    expect(csv.split('\n').some((l) => /(^|,)=calc/.test(l))).toBe(false);
+    expect(out).toContain('\\x1b[2J');
+    expect(hasControls(out)).toBe(false);
+  });
+});
