@@ -22,7 +22,8 @@ import type { ShapeCheck } from '../statistics/shape.js';
 import { assessContamination, describeContamination, type ContaminationReport } from './contamination.js';
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
-import { fitFork, forkStatistic, isUsableBatch } from './fork-fit.js';
+import { fitFork, forkStatistic, isUsableBatch, isValidBatch } from './fork-fit.js';
+import { assessPreemption, describePreemption } from './preemption.js';
 import { headlineInterval } from './headline-ci.js';
 import { analyzeLatency } from './latency.js';
 import { describeLayoutEffect, layoutEffect } from './layout.js';
@@ -85,11 +86,12 @@ function usableGroups(forks: readonly ForkResult[], warnings: string[]): { group
   const groups: Batch[][] = [];
   const kept: ForkResult[] = [];
   for (const f of forks) {
-    const ok = f.batches.filter(isUsableBatch);
-    if (ok.length < f.batches.length)
+    const valid = f.batches.filter(isValidBatch);
+    if (valid.length < f.batches.length)
       warnings.push(
-        `process ${f.index}: ${f.batches.length - ok.length} batch(es) with non-positive iterations or invalid time ignored`,
+        `process ${f.index}: ${f.batches.length - valid.length} batch(es) with non-positive iterations or invalid time ignored`,
       );
+    const ok = valid.filter(isUsableBatch);
     if (ok.length < 2) {
       warnings.push(`process ${f.index}: fewer than 2 usable batches, process left out of the analysis`);
       continue;
@@ -192,6 +194,13 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     }
   }
   const notes = immaterial.length ? [`contamination within the CI: ${immaterial.join(', ')}`] : [];
+  const preemption = assessPreemption(allForks);
+  if (preemption) {
+    if (preemption.contended) {
+      flags.add('contended');
+      warnings.push(describePreemption(preemption));
+    } else notes.push(describePreemption(preemption));
+  }
   const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
   for (const f of quality.flags) flags.add(f);
   warnings.push(...quality.warnings);

@@ -21,8 +21,14 @@ export interface ForkFit {
 }
 
 /** A batch is usable when its iterations are a positive integer and its time is finite and >= 0 (P27). */
-export function isUsableBatch(b: Batch): boolean {
+/** A batch with a positive iteration count and a finite, non-negative time. */
+export function isValidBatch(b: Batch): boolean {
   return Number.isFinite(b.iterations) && b.iterations > 0 && Number.isFinite(b.ns) && b.ns >= 0;
+}
+
+/** What every estimate is built on: valid batches the thread was not descheduled in (engine/preemption.ts). */
+export function isUsableBatch(b: Batch): boolean {
+  return isValidBatch(b) && !b.preempted;
 }
 
 function distinctSizes(batches: readonly Batch[]): number {

@@ -31,8 +31,8 @@ export interface TimedBatch {
   window: TimeWindow;
 }
 
-const before: ThreadSnapshot = { switches: 0, faults: 0, migrations: 0 };
-const after: ThreadSnapshot = { switches: 0, faults: 0, migrations: 0 };
+const before: ThreadSnapshot = { switches: 0, involuntary: 0, faults: 0, migrations: 0 };
+const after: ThreadSnapshot = { switches: 0, involuntary: 0, faults: 0, migrations: 0 };
 
 export async function runBatch(ctx: BatchContext, iterations: number): Promise<TimedBatch> {
   const { buf, thread, counters } = ctx;
@@ -66,6 +66,7 @@ export async function runBatch(ctx: BatchContext, iterations: number): Promise<T
     migrations: thread.procSched ? after.migrations - before.migrations : migrated,
     pageFaults: thread.rusage ? after.faults - before.faults : 0,
   };
+  if (thread.rusage) batch.involuntarySwitches = after.involuntary - before.involuntary;
   if (counters) Object.assign(batch, counterDeltas(counters.active, c0!, c1!));
   return { batch, window: { startMs, endMs } };
 }

@@ -1,6 +1,7 @@
 // The driver: warmup batches until the tracker says stop, then rounds of K shuffled
-// linear batches until the adaptive stop rule fires. Between rounds it yields to the
-// event loop, so GC observer entries and IPC messages flow. GC entries carry absolute
+// linear batches until the adaptive stop rule fires; a preempted batch is measured again
+// (preemption.ts). Between rounds it yields to the event loop, so GC observer entries and
+// IPC messages flow. GC entries carry absolute
 // times, so they are matched to the batch windows once, after a final yield.
 
 import type { Batch, SamplingStop, WarmupSummary } from '../results/schema.js';
@@ -8,6 +9,7 @@ import type { Rng } from '../statistics/rng.js';
 import { runBatch, type BatchContext } from './batch.js';
 import type { GcWatch, TimeWindow } from './gc-watch.js';
 import { roundSizes } from './plan.js';
+import { MAX_REMEASURES, preemptionOf } from './preemption.js';
 import { decideStop, relativeSlopeHalfWidth, type StopConfig } from './stop.js';
 import { WarmupTracker, type WarmupConfig } from './warmup.js';
 
@@ -76,16 +78,26 @@ export async function runSampling(
     const t0 = ctx.nowMs();
     let batchNs = 0;
     for (const n of roundSizes(unit, config.batchesPerRound, rng)) {
-      const { batch, window } = await runBatch(ctx, n);
-      batches.push(batch);
-      windows.push(window);
-      batchNs += batch.ns;
+      // A preempted batch is kept (marked) and measured again at the same size, up to
+      // MAX_REMEASURES times; async kernels wait on the event loop by design and are not.
+      for (let attempt = 0; ; attempt++) {
+        const { batch, window } = await runBatch(ctx, n);
+        const cause = ctx.isAsync ? null : preemptionOf(batch);
+        if (cause) batch.preempted = cause;
+        batches.push(batch);
+        windows.push(window);
+        batchNs += batch.ns;
+        if (!cause || attempt >= MAX_REMEASURES) break;
+      }
     }
     // Budget by the larger of measured batch time and wall time (bookkeeping included).
     elapsedNs += Math.max(batchNs, (ctx.nowMs() - t0) * 1e6);
     rounds++;
     await yieldToEventLoop();
-    rel = relativeSlopeHalfWidth(batches, config.confidence);
+    rel = relativeSlopeHalfWidth(
+      batches.filter((b) => !b.preempted),
+      config.confidence,
+    );
     stop = decideStop(rounds, elapsedNs, rel, config);
     onProgress?.({ phase: 'sampling', rounds, batches: batches.length, relHalfWidth: rel, elapsedNs });
   }

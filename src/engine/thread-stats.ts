@@ -9,6 +9,7 @@ import type { Scheduling } from '../platform/types.js';
 
 export interface ThreadSnapshot {
   switches: number;
+  involuntary: number;
   faults: number;
   migrations: number;
 }
@@ -50,6 +51,7 @@ export class ThreadStats {
     if (this.rusage) {
       const r = this.sched!.threadRusage();
       out.switches = r.voluntarySwitches + r.involuntarySwitches;
+      out.involuntary = r.involuntarySwitches;
       out.faults = r.minorFaults + r.majorFaults;
     }
     if (this.procSched) out.migrations = this.readMigrations();

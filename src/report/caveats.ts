@@ -19,6 +19,8 @@ export const FLAG_TEXT: Record<Flag, string> = {
   outliers: 'outliers in the per-iteration times (reported, not dropped)',
   'environment-changed': 'the machine state changed between the start and end of the run',
   'in-process': 'measured in the calling process, not in fresh forks',
+  contended:
+    'the CPU was shared for much of the run: many batches were preempted and measured again; the result may be biased',
 };
 
 export function flagText(flag: string): string {

@@ -40,7 +40,7 @@ export function allSamples(b: BenchmarkResult): number[] {
     .filter(Number.isFinite);
 }
 
-/** How many batches in total, and how many were contaminated. */
+/** How many batches the estimate rests on, and how many of them were contaminated. */
 export function contaminationCount(b: BenchmarkResult): {
   batches: number;
   contaminated: number;
@@ -48,7 +48,8 @@ export function contaminationCount(b: BenchmarkResult): {
   switches: number;
   migrations: number;
 } {
-  const all = b.forks.flatMap((f) => f.batches);
+  // Preempted batches are left out of the estimate and counted on their own (analysis/preemption.ts).
+  const all = b.forks.flatMap((f) => f.batches).filter((x) => !x.preempted);
   return {
     batches: all.length,
     contaminated: all.filter((x) => x.gc > 0 || x.contextSwitches > 0 || x.migrations > 0).length,

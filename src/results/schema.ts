@@ -7,6 +7,9 @@ import type { CounterEventAvailability, CounterEventName } from '../platform/typ
 export const SCHEMA_VERSION = 1;
 
 /** One timed batch: `iterations` calls between two clock reads. Raw, as measured. */
+/** Why a batch counts as preempted. */
+export type PreemptionCause = 'involuntary-switch' | 'migration' | 'off-cpu';
+
 export interface Batch {
   iterations: number;
   /** Elapsed clock ticks (see ForkResult.clockHz). */
@@ -24,6 +27,14 @@ export interface Batch {
   migrations: number;
   /** Minor + major page faults of the measuring thread during the batch. */
   pageFaults: number;
+  /** Involuntary context switches alone (absent where thread rusage is unavailable, and in older files). */
+  involuntarySwitches?: number;
+  /**
+   * Set when the measuring thread was descheduled during the batch; such a batch timed
+   * someone else's work too, is left out of every estimate, and was measured again at the
+   * same size (src/engine/preemption.ts).
+   */
+  preempted?: PreemptionCause;
   /** Scaled counter deltas over the batch, by event name (absent when no counters). */
   counters?: Partial<Record<CounterEventName, number>>;
   /** Share of the batch the counters were actually running (multiplexing), 0..1. */
@@ -165,7 +176,8 @@ export type Flag =
   | 'multimodal'
   | 'outliers'
   | 'environment-changed'
-  | 'in-process';
+  | 'in-process'
+  | 'contended';
 
 export interface CounterPerOp {
   event: CounterEventName;

@@ -1,0 +1,177 @@
+// Preempted batches: marked, measured again at the same size (balance kept), bounded
+// re-measures, the time budget still ends the run; the analysis leaves them out, says how
+// many in one line and flags `contended` when they are common.
+import { describe, expect, it } from 'vitest';
+import type { BatchContext } from '../../src/engine/batch.js';
+import { planRng } from '../../src/engine/plan.js';
+import { MAX_REMEASURES, preemptionOf } from '../../src/engine/preemption.js';
+import { runSampling } from '../../src/engine/sampler.js';
+import { Checksum } from '../../src/engine/sink.js';
+import type { ThreadSnapshot, ThreadStats } from '../../src/engine/thread-stats.js';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import type { Batch } from '../../src/results/schema.js';
+import { createFakeClock, fakeNowMs } from './fake-clock.js';
+import { makeFork } from '../analysis/synthetic.js';
+
+const COST = 1000; // ns per iteration of the fake kernel
+const K = 10;
+
+/** A thread whose batch number `j` (in run order) had an involuntary switch when preempted(j). */
+function fakeThread(preempted: (j: number) => boolean): ThreadStats {
+  let calls = 0;
+  let involuntary = 0;
+  return {
+    rusage: true,
+    procSched: false,
+    snapshot(out: ThreadSnapshot) {
+      const j = Math.floor(calls / 2);
+      if (calls % 2 === 1 && preempted(j)) involuntary++;
+      calls++;
+      out.switches = involuntary;
+      out.involuntary = involuntary;
+      out.faults = 0;
+      out.migrations = 0;
+    },
+    notes: () => [],
+    close: () => undefined,
+  } as unknown as ThreadStats;
+}
+
+async function sample(preempted: (j: number) => boolean, config: { rounds: number; budgetNs?: number }) {
+  const clock = createFakeClock(0);
+  const buf = new Float64Array(4);
+  clock.bind(buf);
+  const ctx: BatchContext = {
+    clock,
+    buf,
+    hz: 1e9,
+    loop: (n: number) => {
+      clock.start();
+      clock.spend(n * COST);
+      clock.end();
+      return n;
+    },
+    isAsync: false,
+    checksum: new Checksum(),
+    thread: fakeThread(preempted),
+    nowMs: fakeNowMs(clock),
+  };
+  return runSampling(
+    ctx,
+    100,
+    planRng(1, 0),
+    {
+      batchesPerRound: K,
+      targetCi: 0, // never reached: the rounds or the budget end the run
+      confidence: 0.95,
+      timeBudgetNs: config.budgetNs ?? 1e12,
+      minRounds: config.rounds,
+      maxRounds: config.rounds,
+    },
+    null,
+  );
+}
+
+function sizesOf(batches: readonly Batch[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const b of batches) m.set(b.iterations, (m.get(b.iterations) ?? 0) + 1);
+  return m;
+}
+
+describe('preempted batches are measured again (engine)', () => {
+  it('every third attempt preempted: marked, re-measured at the same size, one clean batch per size per round', async () => {
+    const { batches } = await sample((j) => j % 3 === 2, { rounds: 4 });
+    const clean = batches.filter((b) => !b.preempted);
+    const marked = batches.filter((b) => b.preempted);
+    expect(clean).toHaveLength(4 * K);
+    // Attempts j = 0,1,2,… with j % 3 === 2 are preempted; the 40th clean one is attempt 58,
+    // so 59 attempts ran, 19 of them preempted.
+    expect(marked).toHaveLength(19);
+    expect(batches).toHaveLength(59);
+    expect(marked.every((b) => b.preempted === 'involuntary-switch')).toBe(true);
+    // Balance: every size 100·i appears exactly 4 times among the clean batches.
+    expect([...sizesOf(clean).values()]).toEqual(Array(K).fill(4));
+    // A re-measure directly follows its preempted attempt, at the same size.
+    batches.forEach((b, i) => {
+      if (b.preempted) expect(batches[i + 1]!.iterations).toBe(b.iterations);
+    });
+  });
+
+  it('a size that is always preempted is tried 1 + MAX_REMEASURES times, then kept marked', async () => {
+    const { batches } = await sample(() => true, { rounds: 1 });
+    expect(batches).toHaveLength(K * (1 + MAX_REMEASURES));
+    expect(batches.every((b) => b.preempted)).toBe(true);
+    expect([...sizesOf(batches).values()]).toEqual(Array(K).fill(1 + MAX_REMEASURES));
+  });
+
+  it('re-measured time counts against the budget: the run still stops on time', async () => {
+    // One round of sizes 100..1000 costs 5.5 ms clean; every attempt preempted costs 4× that.
+    const { batches, stop } = await sample(() => true, { rounds: 1000, budgetNs: 30e6 });
+    expect(stop).toBe('time-budget');
+    const spent = batches.reduce((s, b) => s + b.ns, 0);
+    expect(spent).toBeLessThan(30e6 + 4 * 5.5e6);
+  });
+
+  it('preemptionOf: involuntary switch, migration, task-clock well below wall time', () => {
+    const base: Batch = {
+      iterations: 10,
+      ticks: 1e6,
+      ns: 1e6,
+      cpuStart: 1,
+      cpuEnd: 1,
+      gc: 0,
+      contextSwitches: 0,
+      migrations: 0,
+      pageFaults: 0,
+    };
+    expect(preemptionOf(base)).toBeNull();
+    expect(preemptionOf({ ...base, contextSwitches: 3, involuntarySwitches: 0 })).toBeNull(); // voluntary only
+    expect(preemptionOf({ ...base, gc: 2 })).toBeNull(); // GC is the kernel's own cost
+    expect(preemptionOf({ ...base, involuntarySwitches: 1 })).toBe('involuntary-switch');
+    expect(preemptionOf({ ...base, cpuEnd: 0 })).toBe('migration');
+    expect(preemptionOf({ ...base, counters: { 'task-clock': 0.99e6 } })).toBeNull();
+    expect(preemptionOf({ ...base, counters: { 'task-clock': 0.8e6 } })).toBe('off-cpu');
+  });
+});
+
+describe('preempted batches leave the estimate (analysis)', () => {
+  // Synthetic forks: 500 ns per iteration; a preempted batch is 3× slow.
+  const fork = (index: number, share: number) =>
+    makeFork({
+      costNs: 500,
+      overheadNs: 100,
+      seed: 10 + index,
+      index,
+      tweak: (b, i) => {
+        if (i % Math.round(1 / share) === 0) {
+          b.ns *= 3;
+          b.ticks = b.ns;
+          b.preempted = 'involuntary-switch';
+          b.involuntarySwitches = 1;
+        }
+      },
+    });
+
+  it('the headline is the clean batches’ result; one note says how many were replaced', () => {
+    const forks = [0, 1, 2].map((i) => fork(i, 0.1));
+    const a = analyzeBenchmark(forks, { seed: 1 });
+    expect(a.headline.point).toBeGreaterThan(490);
+    expect(a.headline.point).toBeLessThan(510);
+    const total = forks.reduce((s, f) => s + f.batches.length, 0);
+    const marked = forks.reduce((s, f) => s + f.batches.filter((b) => b.preempted).length, 0);
+    expect(a.notes).toContain(
+      `${marked} of ${total} batches (${((marked / total) * 100).toFixed(0)} %) were preempted ` +
+        `(${marked} involuntary context switch), left out and measured again`,
+    );
+    expect(a.flags).not.toContain('contended');
+  });
+
+  it('a quarter or more preempted: flagged contended with advice', () => {
+    const a = analyzeBenchmark(
+      [0, 1, 2].map((i) => fork(i, 1 / 3)),
+      { seed: 1 },
+    );
+    expect(a.flags).toContain('contended');
+    expect(a.warnings.find((w) => w.startsWith('contended:'))).toMatch(/--cpu/);
+  });
+});
