@@ -135,25 +135,27 @@ describe('preempted batches are measured again (engine)', () => {
 });
 
 describe('preempted batches leave the estimate (analysis)', () => {
-  // Synthetic forks: 500 ns per iteration; a preempted batch is 3× slow.
-  const fork = (index: number, share: number) =>
-    makeFork({
-      costNs: 500,
-      overheadNs: 100,
-      seed: 10 + index,
-      index,
-      tweak: (b, i) => {
-        if (i % Math.round(1 / share) === 0) {
-          b.ns *= 3;
-          b.ticks = b.ns;
-          b.preempted = 'involuntary-switch';
-          b.involuntarySwitches = 1;
-        }
-      },
+  // Synthetic forks: 500 ns per iteration. Every `every`-th planned batch was first measured
+  // 3× slow and preempted, then again (the planned batch itself), as the engine does.
+  const fork = (index: number, every: number) => {
+    const f = makeFork({ costNs: 500, overheadNs: 100, seed: 10 + index, index });
+    const batches: Batch[] = [];
+    f.batches.forEach((b, i) => {
+      if (i % every === 0)
+        batches.push({
+          ...b,
+          ns: b.ns * 3,
+          ticks: b.ticks * 3,
+          preempted: 'involuntary-switch',
+          involuntarySwitches: 1,
+        });
+      batches.push(b);
     });
+    return { ...f, batches };
+  };
 
   it('the headline is the clean batches’ result; one note says how many were replaced', () => {
-    const forks = [0, 1, 2].map((i) => fork(i, 0.1));
+    const forks = [0, 1, 2].map((i) => fork(i, 10));
     const a = analyzeBenchmark(forks, { seed: 1 });
     expect(a.headline.point).toBeGreaterThan(490);
     expect(a.headline.point).toBeLessThan(510);
@@ -166,12 +168,30 @@ describe('preempted batches leave the estimate (analysis)', () => {
     expect(a.flags).not.toContain('contended');
   });
 
-  it('a quarter or more preempted: flagged contended with advice', () => {
+  it('half or more preempted: flagged contended with advice', () => {
     const a = analyzeBenchmark(
-      [0, 1, 2].map((i) => fork(i, 1 / 3)),
+      [0, 1, 2].map((i) => fork(i, 1)),
       { seed: 1 },
     );
     expect(a.flags).toContain('contended');
     expect(a.warnings.find((w) => w.startsWith('contended:'))).toMatch(/--cpu/);
+  });
+
+  it('a tenth of the planned batches never measured clean: flagged contended, and counted', () => {
+    // A preempted batch followed by a batch of another size was never replaced.
+    const forks = [0, 1, 2].map((index) =>
+      makeFork({
+        costNs: 500,
+        overheadNs: 100,
+        seed: 20 + index,
+        index,
+        tweak: (b, i) => {
+          if (i % 8 === 0) b.preempted = 'migration';
+        },
+      }),
+    );
+    const a = analyzeBenchmark(forks, { seed: 1 });
+    expect(a.flags).toContain('contended');
+    expect(a.warnings.find((w) => w.startsWith('contended:'))).toMatch(/planned batches never ran without preemption/);
   });
 });

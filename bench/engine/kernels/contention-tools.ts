@@ -1,0 +1,33 @@
+// The mitata and tinybench side of bench/engine/contention.ts: all three kernels in one
+// process, as their users write a suite, at each tool's defaults; prints one JSON line
+// { name: headline ns }. mitata headlines its average, tinybench its mean latency.
+//   node --expose-gc --import tsx bench/engine/kernels/contention-tools.ts mitata|tinybench
+import { bench as mitataBench, do_not_optimize, run as mitataRun } from 'mitata';
+import { Bench } from 'tinybench';
+import { CONTENTION_KERNELS } from './contention-kernels.js';
+
+const tool = process.argv[2];
+const out: Record<string, number> = {};
+if (tool === 'mitata') {
+  for (const [name, factory] of Object.entries(CONTENTION_KERNELS)) {
+    const k = factory();
+    mitataBench(name, () => do_not_optimize(k()));
+  }
+  const { benchmarks } = await mitataRun({ format: 'quiet' });
+  for (const b of benchmarks) {
+    const stats = b.runs[0]?.stats;
+    if (stats) out[b.alias] = stats.avg;
+  }
+} else if (tool === 'tinybench') {
+  const b = new Bench();
+  for (const [name, factory] of Object.entries(CONTENTION_KERNELS)) b.add(name, factory());
+  await b.run();
+  for (const t of b.tasks) {
+    const r = t.result;
+    if (r && 'latency' in r) out[t.name] = r.latency.mean * 1e6;
+  }
+} else {
+  process.stderr.write('usage: contention-tools.ts mitata|tinybench\n');
+  process.exit(2);
+}
+process.stdout.write(`${JSON.stringify(out)}\n`);
