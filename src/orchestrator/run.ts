@@ -8,14 +8,13 @@ import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { renderJson, writeFileAtomic } from '../report/json.js';
 import { renderTerminal } from '../report/terminal.js';
 import { renderDistributions } from '../report/distribution.js';
 import { renderSweeps } from '../report/complexity.js';
-import { writeReports } from '../report/write.js';
 import { renderReview } from '../report/review.js';
 import { comparisonsFor } from '../report/comparisons.js';
-import { loadBaseline, saveBaseline } from '../compare/baselines.js';
+import { loadBaseline } from '../compare/baselines.js';
+import { checkRunOutputs, writeRunOutputs } from './outputs.js';
 import { compareDocuments, type CompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { renderText } from '../compare/render.js';
 import { type ResultDocument, SCHEMA_VERSION, type Statistic } from '../results/schema.js';
@@ -89,6 +88,8 @@ export const DEFAULT_RUN_OPTIONS = {
 export interface RunOutcome {
   document: ResultDocument;
   interrupted: boolean;
+  /** One line per output file that could not be written (the others were written). */
+  writeFailures: string[];
 }
 
 export async function runBenchmarks(
@@ -96,6 +97,9 @@ export async function runBenchmarks(
   io: Io,
   platform: Platform = loadPlatform(),
 ): Promise<RunOutcome> {
+  // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
+  checkRunOutputs(opts, io.cwd);
+  const base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
   const conditions = resolveConditions(
     { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
     platform,
@@ -195,40 +199,22 @@ export async function runBenchmarks(
   };
   attachRelative(document, settings);
 
-  if (opts.json) writeFileAtomic(opts.json, renderJson(document));
-  const written = writeReports(
-    document,
-    { markdown: opts.markdown, csv: opts.csv, html: opts.html },
-    { hypothesis: opts.hypothesis },
-  );
   io.stdout.write(renderTerminal(document));
   if (opts.distributions) io.stdout.write(renderDistributions(document));
   if (opts.complexity) io.stdout.write(renderSweeps(document, true));
   if (opts.aa) io.stdout.write(renderAaLines(document));
-  if (opts.baseline) {
-    try {
-      const base = loadBaseline(opts.baseline, io.cwd);
-      io.stdout.write(
-        `\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`,
-      );
-    } catch (e) {
-      io.stderr.write(`cyclebench: --baseline ${opts.baseline}: ${(e as Error).message}\n`);
-    }
-  }
+  if (base)
+    io.stdout.write(
+      `\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`,
+    );
   // The honest report comes last, after the table and any comparison: the table is the
   // quick look, the report the reviewer's record (same renderer as `cyclebench report`).
   if (opts.report)
     io.stdout.write(
       `\n${renderReview(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`,
     );
-  if (opts.saveBaseline && !outcome.interrupted) {
-    io.stderr.write(
-      `cyclebench: baseline '${opts.saveBaseline}' saved to ${saveBaseline(document, opts.saveBaseline, io.cwd)}\n`,
-    );
-  }
-  for (const path of [opts.json, ...written].filter(Boolean))
-    io.stderr.write(`cyclebench: results written to ${path}\n`);
-  return { document, interrupted: outcome.interrupted };
+  const writeFailures = writeRunOutputs(document, opts, io, outcome.interrupted);
+  return { document, interrupted: outcome.interrupted, writeFailures };
 }
 
 /** Fills `relative` of every benchmark of a group that has a `.baseline()`. */

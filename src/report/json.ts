@@ -1,14 +1,8 @@
-// The JSON result file: written to a temporary name and renamed, so an interrupted
-// write never leaves a truncated file where a good one was.
-import { renameSync, writeFileSync } from 'node:fs';
+// The JSON result file; written atomically by ./output-files.ts.
 import type { ResultDocument } from '../results/schema.js';
 
 export function renderJson(doc: ResultDocument): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
+export { writeFileAtomic } from './output-files.js';

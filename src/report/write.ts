@@ -1,8 +1,7 @@
-// Writes report files for `cyclebench run --markdown/--csv/--html FILE` (the lead wires the
-// flags). Verdicts come from src/compare (comparisonsFor) unless options.comparisons is given.
+// Writes report files for `cyclebench run --markdown/--csv/--html FILE`. Verdicts come from src/compare (comparisonsFor) unless options.comparisons is given.
 import type { ResultDocument } from '../results/schema.js';
 import { comparisonsFor } from './comparisons.js';
-import { writeFileAtomic } from './json.js';
+import { tryWrite } from './output-files.js';
 import { renderers, type ReportOptions } from './reporter.js';
 
 export interface ReportFiles {
@@ -11,19 +10,27 @@ export interface ReportFiles {
   html?: string;
 }
 
-/** Renders and writes each requested file atomically; returns the paths written. */
-export function writeReports(doc: ResultDocument, files: ReportFiles, options: ReportOptions = {}): string[] {
+export interface WriteOutcome {
+  written: string[];
+  /** One line per file that could not be written; the others were still written. */
+  failed: string[];
+}
+
+/** Renders and writes each requested file atomically. */
+export function writeReports(doc: ResultDocument, files: ReportFiles, options: ReportOptions = {}): WriteOutcome {
   const wanted = (['markdown', 'csv', 'html'] as const).filter((f) => files[f]);
-  if (wanted.length === 0) return [];
+  const written: string[] = [];
+  const failed: string[] = [];
+  if (wanted.length === 0) return { written, failed };
   const opts: ReportOptions = {
     ...options,
     comparisons: options.comparisons !== undefined ? options.comparisons : comparisonsFor(doc),
   };
-  const written: string[] = [];
   for (const format of wanted) {
     const path = files[format] as string;
-    writeFileAtomic(path, renderers[format].render(doc, opts));
-    written.push(path);
+    const error = tryWrite(path, () => renderers[format].render(doc, opts));
+    if (error) failed.push(`--${format}: ${error}`);
+    else written.push(path);
   }
-  return written;
+  return { written, failed };
 }

@@ -1,10 +1,12 @@
 // `cyclebench audit`: the machine's noise floor under each mitigation.
 import { AUDIT_CONFIGS, type AuditRow, DEFAULT_AUDIT_CONFIGS, runAudit, SLOW_PROCESS } from '../../audit/audit.js';
 import { loadPlatform } from '../../platform/load.js';
-import { renderJson, writeFileAtomic } from '../../report/json.js';
+import { resolve } from 'node:path';
+import { renderJson } from '../../report/json.js';
+import { checkOutputPaths, tryWrite } from '../../report/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
 import { parse, positiveInt, positiveNumber } from '../args.js';
-import { type Command, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 
 export const AUDIT_USAGE = `Usage: cyclebench audit [--configs LIST] [--forks N] [--time S] [--seed N] [--json FILE]
 
@@ -45,6 +47,13 @@ export const auditCommand: Command = async (args, io) => {
     timeBudgetNs = positiveNumber('time', values.time, 0.4) * 1e9;
     seed = positiveInt('seed', values.seed, 1, 0);
     json = values.json;
+    if (json !== undefined) {
+      const problem = checkOutputPaths([{ label: '--json', path: json }], [], io.cwd);
+      if (problem) {
+        io.stderr.write(`cyclebench audit: ${problem}\n`);
+        return EXIT_USAGE;
+      }
+    }
     configs =
       values.configs === undefined
         ? DEFAULT_AUDIT_CONFIGS
@@ -83,9 +92,10 @@ export const auditCommand: Command = async (args, io) => {
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
   }
   io.stdout.write(renderAudit(rows, platform.kind));
-  if (json)
-    writeFileAtomic(json, renderJson({ tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows } as never));
-  return abort.signal.aborted ? 130 : EXIT_OK;
+  const doc = { tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows };
+  const failed = json === undefined ? null : tryWrite(resolve(io.cwd, json), () => renderJson(doc as never));
+  if (failed) io.stderr.write(`cyclebench audit: --json: ${failed}\n`);
+  return abort.signal.aborted ? 130 : failed ? EXIT_FAILURE : EXIT_OK;
 };
 
 export function renderAudit(rows: AuditRow[], platformKind: string): string {

@@ -1,10 +1,11 @@
 // `cyclebench report FILE`: the reviewer-ready report of a result file (issue 7), or the
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
 import { parse, oneOf } from '../args.js';
-import { EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
 import { readResultFile, ResultFileError } from '../../results/read.js';
 import { comparisonsFor } from '../../report/comparisons.js';
-import { writeFileAtomic } from '../../report/json.js';
+import { resolve } from 'node:path';
+import { checkOutputPaths, tryWrite } from '../../report/output-files.js';
 import { renderers } from '../../report/reporter.js';
 
 export const REPORT_USAGE = `Usage: cyclebench report FILE [options]
@@ -60,7 +61,12 @@ export const reportCommand: Command = async (args, io) => {
     io.stderr.write(`cyclebench report: ${(e as Error).message}\n`);
     return EXIT_USAGE;
   }
-  const path = positionals[0].startsWith('/') ? positionals[0] : `${io.cwd}/${positionals[0]}`;
+  const path = resolve(io.cwd, positionals[0]);
+  const problem = values.out && checkOutputPaths([{ label: '--out', path: values.out }], [positionals[0]], io.cwd);
+  if (problem) {
+    io.stderr.write(`cyclebench report: ${problem}\n`);
+    return EXIT_USAGE;
+  }
   let doc;
   try {
     doc = readResultFile(path);
@@ -77,11 +83,10 @@ export const reportCommand: Command = async (args, io) => {
     comparisons: comparisonsFor(doc),
   });
   if (values.out) {
-    try {
-      writeFileAtomic(values.out.startsWith('/') ? values.out : `${io.cwd}/${values.out}`, text);
-    } catch (e) {
-      io.stderr.write(`cyclebench report: cannot write ${values.out}: ${(e as Error).message}\n`);
-      return EXIT_USAGE;
+    const failed = tryWrite(resolve(io.cwd, values.out), text);
+    if (failed) {
+      io.stderr.write(`cyclebench report: --out: ${failed}\n`);
+      return EXIT_FAILURE;
     }
     io.stderr.write(`cyclebench report: ${format} report written to ${values.out}\n`);
   } else {

@@ -4,7 +4,8 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } 
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
 import { DEFAULT_RUN_OPTIONS as D, runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
-import { checkBaselineName } from '../../compare/baselines.js';
+import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
+import { OutputPathError } from '../../report/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
@@ -67,9 +68,17 @@ export const runCommand: Command = async (args, io) => {
     io.stdout.write(RUN_USAGE);
     return EXIT_OK;
   }
-  const outcome = await runBenchmarks(opts, io);
+  let outcome;
+  try {
+    outcome = await runBenchmarks(opts, io);
+  } catch (e) {
+    if (!(e instanceof OutputPathError || e instanceof BaselineError)) throw e;
+    io.stderr.write(`cyclebench run: ${e.message}\n`);
+    return EXIT_USAGE;
+  }
   if (outcome.interrupted) return 130;
-  return outcome.document.benchmarks.some((b) => b.error) ? EXIT_FAILURE : EXIT_OK;
+  const failed = outcome.writeFailures.length > 0 || outcome.document.benchmarks.some((b) => b.error);
+  return failed ? EXIT_FAILURE : EXIT_OK;
 };
 
 const HELP = {} as RunOptions;

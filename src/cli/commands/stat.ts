@@ -3,10 +3,10 @@
 // outcome to an exit code. Ctrl-C aborts: the running child is killed and what was
 // collected is printed (exit 130).
 
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
 import { parseStatArgs, STAT_USAGE } from '../../stat/cli-args.js';
+import { checkOutputPaths, type OutputRequest, tryWrite } from '../../report/output-files.js';
 import { REPORTERS, type StatFormat } from '../../stat/report.js';
 import { stat } from '../../stat/stat.js';
 import type { StatPlatform, StatResult } from '../../stat/types.js';
@@ -27,8 +27,19 @@ function processInterrupt(handler: () => void): () => void {
   return () => process.off('SIGINT', handler);
 }
 
-function writeOutputs(result: StatResult, files: Partial<Record<StatFormat, string>>, io: Io): boolean {
+type StatFiles = Partial<Record<StatFormat, string>>;
+
+/** Files named (not '-') for --json/--csv/--markdown, for the check before any command runs. */
+function namedFiles(files: StatFiles): OutputRequest[] {
+  return (Object.entries(files) as [StatFormat, string | undefined][])
+    .filter(([, f]) => f !== undefined && f !== '-')
+    .map(([format, path]) => ({ label: `--${format}`, path: path! }));
+}
+
+/** Writes each output; returns whether JSON went to stdout and the one-line failures. */
+function writeOutputs(result: StatResult, files: StatFiles, io: Io): { toStdout: boolean; failed: boolean } {
   let toStdout = false;
+  let failed = false;
   for (const [format, file] of Object.entries(files) as [StatFormat, string | undefined][]) {
     if (file === undefined) continue;
     const text = REPORTERS[format](result);
@@ -36,11 +47,12 @@ function writeOutputs(result: StatResult, files: Partial<Record<StatFormat, stri
       io.stdout.write(text);
       toStdout = true;
     } else {
-      writeFileSync(resolve(io.cwd, file), text);
-      io.stderr.write(`cyclebench stat: wrote ${format} to ${file}\n`);
+      const error = tryWrite(resolve(io.cwd, file), text);
+      if (error) failed = true;
+      io.stderr.write(`cyclebench stat: ${error ? `--${format}: ${error}` : `wrote ${format} to ${file}`}\n`);
     }
   }
-  return toStdout;
+  return { toStdout, failed };
 }
 
 export function makeStatCommand(deps: StatCommandDeps = {}): Command {
@@ -56,6 +68,12 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
     if (parsed.help) {
       io.stdout.write(STAT_USAGE);
       return EXIT_OK;
+    }
+    const files: StatFiles = { json: parsed.json, csv: parsed.csv, markdown: parsed.markdown };
+    const problem = checkOutputPaths(namedFiles(files), [], io.cwd);
+    if (problem) {
+      io.stderr.write(`cyclebench stat: ${problem}\n`);
+      return EXIT_USAGE;
     }
     const abort = new AbortController();
     const unsubscribe = (deps.onInterrupt ?? processInterrupt)(() => abort.abort());
@@ -97,9 +115,10 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
     } finally {
       unsubscribe();
     }
-    const jsonToStdout = writeOutputs(result, { json: parsed.json, csv: parsed.csv, markdown: parsed.markdown }, io);
-    if (!jsonToStdout) io.stdout.write(REPORTERS.text(result));
+    const written = writeOutputs(result, files, io);
+    if (!written.toStdout) io.stdout.write(REPORTERS.text(result));
     if (result.interrupted) return EXIT_INTERRUPTED;
+    if (written.failed) return EXIT_FAILURE;
     return result.commands.some((c) => c.failures.length > 0 || c.runCount === 0) ? EXIT_FAILURE : EXIT_OK;
   };
 }

@@ -1,0 +1,78 @@
+// The files `cyclebench run` writes (--json, --markdown, --csv, --html, --save-baseline):
+// checked before measuring (src/report/output-files.ts), written after, each on its own so
+// one failure does not cost the others.
+import type { Io } from '../cli/io.js';
+import { baselinePath, saveBaseline } from '../compare/baselines.js';
+import { renderJson } from '../report/json.js';
+import { assertOutputPaths, type OutputRequest, tryWrite } from '../report/output-files.js';
+import { writeReports } from '../report/write.js';
+import type { ResultDocument } from '../results/schema.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface RunOutputOptions {
+  files: string[];
+  json?: string;
+  markdown?: string;
+  csv?: string;
+  html?: string;
+  saveBaseline?: string;
+  hypothesis?: string;
+}
+
+/** Throws OutputPathError (one line) when an output is unusable or would overwrite another or an input. */
+export function checkRunOutputs(opts: RunOutputOptions, cwd: string): void {
+  const outputs: OutputRequest[] = (['json', 'markdown', 'csv', 'html'] as const)
+    .filter((k) => opts[k] !== undefined)
+    .map((k) => ({ label: `--${k}`, path: opts[k]! }));
+  if (opts.saveBaseline)
+    outputs.push({ label: '--save-baseline', path: baselinePath(opts.saveBaseline, cwd), createParent: true });
+  assertOutputPaths(outputs, opts.files, cwd);
+}
+
+/** `r.json` → `r.failed.json`: where a run whose every benchmark failed goes instead of over a good file. */
+export function besidePath(path: string): string {
+  return path.endsWith('.json') ? `${path.slice(0, -5)}.failed.json` : `${path}.failed`;
+}
+
+/** Writes every requested output; messages go to stderr; returns the one-line failures. */
+export function writeRunOutputs(document: ResultDocument, opts: RunOutputOptions, io: Io, partial: boolean): string[] {
+  const failed: string[] = [];
+  const written: string[] = [];
+  const allFailed = document.benchmarks.length > 0 && document.benchmarks.every((b) => b.error);
+  if (opts.json) {
+    let target = opts.json;
+    if (allFailed && existsSync(resolve(io.cwd, target))) {
+      target = besidePath(opts.json);
+      io.stderr.write(
+        `cyclebench: every benchmark failed: kept ${opts.json} as it was, writing this run to ${target}\n`,
+      );
+    }
+    const error = tryWrite(resolve(io.cwd, target), () => renderJson(document));
+    if (error) failed.push(`--json: ${error}`);
+    else written.push(target);
+  }
+  const given = { markdown: opts.markdown, csv: opts.csv, html: opts.html };
+  const absolute = Object.fromEntries(
+    Object.entries(given).map(([k, v]) => [k, v === undefined ? undefined : resolve(io.cwd, v)]),
+  );
+  const reports = writeReports(document, absolute, { hypothesis: opts.hypothesis });
+  failed.push(...reports.failed);
+  for (const [k, v] of Object.entries(absolute)) if (v && reports.written.includes(v)) written.push(given[k as 'csv']!);
+  if (opts.saveBaseline) {
+    if (allFailed || partial) {
+      const why = allFailed ? 'every benchmark failed' : 'the run was interrupted';
+      io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' not saved: ${why}\n`);
+    } else {
+      try {
+        const path = saveBaseline(document, opts.saveBaseline, io.cwd);
+        io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' saved to ${path}\n`);
+      } catch (e) {
+        failed.push(`--save-baseline: ${(e as Error).message}`);
+      }
+    }
+  }
+  for (const path of written) io.stderr.write(`cyclebench: results written to ${path}\n`);
+  for (const line of failed) io.stderr.write(`cyclebench: ${line}\n`);
+  return failed;
+}

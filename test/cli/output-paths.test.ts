@@ -1,0 +1,151 @@
+// Output paths end to end: every command checks its output files before measuring, refuses
+// outputs that collide with each other or with an input, and a write that still fails costs
+// only that file (table printed, other outputs written, one line, no temporary file, exit 1).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '../..');
+const CLI = join(ROOT, 'bin/cyclebench.js');
+const FIX = join(ROOT, 'test/fixtures/cli');
+const RESULTS = join(ROOT, 'test/fixtures/report/results.json');
+const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
+
+function cli(args: string[], cwd = ROOT, env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 180_000,
+  });
+}
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'cb-out-'));
+}
+
+/** stderr has exactly one non-empty line, matching RE. */
+function oneLine(stderr: string, re: RegExp): void {
+  const lines = stderr.split('\n').filter((l) => l.trim() && !/^npm warn/.test(l));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(re);
+}
+
+describe('a bad output path is refused before measuring (one line, exit 2, nothing measured)', () => {
+  it('run --json /nonexistent/dir/x.json', () => {
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
+    expect(r.status).toBe(2);
+    oneLine(
+      r.stderr,
+      /^cyclebench run: --json \/nonexistent\/dir\/x\.json: directory \/nonexistent\/dir does not exist$/,
+    );
+    expect(r.stdout).toBe('');
+  });
+
+  it('run --json naming a directory', () => {
+    const dir = tmp();
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', dir]);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /is a directory$/);
+  });
+
+  it('run --save-baseline where .cyclebench is not a directory', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, '.cyclebench'), 'a file, not a folder');
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--save-baseline', 'main'], dir);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /^cyclebench run: --save-baseline .*\.cyclebench is not a directory$/);
+  });
+
+  it('stat --json and audit --json into a missing directory', () => {
+    const s = cli(['stat', '-r', '2', '--json', '/nonexistent/dir/s.json', '--', 'true']);
+    expect(s.status).toBe(2);
+    oneLine(
+      s.stderr,
+      /^cyclebench stat: --json \/nonexistent\/dir\/s\.json: directory \/nonexistent\/dir does not exist$/,
+    );
+    expect(s.stdout).toBe('');
+    const a = cli(['audit', '--forks', '2', '--json', '/nonexistent/dir/a.json']);
+    expect(a.status).toBe(2);
+    oneLine(a.stderr, /^cyclebench audit: --json \/nonexistent\/dir\/a\.json: directory .* does not exist$/);
+    expect(a.stdout).toBe('');
+  });
+});
+
+describe('outputs that overwrite each other or the input are refused before measuring', () => {
+  it('run --json r.out --html r.out', () => {
+    const dir = tmp();
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /^cyclebench run: --json r\.out and --html r\.out name the same file$/);
+    expect(existsSync(join(dir, 'r.out'))).toBe(false);
+  });
+
+  it('run x.bench.ts --csv x.bench.ts keeps the benchmark file', () => {
+    const dir = tmp();
+    const bench = join(dir, 'x.bench.ts');
+    const text = readFileSync(join(FIX, 'good.bench.ts'), 'utf8').replaceAll('../../../src', join(ROOT, 'src'));
+    writeFileSync(bench, text);
+    const r = cli(['run', 'x.bench.ts', ...QUICK, '--csv', './x.bench.ts'], dir);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /^cyclebench run: --csv \.\/x\.bench\.ts would overwrite the input .*x\.bench\.ts$/);
+    expect(readFileSync(bench, 'utf8')).toBe(text);
+  });
+
+  it('report r.json --out r.json keeps the only results file', async () => {
+    const dir = tmp();
+    copyFileSync(RESULTS, join(dir, 'r.json'));
+    const before = readFileSync(join(dir, 'r.json'), 'utf8');
+    const r = cli(['report', 'r.json', '--format', 'csv', '--out', 'r.json'], dir);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /^cyclebench report: --out r\.json would overwrite the input r\.json$/);
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('a write that fails after measuring costs only that file', () => {
+  it('run: table printed, the other outputs written, one line naming the file, no temp file, exit 1', () => {
+    const dir = tmp();
+    const doomed = join(dir, 'doomed');
+    mkdirSync(doomed);
+    // The benchmark removes the --json directory when a worker loads it, after the check passed.
+    const bench = join(dir, 'rm.bench.ts');
+    writeFileSync(
+      bench,
+      `import { rmSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.js')}';\n` +
+        `rmSync(${JSON.stringify(doomed)}, { recursive: true, force: true });\nbench('noop', () => () => 1);\n`,
+    );
+    const r = cli(['run', bench, ...QUICK, '--json', join(doomed, 'x.json'), '--csv', 'x.csv'], dir);
+    expect(r.stdout).toContain('noop');
+    expect(r.stderr).toContain(`cyclebench: results written to x.csv`);
+    expect(r.stderr).toMatch(new RegExp(`^cyclebench: --json: could not write ${doomed}/x\\.json \\(ENOENT\\)$`, 'm'));
+    expect(r.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+    expect(r.status).toBe(1);
+    expect(readFileSync(join(dir, 'x.csv'), 'utf8')).toContain('noop');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('stat: the table is printed and the failed --json named, exit 1', () => {
+    const dir = tmp();
+    const doomed = join(dir, 'doomed');
+    mkdirSync(doomed);
+    const r = cli(['stat', '-r', '2', '--json', join(doomed, 's.json'), '--shell', '--', `rm -rf ${doomed}`]);
+    expect(r.stdout).toMatch(/rm -rf/);
+    expect(r.stderr).toContain(`cyclebench stat: --json: could not write ${doomed}/s.json (ENOENT)`);
+    expect(r.status).toBe(1);
+  });
+});
+
+describe('a run in which every benchmark failed does not replace a good --json file', () => {
+  it('the old file is kept and the failed run written beside it, said loudly', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'r.json'), 'GOOD RESULTS');
+    const r = cli(['run', join(FIX, 'broken.bench.ts'), ...QUICK, '--json', 'r.json'], dir);
+    expect(r.status).toBe(1);
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe('GOOD RESULTS');
+    expect(r.stderr).toContain('every benchmark failed: kept r.json as it was, writing this run to r.failed.json');
+    expect(JSON.parse(readFileSync(join(dir, 'r.failed.json'), 'utf8')).benchmarks[0].error).toBeDefined();
+  });
+});
