@@ -65,7 +65,10 @@ describe('writeReports (for run --markdown/--csv/--html)', () => {
     const { writeReports } = await import('../../src/report/write.js');
     const { readResultFile } = await import('../../src/results/read.js');
     const files = { markdown: join(dir, 'r.md'), csv: join(dir, 'r.csv'), html: join(dir, 'w.html') };
-    expect(writeReports(readResultFile(RESULTS), files)).toEqual({ written: [files.markdown, files.csv, files.html], failed: [] });
+    expect(writeReports(readResultFile(RESULTS), files)).toEqual({
+      written: [files.markdown, files.csv, files.html],
+      failed: [],
+    });
     expect(readFileSync(files.markdown, 'utf8')).toMatch(/^# Benchmark report/);
     expect(readFileSync(files.csv, 'utf8')).toMatch(/^group,name,/);
     expect(readFileSync(files.html, 'utf8')).toContain('data-plot="scatter"');
