@@ -36,14 +36,19 @@ export async function compareResults(
   contender: ResultDocument | string,
   options: CompareResultsOptions = {},
 ): Promise<DocumentComparison & { rendered?: string }> {
-  const [{ compareDocuments }, { DEFAULT_COMPARE_SETTINGS }, { renderComparison }] = await Promise.all([
-    import('../compare/documents.js'),
-    import('../compare/types.js'),
-    import('../compare/render.js'),
-  ]);
-  const load = async (d: ResultDocument | string) => (typeof d === 'string' ? readResults(d) : d);
-  const { format, ...settings } = options;
-  const r = compareDocuments(await load(base), await load(contender), { ...DEFAULT_COMPARE_SETTINGS, ...settings });
+  const [{ compareDocuments }, { DEFAULT_COMPARE_SETTINGS, checkCompareSettings }, { renderComparison }, m] =
+    await Promise.all([
+      import('../compare/documents.js'),
+      import('../compare/types.js'),
+      import('../compare/render.js'),
+      import('../results/read.js'),
+    ]);
+  // Documents passed as objects get the same checks as files read from disk.
+  const load = async (d: ResultDocument | string, which: string) =>
+    typeof d === 'string' ? readResults(d) : m.parseResultDocument(d, `compareResults: ${which}`);
+  const { format, ...settings } = options ?? {};
+  const all = checkCompareSettings({ ...DEFAULT_COMPARE_SETTINGS, ...settings }, 'compareResults');
+  const r = compareDocuments(await load(base, 'base'), await load(contender, 'contender'), all);
   return format ? { ...r, rendered: renderComparison(r, format) } : r;
 }
 
@@ -53,11 +58,13 @@ export async function renderReport(
   format: ReportFormat = 'text',
   options: ReportOptions = {},
 ): Promise<string> {
-  const [{ renderers }, { comparisonsFor }] = await Promise.all([
+  const [{ renderers }, { comparisonsFor }, m] = await Promise.all([
     import('../report/reporter.js'),
     import('../report/comparisons.js'),
+    import('../results/read.js'),
   ]);
-  const d = typeof doc === 'string' ? await readResults(doc) : doc;
+  if (!Object.hasOwn(renderers, format)) throw new RangeError(`renderReport: unknown format ${String(format)}`);
+  const d = typeof doc === 'string' ? await readResults(doc) : m.parseResultDocument(doc, 'renderReport: document');
   const recorded = typeof d.options?.hypothesis === 'string' ? d.options.hypothesis : undefined;
   return renderers[format].render(d, { hypothesis: recorded, comparisons: comparisonsFor(d), ...options });
 }

@@ -37,6 +37,20 @@ export interface CompareSettings {
 
 export const DEFAULT_COMPARE_SETTINGS: CompareSettings = { threshold: 0.01, confidence: 0.95, seed: 1 };
 
+/** Returns SETTINGS, or throws a RangeError naming the first setting out of range (WHO: the caller's name). */
+export function checkCompareSettings<T extends CompareSettings>(settings: T, who: string): T {
+  const { threshold, confidence, seed, statistic } = settings;
+  if (typeof confidence !== 'number' || !(confidence > 0 && confidence < 1))
+    throw new RangeError(`${who}: confidence must be between 0 and 1 (e.g. 0.95), got ${confidence}`);
+  if (typeof threshold !== 'number' || !(threshold >= 0 && threshold < 1))
+    throw new RangeError(`${who}: threshold must be a fraction in [0, 1) (e.g. 0.01), got ${threshold}`);
+  if (!Number.isSafeInteger(seed) || seed < 0)
+    throw new RangeError(`${who}: seed must be a non-negative integer, got ${seed}`);
+  if (statistic !== undefined && !['slope', 'min', 'median', 'mean'].includes(statistic))
+    throw new RangeError(`${who}: statistic must be slope, min, median or mean, got ${statistic}`);
+  return settings;
+}
+
 /** One row of `cyclebench compare` (the JSON minimum of issue 6, plus context). */
 export interface Comparison extends VerdictResult {
   name: string;

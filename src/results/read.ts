@@ -2,6 +2,8 @@
 // line: missing file, not JSON, not a cyclebench document, or a schema version this
 // build does not know. Older versions are upgraded here, one function per step.
 import { readFileSync } from 'node:fs';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
 import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
 
 export class ResultFileError extends Error {
@@ -40,7 +42,12 @@ export function readResultFile(path: string): ResultDocument {
 export function parseResultDocument(data: unknown, path = '<input>'): ResultDocument {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new ResultFileError(path, 'not a cyclebench result document (expected a JSON object)');
-  const doc = data as Partial<ResultDocument> & { tool?: { name?: string } };
+  const doc = data as Partial<ResultDocument> & { tool?: { name?: string }; schema?: unknown };
+  if (typeof doc.schema === 'string' && doc.schema.startsWith('cyclebench-stat/'))
+    throw new ResultFileError(
+      path,
+      'this is a `cyclebench stat --json` file, not a run result; compare commands with `cyclebench stat A --vs B`',
+    );
   if (doc.tool?.name !== 'cyclebench' || typeof doc.schemaVersion !== 'number') {
     throw new ResultFileError(path, 'not a cyclebench result document (no tool.name "cyclebench" and schemaVersion)');
   }
@@ -52,7 +59,26 @@ export function parseResultDocument(data: unknown, path = '<input>'): ResultDocu
     );
   }
   if (!Array.isArray(doc.benchmarks)) throw new ResultFileError(path, 'no benchmarks array');
+  const problem = schemaProblem(doc);
+  if (problem) throw new ResultFileError(path, `malformed result document: ${problem}`);
   return upgrade(doc as ResultDocument);
+}
+
+let validate: ValidateFunction | undefined;
+
+/** The first schema violation as "benchmarks[0].name must be string", or null. */
+function schemaProblem(doc: unknown): string | null {
+  validate ??= new Ajv({ allErrors: false, strict: false }).compile(RESULT_DOCUMENT_SCHEMA);
+  if (validate(doc)) return null;
+  const e = validate.errors?.[0];
+  if (!e) return 'does not match the schema';
+  const where = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((k) => (/^\d+$/.test(k) ? `[${k}]` : `.${k.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('')
+    .replace(/^\./, '');
+  return `${where || 'the document'} ${e.message ?? 'is invalid'}`;
 }
 
 /** Upgrades an older document to the current schema. Version 1 is current. */

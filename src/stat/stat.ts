@@ -15,6 +15,8 @@ const SHELL = '/bin/sh';
 
 /** argv of one command; a string needs `shell` and runs as `/bin/sh -c STRING`. */
 export function toArgv(command: string[] | string, shell: boolean): string[] {
+  if (typeof command !== 'string' && !(Array.isArray(command) && command.every((a) => typeof a === 'string')))
+    throw new TypeError('stat: command must be an argv array of strings, or a string with shell: true');
   if (typeof command === 'string') {
     if (!shell) throw new RangeError('stat: a command given as one string needs shell: true (or pass an argv array)');
     return [SHELL, '-c', command];
@@ -48,6 +50,10 @@ function unsupportedReasonFor(outcome: RunOutcome, platform: StatPlatform, exclu
 }
 
 export async function stat(options: StatOptions): Promise<StatResult> {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('stat: pass an options object, e.g. stat({ command: ["node", "x.js"] })');
+  if (options.vs !== undefined && !Array.isArray(options.vs))
+    throw new TypeError('stat: vs must be an array of commands');
   const shell = options.shell ?? false;
   const runs = options.runs ?? DEFAULT_RUNS;
   const warmup = options.warmup ?? 0;

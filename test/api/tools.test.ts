@@ -44,3 +44,29 @@ describe('library API of the other commands', () => {
     },
   );
 });
+
+describe('library calls validate their arguments (adversarial cases)', () => {
+  it('stat({}) names the missing command instead of a raw TypeError', async () => {
+    await expect(stat({} as never)).rejects.toThrow(/^stat: command must be an argv array of strings/);
+    await expect(stat(undefined as never)).rejects.toThrow(/^stat: pass an options object/);
+  });
+  it('compareResults(null, null) and compareResults({}, {}) say the argument is not a result document', async () => {
+    await expect(compareResults(null as never, null as never)).rejects.toThrow(
+      /^compareResults: base: not a cyclebench result document/,
+    );
+    await expect(compareResults({} as never, {} as never)).rejects.toThrow(
+      /^compareResults: base: not a cyclebench result document/,
+    );
+  });
+  it('compareResults(a, b, { confidence: 7 }) is refused, not turned into a verdict reason', async () => {
+    await expect(compareResults(RESULTS, RESULTS, { confidence: 7 })).rejects.toThrow(
+      /^compareResults: confidence must be between 0 and 1 \(e\.g\. 0\.95\), got 7$/,
+    );
+    await expect(compareResults(RESULTS, RESULTS, { threshold: -1 })).rejects.toThrow(/threshold must be/);
+  });
+  it('renderReport of a malformed document answers in one line', async () => {
+    await expect(
+      renderReport({ schemaVersion: 1, tool: { name: 'cyclebench' }, benchmarks: [null] } as never),
+    ).rejects.toThrow(/^renderReport: document: malformed result document: benchmarks\[0\] must be object$/);
+  });
+});

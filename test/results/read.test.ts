@@ -37,3 +37,20 @@ describe('reading result files', () => {
     ).toThrow(ResultFileError);
   });
 });
+
+describe('malformed documents are refused in one line (adversarial cases)', () => {
+  const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'cyclebench', version: '0' } };
+  it('compare/report on a valid header with a malformed body (benchmarks: [null, 3, "x"])', () => {
+    const p = file('body.json', JSON.stringify({ ...head, benchmarks: [null, 3, 'x'] }));
+    expect(() => readResultFile(p)).toThrow(/body\.json: malformed result document: benchmarks\[0\] must be object$/);
+  });
+  it('a benchmark whose headline is not numbers', () => {
+    const b = { name: 'a', forks: [], flags: [], headline: { statistic: 'slope', point: 'x', ciLow: 1, ciHigh: 2 } };
+    const p = file('headline.json', JSON.stringify({ ...head, benchmarks: [b] }));
+    expect(() => readResultFile(p)).toThrow(/benchmarks\[0\]\.headline/);
+  });
+  it('a stat file given to compare says what it is', () => {
+    const p = file('stat.json', JSON.stringify({ schema: 'cyclebench-stat/1', command: 'true', metrics: {} }));
+    expect(() => readResultFile(p)).toThrow(/cyclebench stat --json` file, not a run result/);
+  });
+});

@@ -1,0 +1,105 @@
+// The JSON Schema of a result document (./schema.ts), checked with Ajv when a file is read
+// back, so `compare` and `report` never meet a malformed body (`benchmarks: [null, 3]`).
+// It requires what the readers use and types what is present; unknown fields are allowed
+// (newer writers add optional ones).
+
+const num = { type: 'number' } as const;
+const int = { type: 'integer', minimum: 0 } as const;
+const str = { type: 'string' } as const;
+const strings = { type: 'array', items: str } as const;
+const obj = { type: 'object' } as const;
+const nullable = (s: object) => ({ anyOf: [s, { type: 'null' }] });
+
+const ratio = nullable({
+  type: 'object',
+  required: ['point', 'ciLow', 'ciHigh'],
+  properties: { point: num, ciLow: num, ciHigh: num },
+});
+
+const batch = {
+  type: 'object',
+  required: ['iterations', 'ns'],
+  properties: {
+    iterations: num,
+    ticks: num,
+    ns: num,
+    cpuStart: num,
+    cpuEnd: num,
+    gc: num,
+    contextSwitches: num,
+    migrations: num,
+    pageFaults: num,
+    counters: { type: 'object', additionalProperties: num },
+  },
+};
+
+const fork = {
+  type: 'object',
+  required: ['index', 'batches'],
+  properties: {
+    index: int,
+    pid: num,
+    clockHz: num,
+    clockSource: str,
+    warmup: obj,
+    unit: num,
+    batches: { type: 'array', items: batch },
+    stop: str,
+    checksum: str,
+    conditions: obj,
+    warnings: strings,
+  },
+};
+
+const headline = {
+  type: 'object',
+  required: ['statistic', 'point', 'ciLow', 'ciHigh'],
+  properties: {
+    statistic: { enum: ['slope', 'min', 'median', 'mean'] },
+    unit: str,
+    point: num,
+    ciLow: num,
+    ciHigh: num,
+    confidence: num,
+    method: str,
+  },
+};
+
+const benchmark = {
+  type: 'object',
+  required: ['name', 'forks', 'flags'],
+  properties: {
+    name: str,
+    group: nullable(str),
+    args: obj,
+    baseline: { type: 'boolean' },
+    file: nullable(str),
+    headline: nullable(headline),
+    estimates: nullable(obj),
+    forks: { type: 'array', items: fork },
+    flags: strings,
+    warnings: strings,
+    notes: strings,
+    error: { type: 'object', required: ['message'], properties: { message: str, kind: str } },
+    relative: { type: 'object', required: ['verdict'], properties: { baseline: str, verdict: str, ratio } },
+    aa: { type: 'object', properties: { verdict: str, ratio } },
+    latency: obj,
+    layout: obj,
+    counters: obj,
+  },
+};
+
+export const RESULT_DOCUMENT_SCHEMA = {
+  type: 'object',
+  required: ['schemaVersion', 'tool', 'benchmarks'],
+  properties: {
+    schemaVersion: { type: 'integer' },
+    tool: { type: 'object', required: ['name'], properties: { name: { const: 'cyclebench' }, version: str } },
+    createdAt: str,
+    command: strings,
+    options: obj,
+    environment: obj,
+    benchmarks: { type: 'array', items: benchmark },
+    warnings: strings,
+  },
+} as const;
