@@ -11,6 +11,8 @@ import { ols } from '../statistics/regression.js';
 
 export interface CountersSummary {
   perOp: CounterPerOp[];
+  /** Events whose per-op slope came out negative: a count or time per operation never is. */
+  omitted?: { event: CounterEventName; perOp: number }[];
   ipc?: number;
   cacheMissRate?: number;
   branchMissRate?: number;
@@ -57,14 +59,16 @@ export function countersPerOp(
     for (const b of g) for (const k of Object.keys(b.counters ?? {})) events.add(k as CounterEventName);
   if (events.size === 0) return undefined;
   const perOp: CounterPerOp[] = [];
+  const omitted: { event: CounterEventName; perOp: number }[] = [];
   for (const event of [...events].sort()) {
     const pts = groups.map((g) => pointsFor(g, event)).filter((g) => g.length >= 2 && Number.isFinite(slopeOf(g)));
     if (pts.length === 0) continue;
     const ci = hierarchicalBootstrap(pts, meanSlope, opts);
-    perOp.push({ event, perOp: ci.point, ciLow: ci.ciLow, ciHigh: ci.ciHigh });
+    if (ci.point < 0) omitted.push({ event, perOp: ci.point });
+    else perOp.push({ event, perOp: ci.point, ciLow: Math.max(0, ci.ciLow), ciHigh: ci.ciHigh });
   }
   const by = (e: CounterEventName): CounterPerOp | undefined => perOp.find((p) => p.event === e);
-  const out: CountersSummary = { perOp };
+  const out: CountersSummary = { perOp, ...(omitted.length ? { omitted } : {}) };
   const ipc = ratio(by('instructions'), by('cycles'));
   const cmr = ratio(by('cache-misses'), by('cache-references'));
   const bmr = ratio(by('branch-misses'), by('branches'));

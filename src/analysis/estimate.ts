@@ -154,16 +154,21 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const pooled = describe(fits.flatMap((f) => f.perIteration));
   const points = perFork.map((f) => f.point);
   const r2s = fits.map((f) => f.r2).filter(Number.isFinite);
+  // Per-iteration values are (batch − fitted intercept) / iterations; where the intercept
+  // exceeds a short batch's time they come out negative. A time is never negative, so such
+  // a figure is not shown (NaN, written as null) and one note says why.
+  const time = (x: number) => (x < 0 ? NaN : x);
+  const negative = (['min', 'p25', 'median', 'mean', 'p75', 'p99'] as const).filter((k) => pooled[k] < 0);
   const estimates: Estimates = {
     slope: mean(fits.map((f) => f.slope)),
     intercept: mean(fits.map((f) => f.intercept)),
     r2: r2s.length > 0 ? mean(r2s) : NaN,
-    min: pooled.min,
-    median: pooled.median,
-    mean: pooled.mean,
-    p25: pooled.p25,
-    p75: pooled.p75,
-    p99: pooled.p99,
+    min: time(pooled.min),
+    median: time(pooled.median),
+    mean: time(pooled.mean),
+    p25: time(pooled.p25),
+    p75: time(pooled.p75),
+    p99: time(pooled.p99),
     mad: pooled.mad,
     stddev: pooled.stddev,
     betweenProcessCv: points.length >= 2 ? sampleStandardDeviation(points) / mean(points) : null,
@@ -194,6 +199,11 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     }
   }
   const notes = immaterial.length ? [`contamination within the CI: ${immaterial.join(', ')}`] : [];
+  if (negative.length)
+    notes.push(
+      `per-iteration ${negative.join(', ')} not shown: the fixed overhead removed by the fit exceeds the time of ` +
+        'some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
+    );
   const preemption = assessPreemption(allForks);
   if (preemption) {
     if (preemption.contended) {
@@ -206,7 +216,13 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   warnings.push(...quality.warnings);
   notes.push(...quality.notes);
 
-  const counters = countersPerOp(groups, boot);
+  const { omitted, ...counted } = countersPerOp(groups, boot) ?? { perOp: [] };
+  const counters = counted.perOp.length || omitted ? counted : undefined;
+  for (const o of omitted ?? [])
+    notes.push(
+      `${o.event} per operation not shown: it came out negative (${o.perOp.toPrecision(3)}), so the counter did not ` +
+        'follow the work (an async kernel waits off the measuring thread) or is within its noise',
+    );
   const latency = analyzeLatency(allForks);
   const layout = layoutEffect(forks, groups, statistic, boot.seed);
   if (layout) notes.push(describeLayoutEffect(layout));
