@@ -18,16 +18,31 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
   }
 }
 
-export function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
+/** Bounds of the count options: beyond them a run would take days or exhaust memory. */
+export const LIMITS = {
+  forks: 1000,
+  seed: 2 ** 32 - 1,
+  runs: 100_000,
+  cpu: 8191, // CONFIG_NR_CPUS is at most 8192 (arch/x86/Kconfig)
+} as const;
+
+/**
+ * The one integer parser of the CLI: plain decimal digits only (no 0x10, 1e9, 1.0, +3 or
+ * spaces, which Number() would accept), within [min, max].
+ */
+export function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got '${value}'`);
+  const n = /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `--${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}, got '${value}'`,
+    );
   return n;
 }
 
 export function positiveNumber(name: string, value: string | undefined, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
+  const n = value.trim() === '' ? NaN : Number(value);
   if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
     throw new UsageError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got '${value}'`);
   }
@@ -53,8 +68,8 @@ export function cpuList(name: string, value: string | undefined): number[] | und
   for (const part of value.split(',')) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
     if (!m) throw new UsageError(`--${name} takes a CPU list like 2, 0,2 or 1-3, got '${value}'`);
-    const lo = Number(m[1]);
-    const hi = m[2] === undefined ? lo : Number(m[2]);
+    const lo = integer(name, m[1], 0, 0, LIMITS.cpu);
+    const hi = m[2] === undefined ? lo : integer(name, m[2], 0, 0, LIMITS.cpu);
     if (hi < lo) throw new UsageError(`--${name}: range ${part} runs backwards`);
     for (let c = lo; c <= hi; c++) cpus.add(c);
   }

@@ -3,6 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli/io.js';
+import { cpuList, integer, LIMITS } from '../cli/args.js';
 import type { CounterEventName } from '../platform/types.js';
 import { ALL_EVENTS, isEventName } from './metrics.js';
 
@@ -56,13 +57,6 @@ export interface StatArgs {
   markdown?: string;
 }
 
-function intArg(name: string, text: string | undefined, dflt: number, min: number): number {
-  if (text === undefined) return dflt;
-  if (!/^\d+$/.test(text) || Number(text) < min)
-    throw new UsageError(`--${name} needs an integer >= ${min}, got '${text}'`);
-  return Number(text);
-}
-
 function numArg(name: string, text: string | undefined, dflt: number): number {
   if (text === undefined) return dflt;
   const v = Number(text);
@@ -73,14 +67,7 @@ function numArg(name: string, text: string | undefined, dflt: number): number {
 
 /** "2", "0,2", "1-3", "0,2-3" → sorted unique CPU numbers. */
 export function parseCpuArg(text: string): number[] {
-  const cpus = new Set<number>();
-  for (const part of text.split(',')) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
-      throw new UsageError(`--cpu needs a list like 2, 0,2 or 1-3, got '${text}'`);
-    for (let c = Number(m[1]); c <= Number(m[2] ?? m[1]); c++) cpus.add(c);
-  }
-  return [...cpus].sort((a, b) => a - b);
+  return cpuList('cpu', text)!;
 }
 
 /** Splits argv at the first "--", then the command part at every "--vs". */
@@ -142,15 +129,15 @@ export function parseStatArgs(args: string[]): StatArgs {
   return {
     help,
     commands,
-    runs: intArg('runs', str('runs'), 10, 1),
-    warmup: intArg('warmup', str('warmup'), 0, 0),
+    runs: integer('runs', str('runs'), 10, 1, LIMITS.runs),
+    warmup: integer('warmup', str('warmup'), 0, 0, LIMITS.runs),
     cpus: str('cpu') === undefined ? undefined : parseCpuArg(str('cpu')!),
     noAslr: aslr === 'off',
     events: events as CounterEventName[],
     timeoutMs: Math.round(numArg('timeout', str('timeout'), 0) * 1000),
     shell: values.shell === true,
     noise: numArg('noise', str('noise'), 1) / 100,
-    seed: intArg('seed', str('seed'), 1, 0),
+    seed: integer('seed', str('seed'), 1, 0, LIMITS.seed),
     showOutput: values['show-output'] === true,
     json: str('json'),
     csv: str('csv'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuList, fraction, oneOf, parse, positiveInt, positiveNumber } from '../../src/cli/args.js';
+import { cpuList, fraction, integer, LIMITS, oneOf, parse, positiveNumber } from '../../src/cli/args.js';
 import { UsageError } from '../../src/cli/io.js';
 
 describe('option values', () => {
@@ -23,15 +23,24 @@ describe('option values', () => {
   });
 
   it('rejects bad numbers with the option name', () => {
-    expect(positiveInt('forks', '3', 1)).toBe(3);
-    expect(() => positiveInt('forks', '0', 1)).toThrow('--forks must be an integer >= 1');
-    expect(() => positiveInt('forks', '1.5', 1)).toThrow(UsageError);
+    expect(integer('forks', '3', 1, 1, LIMITS.forks)).toBe(3);
+    expect(() => integer('forks', '0', 1, 1, LIMITS.forks)).toThrow(
+      "--forks must be a whole number from 1 to 1,000, got '0'",
+    );
+    expect(() => integer('forks', '1.5', 1, 1, LIMITS.forks)).toThrow(UsageError);
     expect(positiveNumber('time', '0.5', 1)).toBe(0.5);
     expect(() => positiveNumber('time', 'abc', 1)).toThrow('--time must be a positive number');
     expect(oneOf('aslr', 'off', ['inherit', 'off'] as const, 'inherit')).toBe('off');
     expect(() => oneOf('aslr', 'maybe', ['inherit', 'off'] as const, 'inherit')).toThrow(
       "--aslr must be one of inherit, off, got 'maybe'",
     );
+  });
+
+  it('--forks 1e9 and 0x10 are refused: one strict, bounded integer parser', () => {
+    for (const bad of ['1e9', '0x10', '1e3', ' 3', '3 ', '+3', '', '1000001', '99999999999999999999'])
+      expect(() => integer('forks', bad, 1, 1, LIMITS.forks), bad).toThrow(/^--forks must be a whole number/);
+    expect(() => cpuList('cpu', '0-99999999999')).toThrow(/--cpu must be a whole number from 0 to 8,191/);
+    expect(() => positiveNumber('time', ' ', 1)).toThrow(/positive number/);
   });
 
   it('turns unknown options into a one-line UsageError', () => {

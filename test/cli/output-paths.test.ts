@@ -149,3 +149,19 @@ describe('a run in which every benchmark failed does not replace a good --json f
     expect(JSON.parse(readFileSync(join(dir, 'r.failed.json'), 'utf8')).benchmarks[0].error).toBeDefined();
   });
 });
+
+describe('counts are parsed strictly and bounded before anything runs', () => {
+  it('run --forks 1e9, run --forks 0x10, audit --forks 1e9 and stat -r 1e9 are one line, exit 2', () => {
+    for (const args of [
+      ['run', join(FIX, 'good.bench.ts'), '--forks', '1e9'],
+      ['run', join(FIX, 'good.bench.ts'), '--forks', '0x10'],
+      ['audit', '--forks', '1e9'],
+      ['stat', '-r', '1e9', '--', 'true'],
+    ]) {
+      const r = cli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench (run|audit|stat): --(forks|runs) must be a whole number/);
+      expect(r.stdout).toBe('');
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { renderJson } from '../../report/json.js';
 import { checkOutputPaths, tryWrite } from '../../report/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
-import { parse, positiveInt, positiveNumber } from '../args.js';
+import { parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 
 export const AUDIT_USAGE = `Usage: cyclebench audit [--configs LIST] [--forks N] [--time S] [--seed N] [--json FILE]
@@ -43,9 +43,9 @@ export const auditCommand: Command = async (args, io) => {
       return EXIT_OK;
     }
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    forks = positiveInt('forks', values.forks, 6, 2);
+    forks = integer('forks', values.forks, 6, 2, LIMITS.forks);
     timeBudgetNs = positiveNumber('time', values.time, 0.4) * 1e9;
-    seed = positiveInt('seed', values.seed, 1, 0);
+    seed = integer('seed', values.seed, 1, 0, LIMITS.seed);
     json = values.json;
     if (json !== undefined) {
       const problem = checkOutputPaths([{ label: '--json', path: json }], [], io.cwd);

@@ -7,7 +7,7 @@ import { type CompareFormat, renderComparison } from '../../compare/render.js';
 import type { Comparison } from '../../compare/types.js';
 import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
 import type { Statistic } from '../../results/schema.js';
-import { fraction, oneOf, parse, positiveInt, positiveNumber } from '../args.js';
+import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
 
 export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contender.json> [options]
@@ -73,7 +73,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     failOn: parseFailOn(values['fail-on']),
     threshold: fraction('threshold', values.threshold, 0.01),
     confidence,
-    seed: positiveInt('seed', values.seed, 1, 0),
+    seed: integer('seed', values.seed, 1, 0, LIMITS.seed),
     statistic:
       values.statistic === undefined
         ? undefined

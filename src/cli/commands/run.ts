@@ -1,5 +1,5 @@
 // `cyclebench run <files or folders>`: measure benchmark files in fresh worker processes.
-import { parse, cpuList, fraction, oneOf, positiveInt, positiveNumber } from '../args.js';
+import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
 import { DEFAULT_RUN_OPTIONS as D, runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
@@ -142,7 +142,7 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
   return {
     files: findBenchFiles(positionals, io.cwd),
     filter,
-    forks: positiveInt('forks', values.forks, D.forks),
+    forks: integer('forks', values.forks, D.forks, 1, LIMITS.forks),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
     targetCi: fraction('target-ci', values['target-ci'], D.targetCi),
     statistic: oneOf<Statistic | 'auto'>(
@@ -152,7 +152,7 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
       D.statistic,
     ),
     confidence,
-    seed: positiveInt('seed', values.seed, D.seed, 0),
+    seed: integer('seed', values.seed, D.seed, 0, LIMITS.seed),
     timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000) * 1000,
     counters: !values['no-counters'],
     cpu: values['no-pin'] ? false : (cpuList('cpu', values.cpu) ?? null),
