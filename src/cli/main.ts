@@ -1,6 +1,7 @@
 // `cyclebench <command> …` → exit code. Each command lives in its own module under
 // commands/ and is loaded on demand, so `cyclebench env` never pays for the engine.
 import { toolVersion } from '../orchestrator/version.js';
+import { platformEnvProblem } from '../platform/env-choice.js';
 import { type Command, EXIT_USAGE, type Io, processIo } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
@@ -53,6 +54,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const entry = COMMANDS[name];
   if (!entry) {
     io.stderr.write(`cyclebench: unknown command '${name}'\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  const problem = platformEnvProblem();
+  if (problem) {
+    io.stderr.write(`cyclebench: ${problem}\n`);
     return EXIT_USAGE;
   }
   const command = await entry.load();

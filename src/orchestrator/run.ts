@@ -100,6 +100,11 @@ export async function runBenchmarks(
   // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
   checkRunOutputs(opts, io.cwd);
   const base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
+  if (opts.timeoutMs < opts.timeBudgetNs / 1e6)
+    io.stderr.write(
+      `cyclebench: warning: --timeout ${opts.timeoutMs / 1000} s is shorter than --time ${opts.timeBudgetNs / 1e9} s: ` +
+        'workers will be killed before they finish sampling\n',
+    );
   const conditions = resolveConditions(
     { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
     platform,
@@ -141,6 +146,7 @@ export async function runBenchmarks(
       aa: opts.aa,
       signal: abort.signal,
       onProgress: (p) => progress.update(p),
+      onWarning: (line) => io.stderr.write(`cyclebench: warning: ${line}\n`),
     });
   } finally {
     progress.clear();
@@ -150,7 +156,7 @@ export async function runBenchmarks(
   // After the run only the machine facts are re-read (the platform's capabilities do not change).
   const after = readMachineFacts();
   const changes = diffEnvironment(before, after);
-  const warnings = [...conditions.notes, ...changes.map((c) => c.warning)];
+  const warnings = [...conditions.notes, ...outcome.warnings, ...changes.map((c) => c.warning)];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
   if (changes.length > 0)

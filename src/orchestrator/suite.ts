@@ -33,6 +33,8 @@ export interface SuiteOptions {
   aa?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
+  /** Told each warning found before measuring (duplicate names), as soon as the files are listed. */
+  onWarning?: (line: string) => void;
 }
 
 export interface Progress {
@@ -46,6 +48,10 @@ export interface SuiteOutcome {
   benchmarks: BenchmarkResult[];
   interrupted: boolean;
   notes: string[];
+  /** Benchmarks the files defined, before --filter. */
+  listed: number;
+  /** Warnings found before measuring (also given to onWarning). */
+  warnings: string[];
 }
 
 interface Entry {
@@ -62,6 +68,7 @@ const LIST_TIMEOUT_MS = 60_000;
 export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<SuiteOutcome> {
   const entries: Entry[] = [];
   const loadErrors: BenchmarkResult[] = [];
+  let listedCount = 0;
   for (const file of opts.files) {
     if (opts.signal?.aborted) break;
     const listed = await listFile(platform, file, opts.signal);
@@ -70,11 +77,17 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${listed.error}`, 'load'));
       continue;
     }
+    listedCount += listed.benchmarks.length;
     for (const d of listed.benchmarks) {
       if (opts.filter && !opts.filter.test(fullName(d))) continue;
       entries.push({ descriptor: d, forks: [], arms: [[], []], warnings: [] });
     }
   }
+
+  if (entries.length === 0 && loadErrors.length === 0 && !opts.signal?.aborted)
+    throw new NothingToRunError(nothingToRun(opts, listedCount));
+  const warnings = duplicateNames(entries.map((e) => e.descriptor));
+  for (const w of warnings) opts.onWarning?.(w);
 
   // With --aa each benchmark runs as two arms, interleaved fork by fork; arm a of round f
   // gets fork index 2f + a so every process has its own index (and plan seed).
@@ -119,7 +132,35 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   opts.onProgress?.({ done, total: jobs.length, current: '', elapsedMs: Date.now() - started });
 
   const benchmarks = entries.map((e) => finishEntry(e, opts));
-  return { benchmarks: [...loadErrors, ...benchmarks], interrupted, notes: opts.conditions.notes };
+  return {
+    benchmarks: [...loadErrors, ...benchmarks],
+    interrupted,
+    notes: opts.conditions.notes,
+    listed: listedCount,
+    warnings,
+  };
+}
+
+/** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */
+export class NothingToRunError extends Error {
+  override name = 'NothingToRunError';
+}
+
+function nothingToRun(opts: SuiteOptions, listed: number): string {
+  const files = opts.files.length === 1 ? basename(opts.files[0]) : `${opts.files.length} files`;
+  if (listed === 0) return `no benchmarks in ${files}: a bench file registers them with bench(name, fn)`;
+  return `filter /${opts.filter?.source}/ matched none of the ${listed} benchmark(s) in ${files} (it is tested against "group/name")`;
+}
+
+/** One line per full name used by more than one benchmark: their results cannot be told apart. */
+function duplicateNames(ds: Descriptor[]): string[] {
+  const counts = new Map<string, number>();
+  for (const d of ds) counts.set(fullName(d), (counts.get(fullName(d)) ?? 0) + 1);
+  return [...counts]
+    .filter(([, n]) => n > 1)
+    .map(
+      ([name, n]) => `${n} benchmarks are named "${name}": rename them, or compare and report cannot tell them apart`,
+    );
 }
 
 export type ForkOutcome =

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLATFORM_ENV, platformEnvProblem } from './env-choice.js';
 import { createJsPlatform } from './js.js';
 import { createNativePlatform, type NativeAddon } from './native.js';
 import type { Platform, PlatformKind } from './types.js';
@@ -18,7 +19,7 @@ const require = createRequire(import.meta.url);
  */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export const PLATFORM_ENV = 'CYCLEBENCH_PLATFORM';
+export { PLATFORM_ENV };
 
 export type AddonLoad = { addon: NativeAddon; error?: undefined } | { addon?: undefined; error: string };
 
@@ -58,9 +59,11 @@ export function createPlatform(kind: PlatformKind, root: string = PACKAGE_ROOT):
 
 let cached: Platform | undefined;
 
-/** The process-wide platform (cached). CYCLEBENCH_PLATFORM=js forces the JS one. */
+/** The process-wide platform (cached). CYCLEBENCH_PLATFORM=js forces the JS one; an unknown value throws. */
 export function loadPlatform(): Platform {
   if (cached) return cached;
+  const problem = platformEnvProblem();
+  if (problem) throw new Error(problem);
   cached =
     process.env[PLATFORM_ENV] === 'js'
       ? createJsPlatform(`${PLATFORM_ENV}=js forces the pure-JS platform`)

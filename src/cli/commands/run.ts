@@ -2,6 +2,7 @@
 import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
+import { NothingToRunError } from '../../orchestrator/suite.js';
 import { DEFAULT_RUN_OPTIONS as D, runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
@@ -72,6 +73,10 @@ export const runCommand: Command = async (args, io) => {
   try {
     outcome = await runBenchmarks(opts, io);
   } catch (e) {
+    if (e instanceof NothingToRunError) {
+      io.stderr.write(`cyclebench run: ${e.message}\n`);
+      return EXIT_FAILURE;
+    }
     if (!(e instanceof OutputPathError || e instanceof BaselineError)) throw e;
     io.stderr.write(`cyclebench run: ${e.message}\n`);
     return EXIT_USAGE;

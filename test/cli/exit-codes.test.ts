@@ -1,0 +1,60 @@
+// `cyclebench run` must not exit 0 when something went wrong, and warns about setups that
+// cannot give a clean answer. End to end through the CLI; nothing is timed.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = join(__dirname, '../../bin/cyclebench.js');
+const FIX = join(__dirname, '../fixtures');
+const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin', '--no-counters'];
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 180_000,
+  });
+}
+
+describe('exit codes and warnings (adversarial cases)', () => {
+  it('an empty bench file exits non-zero with one line', () => {
+    const r = cli(['run', join(FIX, 'exits/empty.bench.ts'), ...QUICK]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      'cyclebench run: no benchmarks in empty.bench.ts: a bench file registers them with bench(name, fn)',
+    );
+  });
+
+  it('--filter that matches nothing exits non-zero with one line', () => {
+    const r = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--filter', 'nomatch']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /^cyclebench run: filter \/nomatch\/ matched none of the 2 benchmark\(s\) in good\.bench\.ts/m,
+    );
+    expect(r.stdout).toBe('');
+  });
+
+  it('CYCLEBENCH_PLATFORM=bogus is refused, not silently native', () => {
+    const r = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK], { CYCLEBENCH_PLATFORM: 'bogus' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'cyclebench: CYCLEBENCH_PLATFORM="bogus" is not a platform: use js or native (or leave it unset)',
+    );
+  });
+
+  it('duplicate benchmark names and --timeout shorter than --time are warned about', () => {
+    const r = cli([
+      'run',
+      join(FIX, 'exits/duplicate.bench.ts'),
+      ...QUICK,
+      '--timeout',
+      '5',
+      '--time',
+      '6',
+      '--target-ci',
+      '0.5',
+    ]);
+    expect(r.stderr).toMatch(/warning: --timeout 5 s is shorter than --time 6 s/);
+    expect(r.stderr).toMatch(/warning: 2 benchmarks are named "same"/);
+  }, 200_000);
+});
