@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Platform } from '../platform/types.js';
+import { crashReason } from './crash-reason.js';
 
 export interface SpawnConditions {
   cpus?: number[] | null;
@@ -89,18 +90,7 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
         });
       if (why === 'interrupted')
         return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
-      const how =
-        sig === 'SIGXCPU'
-          ? 'was killed by SIGXCPU: the SCHED_FIFO watchdog (RLIMIT_RTTIME) ended a measuring thread that ran too long without blocking'
-          : sig
-            ? `was killed by ${sig}`
-            : `exited with code ${code}`;
-      finish({
-        ok: false,
-        kind: 'crash',
-        message: `worker ${how} before reporting a result${lastLine(tail)}`,
-        stderrTail: tail,
-      });
+      finish({ ok: false, kind: 'crash', message: crashReason(code, sig, tail), stderrTail: tail });
     });
     function finish(outcome: WorkerOutcome<R>) {
       if (settled) return;
@@ -111,14 +101,6 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
     }
     child.send(opts.request as object);
   });
-}
-
-function lastLine(tail: string): string {
-  const lines = tail
-    .trim()
-    .split('\n')
-    .filter((l) => l.trim() !== '');
-  return lines.length ? `: ${lines[lines.length - 1].trim()}` : '';
 }
 
 /** Applies affinity/personality to this thread for the duration of `fn` (the fork inside spawn). */

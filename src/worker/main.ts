@@ -11,6 +11,7 @@ import { resolveKernel } from '../engine/kernel.js';
 import { measure } from '../engine/measure.js';
 import { loadPlatform } from '../platform/load.js';
 import type { ErrorResponse, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
+import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 
 let answered = false;
@@ -29,13 +30,20 @@ async function finish(msg: WorkerMessage): Promise<void> {
   if (process.connected) process.disconnect();
 }
 
-function errorMessage(err: unknown, kind: ErrorResponse['error']['kind'], prefix: string, id?: string): ErrorResponse {
+function errorMessage(
+  err: unknown,
+  kind: ErrorResponse['error']['kind'],
+  prefix: string,
+  id?: string,
+  file?: string,
+): ErrorResponse {
   const e =
     err instanceof Error ? err : new Error(typeof err === 'string' ? err : `non-Error value thrown: ${String(err)}`);
+  const where = kind === 'load' && e.name === 'SyntaxError' && file ? syntaxErrorLocation(file) : null;
   return {
     type: 'error',
     ...(id !== undefined ? { id } : {}),
-    error: { message: `${prefix}${e.name}: ${e.message}`, stack: e.stack, kind },
+    error: { message: `${prefix}${e.name}: ${e.message}${where ? ` at ${where}` : ''}`, stack: e.stack, kind },
   };
 }
 
@@ -44,7 +52,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   try {
     instances = await loadInstances(req.file);
   } catch (err) {
-    return errorMessage(err, 'load', `could not load ${req.file}: `, req.id);
+    return errorMessage(err, 'load', `could not load ${req.file}: `, req.id, req.file);
   }
   const inst = instances.find((i) => i.id === req.id);
   if (!inst) {
@@ -83,7 +91,7 @@ async function handle(req: WorkerRequest): Promise<WorkerMessage> {
     try {
       return { type: 'list', benchmarks: (await loadInstances(req.file)).map(toDescriptor) };
     } catch (err) {
-      return errorMessage(err, 'load', `could not load ${req.file}: `);
+      return errorMessage(err, 'load', `could not load ${req.file}: `, undefined, req.file);
     }
   }
   if (req?.type === 'run') return runOne(req);

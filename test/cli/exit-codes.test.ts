@@ -57,4 +57,26 @@ describe('exit codes and warnings (adversarial cases)', () => {
     expect(r.stderr).toMatch(/warning: --timeout 5 s is shorter than --time 6 s/);
     expect(r.stderr).toMatch(/warning: 2 benchmarks are named "same"/);
   }, 200_000);
+
+  it('an .mjs syntax error gives the real line and column', () => {
+    const r = cli(['run', join(FIX, 'exits/syntax.bench.mjs'), ...QUICK]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/SyntaxError: Unexpected token ';' at \S*syntax\.bench\.mjs:6:11/);
+  });
+
+  it('a promise that never settles is named as such, not "exited with code 0"', () => {
+    const r = cli(['run', join(FIX, 'exits/never.bench.mjs'), ...QUICK]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/never: the benchmark never settled/);
+    expect(r.stdout).not.toMatch(/exited with code 0/);
+  });
+
+  it('heap exhaustion says "JavaScript heap out of memory" instead of a V8 frame address', () => {
+    const r = cli(['run', join(FIX, 'exits/oom.bench.mjs'), ...QUICK], {
+      NODE_OPTIONS: '--max-old-space-size=48',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/oom: worker ran out of JavaScript heap memory/);
+    expect(r.stdout).not.toMatch(/0x[0-9a-f]+ \[/);
+  }, 200_000);
 });
