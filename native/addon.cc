@@ -1,6 +1,6 @@
 // Entry point of the addon: every module registers its exports here.
 // Every export exists on every platform; where the OS or CPU lacks a feature the
-// module compiles a stub that reports `supported: false` with a reason (STYLE.md #1).
+// module compiles a stub that reports `supported: false` with a reason (habit 1).
 #include <napi.h>
 
 #include "modules.h"

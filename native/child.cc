@@ -139,7 +139,7 @@ class ChildWorker : public Napi::AsyncWorker {
   ChildReport report_;
 };
 
-// The spec was validated in TypeScript (STYLE.md #3); here only cheap shape checks.
+// The spec was validated in TypeScript (habit 3); here only cheap shape checks.
 Napi::Value ChildRun(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() < 1 || !info[0].IsObject()) {
@@ -188,7 +188,7 @@ Napi::Value KillPid(const Napi::CallbackInfo& info) {
 constexpr bool kSupported = true;
 constexpr const char* kReason = "";
 
-#else  // !__linux__: every export exists (STYLE.md #1)
+#else  // !__linux__: every export exists (habit 1)
 
 Napi::Value ChildRun(const Napi::CallbackInfo& info) {
   ThrowErrno(info.Env(), ENOSYS, "fork");

@@ -1,5 +1,5 @@
 // One counted run of a command: perf's cork pattern (tools/perf/util/evlist.c
-// evlist__prepare_workload; NATIVE-NOTES §a "Counting a child", P11). fork → the child
+// evlist__prepare_workload; docs/platform-notes.md a "Counting a child", P11). fork → the child
 // blocks on a "go" pipe → counter groups are opened on the child pid (leader disabled,
 // enable_on_exec=1, inherit=1) → go byte → execve → wait4 → group reads.
 // Shared by the addon (in-process fallback) and the helper executable (child_helper.cc);

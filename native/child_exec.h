@@ -62,7 +62,7 @@ inline int64_t NowNs() {
       if (dup2(nullFd, fd) < 0 && !fail[0]) fail[0] = 1, fail[1] = errno;
   } else {
     // Node marks fds 0-2 close-on-exec at start-up: without this the command's output
-    // vanishes (NATIVE-NOTES P20; observed fdinfo flags 02100001 on Node 20).
+    // vanishes (docs/platform-notes.md P20; observed fdinfo flags 02100001 on Node 20).
     for (int fd = 0; fd < 3; fd++) {
       int fl = fcntl(fd, F_GETFD);
       if (fl >= 0) fcntl(fd, F_SETFD, fl & ~FD_CLOEXEC);

@@ -1,4 +1,4 @@
-// cyclebench-child: the small process that forks each measured command (issue 5).
+// cyclebench-child: the small process that forks each measured command.
 //
 // Why it exists: a command's ru_maxrss is at least the RSS of the mm it had when it called
 // execve. fork() copies the parent's anonymous pages into the child's mm (dup_mm sets

@@ -121,7 +121,7 @@ inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport
   if (pipe2(res, O_CLOEXEC) != 0) return ReportFail(r, errno, "pipe2"), onPid(-1, ctx);
   // posix_spawn (CLONE_VM|CLONE_VFORK in glibc) copies no page tables of the big parent; the
   // helper's inflated maxrss does not matter, its children start from its own small mm.
-  // Node marks fds 0-2 close-on-exec (NATIVE-NOTES P20): dup2 from a copy clears the flag on
+  // Node marks fds 0-2 close-on-exec (docs/platform-notes.md P20): dup2 from a copy clears the flag on
   // every libc (adddup2(fd, fd) clears it in glibc 2.36, as POSIX.1-2024 asks, not everywhere).
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);

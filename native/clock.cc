@@ -1,6 +1,6 @@
 // Clock: fenced TSC on x86-64, cntvct_el0 on aarch64, CLOCK_MONOTONIC_RAW elsewhere.
 // Raw readings only: ticks and the calibration facts; ticks -> ns is done in TypeScript
-// (STYLE.md #2). Quirks cite NATIVE-NOTES.md §b and pitfalls P12-P16, P26.
+// (habit 2). Quirks cite docs/platform-notes.md b and pitfalls P12-P16, P26.
 #include <time.h>
 
 #include <cstdint>
@@ -38,7 +38,7 @@ const bool kTicksAreCycles = true;
 const bool kReportsCpu = true;
 const bool kCalibrate = true;
 // Start and end both use `rdtscp; lfence`. rdtscp waits for all older instructions
-// (SDM/APM, quoted in NATIVE-NOTES §b) and the trailing lfence keeps younger ones from
+// (SDM/APM, quoted in docs/platform-notes.md b) and the trailing lfence keeps younger ones from
 // starting early. At the start this costs ~25 cycles more than `lfence; rdtsc` but
 // returns IA32_TSC_AUX, so migrations are seen at both ends of a sample (P26);
 // bench/clock.bench.ts measures both variants (clockStartLfence is the other one).
@@ -193,7 +193,7 @@ inline double* Bound(napi_env env) {
 }
 
 // The hot functions use the plain C Node-API: no napi_get_cb_info, no return value,
-// nothing allocated (~9 ns per call vs ~20 ns through node-addon-api; NATIVE-NOTES §f).
+// nothing allocated (~9 ns per call vs ~20 ns through node-addon-api; docs/platform-notes.md f).
 napi_value ClockStart(napi_env env, napi_callback_info) {
   double* d = Bound(env);
   if (!d) return nullptr;

@@ -1,5 +1,5 @@
 // perf_event_open wrappers: raw syscalls only. Grouping, id → slot mapping, multiplex
-// scaling and the errno → reason text all live in TypeScript (STYLE.md #2):
+// scaling and the errno → reason text all live in TypeScript (habit 2):
 // src/platform/native-counters.ts and src/platform/counters-math.ts.
 //
 // Exports (every platform):
@@ -27,7 +27,7 @@
 namespace cyclebench {
 namespace {
 
-// Cheap backstop for calls that bypass the TypeScript validation (STYLE.md #3).
+// Cheap backstop for calls that bypass the TypeScript validation (habit 3).
 [[maybe_unused]] Napi::Value TypeErr(Napi::Env env, const char* usage) {
   Napi::TypeError::New(env, std::string("usage: ") + usage).ThrowAsJavaScriptException();
   return env.Undefined();
@@ -146,7 +146,7 @@ void SetConstants(Napi::Env env, Napi::Object c) {
   c.Set("SW_CPU_MIGRATIONS", Napi::Number::New(env, PERF_COUNT_SW_CPU_MIGRATIONS));
 }
 
-#else  // !__linux__: every export exists and reports "unsupported" (STYLE.md #1).
+#else  // !__linux__: every export exists and reports "unsupported" (habit 1).
 
 Napi::Value Unsupported(const Napi::CallbackInfo& info) {
   ThrowErrno(info.Env(), ENOSYS, "perf_event_open");

@@ -1,5 +1,5 @@
 // Address-space layout: personality(2) get/set and the ASLR-off re-exec of
-// /proc/self/exe (NATIVE-NOTES §d, pitfalls P19-P23).
+// /proc/self/exe (docs/platform-notes.md d, P19-P23).
 #include "errors.h"
 #include "modules.h"
 

@@ -1,4 +1,4 @@
-// Memory locking, opt-in only. mlockall is a poor fit for a V8 process (NATIVE-NOTES §c,
+// Memory locking, opt-in only. mlockall is a poor fit for a V8 process (docs/platform-notes.md c,
 // P17): unprivileged it fails with ENOMEM (the kernel compares total_vm, ~711 MB of V8
 // reservations, with RLIMIT_MEMLOCK); MCL_FUTURE makes V8 die on a later reservation, so
 // it is never used; and with locks held V8 aborts at isolate teardown (madvise

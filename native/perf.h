@@ -32,17 +32,17 @@ inline int PerfEventOpen(uint32_t type, uint64_t config, int groupFd, const Perf
   a.enable_on_exec = f.enableOnExec;
   a.exclude_kernel = f.excludeKernel;
   a.exclude_hv = f.excludeHv;
-  // TOTAL_TIME_ENABLED/RUNNING make multiplexed counts scalable (NATIVE-NOTES P3); ID maps
+  // TOTAL_TIME_ENABLED/RUNNING make multiplexed counts scalable (docs/platform-notes.md P3); ID maps
   // each value of a group read back to its event.
   a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |
                   PERF_FORMAT_TOTAL_TIME_RUNNING;
   // CLOEXEC: counter fds must not leak into spawned children; counting is inherited by
-  // the kernel, not through the fd (NATIVE-NOTES P10).
+  // the kernel, not through the fd (docs/platform-notes.md P10).
   return static_cast<int>(syscall(__NR_perf_event_open, &a, pid, cpu, groupFd, PERF_FLAG_FD_CLOEXEC));
 }
 
 // Largest group read accepted: 3 header words + (value, id) per event. Our biggest group
-// has 4 events; 32 leaves room without allocating per read (NATIVE-NOTES P16).
+// has 4 events; 32 leaves room without allocating per read (docs/platform-notes.md P16).
 constexpr size_t kMaxGroupWords = 3 + 2 * 32;
 
 }  // namespace cyclebench

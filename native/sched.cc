@@ -1,6 +1,6 @@
 // Scheduling: per-thread affinity, current CPU, thread id, getrusage(RUSAGE_THREAD),
 // SCHED_FIFO. The affinity mask is a per-thread attribute (man2/sched_setaffinity.2;
-// NATIVE-NOTES §e, P24): tid 0 means the calling thread, not "the process".
+// docs/platform-notes.md e, P24): tid 0 means the calling thread, not "the process".
 #include "errors.h"
 #include "modules.h"
 
@@ -21,7 +21,7 @@ namespace {
 const bool kSupported = true;
 
 // Reads a tid argument (default 0 = calling thread). TypeScript validates; this is the
-// cheap backstop (STYLE.md #3).
+// cheap backstop (habit 3).
 bool TidArg(const Napi::CallbackInfo& info, size_t i, pid_t* tid) {
   *tid = 0;
   if (info.Length() <= i || info[i].IsUndefined()) return true;

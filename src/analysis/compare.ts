@@ -1,4 +1,4 @@
-// Comparison of a contender with a baseline (DESIGN §6): one of five answers.
+// Comparison of a contender with a baseline: one of five answers.
 // - ratio = contender / base of the headline statistic (mean over processes), with a Welch
 //   t-interval over the per-process values (statistics/t-intervals.ts) when both sides have
 //   >= MIN_PROCESSES_FOR_VERDICT processes; else a percentile bootstrap over batches, shown

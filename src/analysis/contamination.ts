@@ -1,4 +1,4 @@
-// Contaminated batches (DESIGN §3.6): a batch that overlapped a GC, a CPU migration, a context
+// Contaminated batches: a batch that overlapped a GC, a CPU migration, a context
 // switch or a page fault is counted per kind, never dropped from the main estimate; the
 // estimate is recomputed on the batches clean of that kind and the relative change reported,
 // so the reader sees both how many batches were hit and whether it matters.

@@ -1,5 +1,5 @@
-// Hardware/software counters per operation (DESIGN §3.5): each counter's delta per batch is
-// regressed on iterations exactly like time (OLS slope per process, mean over processes),
+// Hardware/software counters per operation: each counter's delta per batch is
+// regressed on iterations (an OLS slope per process: counts have no preemption tail; mean over processes),
 // with a hierarchical bootstrap CI. Batches whose counters did not run (countersRunning 0)
 // are "not counted", not zero, and are skipped. Derived ratios: IPC = instructions/cycles,
 // cache-miss rate = cache-misses/cache-references, branch-miss rate = branch-misses/branches.

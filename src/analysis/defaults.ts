@@ -1,17 +1,17 @@
-// Tunables of the analysis, resolved in one place (STYLE: "tunables as named constants").
+// Tunables of the analysis, as named constants resolved in one place.
 
 import type { Statistic } from '../results/schema.js';
 
 /**
- * The headline statistic when none is asked for. 'slope' (OLS of batch time on iterations)
- * removes the fixed timer/loop overhead; the engine team measures which statistic has the
+ * The headline statistic when none is asked for. 'slope' (a Theil–Sen fit of per-size median
+ * batch time on iterations) removes the fixed timer/loop overhead; docs/measurements.md records which statistic has the
  * smallest between-process CV (bench/) and may change this one constant.
  */
 export const DEFAULT_STATISTIC: Statistic = 'slope';
 export const DEFAULT_CONFIDENCE = 0.95;
 export const DEFAULT_RESAMPLES = 2000;
 export const DEFAULT_SEED = 1;
-/** Relative CI half-width the adaptive stop aims for (DESIGN §3.8: 1 %). */
+/** Relative CI half-width the adaptive stop aims for (1 %). */
 export const DEFAULT_TARGET_CI = 0.01;
 /** Below this per-iteration time the work was probably optimized away, when the cycle time is unknown. */
 export const OPTIMIZED_AWAY_NS = 0.5;
@@ -40,7 +40,7 @@ export const SLOW_MODE_MAX_SHARE = 0.25;
 export const MATERIAL_CONTAMINATION = 0.01;
 
 // ---- latency mode (src/analysis/latency.ts)
-/** The rungs of the latency ladder, as fractions (DESIGN §3: p50, p90, p99, p99.9, p99.99). */
+/** The rungs of the latency ladder, as fractions (p50, p90, p99, p99.9, p99.99). */
 export const LATENCY_QUANTILES: readonly number[] = [0.5, 0.9, 0.99, 0.999, 0.9999];
 /**
  * Below this multiple of the timer overhead a per-call value is dominated by the timer:

@@ -1,6 +1,6 @@
-// From raw batches of every process to the headline, estimates, flags and warnings
-// (DESIGN §2, §3.5-3.8, §5). Pure: no clock, no I/O.
-// - Per process: OLS of batch ns on iterations (fork-fit.ts).
+// From raw batches of every process to the headline, estimates, flags and warnings.
+// Pure: no clock, no I/O.
+// - Per process: a Theil–Sen fit of per-size median batch ns on iterations (fork-fit.ts).
 // - Headline: the chosen statistic, averaged over processes, with a t-interval over the
 //   per-process values when there are >= 2 processes, a bootstrap over batches with 1
 //   (headline-ci.ts) — `method` says which.

@@ -1,4 +1,4 @@
-// Per-process estimation from raw batches (DESIGN §3.5): a linear fit of batch ns on
+// Per-process estimation from raw batches: a linear fit of batch ns on
 // iterations gives the slope (per-iteration time free of the fixed overhead, which lands in
 // the intercept); (ns - intercept) / iterations per batch gives the per-iteration
 // distribution. The fit is robust (Theil–Sen over per-size medians, statistics/robust-slope.ts)

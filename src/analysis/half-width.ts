@@ -1,4 +1,4 @@
-// The precision measure the engine's adaptive stop uses (DESIGN §3.8: target 1 %).
+// The precision measure the engine's adaptive stop uses (target 1 %).
 import type { Headline } from '../results/schema.js';
 
 /** Relative CI half-width (ciHigh - ciLow) / 2 / |point|; Infinity when the point is 0 or the CI is undefined. */

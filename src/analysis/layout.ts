@@ -1,4 +1,4 @@
-// How much memory layout moved a result (`--aslr randomize`, DESIGN §2; Mytkowicz et
+// How much memory layout moved a result (`--aslr randomize`; Mytkowicz et
 // al. 2009). Under randomize every process gets its own ASLR draw and its own environment
 // size, so the spread of the per-process results is layout effect plus the noise each
 // process's estimate has anyway. The second part is known from within each process (a

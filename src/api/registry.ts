@@ -1,7 +1,7 @@
 // Registration state. It is per *load*: collectBenchmarks() resets it before importing
 // a file, so two files (or two loads of one file) never see each other's benchmarks.
 // Registration does no work: functions are stored, never called, so loading a file to
-// list it costs nothing and creates no closures (DESIGN §2: one closure per process).
+// list it costs nothing and creates no closures (one closure per process).
 
 import type { BenchArgs, BenchFn, BenchHandle, BenchmarkDescriptor, InputSource } from './types.js';
 

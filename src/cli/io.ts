@@ -1,4 +1,4 @@
-// The CLI is a thin shell (STYLE.md #8): each command is `(args, io) => exit code` over
+// The CLI is a thin shell (habit 8): each command is `(args, io) => exit code` over
 // the public API. Io is injectable so tests capture output exactly.
 
 export interface Io {

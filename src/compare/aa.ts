@@ -1,4 +1,4 @@
-// A/A check (DESIGN §6, issue 6 item 4): the same benchmark measured as two arms in separate,
+// A/A check: the same benchmark measured as two arms in separate,
 // interleaved processes (orchestrator/schedule.ts `interleavedArms`). The verdict should be
 // "no-difference"; the smallest relative difference this setup can detect at 80 % power tells
 // the user what the machine can resolve before they believe a 3 % win.

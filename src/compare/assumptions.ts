@@ -1,4 +1,4 @@
-// The assumptions a comparison rests on (DESIGN §6, answer 4 "incomparable"): the same
+// The assumptions a comparison rests on (answer 4 "incomparable"): the same
 // machine setup on both sides, clean runs, and the same computed result. A broken
 // assumption makes the pair incomparable, with the reason in one line; a fact that one
 // document does not record cannot be checked and is listed as such, not guessed.

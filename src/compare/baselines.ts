@@ -1,4 +1,4 @@
-// Saved baselines (issue 6 item 3): `--save-baseline NAME` stores a run's result document in
+// Saved baselines: `--save-baseline NAME` stores a run's result document in
 // the project-local folder .cyclebench/baselines/NAME.json; `--baseline NAME` loads it back
 // for a comparison. The file IS the versioned result document (schemaVersion inside), so it
 // is also readable by `cyclebench compare .cyclebench/baselines/NAME.json head.json`, and

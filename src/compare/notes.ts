@@ -1,4 +1,4 @@
-// Informational lines for one side of a comparison: sample-size advice (issue 6 item 5),
+// Informational lines for one side of a comparison: sample-size advice,
 // outliers and distribution shape (item 6). Nothing here changes a verdict or drops data.
 //
 // Sample-size advice, for the two levels of the hierarchical model

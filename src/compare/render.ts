@@ -1,5 +1,5 @@
 // Output of `cyclebench compare`: text (terminal), Markdown (pull-request comments) and JSON.
-// Formatting only; every number comes from documents.ts (STYLE #7).
+// Formatting only; every number comes from documents.ts (habit 7).
 
 import type { DocumentComparison } from './documents.js';
 import { displayName } from './match.js';

@@ -1,4 +1,4 @@
-// The shapes of a comparison (DESIGN §6): four answers, never two. A verdict always comes
+// The shapes of a comparison: four answers, never two. A verdict always comes
 // with the ratio contender/baseline of the headline statistic, its interval, the rank test's
 // p-value as a second opinion, and a reason whenever the answer is not the plain one.
 
@@ -51,7 +51,7 @@ export function checkCompareSettings<T extends CompareSettings>(settings: T, who
   return settings;
 }
 
-/** One row of `cyclebench compare` (the JSON minimum of issue 6, plus context). */
+/** One row of `cyclebench compare`: the verdict with its ratio and interval, plus context. */
 export interface Comparison extends VerdictResult {
   name: string;
   group: string | null;

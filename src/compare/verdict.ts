@@ -1,4 +1,4 @@
-// The verdict of one pair (DESIGN §6): faster / slower / no-difference / too-few / incomparable.
+// The verdict of one pair: faster / slower / no-difference / too-few / incomparable.
 // Built on analysis/compare.ts `compareForks` (ratio contender/base of the headline statistic
 // with a Welch t-interval over per-process values, noise threshold, Mann–Whitney p) and adds:
 //

@@ -74,7 +74,7 @@ export async function runBatch(ctx: BatchContext, iterations: number): Promise<T
 /**
  * Counter deltas over one batch from two cumulative readings (value, enabled, running
  * per event), scaled for multiplexing by counters-math's scaleDelta. An event that never
- * ran during the batch is left out ("not counted", never 0; NATIVE-NOTES P3);
+ * ran during the batch is left out ("not counted", never 0; docs/platform-notes.md P3);
  * countersRunning is the smallest running/enabled share across events.
  */
 export function counterDeltas(

@@ -1,5 +1,5 @@
-// Every tunable of the in-worker measurement engine, in one place (STYLE: tunables as
-// named constants). Times are in ns. The budget figures are sized for the issue's cost
+// Every tunable of the in-worker measurement engine, as named constants in one place.
+// Times are in ns. The budget figures are sized for a cost
 // target: a default `cyclebench run` of 5 benchmarks × 3 forks under 60 s on a 2-vCPU
 // machine, i.e. ≤ ~3 s per process including ~0.4 s of Node + tsx start-up.
 

@@ -1,4 +1,4 @@
-// Latency mode's per-call phase (DESIGN §3: "times every call individually and reports a
+// Latency mode's per-call phase ("times every call individually and reports a
 // percentile ladder from an HdrHistogram, with the calibrated timer overhead subtracted").
 //
 // Where it sits: measure() runs warmup and the usual linear batch sampling first (so a
@@ -12,7 +12,7 @@
 //    LATENCY_MAX_CALLS calls or the per-benchmark time budget, whichever comes first;
 // 4. outside any timing, record the RAW ticks into an HdrHistogram and encode it.
 // The overhead is stored, not subtracted here: subtraction and ticks → ns are arithmetic
-// for src/analysis/latency.ts (STYLE #2), which can then merge forks whose overheads and
+// for src/analysis/latency.ts (habit 2), which can then merge forks whose overheads and
 // clock rates differ.
 //
 // The calibration uses the sync loop shape even for async kernels: the timer overhead is

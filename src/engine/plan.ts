@@ -1,4 +1,4 @@
-// The linear sampling plan (Criterion's i·d ramp, DESIGN §3.4): a round is K batches of
+// The linear sampling plan (Criterion's i·d ramp): a round is K batches of
 // d, 2d, …, K·d iterations in shuffled order, so slow drift (thermal, frequency) does
 // not correlate with batch size and bias the slope.
 

@@ -1,4 +1,4 @@
-// The adaptive stop rule (DESIGN §3.8): after each round, a quick within-process
+// The adaptive stop rule: after each round, a quick within-process
 // estimate of the relative CI half-width of the per-iteration time. It matches the robust
 // headline (src/statistics/robust-slope.ts): the per-iteration times after removing the robust
 // intercept, and the distribution-free CI of their median from order statistics (ranks

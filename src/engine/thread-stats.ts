@@ -1,7 +1,7 @@
 // Per-batch readings of the measuring thread taken just OUTSIDE the timed region:
 // context switches and page faults from getrusage(RUSAGE_THREAD) (platform.sched),
 // migrations from /proc/thread-self/sched `se.nr_migrations` (needs CONFIG_SCHED_DEBUG;
-// perf's migration counter reads 0 unprivileged, NATIVE-NOTES P4). When neither is
+// perf's migration counter reads 0 unprivileged, docs/platform-notes.md P4). When neither is
 // available the caller falls back to cpuStart ≠ cpuEnd for migrations.
 
 import { closeSync, openSync, readSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Advice on process-level knobs: ASLR, counters (PMU / perf_event_paranoid / seccomp),
-// RLIMIT_MEMLOCK, load, virtualization and Node flags. Sources: NATIVE-NOTES.md a, c, d;
+// RLIMIT_MEMLOCK, load, virtualization and Node flags. Sources: docs/platform-notes.md a, c, d;
 // sysctl/kernel.rst (perf_event_paranoid, randomize_va_space); moby seccomp default.json.
 
 import type { Advice, Where } from './advice.js';

@@ -1,4 +1,4 @@
-// `cyclebench env` advice (issue 4 item 6): for every knob that moves numbers, its current
+// `cyclebench env` advice: for every knob that moves numbers, its current
 // state, why it matters, and the exact command that fixes it, or why it cannot be changed
 // from here. Pure: reads an Environment, never changes the system.
 

@@ -1,5 +1,5 @@
 // Counter availability summary for `env`: hardware vs software, and ONE reason naming the
-// likely cause when hardware events are missing (DESIGN.md §4 "No PMU"; NATIVE-NOTES P1/P2):
+// likely cause when hardware events are missing ("No PMU"; docs/platform-notes.md P1/P2):
 // no virtual PMU (ENOENT and friends), perf_event_paranoid (EACCES), seccomp (EPERM).
 
 import type { Capability, CounterEventAvailability, CounterEventName, Platform } from '../platform/types.js';

@@ -1,4 +1,4 @@
-// Before/after comparison of the environment around a run (issue 4 item 5): only changes
+// Before/after comparison of the environment around a run: only changes
 // that move numbers, each with a warning a person can act on. Works on MachineFacts as
 // well as on a full Environment, so the post-run check need not re-probe the platform.
 

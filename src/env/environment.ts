@@ -1,5 +1,5 @@
 // The environment record: what `cyclebench env --json` prints and what every result file
-// stores under `environment` (issue 2 contract; issue 4 item 5). Platform capabilities
+// stores under `environment` . Platform capabilities
 // (clock, counters, affinity) plus the machine facts. Never throws.
 
 import type { ClockInfo, Platform, PlatformKind } from '../platform/types.js';

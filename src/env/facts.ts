@@ -1,4 +1,4 @@
-// Machine facts that move benchmark numbers (DESIGN.md §7), read from /proc and /sys under
+// Machine facts that move benchmark numbers, read from /proc and /sys under
 // a configurable ROOT. Every field holds a value or null; each null has an entry in
 // `reasons` keyed by its dotted path. Never throws: a missing file is a fact, not an error.
 

@@ -1,5 +1,5 @@
-// The human `cyclebench env` report: formatting only (STYLE.md #7). The hardware-counter
-// reason appears exactly once, under Counters (STYLE.md #5: a missing capability
+// The human `cyclebench env` report: formatting only (habit 7). The hardware-counter
+// reason appears exactly once, under Counters (habit 5: a missing capability
 // explains itself once); advice points there instead of repeating it.
 
 import type { Advice } from './advice.js';

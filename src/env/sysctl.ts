@@ -112,7 +112,7 @@ export function readAslrFacts(root: string, notes: FactNotes): AslrFacts {
       ? notes.missing('aslr.addrNoRandomize', 'personality unknown')
       : (persona & ADDR_NO_RANDOMIZE) !== 0;
   // Off when disabled for everyone (sysctl 0) or for this process (personality flag);
-  // Google Benchmark's detector misses the sysctl case (NATIVE-NOTES P23).
+  // Google Benchmark's detector misses the sysctl case (docs/platform-notes.md P23).
   const current = randomizeVaSpace === 0 || addrNoRandomize === true ? 'off' : 'on';
   return { current, randomizeVaSpace, personality, addrNoRandomize };
 }

@@ -1,7 +1,7 @@
 // The order in which (benchmark, fork) jobs run. Round-robin across benchmarks — fork 0
 // of every benchmark, then fork 1 of every benchmark, … — so slow drift of the machine
 // (thermal state, background load) hits every benchmark alike instead of biasing the
-// ones measured last (DESIGN §2).
+// ones measured last.
 
 export interface Job<B> {
   benchmark: B;

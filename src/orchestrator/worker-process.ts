@@ -7,7 +7,7 @@
 // mask and the personality (ADDR_NO_RANDOMIZE) are inherited through fork and kept
 // across execve (sched_setaffinity(2), personality(2)). Every thread the child ever
 // creates therefore inherits them, which a pin applied after start-up cannot achieve
-// for V8's already-running helper threads (NATIVE-NOTES e, P24).
+// for V8's already-running helper threads (docs/platform-notes.md e, P24).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';

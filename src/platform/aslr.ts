@@ -1,4 +1,4 @@
-// ASLR state and the start-up re-exec of a worker (NATIVE-NOTES §d, P19-P23).
+// ASLR state and the start-up re-exec of a worker (docs/platform-notes.md d, P19-P23).
 // ASLR off is a choice for low-noise A/B work, not a fix: one fixed layout can be
 // unrepresentative (Mytkowicz et al. 2009), so the caller records the mode it got.
 

@@ -1,4 +1,4 @@
-// Counter arithmetic, pure (no I/O), so it is unit-tested on every platform (STYLE.md #2,
+// Counter arithmetic, pure (no I/O), so it is unit-tested on every platform (habit 2,
 // as nanobench keeps its counter math outside the Linux guard). The native side returns
 // raw perf_event group reads; everything here turns them into numbers people can use.
 
@@ -32,7 +32,7 @@ export const EVENT_TABLE: Readonly<Record<CounterEventName, EventSpec>> = {
 /**
  * Groups are scheduled all-or-nothing, so ratios inside a group are coherent: cycles and
  * instructions together (IPC), then cache and branch pairs; small groups avoid EINVAL or a
- * never-scheduled group on PMUs with few counters (NATIVE-NOTES P5, Google Benchmark's split).
+ * never-scheduled group on PMUs with few counters (docs/platform-notes.md P5, Google Benchmark's split).
  */
 export const EVENT_GROUPS: readonly (readonly CounterEventName[])[] = [
   ['cycles', 'instructions'],
@@ -119,7 +119,7 @@ export interface ScaledCount {
  * Count between two cumulative readings, scaled for multiplexing: raw · Δenabled / Δrunning
  * (perf's perf_counts_values__scale). Deltas of the times, not their totals, because
  * PERF_EVENT_IOC_RESET resets counts but never time_enabled/time_running (perf_event_open(2);
- * NATIVE-NOTES P3; nanobench 131f4c4). Δrunning == 0 means the event was never on a
+ * docs/platform-notes.md P3; nanobench 131f4c4). Δrunning == 0 means the event was never on a
  * counter: "not counted" (null), never 0.
  */
 export function scaleDelta(before: RawReading, after: RawReading): ScaledCount {
@@ -159,7 +159,7 @@ export function subtractOverhead(value: number | null, overhead: number): number
   return value === null ? null : Math.max(0, value - overhead);
 }
 
-/** Per-operation value; null when not counted or no operations (NATIVE-NOTES P27). */
+/** Per-operation value; null when not counted or no operations (docs/platform-notes.md P27). */
 export function perOperation(value: number | null, operations: number): number | null {
   if (value === null || !(operations > 0)) return null;
   return value / operations;
@@ -224,7 +224,7 @@ export const NO_PMU_REASON = 'no hardware PMU (virtual machine without a virtual
 
 /**
  * Human reason for a failed perf_event_open, by errno code (perf_event_open(2) ERRORS;
- * NATIVE-NOTES P1, P2, P10; perf treats ENOENT/ENXIO/ENODEV on cycles as "no PMU").
+ * docs/platform-notes.md P1, P2, P10; perf treats ENOENT/ENXIO/ENODEV on cycles as "no PMU").
  */
 export function openErrorReason(code: string, kind: 'hardware' | 'software', p: PerfPermission): string {
   const paranoid = p.paranoid === null ? 'unknown' : String(p.paranoid);
@@ -252,6 +252,6 @@ export function openErrorReason(code: string, kind: 'hardware' | 'software', p: 
   }
 }
 
-/** Caveat for context-switches / cpu-migrations under exclude_kernel (NATIVE-NOTES P4). */
+/** Caveat for context-switches / cpu-migrations under exclude_kernel (docs/platform-notes.md P4). */
 export const KERNEL_EXCLUDED_CAVEAT =
   'reads 0 with exclude_kernel=1 (scheduler events are raised in kernel mode and dropped by perf_exclude_event); use getrusage(RUSAGE_THREAD) or /proc/thread-self/sched instead';

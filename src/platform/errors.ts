@@ -1,6 +1,6 @@
 // Errors crossing the native boundary. C++ throws an Error with errno/syscall/code;
 // callNative re-throws it with the JavaScript caller's stack attached, so a failure
-// points at the line of cyclebench (or user) code that asked for it (STYLE.md #3).
+// points at the line of cyclebench (or user) code that asked for it (habit 3).
 
 import type { PlatformErrorShape } from './types.js';
 

@@ -1,5 +1,5 @@
 // The pure-JS platform: used when the addon is absent, fails to load, or
-// CYCLEBENCH_PLATFORM=js. It keeps the same contract (STYLE.md #1, #4): an hrtime
+// CYCLEBENCH_PLATFORM=js. It keeps the same contract (habit 1 and 4): an hrtime
 // clock writing the same Float64Array layout, affinity read from /proc where readable,
 // everything else unsupported with the reason.
 

@@ -1,4 +1,4 @@
-// THE one file that loads the .node (STYLE.md #4). node-gyp-build looks for a prebuild
+// THE one file that loads the .node (habit 4). node-gyp-build looks for a prebuild
 // (prebuilds/<platform>-<arch>/) and then build/Release under the package root.
 // CYCLEBENCH_PLATFORM=js forces the pure-JS platform; a failed load becomes the JS
 // platform with the reason and the fix, never an exception.

@@ -2,7 +2,7 @@
 // child pid with enable_on_exec + inherit, go byte, execve, wait4) on a libuv pool thread.
 // The fork happens in the small cyclebench-child helper next to the .node when it is there
 // (so max-rss is the command's own peak, native/child_helper.cc), else in this process.
-// Options are validated here before crossing into C++ (STYLE.md #3); errno and signal
+// Options are validated here before crossing into C++ (habit 3); errno and signal
 // numbers become names here, with Node's own tables (os.constants, util).
 
 import { accessSync, constants as fsConstants } from 'node:fs';

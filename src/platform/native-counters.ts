@@ -47,7 +47,8 @@ export interface CountersAddon {
 /** Words of the largest group read (3 + 2 · 32), as native/perf.h kMaxGroupWords. */
 const GROUP_WORDS = 67;
 const ALL_EVENTS = Object.keys(EVENT_TABLE) as CounterEventName[];
-const THREAD_CAVEAT = 'counts the calling thread only: V8 GC and compiler threads are not included (NATIVE-NOTES P6)';
+const THREAD_CAVEAT =
+  'counts the calling thread only: V8 GC and compiler threads are not included (docs/platform-notes.md P6)';
 
 /** perf_event_paranoid and privilege of this process, read from /proc (null/false when unreadable). */
 export function readPerfPermission(): PerfPermission {
@@ -223,7 +224,7 @@ export function createNativeCounters(addon: CountersAddon): Counters {
       const missing = probed.filter((e) => !e.available);
       if (missing.length === probed.length)
         return { supported: false, reason: missing[0]?.reason ?? notSupportedReason };
-      // One note for all missing events (NATIVE-NOTES P1), then the per-thread caveat.
+      // One note for all missing events (docs/platform-notes.md P1), then the per-thread caveat.
       const notes = [...new Set(missing.map((e) => `${e.kind} counters unavailable: ${e.reason}`))];
       return { supported: true, reason: [...notes, THREAD_CAVEAT].join('; ') };
     },

@@ -1,5 +1,5 @@
 // The native platform: wraps the addon's raw exports. Arguments are validated here,
-// before crossing into C++ (better-sqlite3 style, STYLE.md #3), and native errors come
+// before crossing into C++ (better-sqlite3 style, habit 3), and native errors come
 // back through callNative with the caller's stack. Arithmetic stays in TypeScript.
 
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The platform contract: what the native core (or the pure-JS fallback) offers the
 // rest of cyclebench. C++ returns raw readings; every piece of arithmetic (ticks → ns,
-// multiplex scaling, per-op normalisation) lives in TypeScript (STYLE.md #2).
+// multiplex scaling, per-op normalisation) lives in TypeScript (habit 2).
 //
 // Every member exists on every platform. A capability that is missing reports
 // `{ supported: false, reason }` and its operations throw a PlatformError with

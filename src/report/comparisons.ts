@@ -1,5 +1,5 @@
 // Comparisons against the baseline as the reporters show them. Reporters never compute a
-// verdict: verdicts come from src/compare (issue 6) — `comparisonsFor` calls its
+// verdict: verdicts come from src/compare — `comparisonsFor` calls its
 // `relativeToBaseline` and maps each row to the small shape below; `adaptComparison` takes
 // rows from elsewhere (a saved JSON of `cyclebench compare`). A report rendered without
 // comparisons (null) says so instead of inventing a verdict.

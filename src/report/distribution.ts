@@ -1,7 +1,7 @@
-// Terminal extras (DESIGN.md §8): per benchmark, a one-line histogram of the per-iteration
+// Terminal extras: per benchmark, a one-line histogram of the per-iteration
 // times with Tukey outliers marked (∘), and a sparkline of the batches in run order, fork
 // by fork, so drift (a thermal cycle, a warming JIT) is visible before anyone averages.
-// Only formats stored raw batches (STYLE.md #7); the lead appends this to the terminal.
+// Only formats stored raw batches (habit 7); `run --distributions` prints it after the table.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { tukeyFences } from '../statistics/outliers.js';

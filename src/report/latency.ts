@@ -1,6 +1,6 @@
 // Latency mode and input distributions in every report: the per-call ladder (p50 … p99.99,
 // max) with the analysis's notes on the timer, and the inputs a benchmark drew from. Only
-// formats what the document holds (STYLE.md #7); sections appear only when there is
+// formats what the document holds (habit 7); sections appear only when there is
 // something to show, so documents without latency or inputs render as before.
 import type { BenchmarkResult, InputSummary, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';

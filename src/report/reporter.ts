@@ -1,4 +1,4 @@
-// The one reporter interface (STYLE.md #7: reporters never measure; one file per format)
+// The one reporter interface (habit 7: reporters never measure; one file per format)
 // and the registry of formats by name. Every reporter is `render(doc, options) → string`;
 // writing files is done by the caller (see write.ts).
 import type { ResultDocument } from '../results/schema.js';

@@ -1,8 +1,8 @@
-// The honest report (issue 7 item 1, DESIGN.md §8): the experiment in the form a reviewer
+// The honest report: the experiment in the form a reviewer
 // can check — question, conditions, workload, warmup, measurement, statistic, result with
 // CI, verdict, caveats and the exact command to reproduce. Plain text or Markdown from the
 // same blocks. It formats a ResultDocument and the verdicts src/compare produced; it never
-// measures and never decides a verdict itself (STYLE.md #7).
+// measures and never decides a verdict itself (habit 7).
 import type { ResultDocument } from '../results/schema.js';
 import { type Block, type TextStyle, writeBlocks } from './blocks.js';
 import { caveats, uncontrolled } from './caveats.js';

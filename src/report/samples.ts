@@ -1,7 +1,7 @@
 // Per-iteration samples derived from the stored raw batches, for plots and distributions.
-// This is presentation of stored data, not measurement (STYLE.md #7): the intercept comes
-// from the document's estimates, or, for a document without them, from the same OLS the
-// analysis uses (src/statistics/regression.ts).
+// This is presentation of stored data, not measurement (habit 7): the intercept comes
+// from the document's estimates, or, for a document without them, from an OLS fit (the
+// analysis itself fits Theil–Sen: src/statistics/robust-slope.ts).
 import type { BenchmarkResult, ForkResult } from '../results/schema.js';
 import { ols } from '../statistics/regression.js';
 

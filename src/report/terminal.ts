@@ -1,5 +1,5 @@
 // The terminal report: one table per group, then flags, warnings and errors. It only
-// formats a ResultDocument; it never measures (STYLE.md #7).
+// formats a ResultDocument; it never measures (habit 7).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';

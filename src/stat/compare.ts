@@ -3,7 +3,7 @@
 // units). Chosen by seeded simulation (bench/statistics/coverage.ts): the percentile bootstrap
 // it replaces called 20 % / 12 % of A/A pairs different with 2 / 3 runs per command; the Welch
 // interval stays at or below α from 2 runs, also for skewed run times (docs/measurements.md).
-// Verdicts (DESIGN §6): the CI excludes 1 AND the change exceeds the noise threshold
+// Verdicts: the CI excludes 1 AND the change exceeds the noise threshold
 // (statistics/threshold.ts) → faster/slower (lower is better for every metric here: time,
 // counts, memory); a CI that excludes 1 by no more than the threshold → no-difference "within
 // noise"; a CI containing 1 → no-difference; fewer than MIN_RUNS_FOR_VERDICT runs on a side →

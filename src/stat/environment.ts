@@ -1,6 +1,7 @@
 // The environment record embedded in stat results.
-// TODO(env): use collectEnvironment(platform) from src/env/environment.ts once it lands;
-// until then a minimal record of what moves whole-command timings the most.
+// Smaller than run's collectEnvironment (src/env/environment.ts) on purpose: `stat` is
+// started once per command line and its start-up is part of what users wait for, so it
+// reads only what moves whole-command timings the most.
 
 import { cpus, loadavg, release } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ export function minimalEnvironment(platform: StatPlatform): Record<string, unkno
 
 /**
  * Whether counters opened on the child must exclude the kernel: unprivileged (no root,
- * CAP_PERFMON or CAP_SYS_ADMIN) and perf_event_paranoid >= 2 (NATIVE-NOTES P2).
+ * CAP_PERFMON or CAP_SYS_ADMIN) and perf_event_paranoid >= 2 (docs/platform-notes.md P2).
  */
 export function defaultExcludeKernel(): boolean {
   const paranoidText = readTrim('/proc/sys/kernel/perf_event_paranoid');

@@ -1,6 +1,6 @@
 // The metric catalogue of `cyclebench stat` and the extraction of one run's values from
 // a raw ChildRunResult. Counter values are scaled for multiplexing by counters-math
-// (value · enabled / running; running == 0 means "not counted", never zero: NATIVE-NOTES P3).
+// (value · enabled / running; running == 0 means "not counted", never zero: docs/platform-notes.md P3).
 
 import { scaleReading } from '../platform/counters-math.js';
 import type { ChildRunResult, CounterEventName } from '../platform/types.js';
@@ -66,7 +66,7 @@ export function extractRun(
     if (c.fractionRunning !== null && c.fractionRunning < 1) running[ev] = c.fractionRunning;
   });
   const rusageSwitches = ru ? ru.voluntarySwitches + ru.involuntarySwitches : null;
-  // With exclude_kernel the scheduler's software events read 0 (NATIVE-NOTES P4): take
+  // With exclude_kernel the scheduler's software events read 0 (docs/platform-notes.md P4): take
   // context switches from the child's own rusage instead, and drop the migration count.
   // The same fallback serves a platform that could not open the counter at all.
   if (requested.includes('context-switches') && (excludeKernel || !active.includes('context-switches'))) {

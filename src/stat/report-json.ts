@@ -1,4 +1,4 @@
-// JSON report. Contract (issue 5): { command, runCount, environment, metrics: { name: { unit,
+// JSON report. Contract: { command, runCount, environment, metrics: { name: { unit,
 // mean, stddev, stderr, median, min, max, ci95: [lo, hi] } }, runs, failures } per command;
 // one command → that object at the top level; A/B → { commands: [...], comparisons }.
 // NaN (an undefined CI with n < 2) is written as null.

@@ -1,5 +1,5 @@
 // Terminal report modelled on perf stat, with every dispersion measure named exactly:
-// "std error" is the standard error of the mean (perf's "±", NATIVE-NOTES P29) and is
+// "std error" is the standard error of the mean (perf's "±", docs/platform-notes.md P29) and is
 // never shown unlabelled; std dev and CV are separate columns. Reporters never measure.
 
 import { ciText, DERIVED_LABELS, fmt, pct, runLabel, table, unsupportedByReason } from './format.js';

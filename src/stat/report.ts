@@ -1,4 +1,4 @@
-// One reporter interface, one file per format (STYLE.md #7): text, json, csv, markdown.
+// One reporter interface, one file per format (habit 7): text, json, csv, markdown.
 
 import { renderCsv } from './report-csv.js';
 import { renderJson } from './report-json.js';

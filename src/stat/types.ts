@@ -1,6 +1,6 @@
 // Types of `cyclebench stat`: perf-stat-style repeated runs of whole commands.
 // The runner produces raw per-run values; summaries, comparisons and reports are
-// computed from them (measurement never formats, STYLE.md #7).
+// computed from them (measurement never formats, habit 7).
 
 import type { CounterEventName, Platform } from '../platform/types.js';
 

@@ -1,5 +1,5 @@
 // Descriptive statistics of one sample, every dispersion measure labelled by its exact
-// name (NATIVE-NOTES P29: never an unlabelled "±"). Everything here comes from
+// name (docs/platform-notes.md P29: never an unlabelled "±"). Everything here comes from
 // simple-statistics; this file only fixes the conventions:
 // - quantiles: simple-statistics' `quantileSorted` = Hyndman & Fan type 7 (R's default),
 // - stddev: sample standard deviation (n - 1 denominator),

@@ -1,4 +1,4 @@
-// Pure statistics for cyclebench, one concept per file (DESIGN §5).
+// Pure statistics for cyclebench, one concept per file.
 export * from './rng.js';
 export * from './describe.js';
 export * from './normal.js';

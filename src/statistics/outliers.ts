@@ -1,4 +1,4 @@
-// Outlier classification. Outliers are reported, never dropped (DESIGN §5).
+// Outlier classification. Outliers are reported, never dropped.
 // - Tukey fences (Tukey, "Exploratory Data Analysis", 1977): mild outside [Q1 - 1.5·IQR,
 //   Q3 + 1.5·IQR], severe outside [Q1 - 3·IQR, Q3 + 3·IQR]. Quartiles are type-7 (R's
 //   default), from simple-statistics; Tukey's hinges can differ slightly on small n.

@@ -1,7 +1,7 @@
 // Simple linear regression y = intercept + slope·x by ordinary least squares.
 // Slope and intercept come from simple-statistics' `linearRegression` (mean-centred sums);
 // R² from simple-statistics' `rSquared`, which is the correct 1 - SSres/SStot (we do NOT copy
-// criterion.rs' `Slope::r_squared`, whose ss_tot is accumulated wrongly — NATIVE-NOTES P28).
+// criterion.rs' `Slope::r_squared`, whose ss_tot is accumulated wrongly — docs/platform-notes.md P28).
 // Standard errors are hand-written (simple-statistics has none): the textbook formulas
 //   s² = SSres / (n - 2),  se(slope) = s / √Sxx,  se(intercept) = s·√(1/n + x̄²/Sxx)
 // (e.g. Draper & Smith, Applied Regression Analysis, 3rd ed., §1.4), checked on NIST StRD Norris.

@@ -2,7 +2,7 @@
 //   node --expose-gc --import <tsx> src/worker/main.ts   (or dist/worker/main.js)
 // with an IPC channel. It handles exactly ONE request (see protocol.ts), answers once,
 // disconnects and lets the process end by itself. Only the selected benchmark's setup
-// runs here, so only its closure exists in this process (DESIGN §2).
+// runs here, so only its closure exists in this process.
 
 import { loadInstances } from '../api/collect.js';
 import { setMode } from '../api/mode.js';

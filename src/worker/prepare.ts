@@ -1,7 +1,7 @@
 // Per-process conditions applied inside the worker, each failure a warning, never fatal:
 // affinity (normally already set before exec by the orchestrator; re-checked here),
 // opt-in mlockall (always undone before exit: V8 aborts at teardown with locks held,
-// NATIVE-NOTES P17), and the perf counter set.
+// docs/platform-notes.md P17), and the perf counter set.
 
 import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
 import type { ForkResult } from '../results/schema.js';

@@ -1,5 +1,5 @@
 // `cyclebench env [--json]`: what this machine will do to your numbers, and how to fix it
-// (DESIGN.md §7, issue 2 contract, issue 4 item 6). A thin shell over src/env; it reads
+// (the `environment` object of every result document). A thin shell over src/env; it reads
 // and reports, never changes the system.
 
 import { parseArgs } from 'node:util';

@@ -1,4 +1,4 @@
-// `cyclebench report FILE`: the reviewer-ready report of a result file (issue 7), or the
+// `cyclebench report FILE`: the reviewer-ready report of a result file, or the
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
 import { parse, oneOf } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';

@@ -1,4 +1,4 @@
-// `cyclebench stat`: a thin shell over the stat() library (STYLE.md #8). Parses, runs,
+// `cyclebench stat`: a thin shell over the stat() library (habit 8). Parses, runs,
 // prints one message per failed run on stderr, renders the reporters, and maps the
 // outcome to an exit code. Ctrl-C aborts: the running child is killed and what was
 // collected is printed (exit 130).
