@@ -39,7 +39,7 @@ export function classify(
   const base = { exitCode: r.exitCode, signal: r.signal };
   if (r.execError) {
     const notFound = r.execError.code === 'ENOENT';
-    const message = notFound ? `command not found: ${argv[0]}` : `cannot execute ${argv[0]}: ${r.execError.code}`;
+    const message = notFound ? notFoundMessage(argv) : `cannot execute ${argv[0]}: ${r.execError.code}`;
     return { ...base, kind: notFound ? 'not-found' : 'exec-error', message };
   }
   if (r.timedOut)
@@ -53,11 +53,16 @@ export function classify(
   return undefined;
 }
 
+/** "command not found", with a hint when the name looks like a whole shell command line. */
+function notFoundMessage(argv: string[]): string {
+  const looksLikeShell = /[\s|&;<>()$`*?'"]/.test(argv[0]);
+  return `command not found: ${argv[0]}${looksLikeShell ? ' (a shell command line? add --shell, or give the words separately)' : ''}`;
+}
+
 /** A thrown runner error (e.g. spawn ENOENT from a portable runner) as a failure. */
 function thrownFailure(e: unknown, argv: string[]): Omit<Failure, 'command' | 'run' | 'warmup'> {
   const code = (e as { code?: string })?.code;
-  if (code === 'ENOENT')
-    return { kind: 'not-found', exitCode: null, signal: null, message: `command not found: ${argv[0]}` };
+  if (code === 'ENOENT') return { kind: 'not-found', exitCode: null, signal: null, message: notFoundMessage(argv) };
   return {
     kind: 'exec-error',
     exitCode: null,

@@ -1,6 +1,7 @@
 // The library API: stat(options) → StatResult. Validates and normalises the options,
 // executes the interleaved schedule (run.ts), then summarises and compares.
 
+import { cpus as cpusOnline } from 'node:os';
 import type { CounterEventName } from '../platform/types.js';
 import { compareAll, DEFAULT_NOISE_THRESHOLD, MIN_RUNS_FOR_VERDICT } from './compare.js';
 import { defaultExcludeKernel, minimalEnvironment } from './environment.js';
@@ -35,6 +36,19 @@ function checkCount(name: string, v: number, min: number): void {
   if (!Number.isInteger(v) || v < min) throw new RangeError(`stat: ${name} must be an integer >= ${min}, got ${v}`);
 }
 
+/** --cpu must name CPUs this process may run on; otherwise every run fails with a bare EINVAL. */
+function checkCpus(cpus: number[] | undefined, platform: StatPlatform): void {
+  if (!cpus?.length) return;
+  const allowed = platform.sched?.capability().supported
+    ? platform.sched.getAffinity(0)
+    : Array.from({ length: cpusOnline().length }, (_, i) => i);
+  const outside = cpus.filter((c) => !allowed.includes(c));
+  if (outside.length > 0)
+    throw new RangeError(
+      `stat: --cpu ${outside.join(',')} is not among the CPUs this process may use (${allowed.join(',')})`,
+    );
+}
+
 function unsupportedReasonFor(outcome: RunOutcome, platform: StatPlatform, excludeKernel: boolean) {
   return (m: MetricName): string => {
     if (m === 'cpu-migrations' && excludeKernel) {
@@ -65,6 +79,7 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const argvs = [options.command, ...(options.vs ?? [])].map((c) => toArgv(c, shell));
   const platform = options.platform ?? (await loadDefaultPlatform());
   const excludeKernel = options.excludeKernel ?? defaultExcludeKernel();
+  checkCpus(options.cpus, platform);
   const cap = platform.child.capability();
   if (!cap.supported)
     throw new Error(

@@ -62,7 +62,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       parsed = parseStatArgs(args);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      io.stderr.write(`cyclebench stat: ${e.message}\n\n${STAT_USAGE}`);
+      io.stderr.write(`cyclebench stat: ${e.message.replace(/^stat: /, '')}\n\n${STAT_USAGE}`);
       return EXIT_USAGE;
     }
     if (parsed.help) {
@@ -107,7 +107,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       });
     } catch (e) {
       if (e instanceof RangeError) {
-        io.stderr.write(`cyclebench stat: ${e.message}\n\n${STAT_USAGE}`);
+        io.stderr.write(`cyclebench stat: ${e.message.replace(/^stat: /, '')}\n\n${STAT_USAGE}`);
         return EXIT_USAGE;
       }
       io.stderr.write(`cyclebench stat: ${(e as Error).message}\n`);
