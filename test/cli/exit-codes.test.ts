@@ -1,6 +1,8 @@
 // `cyclebench run` must not exit 0 when something went wrong, and warns about setups that
 // cannot give a clean answer. End to end through the CLI; nothing is timed.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -8,8 +10,9 @@ const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures');
 const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin', '--no-counters'];
 
-function cli(args: string[], env: Record<string, string> = {}) {
+function cli(args: string[], env: Record<string, string> = {}, cwd?: string) {
   return spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
     encoding: 'utf8',
     env: { ...process.env, ...env },
     timeout: 180_000,
@@ -79,4 +82,19 @@ describe('exit codes and warnings (adversarial cases)', () => {
     expect(r.stdout).toMatch(/oom: worker ran out of JavaScript heap memory/);
     expect(r.stdout).not.toMatch(/0x[0-9a-f]+ \[/);
   }, 200_000);
+
+  it('a missing or corrupt --baseline is found before the run, with one line and a non-zero exit', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-base-'));
+    const missing = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'nope'], {}, dir);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toMatch(/no saved baseline 'nope'/);
+    expect(missing.stdout).toBe(''); // nothing was measured
+    mkdirSync(join(dir, '.cyclebench/baselines'), { recursive: true });
+    writeFileSync(join(dir, '.cyclebench/baselines/bad.json'), '{nope');
+    const corrupt = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'bad'], {}, dir);
+    expect(corrupt.status).toBe(2);
+    expect(corrupt.stderr).toMatch(/baseline 'bad': .*not valid JSON/);
+    expect(corrupt.stdout).toBe('');
+  });
 });

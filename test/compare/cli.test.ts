@@ -138,4 +138,21 @@ describe('cyclebench compare', () => {
     const j = JSON.parse((await run(a, b, '--format', 'json')).stdout);
     expect(j.comparisons[0].verdict).toBe('too-few');
   });
+
+  it('a document with a valid header and a malformed body (benchmarks: [null, 3, "x"]) is one line, exit 2', async () => {
+    const bad = write(
+      'bad.json',
+      JSON.stringify({ schemaVersion: 1, tool: { name: 'cyclebench' }, benchmarks: [null, 3, 'x'] }),
+    );
+    const r = await run(base, bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`cyclebench compare: ${bad}: malformed result document: benchmarks[0] must be object\n`);
+    const rep = await main(['report', bad], {
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      env: {},
+      cwd: dir,
+    } as never);
+    expect(rep).toBe(2);
+  });
 });
