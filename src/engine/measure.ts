@@ -65,6 +65,11 @@ export interface MeasureExtras {
   nowMs?: () => number;
   /** Observe GC (default true). */
   observeGc?: boolean;
+  /**
+   * Read the thread's context switches and migrations per batch (default true); off for a
+   * fake clock, whose batches take no real time, so the real thread's events are not theirs.
+   */
+  observeThread?: boolean;
   /** Loop generation options; `sink: false` exists only for the engine's overhead benchmarks. */
   loop?: Pick<LoopOptions, 'sink'>;
 }
@@ -84,7 +89,7 @@ export async function measure(
   const loop = kernel.isAsync
     ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts)
     : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
-  const thread = new ThreadStats(platform.sched);
+  const thread = new ThreadStats(platform.sched, extras.observeThread !== false);
   const gc = extras.observeGc === false ? null : new GcWatch();
   const checksum = new Checksum();
   const ctx: BatchContext = {

@@ -22,7 +22,15 @@ export class ThreadStats {
   private fd = -1;
   private buf = Buffer.alloc(8192);
 
-  constructor(private sched: Scheduling | undefined) {
+  constructor(
+    private sched: Scheduling | undefined,
+    observe = true,
+  ) {
+    if (!observe) {
+      this.rusage = false;
+      this.procSched = false;
+      return;
+    }
     let ok = false;
     try {
       ok = !!sched && sched.capability().supported;

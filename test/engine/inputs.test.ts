@@ -150,7 +150,7 @@ describe('measure with inputs (fake clock)', () => {
       spec,
       fakePlatform(clock),
       { ...fast, latency: true, latencyMaxCalls: 8192 },
-      { nowMs: fakeNowMs(clock), observeGc: false },
+      { nowMs: fakeNowMs(clock), observeGc: false, observeThread: false },
     );
     for (const b of fork.batches) {
       expect(b.ns).toBeGreaterThanOrEqual(b.iterations * 100 + 25);

@@ -139,7 +139,7 @@ describe('measure in latency mode (fake clock)', () => {
       k,
       fakePlatform(clock),
       { ...fast, latency: true, ...options },
-      { nowMs: fakeNowMs(clock), observeGc: false },
+      { nowMs: fakeNowMs(clock), observeGc: false, observeThread: false },
     );
   }
 
@@ -223,7 +223,7 @@ describe('measure in latency mode (fake clock)', () => {
       kernel(clock, () => 1000),
       fakePlatform(clock),
       fast,
-      { nowMs: fakeNowMs(clock), observeGc: false },
+      { nowMs: fakeNowMs(clock), observeGc: false, observeThread: false },
     );
     expect(fork.latency).toBeUndefined();
     expect(fork.inputs).toBeUndefined();

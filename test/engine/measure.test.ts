@@ -14,7 +14,7 @@ async function run(clock: FakeClock, k: KernelSpec, options: Partial<MeasureOpti
     k,
     fakePlatform(clock),
     { ...fast, ...options },
-    { nowMs: fakeNowMs(clock), observeGc: false, forkIndex: 2 },
+    { nowMs: fakeNowMs(clock), observeGc: false, observeThread: false, forkIndex: 2 },
   );
 }
 
@@ -148,7 +148,7 @@ describe('measure (fake clock)', () => {
       kernel(clock, () => 1000),
       fakePlatform(clock),
       fast,
-      { nowMs: fakeNowMs(clock), observeGc: false, counters },
+      { nowMs: fakeNowMs(clock), observeGc: false, observeThread: false, counters },
     );
     for (const b of fork.batches) {
       expect(b.counters).toEqual({ instructions: 200 });
