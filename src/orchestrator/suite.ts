@@ -149,7 +149,9 @@ export class NothingToRunError extends Error {
 function nothingToRun(opts: SuiteOptions, listed: number): string {
   const files = opts.files.length === 1 ? basename(opts.files[0]) : `${opts.files.length} files`;
   if (listed === 0) return `no benchmarks in ${files}: a bench file registers them with bench(name, fn)`;
-  return `filter /${opts.filter?.source}/ matched none of the ${listed} benchmark(s) in ${files} (it is tested against "group/name")`;
+  const source = opts.filter?.source;
+  const what = `${listed} benchmark(s) in ${files}`;
+  return `filter /${source}/ matched none of the ${what} (it is tested against "group/name")`;
 }
 
 /** One line per full name used by more than one benchmark: their results cannot be told apart. */

@@ -56,7 +56,8 @@ export function classify(
 /** "command not found", with a hint when the name looks like a whole shell command line. */
 function notFoundMessage(argv: string[]): string {
   const looksLikeShell = /[\s|&;<>()$`*?'"]/.test(argv[0]);
-  return `command not found: ${argv[0]}${looksLikeShell ? ' (a shell command line? add --shell, or give the words separately)' : ''}`;
+  const hint = looksLikeShell ? ' (a shell command line? add --shell, or give the words separately)' : '';
+  return `command not found: ${argv[0]}${hint}`;
 }
 
 /** A thrown runner error (e.g. spawn ENOENT from a portable runner) as a failure. */
