@@ -88,6 +88,18 @@ export function assessQuality(q: QualityInput): Quality {
     warnings.push(
       `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is within ${cycleText} of the empty loop's own ${floor.toPrecision(3)} ns: the kernel cannot be told apart from one that does nothing (its work was optimized away, or is below what the loop resolves); this is not a speed`,
     );
+  } else if (
+    floor !== null &&
+    q.forks.length > 0 &&
+    q.forks.every((f) => f.returnsNothing) &&
+    headline.point < floor + D.DEAD_RESULT_CYCLES * cycle.ns
+  ) {
+    flags.push('optimized-away');
+    warnings.push(
+      `optimized-away: the kernel returns nothing and its ${headline.point.toPrecision(3)} ns per iteration is within ` +
+        `${D.DEAD_RESULT_CYCLES} cycles of the empty loop's own ${floor.toPrecision(3)} ns: work whose result is ` +
+        'dropped (an allocation, a pure computation) was probably eliminated; return the value the kernel computes',
+    );
   }
 
   const lowR2 = q.perFork.filter((f) => Number.isFinite(f.r2) && f.r2 < D.LOW_R2);

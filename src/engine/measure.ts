@@ -145,6 +145,7 @@ export async function measure(
       batches: sampled.batches,
       stop: sampled.stop,
       checksum: checksum.digest(),
+      ...(!kernel.isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),
       ...(loopFloorNs !== null ? { loopFloorNs } : {}),
       conditions: {
         cpu: extras.conditions?.cpu ?? null,

@@ -68,6 +68,8 @@ export class Checksum {
    *  benchmark agree however long each sampled (compare checks checksums across files). */
   private readonly seen = new Set<number>();
   private overflow = false;
+  /** True while every value folded so far was undefined (the kernel returns nothing). */
+  onlyUndefined = true;
 
   private mix(x: number): void {
     this.h = Math.imul(this.h ^ (x >>> 0), FNV_PRIME) >>> 0;
@@ -82,6 +84,7 @@ export class Checksum {
   /** Folds one value: numbers by bits, strings by length and first 64 chars, objects by shape. */
   add(v: unknown): void {
     this.count++;
+    if (v !== undefined) this.onlyUndefined = false;
     this.h = FNV_OFFSET;
     this.fold(v);
     if (this.seen.size < MAX_DISTINCT) this.seen.add(this.h);

@@ -68,6 +68,8 @@ export interface ForkResult {
   checksum: string;
   /** ns per iteration of the same generated loop around an empty kernel (engine/floor.ts; absent for async kernels and in older files). */
   loopFloorNs?: number;
+  /** Every value the kernel returned was undefined (sync kernels; absent otherwise and in older files). */
+  returnsNothing?: boolean;
   /** What was in force in this process. */
   conditions: {
     cpu: number[] | null;

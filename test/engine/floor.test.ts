@@ -6,7 +6,8 @@ import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { measureLoopFloor } from '../../src/engine/floor.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import { makeFork } from '../analysis/synthetic.js';
-import { createFakeClock } from './fake-clock.js';
+import { measure } from '../../src/engine/measure.js';
+import { createFakeClock, FAST_MEASURE, fakeNowMs } from './fake-clock.js';
 
 describe('empty-loop floor', () => {
   it('is a finite, non-negative per-iteration time with the real clock', () => {
@@ -66,5 +67,43 @@ describe('optimized-away against the floor', () => {
     f[1].loopFloorNs = 0.55;
     const a = analyzeBenchmark(f, { cycleNs: 0.4, resamples: 200 });
     expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/empty loop's own 0\.600 ns/);
+  });
+});
+
+describe('a kernel that returns nothing, a few cycles above the empty loop', () => {
+  // An allocation that is dropped measured 1.53 ns here (floor ~0.6 ns, cycle 0.41 ns): the
+  // compiler removed it. Returning the object measured 5.26 ns.
+  const forks = (costNs: number, returnsNothing: boolean) =>
+    [0, 1, 2].map((i) => ({
+      ...makeFork({ costNs, overheadNs: 40, noise: 0.002, index: i, seed: 9 + i }),
+      loopFloorNs: 0.6,
+      ...(returnsNothing ? { returnsNothing: true } : {}),
+    }));
+
+  it('flags 1.53 ns when every value was undefined, naming the likely cause', () => {
+    const a = analyzeBenchmark(forks(1.53, true), { cycleNs: 0.41, resamples: 200 });
+    expect(a.flags).toContain('optimized-away');
+    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/returns nothing .* within 4 cycles/);
+  });
+
+  it('does not flag the same time when the kernel returns its value, nor 5.26 ns returning nothing', () => {
+    expect(analyzeBenchmark(forks(1.53, false), { cycleNs: 0.41, resamples: 200 }).flags).not.toContain(
+      'optimized-away',
+    );
+    expect(analyzeBenchmark(forks(5.26, true), { cycleNs: 0.41, resamples: 200 }).flags).not.toContain(
+      'optimized-away',
+    );
+  });
+
+  it('the engine records returnsNothing only when every returned value was undefined', async () => {
+    const clock = createFakeClock(0);
+    const run = (fn: () => unknown) =>
+      measure({ fn, state: undefined, isAsync: false, form: 'kernel', label: 'k' }, { clock }, FAST_MEASURE, {
+        nowMs: fakeNowMs(clock),
+        observeGc: false,
+        observeThread: false,
+      });
+    expect((await run(() => void clock.spend(100))).returnsNothing).toBe(true);
+    expect((await run(() => (clock.spend(100), 1))).returnsNothing).toBeUndefined();
   });
 });
