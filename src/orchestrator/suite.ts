@@ -74,7 +74,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     const listed = await listFile(platform, file, opts.signal);
     if ('interrupted' in listed) break;
     if ('error' in listed) {
-      loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${listed.error}`, 'load'));
+      // The worker's message already starts "could not load /abs/path: "; say it once, by base name.
+      const cause = listed.error.replace(`could not load ${file}: `, '');
+      loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${cause}`, 'load'));
       continue;
     }
     listedCount += listed.benchmarks.length;
