@@ -10,7 +10,8 @@
         "native/sched.cc",
         "native/memory.cc",
         "native/layout.cc",
-        "native/child.cc"
+        "native/child.cc",
+        "native/process.cc"
       ],
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
       "defines": ["NAPI_VERSION=8", "NAPI_DISABLE_CPP_EXCEPTIONS"],

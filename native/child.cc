@@ -181,7 +181,10 @@ Napi::Value KillPid(const Napi::CallbackInfo& info) {
     ThrowErrno(env, EINVAL, "kill");
     return env.Undefined();
   }
-  if (kill(pid, info[1].As<Napi::Number>().Int32Value()) != 0) ThrowErrno(env, errno, "kill");
+  // The command leads its own process group (child_exec.h): signal the group, so what the
+  // command started goes too; the pid alone if the group is already gone.
+  int signo = info[1].As<Napi::Number>().Int32Value();
+  if (kill(-pid, signo) != 0 && kill(pid, signo) != 0) ThrowErrno(env, errno, "kill");
   return env.Undefined();
 }
 

@@ -83,6 +83,7 @@ inline void RunCounted(const ChildPlan& p, ChildReport* r, PidCallback onPid, vo
     ChildMain(p, go[0], err[1], nullFd);
   }
   int forkErr = errno;
+  if (pid > 0) setpgid(pid, pid);  // also here, so a kill(-pid) right after onPid finds the group
   close(go[0]), close(err[1]);
   if (nullFd >= 0) close(nullFd);
   r->pid = pid;

@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/personality.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -46,6 +47,11 @@ inline int64_t NowNs() {
 
 // Runs in the forked child: async-signal-safe calls only (fork(2) in a threaded process).
 [[noreturn]] inline void ChildMain(const ChildPlan& p, int goFd, int errFd, int nullFd) {
+  // Its own process group, so a timeout or Ctrl-C ends whatever the command starts
+  // (kill(-pid)); and it dies with the process that forked it (prctl(2) PR_SET_PDEATHSIG,
+  // kept across execve for a non-setuid program).
+  setpgid(0, 0);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   // Node ignores SIGPIPE and handles SIGINT etc.; the helper ignores SIGINT/SIGQUIT. Ignored
   // dispositions and the signal mask survive exec, so reset them the way libuv's
   // uv__process_child_init does.
@@ -110,7 +116,7 @@ inline void ReapChild(pid_t pid, double timeoutMs, int64_t t0, int* status, stru
       int64_t left = deadline - NowNs();
       if (left <= 0) {
         *timedOut = true;
-        kill(pid, SIGKILL);
+        if (kill(-pid, SIGKILL) != 0) kill(pid, SIGKILL);  // the group; the pid if it is not one yet
         break;
       }
       if (pfd >= 0) {

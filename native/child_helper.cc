@@ -41,6 +41,8 @@ int main(int argc, char** argv, char** envp) {
   // default dispositions back in ChildMain.
   // The report pipe must not leak into the command (posix_spawn's dup2 cleared the flag).
   fcntl(cyclebench::kHelperFd, F_SETFD, FD_CLOEXEC);
+  // Dies with the Node process that spawned it; the command then dies with the helper.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::signal(SIGINT, SIG_IGN);
   std::signal(SIGQUIT, SIG_IGN);
   std::signal(SIGPIPE, SIG_IGN);

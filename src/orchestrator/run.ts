@@ -20,6 +20,7 @@ import { renderText } from '../compare/render.js';
 import { type ResultDocument, SCHEMA_VERSION, type Statistic } from '../results/schema.js';
 import { type AslrMode, type PinPolicy, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
+import { onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
 import { toolVersion } from './version.js';
 import { aaStatus } from '../compare/aa.js';
@@ -88,6 +89,8 @@ export const DEFAULT_RUN_OPTIONS = {
 export interface RunOutcome {
   document: ResultDocument;
   interrupted: boolean;
+  /** The signal that stopped the run early (SIGINT, SIGTERM, SIGHUP), if one did. */
+  stoppedBy?: StopSignal;
   /** One line per output file that could not be written (the others were written). */
   writeFailures: string[];
 }
@@ -114,16 +117,13 @@ export async function runBenchmarks(
   const before = collectEnvironment(platform);
 
   const abort = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(130);
+  const stop = onStopSignals((signal) => {
+    const how = signal === 'SIGINT' ? 'Ctrl-C' : signal;
     io.stderr.write(
-      '\ncyclebench: interrupted — stopping the current worker, keeping the results so far (Ctrl-C again to quit at once)\n',
+      `\ncyclebench: interrupted (${how}): stopping the current worker, keeping the results so far (again to quit at once)\n`,
     );
     abort.abort();
-  };
-  process.on('SIGINT', onSigint);
+  });
   const progress = new ProgressLine(io.stderr, opts.progress);
   let outcome;
   try {
@@ -150,7 +150,7 @@ export async function runBenchmarks(
     });
   } finally {
     progress.clear();
-    process.off('SIGINT', onSigint);
+    stop.off();
   }
 
   // After the run only the machine facts are re-read (the platform's capabilities do not change).
@@ -220,7 +220,8 @@ export async function runBenchmarks(
       `\n${renderReview(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`,
     );
   const writeFailures = writeRunOutputs(document, opts, io, outcome.interrupted);
-  return { document, interrupted: outcome.interrupted, writeFailures };
+  const stoppedBy = stop.received() ?? undefined;
+  return { document, interrupted: outcome.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
 /** Fills `relative` of every benchmark of a group that has a `.baseline()`. */

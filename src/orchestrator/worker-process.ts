@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
+import { PARENT_PID_ENV } from '../worker/parent-guard.js';
 
 export interface SpawnConditions {
   cpus?: number[] | null;
@@ -49,11 +50,18 @@ export interface RunWorkerOptions<M> {
 }
 
 export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
-  const env: Record<string, string | undefined> = { ...process.env };
+  const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
   const args = ['--expose-gc', '--import', tsxLoader(), workerEntry()];
   const child = withConditions(opts.platform, opts.conditions, () =>
-    spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' }),
+    // detached: its own process group (setsid), so a timeout or Ctrl-C ends whatever the
+    // benchmark started too, and a terminal's Ctrl-C reaches only this process, which decides.
+    spawn(process.execPath, args, {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      detached: true,
+    }),
   );
   return new Promise((resolve) => {
     let tail = '';
@@ -70,7 +78,7 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     function stop(reason: 'timeout' | 'interrupted') {
       why ??= reason;
-      child.kill('SIGKILL');
+      killGroup(child.pid);
     }
     child.on('message', (msg) => {
       if (opts.isFinal(msg)) answer = msg as R;
@@ -80,6 +88,7 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
       finish({ ok: false, kind: 'crash', message: `could not start worker: ${err.message}`, stderrTail: tail }),
     );
     child.on('exit', (code, sig) => {
+      killGroup(child.pid); // whatever the benchmark left running in the worker's group
       if (answer !== undefined && why === undefined) return finish({ ok: true, message: answer, stderrTail: tail });
       if (why === 'timeout')
         return finish({
@@ -101,6 +110,19 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
     }
     child.send(opts.request as object);
   });
+}
+
+/** SIGKILL to the process group PID leads (the worker and what it started); ESRCH when none is left. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, 'SIGKILL');
+      return;
+    } catch {
+      // no such group (already ended): try the pid, then give up
+    }
+  }
 }
 
 /** Applies affinity/personality to this thread for the duration of `fn` (the fork inside spawn). */

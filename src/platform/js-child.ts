@@ -43,6 +43,8 @@ export function createJsChildRunner(): ChildRunner {
           env: o.env ?? process.env,
           stdio: o.stdio ?? 'inherit',
           shell: false,
+          // Its own process group (setsid), so a timeout or Ctrl-C ends what the command started.
+          detached: true,
         });
         let timedOut = false;
         let execError: ChildRunResult['execError'];
@@ -50,7 +52,11 @@ export function createJsChildRunner(): ChildRunner {
           (o.timeoutMs ?? 0) > 0
             ? setTimeout(() => {
                 timedOut = true;
-                child.kill('SIGKILL');
+                try {
+                  killGroup(child.pid, 'SIGKILL');
+                } catch {
+                  // already gone
+                }
               }, o.timeoutMs)
             : undefined;
         if (child.pid !== undefined && o.onPid) {
@@ -88,11 +94,21 @@ export function createJsChildRunner(): ChildRunner {
       if (!Number.isSafeInteger(pid) || pid <= 0) throw invalid(`pid must be a positive integer, got ${pid}`);
       if (!(signal in osConstants.signals)) throw invalid(`unknown signal ${JSON.stringify(signal)}`);
       try {
-        process.kill(pid, signal);
+        killGroup(pid, signal);
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
         throw new PlatformError(err.message, err.code ?? 'EUNKNOWN', Math.abs(err.errno ?? 0), 'kill');
       }
     },
   };
+}
+
+/** Signals the process group PID leads (the command and what it started), else PID alone. */
+function killGroup(pid: number | undefined, signal: NodeJS.Signals | string): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    process.kill(pid, signal);
+  }
 }

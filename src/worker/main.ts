@@ -13,6 +13,7 @@ import { loadPlatform } from '../platform/load.js';
 import type { ErrorResponse, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
 import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
+import { dieWithParent } from './parent-guard.js';
 
 let answered = false;
 
@@ -102,6 +103,7 @@ if (typeof process.send !== 'function') {
   process.stderr.write('cyclebench worker: must be started by the orchestrator with an IPC channel\n');
   process.exitCode = 2;
 } else {
+  dieWithParent(() => answered);
   // Benchmark files must register, not measure: their `await run()` returns empty here.
   setMode('collect');
   // An error that escaped the kernel (e.g. an unawaited rejection) poisons the

@@ -2,6 +2,7 @@
 import { AUDIT_CONFIGS, type AuditRow, DEFAULT_AUDIT_CONFIGS, runAudit, SLOW_PROCESS } from '../../audit/audit.js';
 import { loadPlatform } from '../../platform/load.js';
 import { resolve } from 'node:path';
+import { exitCodeFor, onStopSignals } from '../../orchestrator/stop-signals.js';
 import { renderJson } from '../../report/json.js';
 import { checkOutputPaths, tryWrite } from '../../report/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
@@ -73,8 +74,7 @@ export const auditCommand: Command = async (args, io) => {
   }
   const platform = loadPlatform();
   const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.on('SIGINT', onSigint);
+  const stop = onStopSignals(() => abort.abort());
   let rows: AuditRow[];
   try {
     rows = await runAudit(platform, {
@@ -88,14 +88,15 @@ export const auditCommand: Command = async (args, io) => {
       },
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.off();
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
   }
   io.stdout.write(renderAudit(rows, platform.kind));
   const doc = { tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows };
   const failed = json === undefined ? null : tryWrite(resolve(io.cwd, json), () => renderJson(doc as never));
   if (failed) io.stderr.write(`cyclebench audit: --json: ${failed}\n`);
-  return abort.signal.aborted ? 130 : failed ? EXIT_FAILURE : EXIT_OK;
+  const stoppedBy = stop.received();
+  return stoppedBy ? exitCodeFor(stoppedBy) : failed ? EXIT_FAILURE : EXIT_OK;
 };
 
 export function renderAudit(rows: AuditRow[], platformKind: string): string {

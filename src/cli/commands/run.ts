@@ -6,6 +6,7 @@ import { NothingToRunError } from '../../orchestrator/suite.js';
 import { DEFAULT_RUN_OPTIONS as D, runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
+import { exitCodeFor } from '../../orchestrator/stop-signals.js';
 import { OutputPathError } from '../../report/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 
@@ -81,7 +82,7 @@ export const runCommand: Command = async (args, io) => {
     io.stderr.write(`cyclebench run: ${e.message}\n`);
     return EXIT_USAGE;
   }
-  if (outcome.interrupted) return 130;
+  if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
   const failed = outcome.writeFailures.length > 0 || outcome.document.benchmarks.some((b) => b.error);
   return failed ? EXIT_FAILURE : EXIT_OK;
 };

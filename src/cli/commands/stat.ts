@@ -9,6 +9,7 @@ import { parseStatArgs, STAT_USAGE } from '../../stat/cli-args.js';
 import { checkOutputPaths, type OutputRequest, tryWrite } from '../../report/output-files.js';
 import { REPORTERS, type StatFormat } from '../../stat/report.js';
 import { stat } from '../../stat/stat.js';
+import { exitCodeFor, onStopSignals, type StopSignal } from '../../orchestrator/stop-signals.js';
 import type { StatPlatform, StatResult } from '../../stat/types.js';
 
 export const EXIT_INTERRUPTED = 130;
@@ -18,13 +19,12 @@ export interface StatCommandDeps {
   environment?: Record<string, unknown>;
   /** Overrides the privilege-based default (tests pin it so golden output is machine-independent). */
   excludeKernel?: boolean;
-  /** Subscribes to Ctrl-C; returns the unsubscribe. Default: process SIGINT. */
-  onInterrupt?: (handler: () => void) => () => void;
+  /** Subscribes to Ctrl-C; returns the unsubscribe. Default: SIGINT, SIGTERM and SIGHUP of this process. */
+  onInterrupt?: (handler: (signal?: StopSignal) => void) => () => void;
 }
 
-function processInterrupt(handler: () => void): () => void {
-  process.on('SIGINT', handler);
-  return () => process.off('SIGINT', handler);
+function processInterrupt(handler: (signal: StopSignal) => void): () => void {
+  return onStopSignals(handler).off;
 }
 
 type StatFiles = Partial<Record<StatFormat, string>>;
@@ -76,7 +76,11 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       return EXIT_USAGE;
     }
     const abort = new AbortController();
-    const unsubscribe = (deps.onInterrupt ?? processInterrupt)(() => abort.abort());
+    let stoppedBy: StopSignal = 'SIGINT';
+    const unsubscribe = (deps.onInterrupt ?? processInterrupt)((signal) => {
+      stoppedBy = signal ?? 'SIGINT';
+      abort.abort();
+    });
     let result: StatResult;
     try {
       const [first, ...rest] = parsed.commands.map((c) => (parsed.shell ? c.join(' ') : c));
@@ -117,7 +121,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
     }
     const written = writeOutputs(result, files, io);
     if (!written.toStdout) io.stdout.write(REPORTERS.text(result));
-    if (result.interrupted) return EXIT_INTERRUPTED;
+    if (result.interrupted) return exitCodeFor(stoppedBy);
     if (written.failed) return EXIT_FAILURE;
     return result.commands.some((c) => c.failures.length > 0 || c.runCount === 0) ? EXIT_FAILURE : EXIT_OK;
   };

@@ -1,0 +1,130 @@
+// Nothing left behind: workers die with the CLI, SIGTERM/SIGHUP stop a run like Ctrl-C,
+// and a timeout or Ctrl-C ends the whole process group of a worker or a measured command.
+// Every test records the processes it started and checks afterwards that none is alive.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { descendants, type ProcessId, reap, settle, survivors, waitFor } from '../helpers/processes.js';
+
+const ROOT = join(__dirname, '../..');
+const CLI = join(ROOT, 'bin/cyclebench.js');
+const FIX = join(ROOT, 'test/fixtures/cli');
+const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
+
+let recorded: ProcessId[] = [];
+afterEach(() => {
+  reap(recorded);
+  recorded = [];
+});
+
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
+    child.on('exit', (code, signal) => r({ code, signal })),
+  );
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+/** Records the CLI's descendants once one named COMM (e.g. "node", "sleep") runs. */
+async function recordOnce(pid: number, comm: string, count = 1): Promise<void> {
+  const found = await waitFor(() => {
+    const all = descendants(pid);
+    return all.filter((p) => p.comm === comm).length >= count ? all : [];
+  });
+  recorded.push(...found);
+  expect(found.filter((p) => p.comm === comm).length).toBeGreaterThanOrEqual(count);
+}
+
+async function hangingRun(extra: string[] = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'cb-proc-'));
+  const marker = join(dir, 'marker');
+  const out = join(dir, 'out.json');
+  const args = ['run', join(FIX, 'faulty.bench.ts'), ...QUICK, '--filter', '^(ok|hangs)$', '--json', out, ...extra];
+  const run = start(args, { CB_TEST_MARKER: marker });
+  await waitFor(() => (existsSync(marker) ? [true] : []));
+  expect(existsSync(marker)).toBe(true);
+  recorded.push(...descendants(run.child.pid!));
+  expect(recorded.length).toBeGreaterThan(0);
+  return { ...run, out };
+}
+
+describe('workers die with their parent', () => {
+  it('killing the CLI with SIGKILL leaves no spinning worker under PID 1', async () => {
+    const run = await hangingRun(['--timeout', '600']);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    expect(await settle(recorded)).toEqual([]);
+  });
+});
+
+describe('SIGTERM and SIGHUP behave like Ctrl-C', () => {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
+    it(`${signal}: partial results saved, exit ${code}, no worker left`, async () => {
+      const run = await hangingRun(['--timeout', '600']);
+      run.child.kill(signal);
+      expect((await run.exited).code).toBe(code);
+      const doc = JSON.parse(readFileSync(run.out, 'utf8'));
+      expect(doc.warnings.join(' ')).toContain('interrupted');
+      expect(doc.benchmarks.find((b: { name: string }) => b.name === 'ok').headline.point).toBeGreaterThan(0);
+      expect(run.err()).toContain(`interrupted (${signal})`);
+      expect(await settle(recorded)).toEqual([]);
+    });
+  }
+});
+
+describe('a timeout or Ctrl-C ends the whole process group', () => {
+  it('run --timeout kills the worker and the processes the benchmark spawned', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-proc-'));
+    const marker = join(dir, 'marker');
+    const run = start(['run', join(FIX, 'spawns.bench.ts'), ...QUICK, '--timeout', '3'], { CB_TEST_MARKER: marker });
+    // One sleep from the worker that lists the file, one from the worker that measures it.
+    const sleeps = () =>
+      existsSync(marker) ? readFileSync(marker, 'utf8').trim().split('\n').filter(Boolean).map(Number) : [];
+    await waitFor(() => (sleeps().length >= 2 ? [true] : []));
+    recorded.push(...descendants(run.child.pid!));
+    const { code } = await run.exited;
+    expect(code).toBe(1);
+    expect(run.out()).toContain('spawns and hangs');
+    expect(sleeps()).toHaveLength(2);
+    for (const pid of sleeps()) expect(existsSync(`/proc/${pid}`) && !isZombie(pid), `sleep ${pid}`).toBe(false);
+    expect(await settle(recorded)).toEqual([]);
+  });
+
+  it("stat --timeout ends the command's background children too ('sleep 31 & sleep 32; wait')", async () => {
+    const run = start(['stat', '-r', '1', '--timeout', '4', '--shell', '--', 'sleep 31 & sleep 32; wait']);
+    await recordOnce(run.child.pid!, 'sleep', 2);
+    const { code } = await run.exited;
+    expect(code).toBe(1);
+    expect(run.err()).toMatch(/timeout/);
+    expect(await settle(recorded)).toEqual([]);
+  });
+
+  it('stat Ctrl-C ends a command that ignores SIGINT and its children, exit 130', async () => {
+    const run = start(['stat', '-r', '3', '--shell', '--', "trap '' INT; sleep 33 & sleep 34; wait"]);
+    await recordOnce(run.child.pid!, 'sleep', 2);
+    run.child.kill('SIGINT');
+    expect((await run.exited).code).toBe(130);
+    expect(await settle(recorded)).toEqual([]);
+    expect(survivors(recorded)).toEqual([]);
+  });
+});
+
+function isZombie(pid: number): boolean {
+  try {
+    return / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8').split(')')[1]!);
+  } catch {
+    return false;
+  }
+}
