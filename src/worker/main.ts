@@ -103,7 +103,7 @@ if (typeof process.send !== 'function') {
   process.stderr.write('cyclebench worker: must be started by the orchestrator with an IPC channel\n');
   process.exitCode = 2;
 } else {
-  dieWithParent(() => answered);
+  dieWithParent();
   // Benchmark files must register, not measure: their `await run()` returns empty here.
   setMode('collect');
   // An error that escaped the kernel (e.g. an unawaited rejection) poisons the
