@@ -34,9 +34,10 @@ const SILENT = { write: () => true };
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
-  const [{ DEFAULT_RUN_OPTIONS, runBenchmarks }, { findBenchFiles }] = await Promise.all([
+  const [{ DEFAULT_RUN_OPTIONS, runBenchmarks }, { findBenchFiles }, { checkRunLimits }] = await Promise.all([
     import('../orchestrator/run.js'),
     import('../orchestrator/discover.js'),
+    import('../orchestrator/limits.js'),
   ]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
@@ -50,6 +51,7 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
     progress: progress ?? false,
     argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
   };
+  checkRunLimits(opts, 'runFiles');
   return runBenchmarks(opts, io);
 }
 

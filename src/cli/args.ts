@@ -2,6 +2,9 @@
 // every bad value into one UsageError line (the command prints it with its usage).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io.js';
+import { LIMITS } from '../orchestrator/limits.js';
+
+export { LIMITS };
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 type Parsed<T extends OptionSpec> = ReturnType<
@@ -18,14 +21,6 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
   }
 }
 
-/** Bounds of the count options: beyond them a run would take days or exhaust memory. */
-export const LIMITS = {
-  forks: 1000,
-  seed: 2 ** 32 - 1,
-  runs: 100_000,
-  cpu: 8191, // CONFIG_NR_CPUS is at most 8192 (arch/x86/Kconfig)
-} as const;
-
 /**
  * The one integer parser of the CLI: plain decimal digits only (no 0x10, 1e9, 1.0, +3 or
  * spaces, which Number() would accept), within [min, max].
@@ -40,12 +35,19 @@ export function integer(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
-export function positiveNumber(name: string, value: string | undefined, fallback: number, allowZero = false): number {
+export function positiveNumber(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  allowZero = false,
+  max = Infinity,
+): number {
   if (value === undefined) return fallback;
   const n = value.trim() === '' ? NaN : Number(value);
   if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
     throw new UsageError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got '${value}'`);
   }
+  if (n > max) throw new UsageError(`--${name} must be at most ${max.toLocaleString('en-US')}, got '${value}'`);
   return n;
 }
 

@@ -3,7 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli/io.js';
-import { cpuList, integer, LIMITS } from '../cli/args.js';
+import { cpuList, integer, LIMITS, positiveNumber } from '../cli/args.js';
 import type { CounterEventName } from '../platform/types.js';
 import { ALL_EVENTS, isEventName } from './metrics.js';
 
@@ -134,7 +134,7 @@ export function parseStatArgs(args: string[]): StatArgs {
     cpus: str('cpu') === undefined ? undefined : parseCpuArg(str('cpu')!),
     noAslr: aslr === 'off',
     events: events as CounterEventName[],
-    timeoutMs: Math.round(numArg('timeout', str('timeout'), 0) * 1000),
+    timeoutMs: Math.round(positiveNumber('timeout', str('timeout'), 0, true, LIMITS.timeoutS) * 1000),
     shell: values.shell === true,
     noise: numArg('noise', str('noise'), 1) / 100,
     seed: integer('seed', str('seed'), 1, 0, LIMITS.seed),

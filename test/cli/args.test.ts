@@ -41,6 +41,10 @@ describe('option values', () => {
       expect(() => integer('forks', bad, 1, 1, LIMITS.forks), bad).toThrow(/^--forks must be a whole number/);
     expect(() => cpuList('cpu', '0-99999999999')).toThrow(/--cpu must be a whole number from 0 to 8,191/);
     expect(() => positiveNumber('time', ' ', 1)).toThrow(/positive number/);
+    // setTimeout fires at once beyond 2^31 - 1 ms: a huge --timeout would kill every worker immediately.
+    expect(() => positiveNumber('timeout', '1e10', 1, false, LIMITS.timeoutS)).toThrow(
+      "--timeout must be at most 2,147,483, got '1e10'",
+    );
   });
 
   it('turns unknown options into a one-line UsageError', () => {

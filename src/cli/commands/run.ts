@@ -159,7 +159,7 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     ),
     confidence,
     seed: integer('seed', values.seed, D.seed, 0, LIMITS.seed),
-    timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000) * 1000,
+    timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000, false, LIMITS.timeoutS) * 1000,
     counters: !values['no-counters'],
     cpu: values['no-pin'] ? false : (cpuList('cpu', values.cpu) ?? null),
     aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, D.aslr),
