@@ -15,6 +15,7 @@
 
 import { compareForks } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
+import { measuredForks } from '../analysis/slow-processes.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
@@ -51,8 +52,9 @@ export interface ForkVerdict extends VerdictResult {
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
 
+/** Processes with ≥ 2 usable batches, less those that ran in a slow state when enough remain. */
 function usable(forks: readonly ForkResult[]): ForkResult[] {
-  return forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2);
+  return measuredForks(forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2));
 }
 
 export function verdictForForks(

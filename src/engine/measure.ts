@@ -16,6 +16,7 @@ import { runSampling, runWarmup, type RoundProgress } from './sampler.js';
 import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP } from './warmup.js';
+import { warmYardstick } from './yardstick.js';
 import type { BatchContext } from './batch.js';
 
 /** Serialisable measurement options (all optional at the API and protocol level). */
@@ -117,6 +118,7 @@ export async function measure(
       : o.targetLargestBatchNs;
     const unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
+    warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
     // Latency mode keeps the batch phase above (headline, CI and comparisons stay
     // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
@@ -143,6 +145,7 @@ export async function measure(
       warmup,
       unit,
       batches: sampled.batches,
+      yardstickNs: sampled.yardstickNs,
       stop: sampled.stop,
       checksum: checksum.digest(),
       ...(!kernel.isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),

@@ -10,6 +10,7 @@ import { runBatch, type BatchContext } from './batch.js';
 import type { GcWatch, TimeWindow } from './gc-watch.js';
 import { roundSizes } from './plan.js';
 import { MAX_REMEASURES, preemptionOf } from './preemption.js';
+import { timeYardstick } from './yardstick.js';
 import { decideStop, relativeSlopeHalfWidth, type StopConfig } from './stop.js';
 import { WarmupTracker, type WarmupConfig } from './warmup.js';
 
@@ -27,6 +28,8 @@ export interface SamplingConfig extends StopConfig {
 
 export interface SamplingResult {
   batches: Batch[];
+  /** The yardstick's time after each round, ns (yardstick.ts). */
+  yardstickNs: number[];
   stop: SamplingStop;
   relHalfWidth: number | null;
 }
@@ -69,6 +72,7 @@ export async function runSampling(
   onProgress?: (p: RoundProgress) => void,
 ): Promise<SamplingResult> {
   const batches: Batch[] = [];
+  const yardstickNs: number[] = [];
   const windows: TimeWindow[] = [];
   let elapsedNs = 0;
   let rounds = 0;
@@ -94,6 +98,7 @@ export async function runSampling(
     elapsedNs += Math.max(batchNs, (ctx.nowMs() - t0) * 1e6);
     rounds++;
     await yieldToEventLoop();
+    yardstickNs.push(timeYardstick(ctx.clock, ctx.buf, ctx.hz));
     rel = relativeSlopeHalfWidth(
       batches.filter((b) => !b.preempted),
       config.confidence,
@@ -105,5 +110,5 @@ export async function runSampling(
     await yieldToEventLoop();
     gc.counts(windows).forEach((count, i) => (batches[i].gc = count));
   }
-  return { batches, stop, relHalfWidth: rel };
+  return { batches, yardstickNs, stop, relHalfWidth: rel };
 }

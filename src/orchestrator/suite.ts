@@ -5,6 +5,7 @@
 // An abort (Ctrl-C) stops the current worker and returns everything measured so far.
 import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
+import { describeSlowProcesses, markSlowProcesses, measuredForks, runYardstick } from '../analysis/slow-processes.js';
 import { aaCheck } from '../compare/aa.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
@@ -133,6 +134,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   }
   opts.onProgress?.({ done, total: jobs.length, current: '', elapsedMs: Date.now() - started });
 
+  // Slow process states are judged against every process of this run (slow-processes.ts).
+  const reference = runYardstick(entries.flatMap((e) => e.forks));
+  for (const e of entries) markSlowProcesses(e.forks, reference);
   const benchmarks = entries.map((e) => finishEntry(e, opts));
   return {
     benchmarks: [...loadErrors, ...benchmarks],
@@ -250,7 +254,8 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     if (!base.error) base.error = { message: `${fullName(d)}: no measurements (interrupted)`, kind: 'crash' };
     return base;
   }
-  const a = analyzeBenchmark(e.forks, {
+  const slow = describeSlowProcesses(e.forks);
+  const a = analyzeBenchmark(measuredForks(e.forks), {
     statistic: opts.statistic,
     confidence: opts.confidence,
     seed: opts.seed,
@@ -260,9 +265,9 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     ...base,
     headline: a.headline,
     estimates: a.estimates,
-    flags: a.flags,
-    warnings: [...base.warnings, ...a.warnings],
-    notes: a.notes,
+    flags: slow?.contended && !a.flags.includes('contended') ? [...a.flags, 'contended'] : a.flags,
+    warnings: [...base.warnings, ...a.warnings, ...(slow?.contended ? [slow.line] : [])],
+    notes: [...a.notes, ...(slow && !slow.contended ? [slow.line] : [])],
     ...(a.counters ? { counters: a.counters } : {}),
     ...(a.latency ? { latency: a.latency } : {}),
     ...(a.layout ? { layout: a.layout } : {}),

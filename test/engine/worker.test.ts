@@ -83,6 +83,9 @@ describe('worker process', () => {
       (b, i) => !b.preempted || fork.batches[i + 1]?.iterations !== b.iterations,
     ).length;
     expect(planned % 10).toBe(0);
+    // The yardstick was timed once per sampling round, on the real clock.
+    expect(fork.yardstickNs!.length).toBeGreaterThanOrEqual(1);
+    expect(fork.yardstickNs!.every((y) => y > 0)).toBe(true);
     for (const b of fork.batches) {
       expect(b.ns).toBeGreaterThan(0);
       expect(b.iterations % fork.unit).toBe(0);

@@ -1,0 +1,73 @@
+// Processes that ran in a slow state. Every worker times the same reference work between
+// sampling rounds (src/engine/yardstick.ts); the median of those times is the process's
+// "speed". Across one run — every process of every benchmark, minutes apart — most processes
+// agree within a few percent, and a process whose yardstick was SLOW_FACTOR times the run's
+// median or more ran on a slow CPU for much of its life: its kernel time says as much about
+// the host as about the kernel. Such processes are left out of the headline and of
+// comparisons when at least MIN_KEPT others remain, and one line says so; when too few remain,
+// the result is flagged `contended` instead of being corrected by a guess.
+
+import type { ForkResult } from '../results/schema.js';
+
+/** A process whose yardstick median is this many times the run's median ran slow. */
+export const SLOW_FACTOR = 1.25;
+/** A run needs this many processes with a yardstick before any is called slow. */
+export const MIN_REFERENCE_PROCESSES = 3;
+/** Slow processes are left out only when at least this many others remain. */
+export const MIN_KEPT = 2;
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** The process's yardstick median, ns; null without usable readings (older files, a fake clock). */
+export function yardstickOf(f: ForkResult): number | null {
+  const v = (f.yardstickNs ?? []).filter((x) => Number.isFinite(x) && x > 0);
+  return v.length ? median(v) : null;
+}
+
+/** The run's reference: the median yardstick over all its processes; null with too few. */
+export function runYardstick(forks: readonly ForkResult[]): number | null {
+  const v = forks.map(yardstickOf).filter((x): x is number => x !== null);
+  return v.length >= MIN_REFERENCE_PROCESSES ? median(v) : null;
+}
+
+/** Marks each slow process with its factor (slowState); returns how many were marked. */
+export function markSlowProcesses(forks: readonly ForkResult[], reference: number | null): number {
+  if (reference === null) return 0;
+  let n = 0;
+  for (const f of forks) {
+    const y = yardstickOf(f);
+    if (y !== null && y >= SLOW_FACTOR * reference) {
+      f.slowState = y / reference;
+      n++;
+    }
+  }
+  return n;
+}
+
+/** The processes estimates rest on: the ones not in a slow state, when enough remain. */
+export function measuredForks<T extends Pick<ForkResult, 'slowState'>>(forks: readonly T[]): T[] {
+  const kept = forks.filter((f) => f.slowState === undefined);
+  return kept.length >= MIN_KEPT && kept.length < forks.length ? kept : [...forks];
+}
+
+/** One line on the slow processes of a benchmark, and whether the estimate left them out. */
+export function describeSlowProcesses(forks: readonly ForkResult[]): { line: string; contended: boolean } | null {
+  const slow = forks.filter((f) => f.slowState !== undefined);
+  if (slow.length === 0) return null;
+  const factors = slow.map((f) => `${f.slowState!.toFixed(2)}×`).join(', ');
+  const head =
+    `${slow.length} of ${forks.length} processes ran in a slow state (the reference work took ${factors} ` +
+    "the run's median: the host was slow, not the kernel)";
+  if (measuredForks(forks).length < forks.length)
+    return { line: `${head}; left out of the estimate`, contended: false };
+  return {
+    line:
+      `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
+      'rerun on a quieter machine or add processes (--forks)',
+    contended: true,
+  };
+}
