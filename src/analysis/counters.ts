@@ -11,7 +11,7 @@ import { ols } from '../statistics/regression.js';
 
 export interface CountersSummary {
   perOp: CounterPerOp[];
-  /** Events whose per-op slope came out negative: a count or time per operation never is. */
+  /** Events whose per-op interval lies wholly below zero: a count or time per operation never does. */
   omitted?: { event: CounterEventName; perOp: number }[];
   ipc?: number;
   cacheMissRate?: number;
@@ -64,8 +64,11 @@ export function countersPerOp(
     const pts = groups.map((g) => pointsFor(g, event)).filter((g) => g.length >= 2 && Number.isFinite(slopeOf(g)));
     if (pts.length === 0) continue;
     const ci = hierarchicalBootstrap(pts, meanSlope, opts);
-    if (ci.point < 0) omitted.push({ event, perOp: ci.point });
-    else perOp.push({ event, perOp: ci.point, ciLow: Math.max(0, ci.ciLow), ciHigh: ci.ciHigh });
+    // A count per operation is never negative. A slope below zero whose interval reaches zero
+    // is zero within the noise; one whose whole interval is below zero means the counter did
+    // not follow the work, and is left out with a note.
+    if (ci.ciHigh < 0) omitted.push({ event, perOp: ci.point });
+    else perOp.push({ event, perOp: Math.max(0, ci.point), ciLow: Math.max(0, ci.ciLow), ciHigh: ci.ciHigh });
   }
   const by = (e: CounterEventName): CounterPerOp | undefined => perOp.find((p) => p.event === e);
   const out: CountersSummary = { perOp, ...(omitted.length ? { omitted } : {}) };

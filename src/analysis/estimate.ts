@@ -220,8 +220,8 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const counters = counted.perOp.length || omitted ? counted : undefined;
   for (const o of omitted ?? [])
     notes.push(
-      `${o.event} per operation not shown: it came out negative (${o.perOp.toPrecision(3)}), so the counter did not ` +
-        'follow the work (an async kernel waits off the measuring thread) or is within its noise',
+      `${o.event} per operation not shown: it came out negative (${o.perOp.toPrecision(3)}, the whole interval below ` +
+        'zero), so the counter did not follow the work (an async kernel waits off the measuring thread)',
     );
   const latency = analyzeLatency(allForks);
   const layout = layoutEffect(forks, groups, statistic, boot.seed);

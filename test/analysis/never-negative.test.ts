@@ -49,3 +49,23 @@ describe('no negative per-operation figure', () => {
     expect(JSON.stringify(a.counters ?? {})).not.toContain('omitted');
   });
 });
+
+describe('a counter slope just below zero', () => {
+  it('is zero within its noise: shown as 0 with an interval starting at 0, no note', () => {
+    // The measuring thread's task-clock barely follows the work: per-process slopes of −0.02,
+    // +0.03 and −0.02 ns per iteration average to −0.0033, with an interval that spans zero.
+    const slopes = [-0.02, 0.03, -0.02];
+    const forks: ForkResult[] = [0, 1, 2].map((index) => ({
+      ...makeFork({ costNs: 1000, overheadNs: 100, noise: 0, seed: 7 + index, index }),
+      batches: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) =>
+        batch(n * 100, n * 100_000 + 100, 50_000 + n * 100 * slopes[index]!),
+      ),
+    }));
+    const a = analyzeBenchmark(forks, { seed: 1 });
+    const tc = a.counters?.perOp.find((p) => p.event === 'task-clock');
+    expect(tc).toBeDefined();
+    expect(tc!.perOp).toBe(0);
+    expect(tc!.ciLow).toBeGreaterThanOrEqual(0);
+    expect(a.notes.some((n) => n.startsWith('task-clock per operation not shown'))).toBe(false);
+  });
+});
