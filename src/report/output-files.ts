@@ -93,10 +93,29 @@ export function assertOutputPaths(outputs: OutputRequest[], inputs: string[], cw
  * is one line naming PATH.
  */
 export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
+  // A path that exists and is not a regular file (a device such as /dev/stdout or /dev/full, a
+  // FIFO) is written in place: renaming over it would replace the device node itself. A
+  // symbolic link to a regular file is resolved, so the rename replaces the file, not the link.
+  let target = path;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) {
+      try {
+        writeFileSync(path, text);
+        return;
+      } catch (e) {
+        throw new OutputPathError(`could not write ${path} (${errno(e)})`);
+      }
+    }
+    target = realpathSync(path);
+  } catch (e) {
+    if (e instanceof OutputPathError) throw e;
+    // does not exist yet: written under its own name
+  }
+  const tmp = `${target}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text);
-    renameSync(tmp, path);
+    renameSync(tmp, target);
   } catch (e) {
     try {
       rmSync(tmp, { force: true });

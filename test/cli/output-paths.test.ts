@@ -2,7 +2,18 @@
 // outputs that collide with each other or with an input, and a write that still fails costs
 // only that file (table printed, other outputs written, one line, no temporary file, exit 1).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +136,42 @@ describe('a write that fails after measuring costs only that file', () => {
     expect(r.status).toBe(1);
     expect(readFileSync(join(dir, 'x.csv'), 'utf8')).toContain('noop');
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  const haveDevFull = (() => {
+    try {
+      return statSync('/dev/full').isCharacterDevice();
+    } catch {
+      return false;
+    }
+  })();
+  it.runIf(haveDevFull)(
+    'a full disk (--json /dev/full): one line, the CSV still written, the device left alone',
+    () => {
+      const dir = tmp();
+      const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'], dir);
+      if (!statSync('/dev/full').isCharacterDevice() && process.geteuid?.() === 0) {
+        // A regression replaced the device with a file: put the machine's /dev/full back (char 1,7).
+        spawnSync('sh', ['-c', 'rm -f /dev/full && mknod -m 666 /dev/full c 1 7']);
+        throw new Error('run --json /dev/full replaced the device node (restored)');
+      }
+      expect(r.stdout).toContain('sum 100');
+      expect(r.stderr).toMatch(/^cyclebench: --json: could not write \/dev\/full \(ENOSPC\)$/m);
+      expect(r.status).toBe(1);
+      expect(readFileSync(join(dir, 'x.csv'), 'utf8')).toContain('sum 100');
+      // Writing beside a device and renaming over it would have replaced the device node.
+      expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+    },
+  );
+
+  it('a symbolic link to a results file: the file is replaced, the link kept', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'real.json'), '{}');
+    symlinkSync(join(dir, 'real.json'), join(dir, 'link.json'));
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'link.json'], dir);
+    expect(r.status).toBe(0);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real.json'), 'utf8')).toContain('"benchmarks"');
   });
 
   it('stat: the table is printed and the failed --json named, exit 1', () => {
