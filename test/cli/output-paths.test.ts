@@ -70,6 +70,22 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
     oneLine(r.stderr, /^cyclebench run: --save-baseline .*\.cyclebench is not a directory$/);
   });
 
+  it('run --json into a read-only directory (a read-only tmpfs: root ignores file modes, not EROFS)', (ctx) => {
+    const dir = tmp();
+    const ro = join(dir, 'ro');
+    mkdirSync(ro);
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', ro]).status === 0;
+    if (!mounted) return ctx.skip(); // needs root with CAP_SYS_ADMIN to mount
+    try {
+      const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', join(ro, 'x.json')]);
+      expect(r.status).toBe(2);
+      oneLine(r.stderr, /^cyclebench run: --json .*\/ro\/x\.json: directory .*\/ro is not writable \(EROFS\)$/);
+      expect(r.stdout).toBe('');
+    } finally {
+      spawnSync('umount', [ro]);
+    }
+  });
+
   it('stat --json and audit --json into a missing directory', () => {
     const s = cli(['stat', '-r', '2', '--json', '/nonexistent/dir/s.json', '--', 'true']);
     expect(s.status).toBe(2);
