@@ -76,6 +76,8 @@ interface Sample {
   wallMs: number;
   /** cyclebench: preempted batches / all batches over the three benchmarks. */
   preempted?: number;
+  /** cyclebench: processes found in a slow state (yardstick ≥ 1.25× the run's median) / all processes. */
+  slow?: number;
   error?: string;
 }
 
@@ -88,6 +90,7 @@ function measure(rep: number, nHogs: number, tool: Tool): Sample {
     if (!a?.headline || !b?.headline || !c?.headline)
       return { rep, hogs: nHogs, tool, ratio: null, aa: null, wallMs: r.wallMs, error: why(r) };
     const batches = [a, b, c].flatMap((x) => x.forks.flatMap((f) => f.batches));
+    const forks = [a, b, c].flatMap((x) => x.forks);
     return {
       rep,
       hogs: nHogs,
@@ -96,6 +99,7 @@ function measure(rep: number, nHogs: number, tool: Tool): Sample {
       aa: c.headline.point / a.headline.point,
       wallMs: r.wallMs,
       preempted: batches.filter((x) => x.preempted).length / batches.length,
+      slow: forks.filter((f) => f.slowState !== undefined).length / forks.length,
     };
   }
   const r = runCommand(process.execPath, ['--expose-gc', '--import', 'tsx', TOOLS_SCRIPT, tool]);
@@ -134,6 +138,7 @@ try {
             s.error ? `failed: ${s.error}` : f3(s.ratio),
             f3(s.aa),
             s.preempted === undefined ? '' : `${(s.preempted * 100).toFixed(1)} %`,
+            s.slow === undefined ? '' : `${(s.slow * 100).toFixed(0)} %`,
             secs(s.wallMs),
           ];
           console.log(`| ${row.join(' | ')} |`);
@@ -166,14 +171,25 @@ for (const nHogs of conditions)
       `${(worst * 100).toFixed(1)} %`,
       f3(median(aas)),
       tool === 'cyclebench' ? `${(median(v.map((s) => s.preempted!)) * 100).toFixed(1)} %` : '',
+      tool === 'cyclebench' ? `${v.filter((s) => s.slow! > 0).length} of ${v.length}` : '',
       secs(median(v.map((s) => s.wallMs))),
     ]);
   }
 console.log(
   table(
-    ['hogs', 'tool', 'runs', 'median 2× ratio', 'worst |ratio/2 − 1|', 'median A/A', 'preempted', 'median wall'],
+    [
+      'hogs',
+      'tool',
+      'runs',
+      'median 2× ratio',
+      'worst |ratio/2 − 1|',
+      'median A/A',
+      'preempted',
+      'runs with slow processes',
+      'median wall',
+    ],
     summary,
-    [true, false, true, true, true, true, true, true],
+    [true, false, true, true, true, true, true, true, true],
   ),
 );
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ samples }, null, 2));
