@@ -6,8 +6,10 @@
 // Checksums: ForkResult.checksum folds the value of every batch, so it is a fingerprint of
 // the result only when every process of a side agrees on it (the engine may fold a value per
 // batch, and batch counts vary with the adaptive stop). Sides that each agree internally and
-// disagree with each other computed different things: "a contender that stops early is not
-// faster, it is different". A side whose processes disagree is not fingerprinted (noted).
+// disagree with each other computed different things. That is information, not a reason to
+// hide the timing: the verdict stands and carries a "results differ" caveat, so a CI gate
+// still fails on a contender that got slower while computing something else. A side whose
+// processes disagree is not fingerprinted (noted).
 
 import type { BenchmarkResult, Flag } from '../results/schema.js';
 
@@ -83,7 +85,7 @@ export function sideProblem(b: BenchmarkResult, side: 'baseline' | 'contender'):
 }
 
 export interface ChecksumCheck {
-  /** Both sides stable and different: incomparable. */
+  /** Both sides stable and different: the caveat goes first among the notes. */
   differs: boolean;
   note: string | null;
 }
@@ -99,7 +101,10 @@ export function compareChecksums(base: BenchmarkResult, contender: BenchmarkResu
   if (a !== null && b !== null) {
     return a === b
       ? { differs: false, note: null }
-      : { differs: true, note: `different result checksums (${a} vs ${b}): the two compute different results` };
+      : {
+          differs: true,
+          note: `results differ: different result checksums (${a} vs ${b}); the timing compares two computations`,
+        };
   }
   const unstable = [a === null ? 'baseline' : null, b === null ? 'contender' : null].filter(Boolean).join(' and ');
   return { differs: false, note: `result checksums not compared: they vary between the processes of the ${unstable}` };

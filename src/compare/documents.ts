@@ -14,6 +14,8 @@ export interface CompareOptions extends CompareSettings {
   target?: number;
   /** Run Grubbs' test on per-process values (default false). */
   grubbs?: boolean;
+  /** A changed environment is a caveat on each row, not a reason for 'incomparable' (default false). */
+  allowEnvironmentChange?: boolean;
 }
 
 export interface DocumentComparison {
@@ -36,7 +38,6 @@ export function compareBenchmarks(
   contender: BenchmarkResult,
   s: CompareOptions,
   incomparable: string[] = [],
-  checksumsDecide = true,
 ): Comparison {
   const head = {
     name: base.name,
@@ -46,8 +47,12 @@ export function compareBenchmarks(
     baseNs: base.headline?.point ?? null,
     contenderNs: contender.headline?.point ?? null,
   };
-  const problem = sideProblem(base, 'baseline') ?? sideProblem(contender, 'contender');
-  if (problem) return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: problem, notes: [] };
+  const baseProblem = sideProblem(base, 'baseline');
+  const problem = baseProblem ?? sideProblem(contender, 'contender');
+  if (problem) {
+    const cause = baseProblem ? 'baseline' : 'contender';
+    return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: problem, notes: [], cause };
+  }
   const statistic = statisticOf(base, contender, s);
   const checksum = compareChecksums(base, contender);
   let v;
@@ -61,18 +66,27 @@ export function compareBenchmarks(
       pValue: null,
       reason: `cannot estimate: ${(e as Error).message}`,
       notes: [],
+      cause: 'estimate',
     };
   }
   const o = { target: s.target ?? 0.01, confidence: s.confidence, grubbs: s.grubbs ?? false };
   const notes = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
-  if (checksum.note && (!checksum.differs || !checksumsDecide)) notes.push(checksum.note);
+  if (checksum.differs) notes.unshift(checksum.note!);
+  else if (checksum.note) notes.push(checksum.note);
   if (v.minimumDetectable !== null)
     notes.push(
       `smallest difference detectable at 80 % power with these processes: ${(v.minimumDetectable * 100).toFixed(1)} %`,
     );
-  const broken = [...incomparable, ...(checksumsDecide && checksum.differs && checksum.note ? [checksum.note] : [])];
   const { statistic: _s, ...result } = v;
-  if (broken.length) return { ...head, ...result, verdict: 'incomparable', reason: broken.join('; '), notes };
+  if (incomparable.length)
+    return {
+      ...head,
+      ...result,
+      verdict: 'incomparable',
+      reason: incomparable.join('; '),
+      notes,
+      cause: 'environment',
+    };
   return { ...head, ...result, notes };
 }
 
@@ -93,7 +107,11 @@ export function compareDocuments(
   const broken = [...environment.differences, ...envChanged];
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
   return {
-    comparisons: m.pairs.map((p) => compareBenchmarks(p.base, p.contender, s, broken)),
+    comparisons: m.pairs.map((p) => {
+      if (!s.allowEnvironmentChange || broken.length === 0) return compareBenchmarks(p.base, p.contender, s, broken);
+      const c = compareBenchmarks(p.base, p.contender, s);
+      return { ...c, notes: [`environment differs (allowed): ${broken.join('; ')}`, ...c.notes] };
+    }),
     onlyBase: m.onlyBase.map(displayName),
     onlyContender: m.onlyContender.map(displayName),
     duplicates: m.duplicates,
@@ -124,8 +142,7 @@ export function relativeToBaseline(doc: ResultDocument, s: CompareOptions): Rela
         baselines.find((b) => JSON.stringify(Object.entries(b.args ?? {}).sort()) === key) ??
         (baselines.length === 1 ? baselines[0] : undefined);
       if (!base) continue;
-      // Two different benchmarks may legitimately return different values: checksums are noted only.
-      const c = compareBenchmarks(base, other, s, [], false);
+      const c = compareBenchmarks(base, other, s);
       rows.push({
         baseline: displayName(base),
         comparison: { ...c, name: other.name, group: other.group, args: other.args },

@@ -61,6 +61,11 @@ export interface Comparison extends VerdictResult {
   contenderNs: number | null;
   /** Smallest relative difference detectable at 80 % power with these processes (null: unknown, < 2 per side, or incomparable). */
   minimumDetectable?: number | null;
-  /** Informational lines: outliers, shape, sample-size advice. */
+  /** Informational lines: outliers, shape, sample-size advice, a "results differ" caveat. */
   notes: string[];
+  /** With verdict 'incomparable': which assumption broke (a CI gate treats them differently). */
+  cause?: IncomparableCause;
 }
+
+/** environment: CPU, Node, governor… differ or changed; baseline/contender: that side failed or is contaminated. */
+export type IncomparableCause = 'environment' | 'baseline' | 'contender' | 'estimate';

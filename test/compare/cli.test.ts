@@ -82,11 +82,14 @@ describe('cyclebench compare', () => {
     expect(m.stdout).toMatch(/\| g\/slow \[n=1\] \|.*\| \*\*SLOWER\*\* \|/);
   });
   it('--fail-on regression[:P] exits 1 only on a significant regression beyond P', async () => {
-    expect((await run(base, head, '--fail-on', 'regression')).code).toBe(1);
-    expect((await run(base, head, '--fail-on', 'regression:5%')).code).toBe(1);
-    expect((await run(base, head, '--fail-on', 'regression:10%')).code).toBe(0);
-    expect((await run(head, base, '--fail-on', 'regression')).code).toBe(0); // the other way round it is faster
-    expect((await run(base, head, '--fail-on', 'regression', '--threshold', '20%')).code).toBe(0); // within noise
+    // Both sides hold the same benchmarks here: a missing one fails the gate on its own (gate.test.ts).
+    const a = write('gate-a.json', JSON.stringify(doc(JSON.parse(readFileSync(base, 'utf8')).benchmarks.slice(0, 2))));
+    const b = write('gate-b.json', JSON.stringify(doc(JSON.parse(readFileSync(head, 'utf8')).benchmarks.slice(0, 2))));
+    expect((await run(a, b, '--fail-on', 'regression')).code).toBe(1);
+    expect((await run(a, b, '--fail-on', 'regression:5%')).code).toBe(1);
+    expect((await run(a, b, '--fail-on', 'regression:10%')).code).toBe(0);
+    expect((await run(b, a, '--fail-on', 'regression')).code).toBe(0); // the other way round it is faster
+    expect((await run(a, b, '--fail-on', 'regression', '--threshold', '20%')).code).toBe(0); // within noise
   });
   it('states the schema versions it reads', async () => {
     const r = await run('--help');

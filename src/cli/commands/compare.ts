@@ -2,7 +2,7 @@
 // difference / incomparable), as text, Markdown or JSON, and an exit code for CI gates.
 // Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
 // (one line on stderr; this command never writes files, so nothing is overwritten).
-import { compareDocuments } from '../../compare/documents.js';
+import { compareDocuments, type DocumentComparison } from '../../compare/documents.js';
 import { type CompareFormat, renderComparison } from '../../compare/render.js';
 import type { Comparison } from '../../compare/types.js';
 import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
@@ -14,14 +14,18 @@ export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contend
 
 Matches benchmarks by group, name and args and gives each pair one of four verdicts:
 faster, slower, no-difference (CI of the ratio includes 1, or the change is within the
-noise threshold) or incomparable (different CPU, governor, Node/V8, pinning or ASLR mode,
-a failed or contaminated run, or different result checksums).
+noise threshold), incomparable (different CPU, governor, Node/V8, pinning or ASLR mode, or
+a failed or contaminated run) or too few processes for a verdict. Different result checksums
+do not hide the timing: the verdict stands with a "results differ" caveat.
 Reads result files of schema version ${READABLE_SCHEMA_VERSIONS.join(', ')} (written by cyclebench run --json).
 
 Options:
   --format F                text | markdown | json (default text)
   --fail-on regression[:P]  exit 1 when a benchmark is significantly slower by more than P
-                            (e.g. regression:5%; without P any 'slower' verdict fails)
+                            (e.g. regression:5%; without P any 'slower' verdict fails), and
+                            when a contender crashed, is missing, or ran on another environment
+  --allow-env-change        a changed environment (CPU, Node, governor…) is a caveat on each
+                            row instead of 'incomparable', and does not fail --fail-on
   --threshold P             noise threshold: smaller significant changes are "no difference" (default 1%)
   --confidence C            confidence level of the ratio CI (default 0.95)
   --seed N                  bootstrap seed (default 1)
@@ -40,6 +44,7 @@ export interface CompareArgs {
   statistic?: Statistic;
   target: number;
   grubbs: boolean;
+  allowEnvChange: boolean;
 }
 
 /** "regression" → 0, "regression:5%" → 0.05. */
@@ -60,6 +65,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     statistic: { type: 'string' },
     'target-ci': { type: 'string' },
     grubbs: { type: 'boolean' },
+    'allow-env-change': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
@@ -80,12 +86,38 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
         : oneOf<Statistic>('statistic', values.statistic, ['slope', 'min', 'median', 'mean'], 'slope'),
     target: fraction('target-ci', values['target-ci'], 0.01),
     grubbs: values.grubbs ?? false,
+    allowEnvChange: values['allow-env-change'] ?? false,
   };
 }
 
 /** The regressions that fail a CI gate: verdict 'slower' and ratio above 1 + threshold. */
 export function regressions(comparisons: readonly Comparison[], threshold: number): Comparison[] {
   return comparisons.filter((c) => c.verdict === 'slower' && c.ratio !== null && c.ratio.point > 1 + threshold);
+}
+
+/**
+ * Why a CI gate fails, one line each: significant regressions beyond the threshold, contenders
+ * that crashed or are missing, and (unless allowed) a changed environment. A contender whose
+ * result differs still has a timing verdict, so its slowdown counts like any other.
+ */
+export function gateFailures(result: DocumentComparison, threshold: number, allowEnvChange: boolean): string[] {
+  const lines: string[] = [];
+  const bad = regressions(result.comparisons, threshold);
+  if (bad.length) lines.push(`${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} %`);
+  for (const c of result.comparisons)
+    if (c.verdict === 'incomparable' && c.cause === 'contender') lines.push(`${rowName(c)}: ${c.reason}`);
+  for (const name of result.onlyBase) lines.push(`${name}: missing from the contender`);
+  const env = result.comparisons.filter((c) => c.verdict === 'incomparable' && c.cause === 'environment');
+  if (env.length && !allowEnvChange)
+    lines.push(
+      `${env.length} benchmark(s) ran on a different environment (${env[0].reason}); ` +
+        'pass --allow-env-change to gate on such runs',
+    );
+  return lines;
+}
+
+function rowName(c: Pick<Comparison, 'group' | 'name'>): string {
+  return c.group ? `${c.group}/${c.name}` : c.name;
 }
 
 export const compareCommand: Command = async (args, io) => {
@@ -116,6 +148,7 @@ export const compareCommand: Command = async (args, io) => {
     statistic: a.statistic,
     target: a.target,
     grubbs: a.grubbs,
+    allowEnvironmentChange: a.allowEnvChange,
   });
   if (result.comparisons.length === 0) {
     io.stderr.write(
@@ -131,10 +164,7 @@ export const compareCommand: Command = async (args, io) => {
       `cyclebench compare: ${unchecked} benchmark(s) with too few processes for a verdict; ` +
         '--fail-on could not check them\n',
     );
-  const bad = regressions(result.comparisons, a.failOn);
-  if (bad.length === 0) return EXIT_OK;
-  io.stderr.write(
-    `cyclebench compare: ${bad.length} significant regression(s) beyond ${(a.failOn * 100).toFixed(1)} %\n`,
-  );
-  return EXIT_FAILURE;
+  const failures = gateFailures(result, a.failOn, a.allowEnvChange);
+  for (const line of failures) io.stderr.write(`cyclebench compare: ${line}\n`);
+  return failures.length ? EXIT_FAILURE : EXIT_OK;
 };

@@ -1,0 +1,92 @@
+// The CI gate (`compare --fail-on`) cannot be fooled: a slower contender that computes a
+// different result, a crashed or missing contender, and a changed environment all fail it.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { ResultDocument } from '../../src/results/schema.js';
+import {
+  ENVIRONMENT,
+  syntheticBenchmark as bench,
+  syntheticDocument as doc,
+  syntheticForks as forks,
+} from './synthetic.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cb-gate-'));
+let n = 0;
+const file = (d: ResultDocument): string => {
+  const p = join(dir, `${n++}.json`);
+  writeFileSync(p, JSON.stringify(d));
+  return p;
+};
+const quiet = (seed: number, cost: number, checksum = 'c0ffee01') =>
+  forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10, checksum });
+
+async function gate(a: ResultDocument, b: ResultDocument, ...extra: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env: {},
+    cwd: dir,
+  };
+  const code = await main(['compare', file(a), file(b), '--fail-on', 'regression:5%', ...extra], io);
+  return { code, stdout, stderr };
+}
+
+const base = doc([bench('k', quiet(1, 10)), bench('other', quiet(2, 10))]);
+
+describe('compare --fail-on cannot be fooled', () => {
+  it('a clean run with equal timings passes (exit 0)', async () => {
+    const r = await gate(base, doc([bench('k', quiet(3, 10)), bench('other', quiet(4, 10))]));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('4x slower with a different result: slower with a "results differ" caveat, exit 1', async () => {
+    const r = await gate(
+      base,
+      doc([bench('k', quiet(5, 40, 'deadbeef')), bench('other', quiet(6, 10))]),
+      '--format',
+      'json',
+    );
+    const row = JSON.parse(r.stdout).comparisons.find((c: { name: string }) => c.name === 'k');
+    expect(row.verdict).toBe('slower');
+    expect(row.notes[0]).toMatch(/^results differ: different result checksums/);
+    expect(r.stderr).toMatch(/1 significant regression\(s\) beyond 5\.0 %/);
+    expect(r.code).toBe(1);
+  });
+
+  it('a crashed contender fails the gate, named in one line', async () => {
+    const crashed = bench('k', [], {
+      error: { message: 'k: worker exited with SIGSEGV', kind: 'crash' },
+      headline: null,
+    });
+    const r = await gate(base, doc([crashed, bench('other', quiet(7, 10))]));
+    expect(r.stderr).toMatch(/^cyclebench compare: k: contender failed \(crash\)/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('a contender missing from the second file fails the gate', async () => {
+    const r = await gate(base, doc([bench('other', quiet(8, 10))]));
+    expect(r.stderr).toMatch(/^cyclebench compare: k: missing from the contender$/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('a changed Node version fails the gate unless --allow-env-change; then the timing decides', async () => {
+    const otherNode = { ...ENVIRONMENT, node: { ...ENVIRONMENT.node, version: 'v22.1.0' } };
+    const same = doc([bench('k', quiet(9, 10)), bench('other', quiet(10, 10))], otherNode);
+    const r = await gate(base, same);
+    expect(r.stderr).toMatch(
+      /2 benchmark\(s\) ran on a different environment \(Node version differs: v20\.19\.0 vs v22\.1\.0\)/,
+    );
+    expect(r.code).toBe(1);
+    const allowed = await gate(base, same, '--allow-env-change');
+    expect(allowed.stderr).toBe('');
+    expect(allowed.code).toBe(0);
+    const slower = doc([bench('k', quiet(11, 40)), bench('other', quiet(12, 10))], otherNode);
+    expect((await gate(base, slower, '--allow-env-change')).code).toBe(1);
+  });
+});
