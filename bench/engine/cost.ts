@@ -1,0 +1,43 @@
+// What a default run costs: the wall time of `cyclebench run` (fresh processes, 3 per
+// benchmark) on eight small kernels, against mitata and tinybench measuring the same kernels
+// in one process each, interleaved (rotated order per repetition). Every tool is started the
+// same way (node + tsx), so TypeScript start-up is in every figure.
+//   node --import tsx bench/engine/cost.ts [--reps 3]
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { cyclebenchRun, loadLine, ROOT, rotate, runCommand, scratchDir, secs, table } from './cli-runs.js';
+import { machine } from './common.js';
+
+const { values: opt } = parseArgs({ options: { reps: { type: 'string', default: '3' } } });
+const reps = Number(opt.reps);
+const dir = scratchDir('cost');
+const TOOLS = ['cyclebench', 'mitata', 'tinybench'] as const;
+const wall: Record<string, number[]> = { cyclebench: [], mitata: [], tinybench: [] };
+console.log(`# cost: wall time of a default run of 8 small kernels\n${machine()}\n${loadLine()}\n`);
+for (let rep = 0; rep < reps; rep++)
+  for (const tool of rotate(TOOLS, rep)) {
+    const r =
+      tool === 'cyclebench'
+        ? cyclebenchRun(join(ROOT, 'bench/engine/kernels/cost.bench.ts'), join(dir, `${rep}.json`))
+        : runCommand(process.execPath, [
+            '--expose-gc',
+            '--import',
+            'tsx',
+            join(ROOT, 'bench/engine/kernels/cost-tools.ts'),
+            tool,
+          ]);
+    if (r.code !== 0) throw new Error(`${tool} failed: ${r.stderr.slice(-300)}`);
+    wall[tool].push(r.wallMs);
+    console.log(`rep ${rep}: ${tool} ${secs(r.wallMs)}`);
+  }
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const m = median(wall.mitata);
+console.log(
+  '\n' +
+    table(
+      ['tool', 'median wall', '× mitata'],
+      TOOLS.map((t) => [t, secs(median(wall[t])), (median(wall[t]) / m).toFixed(2)]),
+      [false, true, true],
+    ),
+);
+console.log(`\n${loadLine()}`);
