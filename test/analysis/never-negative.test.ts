@@ -3,19 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import type { Batch, ForkResult } from '../../src/results/schema.js';
-import { makeFork } from './synthetic.js';
+import { cleanBatch, makeFork } from './synthetic.js';
 
 function batch(iterations: number, ns: number, taskClock?: number): Batch {
   return {
-    iterations,
-    ticks: ns,
-    ns,
-    cpuStart: 0,
-    cpuEnd: 0,
-    gc: 0,
-    contextSwitches: 0,
-    migrations: 0,
-    pageFaults: 0,
+    ...cleanBatch(iterations, ns),
     ...(taskClock !== undefined ? { counters: { 'task-clock': taskClock }, countersRunning: 1 } : {}),
   };
 }

@@ -21,6 +21,11 @@ export interface SynthOptions {
   tweak?: (b: Batch, i: number) => void;
 }
 
+/** A batch of `iterations` that took `ns`, with nothing contaminating it. */
+export function cleanBatch(iterations: number, ns: number): Batch {
+  return { iterations, ticks: ns, ns, cpuStart: 0, cpuEnd: 0, gc: 0, contextSwitches: 0, migrations: 0, pageFaults: 0 };
+}
+
 export function gaussian(rng: { next(): number }): number {
   return normalQuantile(Math.min(1 - 1e-12, Math.max(1e-12, rng.next())));
 }
@@ -39,17 +44,7 @@ export function makeFork(o: SynthOptions): ForkResult {
     }
     for (const n of sizes) {
       const ns = o.overheadNs + cost * n * (1 + (o.noise ?? 0.01) * gaussian(rng));
-      batches.push({
-        iterations: n,
-        ticks: ns * 3,
-        ns,
-        cpuStart: 0,
-        cpuEnd: 0,
-        gc: 0,
-        contextSwitches: 0,
-        migrations: 0,
-        pageFaults: 0,
-      });
+      batches.push({ ...cleanBatch(n, ns), ticks: ns * 3 });
     }
   }
   batches.forEach((b, i) => o.tweak?.(b, i));

@@ -64,7 +64,7 @@ describe('the per-call loop', () => {
     const withInputs = makeLatencyLoop(() => 1, undefined, clock, new Float64Array(4), false, {
       inputs: [1],
     }).toString();
-    expect(withInputs.indexOf('const x = pool[j]')).toBeLessThan(withInputs.indexOf('clock.start()')); // input fetched untimed
+    expect(withInputs.indexOf('const x = pool[j]')).toBeLessThan(withInputs.indexOf('clock.start()')); // the input is fetched before the clock starts
     expect(withInputs).toContain('last = fn(x, state)');
   });
 
