@@ -3,6 +3,7 @@
 // Registration does no work: functions are stored, never called, so loading a file to
 // list it costs nothing and creates no closures (one closure per process).
 
+import { generatorKernelError } from '../engine/kernel.js';
 import type { BenchArgs, BenchFn, BenchHandle, BenchmarkDescriptor, InputSource } from './types.js';
 
 export interface Registration {
@@ -53,6 +54,8 @@ export function register(name: string, fn: BenchFn): BenchHandle {
   if (typeof name !== 'string' || name === '') throw new TypeError('bench(name, fn): name must be a non-empty string');
   const ok = typeof fn === 'function' || (typeof fn === 'object' && fn !== null && typeof fn.fn === 'function');
   if (!ok) throw new TypeError(`bench('${name}'): fn must be a function or { setup?, fn }`);
+  const generator = generatorKernelError(name, typeof fn === 'function' ? fn : fn.fn);
+  if (generator) throw generator;
   const group = state.groups.length ? state.groups.join('/') : null;
   const reg: Registration = {
     index: state.registrations.length,

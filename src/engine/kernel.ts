@@ -27,6 +27,22 @@ export interface KernelSpec {
   label: string;
 }
 
+/**
+ * A generator function (`function*`, `async function*`) called as a kernel only creates a
+ * generator object: the work in its body never runs, and the loop would time the creation
+ * (mitata's `function* (state) { yield () => work() }` measured fib(40) faster than fib(20)).
+ * So it is refused by name, never measured.
+ */
+export function generatorKernelError(label: string, fn: unknown): TypeError | null {
+  const tag = typeof fn === 'function' ? Object.prototype.toString.call(fn) : '';
+  if (tag !== '[object GeneratorFunction]' && tag !== '[object AsyncGeneratorFunction]') return null;
+  return new TypeError(
+    `bench('${label}'): a generator function (mitata's \`function* (state) { yield () => … }\` style) is not ` +
+      'supported: only creating the generator would be timed. Write the setup form, e.g. `() => () => work()`, ' +
+      'with .args() for parameters',
+  );
+}
+
 function isThenable(v: unknown): v is PromiseLike<unknown> {
   return (
     (typeof v === 'object' || typeof v === 'function') &&
@@ -110,6 +126,8 @@ async function resolveForm(
       return { fn, state: args, isAsync: false, form: 'kernel', label };
     }
   }
+  const generator = generatorKernelError(label, kernel);
+  if (generator) throw generator;
   const probe = pool ? kernel(pool.values[0], state) : kernel(state);
   const isAsync = isThenable(probe);
   if (isAsync) await probe;

@@ -1,5 +1,6 @@
 // The progress line on stderr with an ETA, shown only on a TTY (never in CI logs or
 // when output is piped), rewritten in place with \r.
+import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Progress } from './suite.js';
 
 export class ProgressLine {
@@ -31,5 +32,5 @@ export function formatProgress(p: Progress): string {
     eta === null
       ? ''
       : `, ETA ${eta < 60 ? `${Math.ceil(eta)} s` : `${Math.floor(eta / 60)} min ${Math.ceil(eta % 60)} s`}`;
-  return `[${p.done}/${p.total} ${pct}%${etaText}] ${p.current}`;
+  return `[${p.done}/${p.total} ${pct}%${etaText}] ${escapeControls(truncateName(p.current))}`;
 }

@@ -2,6 +2,7 @@
 // before and after, run the suite in worker processes, write and print the results.
 // Ctrl-C stops the current worker; what was measured until then is analysed, printed
 // and written (a second Ctrl-C exits at once).
+import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Io } from '../cli/io.js';
 import { diffEnvironment } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
@@ -252,7 +253,7 @@ function renderAaLines(doc: ResultDocument): string {
         ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]`
         : 'no ratio';
       const mdd = a.minimumDetectable === null ? 'unknown' : `${(a.minimumDetectable * 100).toFixed(1)} %`;
-      return `A/A ${b.name}: ${aaStatus(a)} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
+      return `A/A ${escapeControls(truncateName(b.name))}: ${aaStatus(a)} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
     });
   return lines.length ? `\n${lines.join('\n')}\n` : '';
 }

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { describeSlowProcesses, markSlowProcesses, measuredForks, runYardstick } from '../analysis/slow-processes.js';
 import { aaCheck } from '../compare/aa.js';
+import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import {
@@ -167,7 +168,9 @@ function duplicateNames(ds: Descriptor[]): string[] {
   return [...counts]
     .filter(([, n]) => n > 1)
     .map(
-      ([name, n]) => `${n} benchmarks are named "${name}": rename them, or compare and report cannot tell them apart`,
+      ([name, n]) =>
+        `${n} benchmarks are named "${escapeControls(truncateName(name))}": rename them, or compare and report ` +
+        'cannot tell them apart',
     );
 }
 

@@ -111,3 +111,37 @@ describe('stat: a command line is text in CSV and escaped on the terminal', () =
     expect(hasControls(out)).toBe(false);
   });
 });
+
+describe('names escaped in the lines printed around the tables', () => {
+  it('the progress line', async () => {
+    const { formatProgress } = await import('../../src/orchestrator/progress.js');
+    const line = formatProgress({ done: 1, total: 2, current: 'a\u001b]0;pwned\u0007b', elapsedMs: 1000 });
+    expect(line).toContain('a\\x1b]0;pwned\\x07b');
+    expect(hasControls(line)).toBe(false);
+  });
+
+  it('the duplicate-name warning and the A/A lines of a real run', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'cb-names-'));
+    const file = join(dir, 'hostile.bench.ts');
+    const entry = join(import.meta.dirname, '../../src/index.js');
+    writeFileSync(
+      file,
+      `import { bench } from ${JSON.stringify(entry)};\n` +
+        `bench('x\\u001b[2Jy', () => () => 1);\nbench('x\\u001b[2Jy', () => () => 2);\n`,
+    );
+    const cli = join(import.meta.dirname, '../../bin/cyclebench.js');
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'run', file, '--forks', '2', '--time', '0.05', '--no-pin', '--aa', '--quiet'],
+      { encoding: 'utf8', timeout: 180_000 },
+    );
+    expect(r.stderr).toContain('benchmarks are named "x\\x1b[2Jy"');
+    expect(r.stdout).toMatch(/^A\/A x\\x1b\[2Jy: /m);
+    expect(hasControls(r.stderr)).toBe(false);
+    expect(hasControls(r.stdout)).toBe(false);
+  });
+});

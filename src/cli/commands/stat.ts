@@ -10,6 +10,7 @@ import { checkOutputPaths, type OutputRequest, tryWrite } from '../../report/out
 import { REPORTERS, type StatFormat } from '../../stat/report.js';
 import { stat } from '../../stat/stat.js';
 import { exitCodeFor, onStopSignals, type StopSignal } from '../../orchestrator/stop-signals.js';
+import { escapeControls } from '../../text/terminal-safe.js';
 import type { StatPlatform, StatResult } from '../../stat/types.js';
 
 export const EXIT_INTERRUPTED = 130;
@@ -105,7 +106,8 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
           if (!failure) return;
           const which = parsed.commands.length > 1 ? `[${run.command + 1}] ` : '';
           io.stderr.write(
-            `cyclebench stat: ${which}run #${run.run + 1}${run.warmup ? ' (warmup)' : ''}: ${failure.message}\n`,
+            `cyclebench stat: ${which}run #${run.run + 1}${run.warmup ? ' (warmup)' : ''}: ` +
+              `${escapeControls(failure.message)}\n`,
           );
         },
       });
