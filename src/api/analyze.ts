@@ -10,7 +10,10 @@ export interface AnalyzeOptions {
   seed: number;
 }
 
-type Analysis = Pick<BenchmarkResult, 'headline' | 'estimates' | 'flags' | 'warnings' | 'counters' | 'latency'>;
+export type Analysis = Pick<
+  BenchmarkResult,
+  'headline' | 'estimates' | 'flags' | 'warnings' | 'counters' | 'latency' | 'layout'
+> & { notes: string[] };
 type Analyzer = (forks: ForkResult[], opts: AnalyzeOptions) => Analysis;
 
 export async function loadAnalyzer(): Promise<Analyzer> {

@@ -15,6 +15,7 @@ import { toolVersion } from '../orchestrator/version.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { renderTerminal } from '../report/terminal.js';
+import { resultFromAnalysis } from '../analysis/result.js';
 import {
   SCHEMA_VERSION,
   type BenchmarkResult,
@@ -91,16 +92,7 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
     try {
       if (fork instanceof Error) throw fork;
       const a = analyze([fork], aopts);
-      benchmarks.push({
-        ...base,
-        forks: [fork],
-        headline: a.headline,
-        estimates: a.estimates,
-        flags: [...new Set([...a.flags, 'in-process' as const])],
-        warnings: a.warnings,
-        ...(a.counters ? { counters: a.counters } : {}),
-        ...(a.latency ? { latency: a.latency } : {}),
-      });
+      benchmarks.push(resultFromAnalysis({ ...base, forks: [fork] }, a, { flags: ['in-process'] }));
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       benchmarks.push({

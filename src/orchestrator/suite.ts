@@ -5,6 +5,7 @@
 // An abort (Ctrl-C) stops the current worker and returns everything measured so far.
 import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
+import { resultFromAnalysis } from '../analysis/result.js';
 import { describeSlowProcesses, markSlowProcesses, measuredForks, runYardstick } from '../analysis/slow-processes.js';
 import { aaCheck } from '../compare/aa.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
@@ -264,17 +265,11 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     seed: opts.seed,
     targetCi: opts.measure.targetCi,
   });
-  const result: BenchmarkResult = {
-    ...base,
-    headline: a.headline,
-    estimates: a.estimates,
-    flags: slow?.contended && !a.flags.includes('contended') ? [...a.flags, 'contended'] : a.flags,
-    warnings: [...base.warnings, ...a.warnings, ...(slow?.contended ? [slow.line] : [])],
-    notes: [...a.notes, ...(slow && !slow.contended ? [slow.line] : [])],
-    ...(a.counters ? { counters: a.counters } : {}),
-    ...(a.latency ? { latency: a.latency } : {}),
-    ...(a.layout ? { layout: a.layout } : {}),
-  };
+  const result = resultFromAnalysis(base, a, {
+    flags: slow?.contended ? ['contended'] : [],
+    warnings: slow?.contended ? [slow.line] : [],
+    notes: slow && !slow.contended ? [slow.line] : [],
+  });
   if (opts.aa) {
     const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
     const check = aaCheck(arm(0), arm(1), {

@@ -73,3 +73,20 @@ describe('run() in-process', () => {
     expect(result.benchmarks.map((b) => b.name)).toEqual(['one']);
   });
 });
+
+describe('run() in-process and cyclebench run share one result builder', () => {
+  it('the same fork gives the same findings: notes and warnings as the forked path, printed as info lines', async () => {
+    const { analyzeBenchmark } = await import('../../src/analysis/estimate.js');
+    // A kernel whose batch times include a GC-heavy allocation, so the analysis has notes to give.
+    bench('alloc', () => () => Array.from({ length: 64 }, (_, i) => ({ i })));
+    const io = captureIo();
+    const result = await run({ ...tiny, io, platform: createJsPlatform('test') });
+    const b = result.benchmarks[0]!;
+    const a = analyzeBenchmark(b.forks, { seed: 1 });
+    expect(b.notes).toEqual(a.notes);
+    expect(b.warnings).toEqual(a.warnings);
+    expect(b.flags.filter((f) => f !== 'in-process').sort()).toEqual([...a.flags].sort());
+    const printed = io.out.join('');
+    for (const n of b.notes ?? []) expect(printed).toContain(`info: alloc: ${n}`);
+  });
+});
