@@ -1,4 +1,5 @@
-// The files `cyclebench run` writes (--json, --markdown, --csv, --html, --save-baseline):
+// The files `cyclebench run` writes (--json, --markdown, --csv, --html, --save-baseline;
+// `--json -` writes the document to standard output instead, and the tables go to stderr):
 // checked before measuring (src/report/output-files.ts), written after, each on its own so
 // one failure does not cost the others.
 import type { Io } from '../cli/io.js';
@@ -23,7 +24,7 @@ export interface RunOutputOptions {
 /** Throws OutputPathError (one line) when an output is unusable or would overwrite another or an input. */
 export function checkRunOutputs(opts: RunOutputOptions, cwd: string): void {
   const outputs: OutputRequest[] = (['json', 'markdown', 'csv', 'html'] as const)
-    .filter((k) => opts[k] !== undefined)
+    .filter((k) => opts[k] !== undefined && !(k === 'json' && opts.json === '-'))
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
   if (opts.saveBaseline)
     outputs.push({ label: '--save-baseline', path: baselinePath(opts.saveBaseline, cwd), createParent: true });
@@ -40,7 +41,8 @@ export function writeRunOutputs(document: ResultDocument, opts: RunOutputOptions
   const failed: string[] = [];
   const written: string[] = [];
   const allFailed = document.benchmarks.length > 0 && document.benchmarks.every((b) => b.error);
-  if (opts.json) {
+  if (opts.json === '-') io.stdout.write(renderJson(document));
+  else if (opts.json) {
     let target = opts.json;
     if (allFailed && existsSync(resolve(io.cwd, target))) {
       target = besidePath(opts.json);

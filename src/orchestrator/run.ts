@@ -206,20 +206,18 @@ export async function runBenchmarks(
   };
   attachRelative(document, settings);
 
-  io.stdout.write(renderTerminal(document));
-  if (opts.distributions) io.stdout.write(renderDistributions(document));
-  if (opts.complexity) io.stdout.write(renderSweeps(document, true));
-  if (opts.aa) io.stdout.write(renderAaLines(document));
+  // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
+  const human = opts.json === '-' ? io.stderr : io.stdout;
+  human.write(renderTerminal(document));
+  if (opts.distributions) human.write(renderDistributions(document));
+  if (opts.complexity) human.write(renderSweeps(document, true));
+  if (opts.aa) human.write(renderAaLines(document));
   if (base)
-    io.stdout.write(
-      `\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`,
-    );
+    human.write(`\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`);
   // The honest report comes last, after the table and any comparison: the table is the
   // quick look, the report the reviewer's record (same renderer as `cyclebench report`).
   if (opts.report)
-    io.stdout.write(
-      `\n${renderReview(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`,
-    );
+    human.write(`\n${renderReview(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`);
   const writeFailures = writeRunOutputs(document, opts, io, outcome.interrupted);
   const stoppedBy = stop.received() ?? undefined;
   return { document, interrupted: outcome.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };

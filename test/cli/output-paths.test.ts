@@ -101,6 +101,21 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
   });
 });
 
+describe('--json - is standard output', () => {
+  it('run --json -: the document alone on stdout, the table on stderr, no file named "-"', () => {
+    const dir = tmp();
+    const r = cli(
+      ['run', join(FIX, 'good.bench.ts'), '--forks', '1', '--time', '0.05', '--no-pin', '--json', '-'],
+      dir,
+    );
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as { benchmarks: { name: string }[] };
+    expect(doc.benchmarks.map((b) => b.name)).toContain('sum 100');
+    expect(r.stderr).toContain('sum 100');
+    expect(existsSync(join(dir, '-'))).toBe(false);
+  });
+});
+
 describe('outputs that overwrite each other or the input are refused before measuring', () => {
   it('run --json r.out --html r.out', () => {
     const dir = tmp();

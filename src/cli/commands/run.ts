@@ -42,7 +42,8 @@ Comparison:
   --baseline NAME      compare this run with a saved baseline
   --threshold P        differences below this are "within noise" (default 1%)
 Output:
-  --json FILE          write the versioned result document (raw batches included)
+  --json FILE          write the versioned result document (raw batches included); - for stdout
+                       (the tables then go to stderr)
   --markdown FILE      write a Markdown report
   --csv FILE           write one CSV row per benchmark
   --html FILE          write a self-contained HTML report with plots
