@@ -85,7 +85,7 @@ inline uint64_t ReadEnd(int* cpu) {
 inline uint64_t ReadStartLfence() { return Ticks(); }
 #endif
 
-// Facts gathered once (calibration takes >= 100 ms; shared by all threads).
+// Facts gathered once (calibration takes ~20 ms; shared by all threads).
 struct ClockFacts {
   double reportedHz = 0;   // CPUID 0x15/0x16 or cntfrq_el0; 0 = the CPU does not say
   double calibratedHz = 0;  // 0 = no calibration for this source
@@ -134,12 +134,17 @@ void Pair(uint64_t* ns, uint64_t* ticks) {
   }
 }
 
-const uint64_t kCalibrationNs = 100000000;  // >= 100 ms (P14)
+// Each end of the calibration is a (ns, ticks) pair whose pairing error is bounded by the
+// narrowest bracket of two raw-clock reads (~0.1 us), so 20 ms gives a frequency within
+// ~1e-5, far below any other error of a measurement. The process sleeps through all but the
+// last millisecond: every worker calibrates, and a spin would take CPU from the other work.
+const uint64_t kCalibrationNs = 20000000;
+const uint64_t kCalibrationSpinNs = 1000000;
 
 void Calibrate(ClockFacts* f) {
   uint64_t ns0, t0, ns1, t1;
   Pair(&ns0, &t0);
-  timespec nap{0, long(kCalibrationNs / 2)};
+  timespec nap{0, long(kCalibrationNs - kCalibrationSpinNs)};
   nanosleep(&nap, nullptr);  // the TSC keeps counting while we sleep (invariant)
   do Pair(&ns1, &t1); while (ns1 - ns0 < kCalibrationNs);
   f->calibrationNs = double(ns1 - ns0);

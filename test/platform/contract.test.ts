@@ -45,7 +45,7 @@ describe.each(platforms)('platform contract: %s', (_name, p) => {
     expect(['cpuid', 'calibration', 'cntfrq', 'nominal']).toContain(info.hzSource);
     expect(info.hz).toBeGreaterThan(0);
     expect(info.resolutionTicks).toBeGreaterThan(0);
-    if (info.calibratedHz !== null) expect(info.calibrationNs).toBeGreaterThanOrEqual(100e6);
+    if (info.calibratedHz !== null) expect(info.calibrationNs).toBeGreaterThanOrEqual(20e6);
     expect(info.ticksAreCycles).toBe(info.source === 'tsc');
   });
 
