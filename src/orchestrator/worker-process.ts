@@ -1,4 +1,4 @@
-// Starts one fork: a fresh `node --expose-gc --import tsx worker/main` process with IPC,
+// Starts one fork: a fresh `node --expose-gc [--import tsx] worker/main` process with IPC,
 // sends it one message and waits for one answer. A worker that crashes, exits without
 // answering or runs past its time limit becomes an error outcome, never an exception.
 //
@@ -37,6 +37,16 @@ export function tsxLoader(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
+/**
+ * Node 20 runs only JavaScript: the TypeScript loader (tsx, ~100 ms of start-up per process)
+ * is needed when the worker itself is TypeScript (a source checkout) or the benchmark file is.
+ * A JavaScript benchmark file run by the compiled worker starts without it.
+ */
+export function workerArgs(benchFile: string | undefined, entry = workerEntry()): string[] {
+  const typescript = entry.endsWith('.ts') || benchFile === undefined || /\.[cm]?tsx?$/.test(benchFile);
+  return ['--expose-gc', ...(typescript ? ['--import', tsxLoader()] : []), entry];
+}
+
 export interface RunWorkerOptions<M> {
   platform: Platform;
   request: M;
@@ -44,6 +54,8 @@ export interface RunWorkerOptions<M> {
   conditions?: SpawnConditions;
   /** Called for messages that are not the final answer (progress). */
   onMessage?: (msg: unknown) => void;
+  /** The benchmark file the worker loads (decides whether it needs the TypeScript loader). */
+  benchFile?: string;
   /** Is `msg` the final answer? */
   isFinal: (msg: unknown) => boolean;
   signal?: AbortSignal;
@@ -52,7 +64,7 @@ export interface RunWorkerOptions<M> {
 export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
   const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
-  const args = ['--expose-gc', '--import', tsxLoader(), workerEntry()];
+  const args = workerArgs(opts.benchFile);
   const child = withConditions(opts.platform, opts.conditions, () =>
     // detached: its own process group (setsid), so a timeout or Ctrl-C ends whatever the
     // benchmark started too, and a terminal's Ctrl-C reaches only this process, which decides.
