@@ -1,7 +1,7 @@
 // Every tunable of the in-worker measurement engine, as named constants in one place.
-// Times are in ns. The budget figures are sized for a cost
-// target: a default `cyclebench run` of 5 benchmarks × 3 forks under 60 s on a 2-vCPU
-// machine, i.e. ≤ ~3 s per process including ~0.4 s of Node + tsx start-up.
+// Times are in ns. The budget figures are sized for a cost target: a default `cyclebench run`
+// of 8 small kernels × 3 processes within 3x the wall time of mitata measuring them in one
+// process (each process pays ~0.3 s of Node start-up and a 100 ms minimum warmup).
 
 const MS = 1e6;
 
@@ -38,8 +38,12 @@ export const PLAN_SEED = 0x5eed;
 export const TARGET_CI = 0.01;
 /** Confidence level of the quick within-process CI. */
 export const CI_CONFIDENCE = 0.95;
-/** Sampling time budget per benchmark per process. */
-export const TIME_BUDGET_NS = 1500 * MS;
+/** Sampling time budget per benchmark per process. A process that has not reached the
+ *  target CI by then stops: the headline's CI is over processes, and on a shared machine the
+ *  spread between processes outweighs what a longer stay in one process buys (0.75 s gave
+ *  headline CIs no wider than 1.5 s at 0.83x the wall time: docs/measurements.md "Cost of a
+ *  default run"). */
+export const TIME_BUDGET_NS = 750 * MS;
 /** Never stop on the CI before this many rounds (≥ 2 rounds: a slope from one ramp is
  *  too easily fooled by a single drift). */
 export const MIN_ROUNDS = 2;

@@ -1,6 +1,6 @@
 // The driver: warmup batches until the tracker says stop, then rounds of K shuffled
 // linear batches until the adaptive stop rule fires; a preempted batch is measured again
-// (preemption.ts). Between rounds it yields to the event loop, so GC observer entries and
+// at the end of its round (preemption.ts). Between rounds it yields to the event loop, so GC observer entries and
 // IPC messages flow. GC entries carry absolute
 // times, so they are matched to the batch windows once, after a final yield.
 
@@ -81,17 +81,32 @@ export async function runSampling(
   while (stop === null) {
     const t0 = ctx.nowMs();
     let batchNs = 0;
-    for (const n of roundSizes(unit, config.batchesPerRound, rng)) {
-      // A preempted batch is kept (marked) and measured again at the same size, up to
-      // MAX_REMEASURES times; async kernels wait on the event loop by design and are not.
-      for (let attempt = 0; ; attempt++) {
-        const { batch, window } = await runBatch(ctx, n);
-        const cause = ctx.isAsync ? null : preemptionOf(batch);
-        if (cause) batch.preempted = cause;
+    // A preempted batch is kept (marked) and measured again at the same size after the
+    // round's planned batches, up to MAX_REMEASURES times. Whether a batch was preempted is
+    // decided only once its GC count is known: V8's GC threads share the measuring thread's
+    // CPU and switch it out during a collection, which is the kernel's own cost, not
+    // preemption. Async kernels wait on the event loop by design and are never re-measured.
+    let pending = roundSizes(unit, config.batchesPerRound, rng).map((n) => ({ n, attempt: 0 }));
+    while (pending.length > 0) {
+      const ran: { batch: Batch; window: TimeWindow; n: number; attempt: number }[] = [];
+      for (const p of pending) {
+        const { batch, window } = await runBatch(ctx, p.n);
         batches.push(batch);
         windows.push(window);
         batchNs += batch.ns;
-        if (!cause || attempt >= MAX_REMEASURES) break;
+        ran.push({ batch, window, ...p });
+      }
+      pending = [];
+      if (ctx.isAsync) break;
+      if (gc) {
+        await gc.settle();
+        gc.counts(ran.map((r) => r.window)).forEach((count, i) => (ran[i].batch.gc = count));
+      }
+      for (const r of ran) {
+        const cause = preemptionOf(r.batch);
+        if (!cause) continue;
+        r.batch.preempted = cause;
+        if (r.attempt < MAX_REMEASURES) pending.push({ n: r.n, attempt: r.attempt + 1 });
       }
     }
     // Budget by the larger of measured batch time and wall time (bookkeeping included).
@@ -107,7 +122,7 @@ export async function runSampling(
     onProgress?.({ phase: 'sampling', rounds, batches: batches.length, relHalfWidth: rel, elapsedNs });
   }
   if (gc) {
-    await yieldToEventLoop();
+    await gc.settle();
     gc.counts(windows).forEach((count, i) => (batches[i].gc = count));
   }
   return { batches, yardstickNs, stop, relHalfWidth: rel };

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchContext } from '../../src/engine/batch.js';
 import { planRng } from '../../src/engine/plan.js';
+import type { GcWatch } from '../../src/engine/gc-watch.js';
 import { MAX_REMEASURES, preemptionOf } from '../../src/engine/preemption.js';
 import { runSampling } from '../../src/engine/sampler.js';
 import { Checksum } from '../../src/engine/sink.js';
@@ -37,7 +38,16 @@ function fakeThread(preempted: (j: number) => boolean): ThreadStats {
   } as unknown as ThreadStats;
 }
 
-async function sample(preempted: (j: number) => boolean, config: { rounds: number; budgetNs?: number }) {
+/** A GC observer that saw `perBatch(i)` collections in the i-th window it is asked about. */
+function fakeGc(perBatch: (i: number) => number): GcWatch {
+  let seen = 0;
+  return {
+    counts: (windows: readonly unknown[]) => windows.map(() => perBatch(seen++)),
+    settle: async () => undefined,
+  } as unknown as GcWatch;
+}
+
+async function sample(preempted: (j: number) => boolean, config: { rounds: number; budgetNs?: number; gc?: GcWatch }) {
   const clock = createFakeClock(0);
   const buf = new Float64Array(4);
   clock.bind(buf);
@@ -68,7 +78,7 @@ async function sample(preempted: (j: number) => boolean, config: { rounds: numbe
       minRounds: config.rounds,
       maxRounds: config.rounds,
     },
-    null,
+    config.gc ?? null,
   );
 }
 
@@ -91,10 +101,19 @@ describe('preempted batches are measured again (engine)', () => {
     expect(marked.every((b) => b.preempted === 'involuntary-switch')).toBe(true);
     // Balance: every size 100·i appears exactly 4 times among the clean batches.
     expect([...sizesOf(clean).values()]).toEqual(Array(K).fill(4));
-    // A re-measure directly follows its preempted attempt, at the same size.
-    batches.forEach((b, i) => {
-      if (b.preempted) expect(batches[i + 1]!.iterations).toBe(b.iterations);
-    });
+    // Re-measures come after the round's ten planned batches, at the sizes that were preempted.
+    const firstRound = batches.slice(0, K);
+    const remeasured = batches.slice(K, K + 3).map((b) => b.iterations);
+    expect(remeasured).toEqual(firstRound.filter((b) => b.preempted).map((b) => b.iterations));
+  });
+
+  it('a batch with a GC is not preempted by an involuntary switch (the GC threads share its CPU)', async () => {
+    // Every batch had an involuntary switch; the even-numbered ones also had a collection.
+    const { batches } = await sample(() => true, { rounds: 1, gc: fakeGc((i) => (i % 2 === 0 ? 1 : 0)) });
+    const kept = batches.filter((b) => !b.preempted);
+    expect(kept.length).toBeGreaterThanOrEqual(K / 2);
+    expect(kept.every((b) => b.gc > 0)).toBe(true);
+    expect(batches.filter((b) => b.preempted).every((b) => b.gc === 0)).toBe(true);
   });
 
   it('a size that is always preempted is tried 1 + MAX_REMEASURES times, then kept marked', async () => {
@@ -127,6 +146,9 @@ describe('preempted batches are measured again (engine)', () => {
     expect(preemptionOf(base)).toBeNull();
     expect(preemptionOf({ ...base, contextSwitches: 3, involuntarySwitches: 0 })).toBeNull(); // voluntary only
     expect(preemptionOf({ ...base, gc: 2 })).toBeNull(); // GC is the kernel's own cost
+    expect(preemptionOf({ ...base, gc: 1, involuntarySwitches: 4 })).toBeNull(); // GC threads on its CPU
+    expect(preemptionOf({ ...base, gc: 1, counters: { 'task-clock': 0.5e6 } })).toBeNull();
+    expect(preemptionOf({ ...base, gc: 1, cpuEnd: 0 })).toBe('migration');
     expect(preemptionOf({ ...base, involuntarySwitches: 1 })).toBe('involuntary-switch');
     expect(preemptionOf({ ...base, cpuEnd: 0 })).toBe('migration');
     expect(preemptionOf({ ...base, counters: { 'task-clock': 0.99e6 } })).toBeNull();

@@ -77,12 +77,12 @@ describe('worker process', () => {
     expect(['target-ci', 'time-budget', 'max-rounds']).toContain(fork.stop);
     expect(['steady', 'budget']).toContain(fork.warmup.outcome);
     expect(fork.checksum).toMatch(/^[0-9a-f]{8}$/);
-    // Whole rounds of 10 planned batches: a preempted attempt is followed by its re-measure at
-    // the same size, so the planned batches are the clean ones plus chains that stayed preempted.
-    const planned = fork.batches.filter(
-      (b, i) => !b.preempted || fork.batches[i + 1]?.iterations !== b.iterations,
-    ).length;
-    expect(planned % 10).toBe(0);
+    // Whole rounds of 10 planned batches (one yardstick time per round); a preempted batch is
+    // measured again at the end of its round, at most 3 more times.
+    const rounds = fork.yardstickNs!.length;
+    expect(fork.batches.length).toBeGreaterThanOrEqual(10 * rounds);
+    expect(fork.batches.length).toBeLessThanOrEqual(10 * rounds * 4);
+    expect(fork.batches.filter((b) => !b.preempted).length).toBeLessThanOrEqual(10 * rounds);
     // The yardstick was timed once per sampling round, on the real clock.
     expect(fork.yardstickNs!.length).toBeGreaterThanOrEqual(1);
     expect(fork.yardstickNs!.every((y) => y > 0)).toBe(true);
