@@ -4,6 +4,7 @@
 // error of the user's, also reported and dropped rather than fatal).
 import { readFileSync } from 'node:fs';
 import { parseCpuList as readCpuList } from '../env/read.js';
+import { idlestCpu, loadBetween, parseProcStat } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
 
 export type AslrMode = 'inherit' | 'off' | 'randomize';
@@ -21,9 +22,13 @@ export const DEFAULT_PIN_POLICY: PinPolicy = 'process';
 /** SCHED_FIFO priority of the measuring thread (low: above every normal task, below kernel RT threads). */
 export const FIFO_PRIORITY = 1;
 
+/** How long the idlest-CPU choice watches /proc/stat: 20 ticks of 10 ms per CPU. */
+export const IDLEST_WINDOW_MS = 200;
+
 export interface ConditionRequest {
-  /** Explicit CPUs, or null to pick one, or false for no pinning. */
-  cpu: number[] | null | false;
+  /** Explicit CPUs, null to pick one (isolated or highest), 'idlest' for the idlest allowed CPU
+   *  over IDLEST_WINDOW_MS at the start of the run, or false for no pinning. */
+  cpu: number[] | null | false | 'idlest';
   aslr: AslrMode;
   mlock: boolean;
   /** Default DEFAULT_PIN_POLICY. */
@@ -78,6 +83,10 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
       if (req.cpu === null) {
         const c = pickCpu(allowed, readIsolated());
         cpus = c === null ? null : [c];
+      } else if (req.cpu === 'idlest') {
+        const chosen = watchIdlest(allowed);
+        cpus = chosen.cpu === null ? null : [chosen.cpu];
+        notes.push(chosen.note);
       } else {
         const outside = req.cpu.filter((c) => !allowed.includes(c));
         if (outside.length > 0)
@@ -128,6 +137,22 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
     fifo,
     notes,
   };
+}
+
+/** Watches /proc/stat for IDLEST_WINDOW_MS (the orchestrator has nothing else to do yet). */
+function watchIdlest(allowed: number[]): { cpu: number | null; note: string } {
+  let before: string;
+  try {
+    before = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return { cpu: null, note: '--cpu idlest: /proc/stat is not readable; pinning is off' };
+  }
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, IDLEST_WINDOW_MS);
+  const loads = loadBetween(parseProcStat(before), parseProcStat(readFileSync('/proc/stat', 'utf8')), allowed);
+  const best = idlestCpu(loads);
+  if (best === null) return { cpu: null, note: '--cpu idlest: no CPU time was counted; pinning is off' };
+  const shares = loads.map((l) => `CPU ${l.cpu} ${Math.round(l.idle * 100)} %`).join(', ');
+  return { cpu: best.cpu, note: `--cpu idlest: CPU ${best.cpu} (idle over ${IDLEST_WINDOW_MS} ms: ${shares})` };
 }
 
 function readProc(name: string): string {

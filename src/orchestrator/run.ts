@@ -38,7 +38,7 @@ export interface RunOptions {
   timeoutMs: number;
   counters: boolean;
   /** Explicit CPUs, null = pick one, false = no pinning. */
-  cpu: number[] | null | false;
+  cpu: number[] | null | false | 'idlest';
   aslr: AslrMode;
   mlock: boolean;
   /** What a pin covers (default DEFAULT_PIN_POLICY). */

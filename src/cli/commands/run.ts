@@ -16,7 +16,7 @@ Finds *.bench.{ts,mts,js,mjs} files and measures each benchmark in fresh process
 
 Measurement:
   --forks N            processes per benchmark, round-robin (default 3)
-  --time S             sampling budget per benchmark per process, seconds (default 1.5)
+  --time S             sampling budget per benchmark per process, seconds (default 0.75)
   --target-ci P        stop sampling at this relative CI half-width (default 1%)
   --statistic S        headline: slope | min | median | mean (default slope)
   --confidence C       confidence level of intervals (default 0.95)
@@ -28,7 +28,8 @@ Measurement:
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
 Environment:
-  --cpu LIST           pin workers to these CPUs (default: one isolated or the highest allowed CPU)
+  --cpu LIST|idlest    pin workers to these CPUs, or to the idlest allowed CPU at the start
+                       (default: one isolated or the highest allowed CPU)
   --no-pin             do not pin
   --pin POLICY         process | thread: pin every worker thread, or only the JS thread
                        with V8/libuv helpers on the other CPUs (default process)
@@ -162,7 +163,7 @@ export function parseRunArgs(args: string[], io: Io): RunOptions {
     seed: integer('seed', values.seed, D.seed, 0, LIMITS.seed),
     timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000, false, LIMITS.timeoutS) * 1000,
     counters: !values['no-counters'],
-    cpu: values['no-pin'] ? false : (cpuList('cpu', values.cpu) ?? null),
+    cpu: values['no-pin'] ? false : values.cpu === 'idlest' ? 'idlest' : (cpuList('cpu', values.cpu) ?? null),
     aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, D.aslr),
     mlock: values.mlock ?? false,
     pin: oneOf('pin', values.pin, ['process', 'thread'] as const, DEFAULT_PIN_POLICY),
