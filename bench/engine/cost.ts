@@ -1,24 +1,34 @@
 // What a default run costs: the wall time of `cyclebench run` (fresh processes, 3 per
 // benchmark) on eight small kernels, against mitata and tinybench measuring the same kernels
 // in one process each, interleaved (rotated order per repetition). Every tool is started the
-// same way (node + tsx), so TypeScript start-up is in every figure.
-//   node --import tsx bench/engine/cost.ts [--reps 3]
+// same way (node + tsx), so TypeScript start-up is in every figure. cyclebench runs its
+// compiled build (dist/, built first), as an installed package does; --source runs the
+// TypeScript sources through tsx instead, as a checkout does.
+//   node --import tsx bench/engine/cost.ts [--reps 3] [--source]
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cyclebenchRun, loadLine, ROOT, rotate, runCommand, scratchDir, secs, table } from './cli-runs.js';
 import { machine } from './common.js';
 
-const { values: opt } = parseArgs({ options: { reps: { type: 'string', default: '3' } } });
+const { values: opt } = parseArgs({
+  options: { reps: { type: 'string', default: '3' }, source: { type: 'boolean', default: false } },
+});
 const reps = Number(opt.reps);
+const cyclebenchEnv: Record<string, string> = opt.source ? {} : { CYCLEBENCH_USE_DIST: '1' };
+if (!opt.source) execFileSync('npx', ['tsc', '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 const dir = scratchDir('cost');
 const TOOLS = ['cyclebench', 'mitata', 'tinybench'] as const;
 const wall: Record<string, number[]> = { cyclebench: [], mitata: [], tinybench: [] };
-console.log(`# cost: wall time of a default run of 8 small kernels\n${machine()}\n${loadLine()}\n`);
+const build = opt.source ? 'sources through tsx' : 'compiled dist/';
+console.log(
+  `# cost: wall time of a default run of 8 small kernels (cyclebench: ${build})\n${machine()}\n${loadLine()}\n`,
+);
 for (let rep = 0; rep < reps; rep++)
   for (const tool of rotate(TOOLS, rep)) {
     const r =
       tool === 'cyclebench'
-        ? cyclebenchRun(join(ROOT, 'bench/engine/kernels/cost.bench.ts'), join(dir, `${rep}.json`))
+        ? cyclebenchRun(join(ROOT, 'bench/engine/kernels/cost.bench.ts'), join(dir, `${rep}.json`), [], cyclebenchEnv)
         : runCommand(process.execPath, [
             '--expose-gc',
             '--import',
