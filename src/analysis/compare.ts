@@ -21,6 +21,7 @@ import { ratioInterval } from '../statistics/t-intervals.js';
 import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+import { percent } from '../text/format.js';
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
@@ -69,7 +70,7 @@ function groupsOf(forks: readonly ForkResult[]): Batch[][] {
 
 const singleSize = (g: readonly Batch[]): boolean => new Set(g.map((b) => b.iterations)).size < 2;
 
-const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
+const pct = (x: number): string => percent(x, 2);
 
 interface RatioCi {
   point: number;

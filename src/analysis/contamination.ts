@@ -5,6 +5,7 @@
 
 import type { Batch, Flag, Statistic } from '../results/schema.js';
 import { pooledStatistic } from './fork-fit.js';
+import { percent } from '../text/format.js';
 
 interface Kind {
   flag: Flag;
@@ -31,10 +32,6 @@ export interface ContaminationReport {
   cleanPoint: number | null;
   /** cleanPoint / point - 1; null when not recomputable. */
   relativeChange: number | null;
-}
-
-function fmtPct(x: number): string {
-  return `${(x * 100).toFixed(1)} %`;
 }
 
 /** Counts each kind of contamination and re-estimates without it. */
@@ -67,9 +64,9 @@ export function assessContamination(
 /** One human line per contamination kind. */
 export function describeContamination(r: ContaminationReport, statistic: Statistic): string {
   const kind = CONTAMINATION_KINDS.find((k) => k.flag === r.flag);
-  const head = `${r.flag}: ${r.batches} of ${r.total} batches (${fmtPct(r.batches / r.total)}) ${kind?.what ?? ''}`;
+  const head = `${r.flag}: ${r.batches} of ${r.total} batches (${percent(r.batches / r.total)}) ${kind?.what ?? ''}`;
   if (r.cleanPoint === null || r.relativeChange === null)
     return `${head}; too few clean batches to re-estimate without them`;
   const sign = r.relativeChange >= 0 ? '+' : '';
-  return `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns (${sign}${fmtPct(r.relativeChange)})`;
+  return `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns (${sign}${percent(r.relativeChange)})`;
 }

@@ -15,6 +15,7 @@ import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { Batch, ForkResult, LayoutEffect, Statistic } from '../results/schema.js';
 import { bootstrapCi } from '../statistics/bootstrap.js';
 import { forkStatistic } from './fork-fit.js';
+import { percent } from '../text/format.js';
 
 /** Resamples per process for its own standard error (a spread, not a published interval). */
 export const LAYOUT_RESAMPLES = 200;
@@ -59,10 +60,9 @@ export function layoutEffect(
 
 /** One line for reports. */
 export function describeLayoutEffect(e: LayoutEffect): string {
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
-  const head = `layout (ASLR on, environment padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} processes: results spread ${pct(e.spread)} (max/min), between-process CV ${pct(e.betweenCv)}`;
+  const head = `layout (ASLR on, environment padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} processes: results spread ${percent(e.spread)} (max/min), between-process CV ${percent(e.betweenCv)}`;
   if (e.layoutCv === 0)
-    return `${head}; within-process noise (${pct(e.withinCv)}) explains all of it: no layout effect is visible`;
-  return `${head}, of which within-process noise explains ${pct(e.withinCv)}: layout and other per-process effects add ≈ ${pct(e.layoutCv)}`;
+    return `${head}; within-process noise (${percent(e.withinCv)}) explains all of it: no layout effect is visible`;
+  return `${head}, of which within-process noise explains ${percent(e.withinCv)}: layout and other per-process effects add ≈ ${percent(e.layoutCv)}`;
 }

@@ -11,6 +11,7 @@ import * as D from './defaults.js';
 import { relativeResiduals, type ForkFit } from './fork-fit.js';
 import type { AnalyzeOptions, ForkEstimate } from './estimate.js';
 import { relativeHalfWidth } from './half-width.js';
+import { percent } from '../text/format.js';
 
 export interface QualityInput {
   forks: readonly ForkResult[];
@@ -31,7 +32,7 @@ export interface Quality {
   shape: ShapeCheck;
 }
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number): string => percent(x, 1);
 
 /**
  * Batches beyond Tukey fences on each process's relative residuals (weighted fit, see

@@ -12,9 +12,9 @@
 // A benchmark file must not pay for an API it does not call (docs/architecture.md).
 
 import { processIo, type Io } from '../cli/io.js';
-import type { RunOptions, RunOutcome } from '../orchestrator/run.js';
+import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 
-export interface RunFilesOptions extends Partial<Omit<RunOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
+export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
   /** Benchmark files or folders (folders are searched for *.bench.{ts,mts,js,mjs}). */
   files: string | string[];
   /** Only benchmarks whose "group/name" matches. */
@@ -28,14 +28,15 @@ export interface RunFilesOptions extends Partial<Omit<RunOptions, 'files' | 'fil
   io?: Io;
 }
 
-export type { RunOutcome } from '../orchestrator/run.js';
+export type { RunOutcome } from './run-and-report.js';
 
 const SILENT = { write: () => true };
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
-  const [{ DEFAULT_RUN_OPTIONS, runBenchmarks }, { findBenchFiles }, { checkRunLimits }] = await Promise.all([
+  const [{ DEFAULT_RUN_OPTIONS }, { runAndReport }, { findBenchFiles }, { checkRunLimits }] = await Promise.all([
     import('../orchestrator/run.js'),
+    import('./run-and-report.js'),
     import('../orchestrator/discover.js'),
     import('../orchestrator/limits.js'),
   ]);
@@ -43,7 +44,7 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
   const { files, filter, cwd: _cwd, print: _print, io: _io, progress, ...rest } = options;
-  const opts: RunOptions = {
+  const opts: RunAndReportOptions = {
     ...DEFAULT_RUN_OPTIONS,
     ...stripUndefined(rest),
     files: findBenchFiles(Array.isArray(files) ? files : [files], cwd),
@@ -52,7 +53,7 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
     argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
   };
   checkRunLimits(opts, 'runFiles');
-  return runBenchmarks(opts, io);
+  return runAndReport(opts, io);
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

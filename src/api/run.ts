@@ -1,5 +1,5 @@
 // run(): measure every registered benchmark IN THIS PROCESS (forks: 0) through the same
-// pipeline as the CLI (engine → analysis → result document → terminal report). Every
+// pipeline as the CLI (engine → analysis → result document → src/report/present.ts). Every
 // benchmark is flagged 'in-process': between-process variance (JIT, allocator, layout)
 // is not captured, and benchmarks measured one after another share one heap and JIT.
 // Under the CLI or a worker (collect mode) it does nothing and returns an empty result.
@@ -11,18 +11,13 @@ import { processIo, type Io } from '../cli/io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
 import { collectEnvironment } from '../env/environment.js';
-import { toolVersion } from '../orchestrator/version.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { renderTerminal } from '../report/terminal.js';
+import { presentRun } from '../report/present.js';
 import { resultFromAnalysis } from '../analysis/result.js';
-import {
-  SCHEMA_VERSION,
-  type BenchmarkResult,
-  type ForkResult,
-  type ResultDocument,
-  type Statistic,
-} from '../results/schema.js';
+import { newDocument } from '../results/document.js';
+import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
+import { fullName as joinName } from '../text/format.js';
 
 /** Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output options. */
 export interface RunApiOptions extends Partial<MeasureOptions> {
@@ -101,22 +96,19 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
       });
     }
   }
-  const document: ResultDocument = {
-    schemaVersion: SCHEMA_VERSION,
-    tool: { name: 'cyclebench', version: toolVersion() },
-    createdAt: new Date().toISOString(),
+  const document = newDocument({
     command: process.argv.slice(1),
     options: { forks: 0, ...stripFns(options) },
     environment: safeEnvironment(platform),
     benchmarks,
     warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
-  };
-  if (options.print !== false) io.stdout.write(renderTerminal(document));
+  });
+  if (options.print !== false) io.stdout.write(presentRun(document));
   return { measured: true, benchmarks, document };
 }
 
 function fullName(i: Pick<BenchInstance, 'group' | 'title'>): string {
-  return i.group ? `${i.group}/${i.title}` : i.title;
+  return joinName(i.group, i.title);
 }
 
 function stripFns(o: RunApiOptions): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // `cyclebench <command> …` → exit code. Each command lives in its own module under
 // commands/ and is loaded on demand, so `cyclebench env` never pays for the engine.
-import { toolVersion } from '../orchestrator/version.js';
+import { toolVersion } from '../results/document.js';
 import { platformEnvProblem } from '../platform/env-choice.js';
 import { type Command, EXIT_USAGE, type Io, processIo } from './io.js';
 

@@ -16,6 +16,7 @@ import { describe } from '../statistics/describe.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
 import { detectableDifference, verdictForForks } from './verdict.js';
 import { formatPValue } from '../statistics/p-value.js';
+import { percent } from '../text/format.js';
 
 export interface AaResult extends VerdictResult {
   statistic: Statistic;
@@ -63,7 +64,7 @@ export function aaCheck(
   };
 }
 
-const pct = (x: number, d = 2): string => `${(x * 100).toFixed(d)} %`;
+const pct = (x: number, d = 2): string => percent(x, d);
 
 /** ok / FAILED / undecided (too few processes: neither a pass nor a fault of the setup). */
 export function aaStatus(r: Pick<AaResult, 'passed' | 'verdict'>): string {

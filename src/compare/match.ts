@@ -4,6 +4,7 @@
 // occurrence and is reported as a duplicate rather than paired at random.
 
 import type { BenchmarkResult } from '../results/schema.js';
+import { fullName } from '../text/format.js';
 
 export interface MatchedPair {
   key: string;
@@ -33,7 +34,7 @@ export function canonicalJson(value: unknown): string {
 
 /** "group/name" with the args appended as k=v, e.g. "sum/reduce [n=100]". */
 export function displayName(b: Pick<BenchmarkResult, 'group' | 'name' | 'args'>): string {
-  const full = b.group ? `${b.group}/${b.name}` : b.name;
+  const full = fullName(b.group, b.name);
   const args = Object.keys(b.args ?? {})
     .sort()
     .map((k) => `${k}=${typeof b.args[k] === 'string' ? b.args[k] : canonicalJson(b.args[k])}`);

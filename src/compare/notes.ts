@@ -19,6 +19,7 @@ import { describe } from '../statistics/describe.js';
 import { grubbs } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
 import { checkShape } from '../statistics/shape.js';
+import { percent } from '../text/format.js';
 
 export interface NoteOptions {
   /** Relative CI half-width target (default 1 %). */
@@ -34,7 +35,7 @@ export interface SampleAdvice {
   relativeHalfWidth: number;
 }
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number): string => percent(x, 1);
 
 function groups(b: BenchmarkResult): Batch[][] {
   return b.forks.map((f) => f.batches.filter(isUsableBatch)).filter((g) => g.length >= 2);

@@ -6,6 +6,7 @@ import { displayName } from './match.js';
 import type { Comparison } from './types.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { terminalSafe } from '../text/terminal-safe.js';
+import { signedPercent } from '../text/format.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
@@ -24,8 +25,7 @@ function ratioText(c: Comparison): string {
 
 function changeText(c: Comparison): string {
   if (!c.ratio) return '—';
-  const d = (c.ratio.point - 1) * 100;
-  return `${d >= 0 ? '+' : ''}${d.toFixed(1)} %`;
+  return signedPercent(c.ratio.point - 1);
 }
 
 function ns(x: number | null): string {

@@ -23,6 +23,7 @@ import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
 import { formatPValue } from '../statistics/p-value.js';
+import { percent } from '../text/format.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;
 
@@ -50,7 +51,7 @@ export interface ForkVerdict extends VerdictResult {
   minimumDetectable: number | null;
 }
 
-const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
+const pct = (x: number): string => percent(x, 2);
 
 /** Processes with ≥ 2 usable batches, less those that ran in a slow state when enough remain. */
 function usable(forks: readonly ForkResult[]): ForkResult[] {

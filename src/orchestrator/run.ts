@@ -1,30 +1,26 @@
-// `cyclebench run` as a library call: resolve the conditions, record the environment
-// before and after, run the suite in worker processes, write and print the results.
-// Ctrl-C stops the current worker; what was measured until then is analysed, printed
-// and written (a second Ctrl-C exits at once).
-import { escapeControls, truncateName } from '../text/terminal-safe.js';
-import type { Io } from '../cli/io.js';
+// `cyclebench run` without the output: resolve the conditions, record the environment
+// before and after, run the suite in worker processes and return the result document
+// (printing and writing it is src/report/present.ts and src/report/run-outputs.ts).
+// Ctrl-C stops the current worker; what was measured until then is analysed and returned
+// (a second Ctrl-C exits at once).
 import { diffEnvironment } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { renderTerminal } from '../report/terminal.js';
-import { renderDistributions } from '../report/distribution.js';
-import { renderSweeps } from '../report/complexity.js';
-import { renderReview } from '../report/review.js';
-import { comparisonsFor } from '../report/comparisons.js';
-import { loadBaseline } from '../compare/baselines.js';
-import { checkRunOutputs, writeRunOutputs } from './outputs.js';
-import { compareDocuments, type CompareOptions, relativeToBaseline } from '../compare/documents.js';
-import { renderText } from '../compare/render.js';
-import { type ResultDocument, SCHEMA_VERSION, type Statistic } from '../results/schema.js';
+import { type CompareOptions, relativeToBaseline } from '../compare/documents.js';
+import { newDocument } from '../results/document.js';
+import type { ResultDocument, Statistic } from '../results/schema.js';
 import { type AslrMode, type PinPolicy, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
-import { toolVersion } from './version.js';
-import { aaStatus } from '../compare/aa.js';
+
+/** Where the orchestrator tells what happens while it runs: warnings, notes, the progress line. */
+export interface LogStream {
+  write(s: string): unknown;
+  isTTY?: boolean;
+}
 
 export interface RunOptions {
   files: string[];
@@ -45,26 +41,12 @@ export interface RunOptions {
   pin?: PinPolicy;
   /** SCHED_FIFO for the measuring thread. */
   fifo?: boolean;
-  json?: string;
-  markdown?: string;
-  csv?: string;
-  html?: string;
-  /** Also print a histogram and a run-order sparkline per benchmark. */
-  distributions?: boolean;
-  /** Also print every parameter sweep with its complexity fit. */
-  complexity?: boolean;
   /** A/A check: every benchmark measured as two interleaved arms. */
   aa?: boolean;
-  /** Save the run as .cyclebench/baselines/NAME.json. */
-  saveBaseline?: string;
-  /** Compare the run with .cyclebench/baselines/NAME.json. */
-  baseline?: string;
   /** Noise threshold of verdicts (default 1 %). */
   threshold?: number;
   /** Latency mode for every selected benchmark: time each call, report a percentile ladder. */
   latency?: boolean;
-  /** Print the honest report (src/report/review.ts) after the table. */
-  report?: boolean;
   /** The question the run answers: recorded in the document and shown by the report. */
   hypothesis?: string;
   progress: boolean;
@@ -87,25 +69,28 @@ export const DEFAULT_RUN_OPTIONS = {
   mlock: false,
 } as const satisfies Partial<RunOptions>;
 
-export interface RunOutcome {
+export interface MeasuredRun {
   document: ResultDocument;
   interrupted: boolean;
   /** The signal that stopped the run early (SIGINT, SIGTERM, SIGHUP), if one did. */
   stoppedBy?: StopSignal;
-  /** One line per output file that could not be written (the others were written). */
-  writeFailures: string[];
 }
 
+/** The settings of the run's comparisons (`.baseline()` groups and --baseline). */
+export function runCompareSettings(
+  opts: Pick<RunOptions, 'threshold' | 'confidence' | 'seed' | 'targetCi'>,
+): CompareOptions {
+  return { threshold: opts.threshold ?? 0.01, confidence: opts.confidence, seed: opts.seed, target: opts.targetCi };
+}
+
+/** Measures the run and returns its result document; prints only warnings and the progress line to `log`. */
 export async function runBenchmarks(
   opts: RunOptions,
-  io: Io,
+  log: LogStream,
   platform: Platform = loadPlatform(),
-): Promise<RunOutcome> {
-  // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
-  checkRunOutputs(opts, io.cwd);
-  const base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
+): Promise<MeasuredRun> {
   if (opts.timeoutMs < opts.timeBudgetNs / 1e6)
-    io.stderr.write(
+    log.write(
       `cyclebench: warning: --timeout ${opts.timeoutMs / 1000} s is shorter than --time ${opts.timeBudgetNs / 1e9} s: ` +
         'workers will be killed before they finish sampling\n',
     );
@@ -113,19 +98,19 @@ export async function runBenchmarks(
     { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
     platform,
   );
-  for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
-  if (platform.kind === 'js') io.stderr.write(`cyclebench: using the pure-JS platform: ${platform.fallbackReason}\n`);
+  for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);
+  if (platform.kind === 'js') log.write(`cyclebench: using the pure-JS platform: ${platform.fallbackReason}\n`);
   const before = collectEnvironment(platform);
 
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
     const how = signal === 'SIGINT' ? 'Ctrl-C' : signal;
-    io.stderr.write(
+    log.write(
       `\ncyclebench: interrupted (${how}): stopping the current worker, keeping the results so far (again to quit at once)\n`,
     );
     abort.abort();
   });
-  const progress = new ProgressLine(io.stderr, opts.progress);
+  const progress = new ProgressLine(log, opts.progress);
   let outcome;
   try {
     outcome = await runSuite(platform, {
@@ -147,7 +132,7 @@ export async function runBenchmarks(
       aa: opts.aa,
       signal: abort.signal,
       onProgress: (p) => progress.update(p),
-      onWarning: (line) => io.stderr.write(`cyclebench: warning: ${line}\n`),
+      onWarning: (line) => log.write(`cyclebench: warning: ${line}\n`),
     });
   } finally {
     progress.clear();
@@ -164,10 +149,7 @@ export async function runBenchmarks(
     for (const b of outcome.benchmarks)
       if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
 
-  const document: ResultDocument = {
-    schemaVersion: SCHEMA_VERSION,
-    tool: { name: 'cyclebench', version: toolVersion() },
-    createdAt: new Date().toISOString(),
+  const document = newDocument({
     command: ['cyclebench', ...opts.argv],
     options: {
       forks: opts.forks,
@@ -197,30 +179,10 @@ export async function runBenchmarks(
     },
     benchmarks: outcome.benchmarks,
     warnings,
-  };
-  const settings = {
-    threshold: opts.threshold ?? 0.01,
-    confidence: opts.confidence,
-    seed: opts.seed,
-    target: opts.targetCi,
-  };
-  attachRelative(document, settings);
-
-  // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
-  const human = opts.json === '-' ? io.stderr : io.stdout;
-  human.write(renderTerminal(document));
-  if (opts.distributions) human.write(renderDistributions(document));
-  if (opts.complexity) human.write(renderSweeps(document, true));
-  if (opts.aa) human.write(renderAaLines(document));
-  if (base)
-    human.write(`\nAgainst baseline '${opts.baseline}':\n${renderText(compareDocuments(base, document, settings))}`);
-  // The honest report comes last, after the table and any comparison: the table is the
-  // quick look, the report the reviewer's record (same renderer as `cyclebench report`).
-  if (opts.report)
-    human.write(`\n${renderReview(document, { hypothesis: opts.hypothesis, comparisons: comparisonsFor(document) })}`);
-  const writeFailures = writeRunOutputs(document, opts, io, outcome.interrupted);
+  });
+  attachRelative(document, runCompareSettings(opts));
   const stoppedBy = stop.received() ?? undefined;
-  return { document, interrupted: outcome.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };
+  return { document, interrupted: outcome.interrupted, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
 /** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
@@ -240,18 +202,4 @@ function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
         ...(c.reason ? { reason: c.reason } : {}),
       };
   }
-}
-
-function renderAaLines(doc: ResultDocument): string {
-  const lines = doc.benchmarks
-    .filter((b) => b.aa)
-    .map((b) => {
-      const a = b.aa!;
-      const ratio = a.ratio
-        ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]`
-        : 'no ratio';
-      const mdd = a.minimumDetectable === null ? 'unknown' : `${(a.minimumDetectable * 100).toFixed(1)} %`;
-      return `A/A ${escapeControls(truncateName(b.name))}: ${aaStatus(a)} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
-    });
-  return lines.length ? `\n${lines.join('\n')}\n` : '';
 }

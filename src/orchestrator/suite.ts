@@ -20,6 +20,7 @@ import {
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
+import { fullName as joinName } from '../text/format.js';
 
 export interface SuiteOptions {
   files: string[];
@@ -292,7 +293,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
 }
 
 export function fullName(d: Pick<Descriptor, 'group' | 'title'>): string {
-  return d.group ? `${d.group}/${d.title}` : d.title;
+  return joinName(d.group, d.title);
 }
 
 function errorRow(file: string, message: string, kind: 'load'): BenchmarkResult {

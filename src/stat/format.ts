@@ -1,6 +1,7 @@
 // Number and label formatting shared by the stat reporters. Deterministic (fixed locale)
 // so golden-output tests are exact on every machine.
 
+import { alignColumns, percent } from '../text/format.js';
 import type { CommandResult, MetricName, RunRecord } from './types.js';
 
 /**
@@ -24,7 +25,7 @@ export function fmt(v: number | null | undefined): string {
 
 export function pct(v: number | null | undefined, digits = 2): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '-';
-  return `${(v * 100).toFixed(digits)} %`;
+  return percent(v, digits);
 }
 
 export function ciText(ci: [number, number] | null | undefined): string {
@@ -48,22 +49,12 @@ export function unsupportedByReason(c: CommandResult): Map<string, MetricName[]>
   return byReason;
 }
 
-/** Pads columns to a common width; the first column is left-aligned, the rest right-aligned. */
+/** Pads columns to a common width (first left-aligned, the rest right), each line indented. */
 export function table(rows: string[][], indent = '  '): string {
-  const widths: number[] = [];
-  for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return (
-    rows
-      .map(
-        (r) =>
-          indent +
-          r
-            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
-            .join('  ')
-            .trimEnd(),
-      )
-      .join('\n') + '\n'
-  );
+  return alignColumns(rows)
+    .map((line) => indent + line)
+    .join('\n')
+    .concat('\n');
 }
 
 /** Per-run values for display: the measured successful runs, in order. */

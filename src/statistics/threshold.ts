@@ -4,9 +4,11 @@
 // a relative tolerance of 1e-9 on the threshold absorbs that rounding (far below any
 // difference a benchmark resolves).
 
+import { percent } from '../text/format.js';
+
 export const THRESHOLD_TOLERANCE = 1e-9;
 
-const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
+const pct = (x: number): string => percent(x, 2);
 
 /** True when |change| (a relative difference, e.g. ratio - 1) exceeds the threshold beyond float error. */
 export function exceedsThreshold(change: number, threshold: number): boolean {

@@ -14,6 +14,7 @@ import type { ErrorResponse, RunRequest, WorkerMessage, WorkerRequest } from './
 import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 import { dieWithParent } from './parent-guard.js';
+import { fullName } from '../text/format.js';
 
 let answered = false;
 
@@ -60,7 +61,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     const msg = `no benchmark with id ${req.id} in ${req.file} (${instances.length} registered); does the file register benchmarks conditionally?`;
     return { type: 'error', id: req.id, error: { message: msg, kind: 'load' } };
   }
-  const name = inst.group ? `${inst.group}/${inst.title}` : inst.title;
+  const name = fullName(inst.group, inst.title);
   const platform = loadPlatform();
   const prepared = prepareProcess(platform, req.options);
   try {

@@ -9,6 +9,7 @@ import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../..
 import type { Statistic } from '../../results/schema.js';
 import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
+import { fullName } from '../../text/format.js';
 
 export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contender.json> [options]
 
@@ -105,7 +106,8 @@ export function gateFailures(result: DocumentComparison, threshold: number, allo
   const bad = regressions(result.comparisons, threshold);
   if (bad.length) lines.push(`${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} %`);
   for (const c of result.comparisons)
-    if (c.verdict === 'incomparable' && c.cause === 'contender') lines.push(`${rowName(c)}: ${c.reason}`);
+    if (c.verdict === 'incomparable' && c.cause === 'contender')
+      lines.push(`${fullName(c.group, c.name)}: ${c.reason}`);
   for (const name of result.onlyBase) lines.push(`${name}: missing from the contender`);
   const env = result.comparisons.filter((c) => c.verdict === 'incomparable' && c.cause === 'environment');
   if (env.length && !allowEnvChange)
@@ -114,10 +116,6 @@ export function gateFailures(result: DocumentComparison, threshold: number, allo
         'pass --allow-env-change to gate on such runs',
     );
   return lines;
-}
-
-function rowName(c: Pick<Comparison, 'group' | 'name'>): string {
-  return c.group ? `${c.group}/${c.name}` : c.name;
 }
 
 export const compareCommand: Command = async (args, io) => {

@@ -3,7 +3,8 @@ import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
 import { NothingToRunError } from '../../orchestrator/suite.js';
-import { DEFAULT_RUN_OPTIONS as D, runBenchmarks, type RunOptions } from '../../orchestrator/run.js';
+import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
+import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
@@ -58,7 +59,7 @@ Output:
 `;
 
 export const runCommand: Command = async (args, io) => {
-  let opts: RunOptions;
+  let opts: RunAndReportOptions;
   try {
     opts = parseRunArgs(args, io);
   } catch (e) {
@@ -74,7 +75,7 @@ export const runCommand: Command = async (args, io) => {
   }
   let outcome;
   try {
-    outcome = await runBenchmarks(opts, io);
+    outcome = await runAndReport(opts, io);
   } catch (e) {
     if (e instanceof NothingToRunError) {
       io.stderr.write(`cyclebench run: ${e.message}\n`);
@@ -89,7 +90,7 @@ export const runCommand: Command = async (args, io) => {
   return failed ? EXIT_FAILURE : EXIT_OK;
 };
 
-const HELP = {} as RunOptions;
+const HELP = {} as RunAndReportOptions;
 
 function checkName(name: string): string {
   try {
@@ -99,7 +100,7 @@ function checkName(name: string): string {
   }
 }
 
-export function parseRunArgs(args: string[], io: Io): RunOptions {
+export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
   const { values, positionals } = parse(args, {
     forks: { type: 'string' },
     time: { type: 'string' },

@@ -4,9 +4,9 @@
 // one failure does not cost the others.
 import type { Io } from '../cli/io.js';
 import { baselinePath, saveBaseline } from '../compare/baselines.js';
-import { renderJson } from '../report/json.js';
-import { assertOutputPaths, type OutputRequest, tryWrite } from '../report/output-files.js';
-import { writeReports } from '../report/write.js';
+import { renderJson } from './json.js';
+import { assertOutputPaths, type OutputRequest, tryWrite } from './output-files.js';
+import { writeReports } from './write.js';
 import type { ResultDocument } from '../results/schema.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from '../../src/report/format.js';
+import {
+  alignColumns,
+  formatNs,
+  formatOps,
+  formatPct,
+  fullName,
+  percent,
+  relHalfWidth,
+  sig,
+  signedPercent,
+  table,
+} from '../../src/text/format.js';
 import { formatProgress } from '../../src/orchestrator/progress.js';
 
 describe('formatting', () => {
@@ -37,5 +48,28 @@ describe('formatting', () => {
   it('shows progress with an ETA from the mean job time', () => {
     expect(formatProgress({ done: 2, total: 4, current: 'g/x', elapsedMs: 4000 })).toBe('[2/4 50%, ETA 4 s] g/x');
     expect(formatProgress({ done: 0, total: 4, current: 'g/x', elapsedMs: 0 })).toBe('[0/4 0%] g/x');
+  });
+});
+
+describe('one formatting module', () => {
+  it('joins a group and a name with one separator', () => {
+    expect(fullName('sum', 'reduce')).toBe('sum/reduce');
+    expect(fullName(null, 'reduce')).toBe('reduce');
+  });
+
+  it('writes percentages in prose with a space and a sign when asked', () => {
+    expect(percent(0.044)).toBe('4.4 %');
+    expect(percent(0.0123, 2)).toBe('1.23 %');
+    expect(signedPercent(0.044)).toBe('+4.4 %');
+    expect(signedPercent(-0.003)).toBe('-0.3 %');
+  });
+
+  it('aligns columns without a rule', () => {
+    expect(
+      alignColumns([
+        ['a', '1'],
+        ['bbb', '22'],
+      ]),
+    ).toEqual(['a     1', 'bbb  22']);
   });
 });

@@ -1,0 +1,35 @@
+// A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
+// The orchestrator measures and returns the document; src/report/present.ts prints it;
+// src/report/run-outputs.ts writes the files asked for.
+import type { Io } from '../cli/io.js';
+import { loadBaseline } from '../compare/baselines.js';
+import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
+import type { Platform } from '../platform/types.js';
+import { presentRun, type PresentOptions } from '../report/present.js';
+import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
+
+export type RunAndReportOptions = RunOptions &
+  Omit<PresentOptions, 'against'> &
+  RunOutputOptions & {
+    /** Compare the run with .cyclebench/baselines/NAME.json. */
+    baseline?: string;
+  };
+
+export interface RunOutcome extends MeasuredRun {
+  /** One line per output file that could not be written (the others were written). */
+  writeFailures: string[];
+}
+
+export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?: Platform): Promise<RunOutcome> {
+  // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
+  checkRunOutputs(opts, io.cwd);
+  const base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
+  const measured = await runBenchmarks(opts, io.stderr, platform);
+  const { document } = measured;
+  // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
+  const human = opts.json === '-' ? io.stderr : io.stdout;
+  const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
+  human.write(presentRun(document, { ...opts, against }));
+  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted);
+  return { ...measured, writeFailures };
+}

@@ -1,0 +1,58 @@
+// The one presenter of a measured run: what `cyclebench run`, runFiles() and the in-process
+// run() print after measuring. The table first (the quick look), then what was asked for,
+// then the review last (the reviewer's record, same renderer as `cyclebench report`).
+import { aaStatus } from '../compare/aa.js';
+import { compareDocuments, type CompareOptions } from '../compare/documents.js';
+import { renderText } from '../compare/render.js';
+import type { ResultDocument } from '../results/schema.js';
+import { percent } from '../text/format.js';
+import { escapeControls, truncateName } from '../text/terminal-safe.js';
+import { comparisonsFor } from './comparisons.js';
+import { renderSweeps } from './complexity.js';
+import { renderDistributions } from './distribution.js';
+import { renderReview } from './review.js';
+import { renderTerminal } from './terminal.js';
+
+export interface PresentOptions {
+  /** A histogram and a run-order sparkline per benchmark. */
+  distributions?: boolean;
+  /** Every parameter sweep with its complexity fit. */
+  complexity?: boolean;
+  /** The A/A line of every benchmark measured as two arms. */
+  aa?: boolean;
+  /** The review (src/report/review.ts) after the table. */
+  report?: boolean;
+  /** The question the run answers, shown by the review. */
+  hypothesis?: string;
+  /** A saved baseline to compare the run with, and the settings of that comparison. */
+  against?: { name: string; document: ResultDocument; settings: CompareOptions };
+}
+
+/** Everything printed about a measured run, in order. */
+export function presentRun(document: ResultDocument, options: PresentOptions = {}): string {
+  let out = renderTerminal(document);
+  if (options.distributions) out += renderDistributions(document);
+  if (options.complexity) out += renderSweeps(document, true);
+  if (options.aa) out += renderAaLines(document);
+  const against = options.against;
+  if (against)
+    out += `\nAgainst baseline '${against.name}':\n${renderText(compareDocuments(against.document, document, against.settings))}`;
+  if (options.report)
+    out += `\n${renderReview(document, { hypothesis: options.hypothesis, comparisons: comparisonsFor(document) })}`;
+  return out;
+}
+
+function renderAaLines(doc: ResultDocument): string {
+  const lines = doc.benchmarks
+    .filter((b) => b.aa)
+    .map((b) => {
+      const a = b.aa!;
+      const ratio = a.ratio
+        ? `ratio ${a.ratio.point.toFixed(4)} [${a.ratio.ciLow.toFixed(4)}, ${a.ratio.ciHigh.toFixed(4)}]`
+        : 'no ratio';
+      const mdd = a.minimumDetectable === null ? 'unknown' : percent(a.minimumDetectable);
+      const name = escapeControls(truncateName(b.name));
+      return `A/A ${name}: ${aaStatus(a)} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
+    });
+  return lines.length ? `\n${lines.join('\n')}\n` : '';
+}

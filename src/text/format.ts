@@ -1,0 +1,100 @@
+// The one home of number, table and name formatting: reporters, compare/, stat/ and the CLI.
+// Durations keep 4 significant digits: more would be noise for any benchmark, fewer would
+// hide a 1 % difference.
+
+const UNITS: [number, string][] = [
+  [1e9, 's'],
+  [1e6, 'ms'],
+  [1e3, 'µs'],
+  [1, 'ns'],
+];
+
+export function formatNs(ns: number | null | undefined): string {
+  if (ns === null || ns === undefined || !Number.isFinite(ns)) return '—';
+  if (ns === 0) return '0 ns';
+  const abs = Math.abs(ns);
+  for (const [scale, unit] of UNITS) {
+    if (abs >= scale || unit === 'ns') return `${sig(ns / scale)} ${unit}`;
+  }
+  return `${sig(ns)} ns`;
+}
+
+/** 4 significant digits, no exponent for the ranges benchmarks produce. */
+export function sig(x: number, digits = 4): string {
+  if (!Number.isFinite(x)) return '—';
+  if (x === 0) return '0';
+  const mag = Math.floor(Math.log10(Math.abs(x)));
+  const decimals = Math.max(0, digits - 1 - mag);
+  return x.toFixed(Math.min(decimals, 6));
+}
+
+export function formatOps(nsPerOp: number | null | undefined): string {
+  if (!nsPerOp || nsPerOp <= 0 || !Number.isFinite(nsPerOp)) return '—';
+  const ops = 1e9 / nsPerOp;
+  if (ops >= 1e9) return `${sig(ops / 1e9, 3)} G/s`;
+  if (ops >= 1e6) return `${sig(ops / 1e6, 3)} M/s`;
+  if (ops >= 1e3) return `${sig(ops / 1e3, 3)} k/s`;
+  return `${sig(ops, 3)} /s`;
+}
+
+/** Compact percent for table cells: "1.8%" ('—' when unknown). */
+export function formatPct(fraction: number | null | undefined, digits = 1): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '—';
+  return `${(fraction * 100).toFixed(digits)}%`;
+}
+
+/** Percent in prose: "4.4 %" (the number is not checked: callers pass a finite fraction). */
+export function percent(fraction: number, digits = 1): string {
+  return `${(fraction * 100).toFixed(digits)} %`;
+}
+
+/** Signed percent in prose: "+4.4 %", "-0.3 %". */
+export function signedPercent(fraction: number, digits = 1): string {
+  return `${fraction >= 0 ? '+' : ''}${percent(fraction, digits)}`;
+}
+
+/** The separator between a benchmark's group and its name, everywhere a full name is shown or matched. */
+export const NAME_SEPARATOR = '/';
+
+/** "group/name", or the name alone outside a group (what --filter matches). */
+export function fullName(group: string | null | undefined, name: string): string {
+  return group ? `${group}${NAME_SEPARATOR}${name}` : name;
+}
+
+/** "±1.2%" from a headline's CI: half the CI width relative to the point. */
+export function relHalfWidth(point: number, lo: number, hi: number): number {
+  return point === 0 ? Number.NaN : (hi - lo) / 2 / Math.abs(point);
+}
+
+/** Renders rows as an aligned text table (first column left-aligned, others right). */
+export function table(header: string[], rows: string[][]): string {
+  const widths = columnWidths([header, ...rows]);
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  const [head, ...body] = alignColumns([header, ...rows], widths);
+  return [head, rule, ...body].join('\n');
+}
+
+/** Pads every row to common column widths (first column left-aligned, the rest right), no header rule. */
+export function alignColumns(rows: string[][], widths = columnWidths(rows)): string[] {
+  return rows.map((cells) =>
+    cells
+      .map((c, i) => (i === 0 ? pad(c, widths[i], 'end') : pad(c, widths[i], 'start')))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function columnWidths(rows: string[][]): number[] {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
+  return widths;
+}
+
+function width(s: string): number {
+  return [...s].length;
+}
+
+function pad(s: string, w: number, side: 'start' | 'end'): string {
+  const fill = ' '.repeat(Math.max(0, w - width(s)));
+  return side === 'start' ? fill + s : s + fill;
+}
