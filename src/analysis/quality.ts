@@ -103,6 +103,17 @@ export function assessQuality(q: QualityInput): Quality {
     );
   }
 
+  const changed = q.forks.filter((f) => f.inputsChanged);
+  if (changed.length > 0) {
+    const c = changed[0].inputsChanged!;
+    flags.push('inputs-changed');
+    warnings.push(
+      `inputs-changed: the kernel changed ${c.changed} of the ${c.checked} .inputs() values checked after the run ` +
+        `(${changed.length} of ${q.forks.length} processes); the pool is reused, so most iterations got ` +
+        'already-changed inputs and this is not the time on fresh ones: use .setupEach() for a fresh input per iteration',
+    );
+  }
+
   const lowR2 = q.perFork.filter((f) => Number.isFinite(f.r2) && f.r2 < D.LOW_R2);
   if (lowR2.length > 0) {
     flags.push('low-r2');

@@ -3,6 +3,7 @@
 // Registration does no work: functions are stored, never called, so loading a file to
 // list it costs nothing and creates no closures (one closure per process).
 
+import type { EachSetup } from '../engine/fresh-inputs.js';
 import { generatorKernelError } from '../engine/kernel.js';
 import type { BenchArgs, BenchFn, BenchHandle, BenchmarkDescriptor, InputSource } from './types.js';
 
@@ -15,6 +16,7 @@ export interface Registration {
   baseline: boolean;
   latency: boolean;
   inputs?: InputSource;
+  setupEach?: EachSetup;
 }
 
 /** One expanded instance: a registration with one value per argument. */
@@ -22,6 +24,8 @@ export interface BenchInstance extends BenchmarkDescriptor {
   fn: BenchFn;
   /** Per-iteration inputs (not serialisable: the worker re-reads them from the file). */
   inputs?: InputSource;
+  /** Per-iteration set-up (not serialisable either). */
+  setupEach?: EachSetup;
 }
 
 interface State {
@@ -96,6 +100,13 @@ export function register(name: string, fn: BenchFn): BenchHandle {
       reg.inputs = source;
       return handle;
     },
+    setupEach(make, teardown) {
+      if (reg.setupEach !== undefined) throw new TypeError(`bench('${name}').setupEach(): given twice`);
+      if (typeof make !== 'function' || (teardown !== undefined && typeof teardown !== 'function'))
+        throw new TypeError(`bench('${name}').setupEach(make, teardown?): make and teardown must be functions`);
+      reg.setupEach = { make, ...(teardown ? { teardown } : {}) };
+      return handle;
+    },
   };
   return handle;
 }
@@ -148,6 +159,7 @@ export function instances(): BenchInstance[] {
         file: state.file,
         fn: reg.fn,
         ...(reg.inputs !== undefined ? { inputs: reg.inputs } : {}),
+        ...(reg.setupEach !== undefined ? { setupEach: reg.setupEach } : {}),
       });
     }
   }
@@ -191,7 +203,7 @@ function formatValue(v: unknown): string {
 
 /** The serialisable part of an instance. */
 export function toDescriptor(i: BenchInstance): BenchmarkDescriptor {
-  const { fn: _fn, inputs: _inputs, ...d } = i;
+  const { fn: _fn, inputs: _inputs, setupEach: _each, ...d } = i;
   return { ...d, args: serialisableArgs(d.args) };
 }
 

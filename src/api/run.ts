@@ -61,7 +61,7 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   const measured = new Map<BenchInstance, ForkResult | Error>();
   for (const inst of order) {
     try {
-      const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: options.seed };
+      const inputs = { source: inst.inputs, setupEach: inst.setupEach, seed: options.seed };
       const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst), inputs);
       measured.set(inst, await measure(kernel, platform, { ...options, latency: isLatency(inst) }));
     } catch (err) {

@@ -78,4 +78,11 @@ export interface BenchHandle {
    * object form `{ setup?, fn: (input, state) => … }`.
    */
   inputs(source: InputSource): BenchHandle;
+  /**
+   * Per-iteration set-up, untimed: `make(args, rng)` makes a FRESH input for every iteration
+   * (all of a batch's inputs are made before its clock starts), passed to the kernel as its
+   * first argument like `.inputs()`; `teardown(input)` runs for each after the clock stops.
+   * For kernels that change their input (an in-place sort). `make` may be async.
+   */
+  setupEach(make: (args: any, rng: InputRng) => unknown, teardown?: (input: any) => unknown): BenchHandle;
 }

@@ -9,6 +9,7 @@ import { readingAt, scaleDelta } from '../platform/counters-math.js';
 import { SINK, type Checksum } from './sink.js';
 import type { ThreadSnapshot, ThreadStats } from './thread-stats.js';
 import type { TimeWindow } from './gc-watch.js';
+import type { FreshInputs } from './fresh-inputs.js';
 
 export interface BatchContext {
   clock: Clock;
@@ -24,6 +25,8 @@ export interface BatchContext {
   counterBufs?: [Float64Array, Float64Array];
   /** Wall clock for GC windows and budgets (performance.now(), ms); injectable for tests. */
   nowMs: () => number;
+  /** Per-iteration set-up: inputs made before each batch's clock starts, released after it stops. */
+  fresh?: FreshInputs;
 }
 
 export interface TimedBatch {
@@ -34,8 +37,11 @@ export interface TimedBatch {
 const before: ThreadSnapshot = { switches: 0, involuntary: 0, faults: 0, migrations: 0 };
 const after: ThreadSnapshot = { switches: 0, involuntary: 0, faults: 0, migrations: 0 };
 
-export async function runBatch(ctx: BatchContext, iterations: number): Promise<TimedBatch> {
-  const { buf, thread, counters } = ctx;
+export async function runBatch(ctx: BatchContext, requested: number): Promise<TimedBatch> {
+  const { buf, thread, counters, fresh } = ctx;
+  // A batch's fresh inputs must fit in memory: fresh.maxIterations caps it (see measure.ts).
+  const iterations = fresh ? Math.max(1, Math.min(requested, fresh.maxIterations)) : requested;
+  if (fresh) await fresh.prepare(iterations);
   if (counters && !ctx.counterBufs) {
     const len = 3 * counters.active.length;
     ctx.counterBufs = [new Float64Array(len), new Float64Array(len)];
@@ -51,6 +57,7 @@ export async function runBatch(ctx: BatchContext, iterations: number): Promise<T
   if (ctx.isAsync) last = await last;
   SINK.last = last; // escapes: the value is observable after the run
   ctx.checksum.add(last);
+  if (fresh) await fresh.release();
   const ticks = buf[2] - buf[0];
   const cpuStart = buf[1];
   const cpuEnd = buf[3];

@@ -93,3 +93,9 @@ export const FLOOR_MAX_ITERATIONS = 2 ** 26;
 /** Sizes i·d, i = 1..FLOOR_SIZES, per round, with the largest ≈ FLOOR_BATCH_NS. */
 export const FLOOR_SIZES = 5;
 export const FLOOR_ROUNDS = 3;
+
+// ---- per-iteration set-up (src/engine/fresh-inputs.ts)
+/** The most memory one batch's fresh inputs may take (also at most half the heap's headroom). */
+export const FRESH_INPUTS_MAX_BYTES = 1024 * 1024 ** 2;
+/** Inputs made up front to estimate one input's size. */
+export const FRESH_INPUTS_SIZE_SAMPLE = 8;

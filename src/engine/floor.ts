@@ -26,9 +26,15 @@ export interface FloorContext {
 }
 
 /** Per-iteration ns of the empty loop (robust slope over shuffled-free i·d sizes), or null if it could not be measured. */
-export function measureLoopFloor(ctx: FloorContext, loopOpts: Pick<LoopOptions, 'inputs'> = {}): number | null {
-  const loop = makeSyncLoop(EMPTY, undefined, ctx.clock, { ...loopOpts, label: 'empty-loop floor' });
+export function measureLoopFloor(
+  ctx: FloorContext,
+  loopOpts: Pick<LoopOptions, 'inputs' | 'fresh'> = {},
+): number | null {
+  // Per-iteration inputs: the same loop shape, reading n empty slots of a batch's own array.
+  const fresh = loopOpts.fresh ? { values: [] as unknown[] } : undefined;
+  const loop = makeSyncLoop(EMPTY, undefined, ctx.clock, { ...loopOpts, fresh, label: 'empty-loop floor' });
   const timed = (n: number): number => {
+    if (fresh) fresh.values = new Array<unknown>(n);
     loop(n);
     return ((ctx.buf[2] - ctx.buf[0]) * 1e9) / ctx.hz;
   };

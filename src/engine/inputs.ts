@@ -8,7 +8,14 @@
 // Generator functions get a seeded RNG (the measure seed, NOT mixed with the fork index):
 // every fork, and every benchmark using the same generator, draws the same inputs, so
 // benchmarks compared against each other see the same workload.
+//
+// The pool is reused: a kernel that changes its input (sorts it in place) gets changed
+// inputs from the second cycle on. A sample of the pool is fingerprinted before timing and
+// checked after, and a change is reported (poolChangeWarning); `.setupEach()`
+// (fresh-inputs.ts) gives every iteration a fresh input instead.
 
+import { createHash } from 'node:crypto';
+import { serialize } from 'node:v8';
 import type { InputRng, InputSource } from '../api/types.js';
 import type { InputSummary } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
@@ -19,6 +26,8 @@ export interface InputPool {
   /** What the loop indexes: the user's array as it is, or the materialised values. */
   values: ArrayLike<unknown>;
   summary: InputSummary;
+  /** A sample's fingerprints, taken when the pool was built (before any kernel call). */
+  fingerprint: PoolFingerprint;
 }
 
 function isGeneratorFunction(f: unknown): boolean {
@@ -65,7 +74,7 @@ export function buildInputPool(source: InputSource, seed: number, size = INPUT_P
     throw new TypeError('inputs: source must be an array, a function (rng) => input, or an iterable');
   }
   if (values.length === 0) throw new TypeError('inputs: the source produced no inputs');
-  return { values, summary: summarizeInputs(values, kind) };
+  return { values, summary: summarizeInputs(values, kind), fingerprint: fingerprintPool(values) };
 }
 
 type SizeOf = NonNullable<InputSummary['sizeOf']>;
@@ -107,4 +116,50 @@ export function summarizeInputs(values: ArrayLike<unknown>, source: InputSummary
     }
   }
   return summary;
+}
+
+/** Pool inputs checked for changes by the kernel (evenly spaced, first and last included). */
+const CHECKED_INPUTS = 32;
+
+export interface PoolFingerprint {
+  indexes: number[];
+  digests: Array<string | null>;
+}
+
+/** sha1 of the structured-clone serialisation (v8.serialize); null for what it cannot serialise (functions). */
+function digest(v: unknown): string | null {
+  try {
+    return createHash('sha1').update(serialize(v)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** Fingerprints of a sample of the pool, taken before timing. */
+export function fingerprintPool(values: ArrayLike<unknown>): PoolFingerprint {
+  const n = values.length;
+  const count = Math.min(n, CHECKED_INPUTS);
+  const indexes = [
+    ...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (n - 1)) / Math.max(1, count - 1)))),
+  ];
+  return { indexes, digests: indexes.map((i) => digest(values[i])) };
+}
+
+/**
+ * How many of the fingerprinted inputs the kernel changed: the pool is cycled, so after an
+ * input's first use every later use saw the changed value (an in-place sort then sorts
+ * sorted data). Reported by the analysis as the 'inputs-changed' flag; null when none changed.
+ */
+export function changedInputs(
+  values: ArrayLike<unknown>,
+  before: PoolFingerprint,
+): { changed: number; checked: number } | null {
+  let changed = 0;
+  let checked = 0;
+  before.indexes.forEach((idx, k) => {
+    if (before.digests[k] === null) return;
+    checked++;
+    if (digest(values[idx]) !== before.digests[k]) changed++;
+  });
+  return changed > 0 ? { changed, checked } : null;
 }

@@ -13,6 +13,7 @@
 
 import type { BenchArgs, BenchFn, InputSource } from '../api/types.js';
 import { PLAN_SEED } from './defaults.js';
+import { createFreshInputs, type EachSetup, type FreshInputs } from './fresh-inputs.js';
 import { buildInputPool, type InputPool } from './inputs.js';
 
 export interface KernelSpec {
@@ -21,6 +22,8 @@ export interface KernelSpec {
   state: unknown;
   /** Per-iteration inputs, materialised before timing (absent without `.inputs()`). */
   inputs?: InputPool;
+  /** Per-iteration set-up: inputs made for every iteration before each batch (absent without `.setupEach()`). */
+  fresh?: FreshInputs;
   isAsync: boolean;
   /** How it was recognised, for the record. */
   form: 'kernel' | 'setup' | 'async-setup' | 'object';
@@ -52,13 +55,16 @@ function isThenable(v: unknown): v is PromiseLike<unknown> {
 }
 
 export interface KernelInputs {
-  source: InputSource;
+  /** `.inputs()`: a pool cycled through. */
+  source?: InputSource;
+  /** `.setupEach()`: a fresh input for every iteration. */
+  setupEach?: EachSetup;
   /** Seed of a generator source's RNG (default PLAN_SEED, the measure seed's default). */
   seed?: number;
 }
 
 const INPUTS_HINT =
-  'with .inputs() the kernel takes the input as its first argument: write the setup form `() => (input) => …` or `{ setup?, fn: (input, state) => … }`';
+  'with .inputs() or .setupEach() the kernel takes the input as its first argument: write the setup form `() => (input) => …` or `{ setup?, fn: (input, state) => … }`';
 
 /** Runs the (untimed) setup of one benchmark, materialises its inputs, and probes its kernel once. */
 export async function resolveKernel(
@@ -67,14 +73,28 @@ export async function resolveKernel(
   label: string,
   inputs?: KernelInputs,
 ): Promise<KernelSpec> {
-  if (!inputs) return resolveForm(fn, args, label);
-  const pool = buildInputPool(inputs.source, inputs.seed ?? PLAN_SEED);
-  const spec = await resolveForm(fn, args, label, pool);
+  if (inputs?.source === undefined && inputs?.setupEach === undefined) return resolveForm(fn, args, label);
+  if (inputs.source !== undefined && inputs.setupEach !== undefined)
+    throw new TypeError(`'${label}': .inputs() and .setupEach() both give the kernel its input; use one of them`);
+  const seed = inputs.seed ?? PLAN_SEED;
+  let pool: InputPool | undefined;
+  let fresh: FreshInputs | undefined;
+  let probe: unknown;
+  if (inputs.source !== undefined) {
+    pool = buildInputPool(inputs.source, seed);
+    probe = pool.values[0];
+  } else {
+    fresh = await createFreshInputs(inputs.setupEach!, args, seed);
+    // The probe call gets an input of its own: it may change it (sort it in place).
+    probe = await fresh.makeOne();
+  }
+  const spec = await resolveForm(fn, args, label, { input: probe });
+  await fresh?.teardownOne(probe);
   if ('plain' in spec)
     throw new TypeError(
       `'${label}' is a plain kernel (it did not return a function), which cannot take inputs; ${INPUTS_HINT}`,
     );
-  return spec;
+  return { ...spec, ...(pool ? { inputs: pool } : {}), ...(fresh ? { fresh } : {}) };
 }
 
 async function resolveForm(fn: BenchFn, args: BenchArgs, label: string): Promise<KernelSpec>;
@@ -82,13 +102,13 @@ async function resolveForm(
   fn: BenchFn,
   args: BenchArgs,
   label: string,
-  pool: InputPool,
+  probe: { input: unknown },
 ): Promise<KernelSpec | { plain: true }>;
 async function resolveForm(
   fn: BenchFn,
   args: BenchArgs,
   label: string,
-  pool?: InputPool,
+  pool?: { input: unknown },
 ): Promise<KernelSpec | { plain: true }> {
   let kernel: (...a: any[]) => unknown;
   let state: unknown;
@@ -128,8 +148,8 @@ async function resolveForm(
   }
   const generator = generatorKernelError(label, kernel);
   if (generator) throw generator;
-  const probe = pool ? kernel(pool.values[0], state) : kernel(state);
+  const probe = pool ? kernel(pool.input, state) : kernel(state);
   const isAsync = isThenable(probe);
   if (isAsync) await probe;
-  return { fn: kernel, state, isAsync, form, label, ...(pool ? { inputs: pool } : {}) };
+  return { fn: kernel, state, isAsync, form, label };
 }

@@ -15,6 +15,10 @@
 // through the pool with `if (++j === len) j = 0` — no division, constant cost, and `j`
 // lives in a register during the batch (it is copied from and back to the closure's `k`
 // outside the timed loop, so successive batches keep cycling and every input is used).
+//
+// With per-iteration set-up (`.setupEach()`, see fresh-inputs.ts) the call is
+// `fn(fresh[i], state)`: `fresh` is the batch's own array of n inputs, read from the box
+// before the clock starts; one load per iteration, like the pool.
 
 import type { Clock } from '../platform/types.js';
 
@@ -29,6 +33,8 @@ export interface LoopOptions {
   label?: string;
   /** Per-iteration inputs: the kernel is called as fn(input, state). */
   inputs?: ArrayLike<unknown>;
+  /** Per-iteration set-up: the kernel is called as fn(box.values[i], state); box.values holds ≥ n inputs. */
+  fresh?: { values: ArrayLike<unknown> };
 }
 
 let generated = 0;
@@ -49,7 +55,8 @@ export const POOL_CURSOR = `let k = 0;\nconst len = pool.length;\n`;
 function source(async: boolean, opts: LoopOptions): string {
   const sink = opts.sink !== false;
   const inputs = opts.inputs !== undefined;
-  const args = inputs ? 'pool[j], state' : 'state';
+  const fresh = !inputs && opts.fresh !== undefined;
+  const args = inputs ? 'pool[j], state' : fresh ? 'fresh[i], state' : 'state';
   const call = async ? `await fn(${args})` : `fn(${args})`;
   const step = inputs ? ' if (++j === len) j = 0;' : '';
   return (
@@ -58,6 +65,7 @@ function source(async: boolean, opts: LoopOptions): string {
     `return ${async ? 'async ' : ''}function cyclebenchLoop(n) {\n` +
     `  let last;\n` +
     (inputs ? `  let j = k;\n` : '') +
+    (fresh ? `  const fresh = pool.values;\n` : '') +
     `  clock.start();\n` +
     `  for (let i = 0; i < n; i++) { ${body(call, sink)}${step} }\n` +
     `  clock.end();\n` +
@@ -67,7 +75,7 @@ function source(async: boolean, opts: LoopOptions): string {
   );
 }
 
-type Factory<L> = (fn: unknown, state: unknown, clock: Clock, pool: ArrayLike<unknown> | undefined) => L;
+type Factory<L> = (fn: unknown, state: unknown, clock: Clock, pool: unknown) => L;
 
 /** A dedicated sync loop calling `fn(state)` (or `fn(input, state)`); the clock must already be bound. */
 export function makeSyncLoop(
@@ -77,7 +85,7 @@ export function makeSyncLoop(
   opts: LoopOptions = {},
 ): SyncLoop {
   const factory = new Function('fn', 'state', 'clock', 'pool', source(false, opts)) as Factory<SyncLoop>;
-  return factory(fn, state, clock, opts.inputs);
+  return factory(fn, state, clock, opts.inputs ?? opts.fresh);
 }
 
 /** A dedicated async loop: each call is awaited before the next starts. */
@@ -88,5 +96,5 @@ export function makeAsyncLoop(
   opts: LoopOptions = {},
 ): AsyncLoop {
   const factory = new Function('fn', 'state', 'clock', 'pool', source(true, opts)) as Factory<AsyncLoop>;
-  return factory(fn, state, clock, opts.inputs);
+  return factory(fn, state, clock, opts.inputs ?? opts.fresh);
 }

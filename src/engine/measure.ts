@@ -10,6 +10,8 @@ import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
 import { measureLoopFloor } from './floor.js';
+import { formatBytes, type FreshInputs } from './fresh-inputs.js';
+import { changedInputs } from './inputs.js';
 import { makeAsyncLoop, makeSyncLoop, type LoopOptions } from './loop.js';
 import { planRng, unitFor } from './plan.js';
 import { runSampling, runWarmup, type RoundProgress } from './sampler.js';
@@ -86,7 +88,9 @@ export async function measure(
   const info = clock.info();
   const buf = new Float64Array(4);
   clock.bind(buf);
-  const loopOpts: LoopOptions = { label: kernel.label, inputs: kernel.inputs?.values, ...extras.loop };
+  const fresh = kernel.fresh;
+  if (fresh) checkFreshInputs(kernel.label, fresh, o);
+  const loopOpts: LoopOptions = { label: kernel.label, inputs: kernel.inputs?.values, fresh, ...extras.loop };
   const loop = kernel.isAsync
     ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts)
     : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
@@ -103,11 +107,13 @@ export async function measure(
     thread,
     counters: extras.counters,
     nowMs: extras.nowMs ?? (() => performance.now()),
+    fresh,
   };
+  const warnings = [...(extras.warnings ?? [])];
   try {
     const loopFloorNs = kernel.isAsync
       ? null
-      : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs });
+      : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs, fresh });
     const warmup = await runWarmup(
       ctx,
       { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) },
@@ -116,7 +122,14 @@ export async function measure(
     const target = kernel.isAsync
       ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS)
       : o.targetLargestBatchNs;
-    const unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
+    let unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
+    if (fresh && unit * o.batchesPerRound > fresh.maxIterations) {
+      unit = Math.floor(fresh.maxIterations / o.batchesPerRound);
+      warnings.push(
+        `'${kernel.label}': batches capped at ${unit * o.batchesPerRound} iterations, whose fresh inputs ` +
+          `(~${formatBytes(fresh.bytesPerInput)} each) fill the ${formatBytes(fresh.maxBytes)} allowed`,
+      );
+    }
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
@@ -135,7 +148,8 @@ export async function measure(
         gc,
       );
     }
-    const warnings = [...(extras.warnings ?? []), ...thread.notes()];
+    warnings.push(...thread.notes());
+    const inputsChanged = kernel.inputs && changedInputs(kernel.inputs.values, kernel.inputs.fingerprint);
     if (gc?.problem) warnings.push(gc.problem);
     return {
       index: extras.forkIndex ?? 0,
@@ -161,11 +175,25 @@ export async function measure(
       warnings,
       ...(latency ? { latency } : {}),
       ...(kernel.inputs ? { inputs: kernel.inputs.summary } : {}),
+      ...(inputsChanged ? { inputsChanged } : {}),
+      ...(fresh ? { freshInputBytes: Math.round(fresh.bytesPerInput) } : {}),
     };
   } finally {
     gc?.close();
     thread.close();
   }
+}
+
+/** One line when a batch of the plan cannot hold its fresh inputs in memory, or with latency mode. */
+function checkFreshInputs(label: string, fresh: FreshInputs, o: MeasureOptions): void {
+  if (o.latency)
+    throw new TypeError(`'${label}': .setupEach() is not supported in latency mode (.latency() or --latency)`);
+  const least = o.batchesPerRound;
+  if (fresh.maxIterations < least)
+    throw new RangeError(
+      `'${label}': the smallest plan needs ${least} fresh inputs at once (~${formatBytes(fresh.bytesPerInput)} ` +
+        `each), more than the ${formatBytes(fresh.maxBytes)} one batch may hold; make one input smaller`,
+    );
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -21,6 +21,8 @@ export const FLAG_TEXT: Record<Flag, string> = {
   'in-process': 'measured in the calling process, not in fresh forks',
   contended:
     'the CPU was shared for much of the run: many batches were preempted and measured again; the result may be biased',
+  'inputs-changed':
+    'the kernel changed its reused .inputs() values: most iterations got changed inputs (use .setupEach())',
 };
 
 export function flagText(flag: string): string {

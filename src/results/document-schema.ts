@@ -48,6 +48,8 @@ const fork = {
     checksum: str,
     conditions: obj,
     warnings: strings,
+    inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
+    freshInputBytes: num,
   },
 };
 

@@ -94,6 +94,10 @@ export interface ForkResult {
   latency?: LatencyRecord;
   /** The input distribution the kernel drew from (`.inputs()`; absent otherwise and in older files). */
   inputs?: InputSummary;
+  /** `.inputs()` values the kernel changed, of those checked after the run (absent when none changed). */
+  inputsChanged?: { changed: number; checked: number };
+  /** Per-iteration set-up (`.setupEach()`): the estimated size of one input, bytes (absent otherwise). */
+  freshInputBytes?: number;
 }
 
 /**
@@ -187,7 +191,8 @@ export type Flag =
   | 'outliers'
   | 'environment-changed'
   | 'in-process'
-  | 'contended';
+  | 'contended'
+  | 'inputs-changed';
 
 export interface CounterPerOp {
   event: CounterEventName;

@@ -65,7 +65,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   const platform = loadPlatform();
   const prepared = prepareProcess(platform, req.options);
   try {
-    const inputs = inst.inputs === undefined ? undefined : { source: inst.inputs, seed: req.options.seed };
+    const inputs = { source: inst.inputs, setupEach: inst.setupEach, seed: req.options.seed };
     const kernel = await resolveKernel(inst.fn, inst.args, name, inputs);
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
     const fork = await measure(

@@ -1,0 +1,114 @@
+// Per-iteration set-up (`bench(…).setupEach(make, teardown?)`): before a batch's clock
+// starts, make() is called once per iteration of the batch and its results are kept in an
+// array; the loop passes fresh[i] to the i-th call (loop.ts), so a kernel that changes
+// its input (an in-place sort) always gets one nobody has touched. After the clock stops,
+// teardown(input) runs for each and the array is dropped. Nothing of this is timed.
+// All of one batch's inputs exist at once, so the size of one input is measured first
+// (heap-allocated.ts) and a batch is capped to what fits (maxIterations).
+
+import type { BenchArgs, InputRng } from '../api/types.js';
+import { createRng } from '../statistics/rng.js';
+import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
+import { AllocationMeter, heapHeadroom } from './heap-allocated.js';
+
+/** What `.setupEach()` registers. */
+export interface EachSetup {
+  /** Makes one iteration's input (may return a promise); called with the args and a seeded RNG. */
+  make: (args: BenchArgs, rng: InputRng) => unknown;
+  /** Called with each input after its batch's clock stopped (may return a promise). */
+  teardown?: (input: unknown) => unknown;
+}
+
+const NONE: unknown[] = [];
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as any).then === 'function';
+}
+
+export class FreshInputs {
+  /** The current batch's inputs, read by the loop before its clock starts. */
+  values: unknown[] = NONE;
+  /** Inputs made ahead (the size sample), handed out first. */
+  private spare: unknown[];
+
+  constructor(
+    private readonly setup: EachSetup,
+    private readonly args: BenchArgs,
+    private readonly rng: InputRng,
+    readonly isAsync: boolean,
+    sample: unknown[],
+    /** Estimated bytes of one input (heap and ArrayBuffer memory made by one make() call). */
+    readonly bytesPerInput: number,
+    /** The largest batch whose inputs fit in the memory allowed (maxBytes). */
+    readonly maxIterations: number,
+    readonly maxBytes: number,
+  ) {
+    this.spare = sample;
+  }
+
+  /** One more input, outside any batch (the kernel's probe call). */
+  async makeOne(): Promise<unknown> {
+    return this.setup.make(this.args, this.rng);
+  }
+
+  /** Tears down one input made by makeOne(). */
+  async teardownOne(input: unknown): Promise<void> {
+    await this.setup.teardown?.(input);
+  }
+
+  /** Fills `values` with n inputs: one per iteration of the next batch. */
+  async prepare(n: number): Promise<void> {
+    const values = new Array<unknown>(n);
+    let i = 0;
+    for (; i < n && this.spare.length > 0; i++) values[i] = this.spare.pop();
+    const { make } = this.setup;
+    if (this.isAsync) for (; i < n; i++) values[i] = await make(this.args, this.rng);
+    else for (; i < n; i++) values[i] = make(this.args, this.rng);
+    this.values = values;
+  }
+
+  /** Tears the batch's inputs down (when asked to) and lets them go. */
+  async release(): Promise<void> {
+    const values = this.values;
+    this.values = NONE;
+    const { teardown } = this.setup;
+    if (!teardown) return;
+    for (const v of values) {
+      const r = teardown(v);
+      if (isThenable(r)) await r;
+    }
+  }
+}
+
+/** Makes a first sample of inputs (untimed) to learn one input's size, and the batch cap from it. */
+export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed: number): Promise<FreshInputs> {
+  const rng = createRng(seed);
+  const meter = new AllocationMeter();
+  const buffersBefore = process.memoryUsage().arrayBuffers;
+  meter.start();
+  const sample: unknown[] = [];
+  let isAsync = false;
+  for (let i = 0; i < FRESH_INPUTS_SIZE_SAMPLE; i++) {
+    let v = setup.make(args, rng);
+    if (isThenable(v)) {
+      isAsync = true;
+      v = await v;
+    }
+    sample.push(v);
+  }
+  const heap = meter.stop().bytes;
+  const buffers = process.memoryUsage().arrayBuffers - buffersBefore;
+  const bytesPerInput = Math.max(8, (Math.max(0, heap) + Math.max(0, buffers)) / sample.length);
+  const maxBytes = Math.min(FRESH_INPUTS_MAX_BYTES, heapHeadroom() / 2);
+  const maxIterations = Math.max(0, Math.floor(maxBytes / bytesPerInput));
+  // Handed out last-first by prepare(): reverse so the first input made is used first.
+  return new FreshInputs(setup, args, rng, isAsync, sample.reverse(), bytesPerInput, maxIterations, maxBytes);
+}
+
+/** "1.5 MB" style size for messages. */
+export function formatBytes(b: number): string {
+  if (b >= 1024 ** 3) return `${(b / 1024 ** 3).toFixed(1)} GiB`;
+  if (b >= 1024 ** 2) return `${(b / 1024 ** 2).toFixed(1)} MiB`;
+  if (b >= 1024) return `${(b / 1024).toFixed(1)} KiB`;
+  return `${Math.round(b)} B`;
+}
