@@ -7,6 +7,21 @@ import type { Statistic } from '../results/schema.js';
  * batch time on iterations) removes the fixed timer/loop overhead; docs/measurements.md records which statistic has the
  * smallest between-process CV (bench/) and may change this one constant.
  */
+/** Options of the analysis of one benchmark's processes (src/analysis/estimate.ts). */
+export interface AnalyzeOptions {
+  /** Headline statistic; 'auto' resolves to DEFAULT_STATISTIC (chosen by measured precision). */
+  statistic?: Statistic | 'auto';
+  confidence?: number;
+  resamples?: number;
+  seed?: number;
+  /** One CPU cycle in ns, for the optimized-away check (else from cpuHz, else 0.5 ns). */
+  cycleNs?: number;
+  /** CPU core frequency in Hz (used when cycleNs is absent). Not the TSC/timer frequency. */
+  cpuHz?: number;
+  /** Relative CI half-width target (default 1 %). */
+  targetCi?: number;
+}
+
 export const DEFAULT_STATISTIC: Statistic = 'slope';
 export const DEFAULT_CONFIDENCE = 0.95;
 export const DEFAULT_RESAMPLES = 2000;

@@ -28,34 +28,10 @@ import { headlineInterval } from './headline-ci.js';
 import { analyzeLatency } from './latency.js';
 import { describeLayoutEffect, layoutEffect } from './layout.js';
 import { assessQuality } from './quality.js';
+import type { AnalyzeOptions } from './defaults.js';
+import type { ForkEstimate } from './fork-fit.js';
 
 export { relativeHalfWidth } from './half-width.js';
-
-export interface AnalyzeOptions {
-  /** Headline statistic; 'auto' resolves to DEFAULT_STATISTIC (chosen by measured precision). */
-  statistic?: Statistic | 'auto';
-  confidence?: number;
-  resamples?: number;
-  seed?: number;
-  /** One CPU cycle in ns, for the optimized-away check (else from cpuHz, else 0.5 ns). */
-  cycleNs?: number;
-  /** CPU core frequency in Hz (used when cycleNs is absent). Not the TSC/timer frequency. */
-  cpuHz?: number;
-  /** Relative CI half-width target (default 1 %). */
-  targetCi?: number;
-}
-
-export interface ForkEstimate {
-  index: number;
-  batches: number;
-  slope: number;
-  intercept: number;
-  r2: number;
-  /** The headline statistic of this process alone. */
-  point: number;
-  /** CV of this process's per-iteration times. */
-  cv: number;
-}
 
 export interface BenchmarkAnalysis {
   headline: Headline;

@@ -11,6 +11,19 @@ import { mean, median, min, weightedLinearRegression } from 'simple-statistics';
 import type { Batch, Statistic } from '../results/schema.js';
 import { perSizeMedianFit } from '../statistics/robust-slope.js';
 
+/** The fit of one process (fork). */
+export interface ForkEstimate {
+  index: number;
+  batches: number;
+  slope: number;
+  intercept: number;
+  r2: number;
+  /** The headline statistic of this process alone. */
+  point: number;
+  /** CV of this process's per-iteration times. */
+  cv: number;
+}
+
 export interface ForkFit {
   slope: number;
   intercept: number;

@@ -5,5 +5,5 @@ export * from './half-width.js';
 export * from './contamination.js';
 export * from './counters.js';
 export { analyzeLatency } from './latency.js';
-export { analyzeBenchmark, type AnalyzeOptions, type BenchmarkAnalysis, type ForkEstimate } from './estimate.js';
+export { analyzeBenchmark, type BenchmarkAnalysis } from './estimate.js';
 export { compareForks, type CompareOptions, type Comparison, type Verdict } from './compare.js';

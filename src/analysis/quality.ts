@@ -8,8 +8,8 @@ import { tukeyFences } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
 import { checkShape, type ShapeCheck } from '../statistics/shape.js';
 import * as D from './defaults.js';
-import { relativeResiduals, type ForkFit } from './fork-fit.js';
-import type { AnalyzeOptions, ForkEstimate } from './estimate.js';
+import type { AnalyzeOptions } from './defaults.js';
+import { relativeResiduals, type ForkEstimate, type ForkFit } from './fork-fit.js';
 import { relativeHalfWidth } from './half-width.js';
 import { percent } from '../text/format.js';
 

@@ -1,7 +1,7 @@
 // A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
 // The orchestrator measures and returns the document; src/report/present.ts prints it;
 // src/report/run-outputs.ts writes the files asked for.
-import type { Io } from '../cli/io.js';
+import type { Io } from './io.js';
 import { loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
 import type { Platform } from '../platform/types.js';

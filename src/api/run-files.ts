@@ -11,7 +11,7 @@
 // protector in the importing process (measured: a Float64Array sum ran 1.4 → 2.85 µs).
 // A benchmark file must not pay for an API it does not call (docs/architecture.md).
 
-import { processIo, type Io } from '../cli/io.js';
+import { processIo, type Io } from './io.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 
 export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress'>> {

@@ -7,7 +7,7 @@
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
-import { processIo, type Io } from '../cli/io.js';
+import { processIo, type Io } from './io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
 import { collectEnvironment } from '../env/environment.js';

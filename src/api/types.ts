@@ -1,66 +1,13 @@
 // Public types of the registration API. A benchmark is registered once per `bench()`
 // call; `.args()` expands it into one *instance* per combination of argument values,
 // each with a stable id (registration order + value indexes), so the orchestrator and
-// every worker process name the same instance the same way.
+// every worker process name the same instance the same way. What a kernel and its inputs
+// are is defined by the engine that runs them (src/engine/kernel.ts, src/engine/inputs.ts).
+import type { InputRng, InputSource } from '../engine/inputs.js';
 
-/** Arguments object handed to a setup function: one value per `.args()` name. */
-export type BenchArgs = Record<string, unknown>;
-
-/**
- * What `bench(name, fn)` accepts as `fn`:
- * - a kernel `() => value` (timed; the return value goes through the sink);
- * - a setup function `(args) => kernel`: called once, untimed, with the args object;
- *   when it RETURNS A FUNCTION, that function is the kernel (rule: "returns a function
- *   ⇒ setup form"); an async setup resolving to a function works the same way;
- * - an object `{ setup?, fn }` (unambiguous: `fn` is always the kernel, it receives what
- *   `setup(args)` returned, or the args object when there is no setup). Use it when the
- *   kernel itself returns a function.
- * A kernel that returns a promise is measured by the async loop (each call awaited).
- */
-export type Kernel = (state?: any) => unknown;
-export type SetupOrKernel = (args: any) => unknown;
-export interface BenchObject<S = any> {
-  setup?: (args: any) => S | Promise<S>;
-  /** The kernel: `fn(state)`, or `fn(input, state)` with `.inputs()`. */
-  fn: ((state: S) => unknown) | ((input: any, state: S) => unknown);
-}
-export type BenchFn = SetupOrKernel | BenchObject;
-
-/** The random source handed to an input generator: seeded (the run's --seed), so every
- *  fork and every benchmark with the same generator draws the same inputs. */
-export interface InputRng {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Uniform integer in [0, n). */
-  int(n: number): number;
-}
-
-/**
- * Where per-iteration inputs come from (`.inputs()`), materialised into a pool BEFORE
- * timing (src/engine/inputs.ts); the loop then passes `pool[k]` to the kernel as its first
- * argument, cycling through the pool:
- * - an array (or typed array): used as it is, in order;
- * - a function `(rng) => value`: called INPUT_POOL_SIZE times (a generator function
- *   `function* (rng) {…}` is called once and read like an iterable);
- * - an iterable: its first INPUT_POOL_SIZE values.
- */
-export type InputSource<T = unknown> = readonly T[] | ArrayLike<T> | ((rng: InputRng) => T) | Iterable<T>;
-
-/** The serialisable description of one benchmark instance (sent over IPC by the worker). */
-export interface BenchmarkDescriptor {
-  /** Stable id: `<registration index>` or `<registration index>:<value index per arg>` e.g. "2:0.1". */
-  id: string;
-  /** The name as registered (with `$arg` placeholders). */
-  name: string;
-  /** The name with `$arg` replaced by values; unreferenced args appended as `[k=v]`. */
-  title: string;
-  group: string | null;
-  args: BenchArgs;
-  baseline: boolean;
-  latency: boolean;
-  /** The file it came from (file: URL) or null when registered in-process. */
-  file: string | null;
-}
+export type { BenchFn, BenchObject, Kernel, SetupOrKernel } from '../engine/kernel.js';
+export type { BenchArgs, InputRng, InputSource } from '../engine/inputs.js';
+export type { BenchmarkDescriptor } from '../worker/protocol.js';
 
 /** Chainable handle returned by `bench()`; every method returns the same handle. */
 export interface BenchHandle {

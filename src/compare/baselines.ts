@@ -8,7 +8,8 @@
 
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { renderJson, writeFileAtomic } from '../report/json.js';
+import { documentJson } from '../results/document.js';
+import { writeFileAtomic } from '../results/output-files.js';
 import { readResultFile, ResultFileError } from '../results/read.js';
 import type { ResultDocument } from '../results/schema.js';
 
@@ -41,7 +42,7 @@ export function baselinePath(name: string, projectDir: string): string {
 export function saveBaseline(doc: ResultDocument, name: string, projectDir: string): string {
   const path = baselinePath(name, projectDir);
   mkdirSync(resolve(projectDir, BASELINE_DIR), { recursive: true });
-  writeFileAtomic(path, renderJson(doc));
+  writeFileAtomic(path, documentJson(doc));
   return path;
 }
 

@@ -6,7 +6,7 @@
 // All of one batch's inputs exist at once, so the size of one input is measured first
 // (heap-allocated.ts) and a batch is capped to what fits (maxIterations).
 
-import type { BenchArgs, InputRng } from '../api/types.js';
+import type { BenchArgs, InputRng } from './inputs.js';
 import { createRng } from '../statistics/rng.js';
 import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
 import { AllocationMeter, heapHeadroom } from './heap-allocated.js';

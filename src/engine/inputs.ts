@@ -16,11 +16,33 @@
 
 import { createHash } from 'node:crypto';
 import { serialize } from 'node:v8';
-import type { InputRng, InputSource } from '../api/types.js';
 import type { InputSummary } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { createRng } from '../statistics/rng.js';
 import { INPUT_POOL_SIZE } from './defaults.js';
+
+/** Arguments object handed to a setup function: one value per `.args()` name. */
+export type BenchArgs = Record<string, unknown>;
+
+/** The random source handed to an input generator: seeded (the run's --seed), so every
+ *  fork and every benchmark with the same generator draws the same inputs. */
+export interface InputRng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+}
+
+/**
+ * Where per-iteration inputs come from (`.inputs()`), materialised into a pool BEFORE
+ * timing (src/engine/inputs.ts); the loop then passes `pool[k]` to the kernel as its first
+ * argument, cycling through the pool:
+ * - an array (or typed array): used as it is, in order;
+ * - a function `(rng) => value`: called INPUT_POOL_SIZE times (a generator function
+ *   `function* (rng) {…}` is called once and read like an iterable);
+ * - an iterable: its first INPUT_POOL_SIZE values.
+ */
+export type InputSource<T = unknown> = readonly T[] | ArrayLike<T> | ((rng: InputRng) => T) | Iterable<T>;
 
 export interface InputPool {
   /** What the loop indexes: the user's array as it is, or the materialised values. */

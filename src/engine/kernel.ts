@@ -1,6 +1,6 @@
 // Turning what the user registered into the function the loop calls, untimed.
 //
-// Rule for a plain function `f` (documented in src/api/types.ts): call `f(args)` once;
+// Rule for a plain function `f` (documented with BenchFn below): call `f(args)` once;
 // - it returns a function            → setup form: that function is the kernel;
 // - it returns a promise of a function → async setup: the resolved function is the kernel;
 // - anything else                    → `f` itself is the kernel, called as `f(args)`.
@@ -9,12 +9,31 @@
 // A throw or rejection here surfaces before any timing, naming the benchmark.
 // With `.inputs()` the kernel is called as fn(input, state): the form is recognised by the
 // same rule, the probe call gets the first input, and a plain kernel (which the rule calls
-// with the args object, not an input) is refused with a hint (see src/api/types.ts).
+// with the args object, not an input) is refused with a hint (see BenchFn below).
 
-import type { BenchArgs, BenchFn, InputSource } from '../api/types.js';
 import { PLAN_SEED } from './defaults.js';
 import { createFreshInputs, type EachSetup, type FreshInputs } from './fresh-inputs.js';
-import { buildInputPool, type InputPool } from './inputs.js';
+import { type BenchArgs, buildInputPool, type InputPool, type InputSource } from './inputs.js';
+
+/**
+ * What `bench(name, fn)` accepts as `fn`:
+ * - a kernel `() => value` (timed; the return value goes through the sink);
+ * - a setup function `(args) => kernel`: called once, untimed, with the args object;
+ *   when it RETURNS A FUNCTION, that function is the kernel (rule: "returns a function
+ *   ⇒ setup form"); an async setup resolving to a function works the same way;
+ * - an object `{ setup?, fn }` (unambiguous: `fn` is always the kernel, it receives what
+ *   `setup(args)` returned, or the args object when there is no setup). Use it when the
+ *   kernel itself returns a function.
+ * A kernel that returns a promise is measured by the async loop (each call awaited).
+ */
+export type Kernel = (state?: any) => unknown;
+export type SetupOrKernel = (args: any) => unknown;
+export interface BenchObject<S = any> {
+  setup?: (args: any) => S | Promise<S>;
+  /** The kernel: `fn(state)`, or `fn(input, state)` with `.inputs()`. */
+  fn: ((state: S) => unknown) | ((input: any, state: S) => unknown);
+}
+export type BenchFn = SetupOrKernel | BenchObject;
 
 export interface KernelSpec {
   /** Called as fn(state) by the loop, or fn(input, state) when `inputs` is set. */

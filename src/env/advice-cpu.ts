@@ -2,8 +2,8 @@
 // clocksource/invariant TSC. Commands per Documentation/admin-guide/pm/cpufreq.rst,
 // intel_pstate.rst, kernel-parameters.txt (isolcpus, nohz_full, rcu_nocbs).
 
-import type { Advice, Where } from './advice.js';
-import { cannotChange } from './advice.js';
+import type { Advice, Where } from './advice-types.js';
+import { cannotChange } from './advice-types.js';
 import type { Environment } from './environment.js';
 import { formatCpuList } from './read.js';
 

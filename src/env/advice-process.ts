@@ -2,8 +2,8 @@
 // RLIMIT_MEMLOCK, load, virtualization and Node flags. Sources: docs/platform-notes.md a, c, d;
 // sysctl/kernel.rst (perf_event_paranoid, randomize_va_space); moby seccomp default.json.
 
-import type { Advice, Where } from './advice.js';
-import { cannotChange } from './advice.js';
+import type { Advice, Where } from './advice-types.js';
+import { cannotChange } from './advice-types.js';
 import type { Environment } from './environment.js';
 
 /** Share of the logical CPUs the 1-minute load may occupy before we call the machine busy. */

@@ -2,7 +2,7 @@
 // reason appears exactly once, under Counters (habit 5: a missing capability
 // explains itself once); advice points there instead of repeating it.
 
-import type { Advice } from './advice.js';
+import type { Advice } from './advice-types.js';
 import type { Environment } from './environment.js';
 import { formatCpuList } from './read.js';
 

@@ -11,7 +11,17 @@
 
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import type { SystemControl } from './system.js';
+
+/** One writable kernel control that `cyclebench system tune` may change and `reset` restores. */
+export interface SystemControl {
+  /** Stable id: "governor:cpu3", "boost:cpufreq", "turbo:intel_pstate", "boost:policy0". */
+  id: string;
+  /** Path relative to ROOT. */
+  path: string;
+  current: string;
+  /** The value tune writes. */
+  tuned: string;
+}
 
 export const STATE_VERSION = 1;
 export const DEFAULT_STATE_PATH = '/var/lib/cyclebench/system-state.json';

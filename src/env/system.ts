@@ -16,21 +16,13 @@ import {
   type SavedState,
   STATE_VERSION,
   type StateRead,
+  type SystemControl,
   writeState,
 } from './system-state.js';
 
 const CPU = 'sys/devices/system/cpu';
 export { STATE_VERSION };
-
-export interface SystemControl {
-  /** Stable id: "governor:cpu3", "boost:cpufreq", "turbo:intel_pstate", "boost:policy0". */
-  id: string;
-  /** Path relative to ROOT. */
-  path: string;
-  current: string;
-  /** The value tune writes. */
-  tuned: string;
-}
+export type { SystemControl };
 
 export interface SystemOptions {
   root?: string;

@@ -5,7 +5,7 @@ import type { ResultDocument } from '../results/schema.js';
 import { renderCsv } from './csv.js';
 import { renderReview, type ReviewOptions } from './review.js';
 import { renderHtml } from './html.js';
-import { renderJson } from './json.js';
+import { documentJson } from '../results/document.js';
 import { renderMarkdown } from './markdown.js';
 import { renderTerminal } from './terminal.js';
 
@@ -35,7 +35,7 @@ export const renderers: Record<ReportFormat, Reporter> = {
     format: 'json',
     extension: 'json',
     description: 'the versioned result document with raw batches',
-    render: (doc) => renderJson(doc),
+    render: (doc) => documentJson(doc),
   },
   text: {
     format: 'text',

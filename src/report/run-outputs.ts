@@ -1,15 +1,21 @@
 // The files `cyclebench run` writes (--json, --markdown, --csv, --html, --save-baseline;
 // `--json -` writes the document to standard output instead, and the tables go to stderr):
-// checked before measuring (src/report/output-files.ts), written after, each on its own so
+// checked before measuring (src/results/output-files.ts), written after, each on its own so
 // one failure does not cost the others.
-import type { Io } from '../cli/io.js';
 import { baselinePath, saveBaseline } from '../compare/baselines.js';
-import { renderJson } from './json.js';
-import { assertOutputPaths, type OutputRequest, tryWrite } from './output-files.js';
+import { documentJson } from '../results/document.js';
+import { assertOutputPaths, type OutputRequest, tryWrite } from '../results/output-files.js';
 import { writeReports } from './write.js';
 import type { ResultDocument } from '../results/schema.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+
+/** Where the outputs go: relative paths resolve against `cwd`; `--json -` goes to `stdout`, messages to `stderr`. */
+export interface OutputStreams {
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+  cwd: string;
+}
 
 export interface RunOutputOptions {
   files: string[];
@@ -37,11 +43,16 @@ export function besidePath(path: string): string {
 }
 
 /** Writes every requested output; messages go to stderr; returns the one-line failures. */
-export function writeRunOutputs(document: ResultDocument, opts: RunOutputOptions, io: Io, partial: boolean): string[] {
+export function writeRunOutputs(
+  document: ResultDocument,
+  opts: RunOutputOptions,
+  io: OutputStreams,
+  partial: boolean,
+): string[] {
   const failed: string[] = [];
   const written: string[] = [];
   const allFailed = document.benchmarks.length > 0 && document.benchmarks.every((b) => b.error);
-  if (opts.json === '-') io.stdout.write(renderJson(document));
+  if (opts.json === '-') io.stdout.write(documentJson(document));
   else if (opts.json) {
     let target = opts.json;
     if (allFailed && existsSync(resolve(io.cwd, target))) {
@@ -50,7 +61,7 @@ export function writeRunOutputs(document: ResultDocument, opts: RunOutputOptions
         `cyclebench: every benchmark failed: kept ${opts.json} as it was, writing this run to ${target}\n`,
       );
     }
-    const error = tryWrite(resolve(io.cwd, target), () => renderJson(document));
+    const error = tryWrite(resolve(io.cwd, target), () => documentJson(document));
     if (error) failed.push(`--json: ${error}`);
     else written.push(target);
   }

@@ -1,7 +1,7 @@
 // Writes report files for `cyclebench run --markdown/--csv/--html FILE`. Verdicts come from src/compare (comparisonsFor) unless options.comparisons is given.
 import type { ResultDocument } from '../results/schema.js';
 import { comparisonsFor } from './comparisons.js';
-import { tryWrite } from './output-files.js';
+import { tryWrite } from '../results/output-files.js';
 import { renderers, type ReportOptions } from './reporter.js';
 
 export interface ReportFiles {

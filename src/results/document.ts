@@ -20,3 +20,8 @@ export function newDocument(content: DocumentContent): ResultDocument {
     ...content,
   };
 }
+
+/** The document as written to a .json file (and to standard output with `--json -`). */
+export function documentJson(doc: ResultDocument): string {
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

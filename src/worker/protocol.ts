@@ -7,10 +7,24 @@
 // the worker re-derives them from the file by id).
 
 import type { ForkResult } from '../results/schema.js';
-import type { BenchmarkDescriptor } from '../api/types.js';
+import type { BenchArgs } from '../engine/inputs.js';
 import type { MeasureOptions } from '../engine/measure.js';
 
-export type { BenchmarkDescriptor } from '../api/types.js';
+/** The serialisable description of one benchmark instance (sent over IPC by the worker). */
+export interface BenchmarkDescriptor {
+  /** Stable id: `<registration index>` or `<registration index>:<value index per arg>` e.g. "2:0.1". */
+  id: string;
+  /** The name as registered (with `$arg` placeholders). */
+  name: string;
+  /** The name with `$arg` replaced by values; unreferenced args appended as `[k=v]`. */
+  title: string;
+  group: string | null;
+  args: BenchArgs;
+  baseline: boolean;
+  latency: boolean;
+  /** The file it came from (file: URL) or null when registered in-process. */
+  file: string | null;
+}
 
 /** Orchestrator → worker: measure one benchmark (by its stable id) of one file. */
 export interface RunRequest {

@@ -3,8 +3,8 @@ import { AUDIT_CONFIGS, type AuditRow, DEFAULT_AUDIT_CONFIGS, runAudit, SLOW_PRO
 import { loadPlatform } from '../../platform/load.js';
 import { resolve } from 'node:path';
 import { exitCodeFor, onStopSignals } from '../../orchestrator/stop-signals.js';
-import { renderJson } from '../../report/json.js';
-import { checkOutputPaths, tryWrite } from '../../report/output-files.js';
+import { documentJson } from '../../results/document.js';
+import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
 import { parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
@@ -93,7 +93,7 @@ export const auditCommand: Command = async (args, io) => {
   }
   io.stdout.write(renderAudit(rows, platform.kind));
   const doc = { tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows };
-  const failed = json === undefined ? null : tryWrite(resolve(io.cwd, json), () => renderJson(doc as never));
+  const failed = json === undefined ? null : tryWrite(resolve(io.cwd, json), () => documentJson(doc as never));
   if (failed) io.stderr.write(`cyclebench audit: --json: ${failed}\n`);
   const stoppedBy = stop.received();
   return stoppedBy ? exitCodeFor(stoppedBy) : failed ? EXIT_FAILURE : EXIT_OK;

@@ -5,7 +5,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../
 import { readResultFile, ResultFileError } from '../../results/read.js';
 import { comparisonsFor } from '../../report/comparisons.js';
 import { resolve } from 'node:path';
-import { checkOutputPaths, tryWrite } from '../../report/output-files.js';
+import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { renderers } from '../../report/reporter.js';
 
 export const REPORT_USAGE = `Usage: cyclebench report FILE [options]

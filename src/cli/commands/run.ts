@@ -8,7 +8,7 @@ import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
-import { OutputPathError } from '../../report/output-files.js';
+import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]

@@ -5,8 +5,8 @@
 
 import { resolve } from 'node:path';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
-import { parseStatArgs, STAT_USAGE } from '../../stat/cli-args.js';
-import { checkOutputPaths, type OutputRequest, tryWrite } from '../../report/output-files.js';
+import { parseStatArgs, STAT_USAGE } from './stat-args.js';
+import { checkOutputPaths, type OutputRequest, tryWrite } from '../../results/output-files.js';
 import { REPORTERS, type StatFormat } from '../../stat/report.js';
 import { stat } from '../../stat/stat.js';
 import { exitCodeFor, onStopSignals, type StopSignal } from '../../orchestrator/stop-signals.js';

@@ -2,10 +2,10 @@
 // anything runs: bad input is a UsageError (one line + usage, exit 2).
 
 import { parseArgs } from 'node:util';
-import { UsageError } from '../cli/io.js';
-import { cpuList, integer, LIMITS, positiveNumber } from '../cli/args.js';
-import type { CounterEventName } from '../platform/types.js';
-import { ALL_EVENTS, isEventName } from './metrics.js';
+import { UsageError } from '../io.js';
+import { cpuList, integer, LIMITS, positiveNumber } from '../args.js';
+import type { CounterEventName } from '../../platform/types.js';
+import { ALL_EVENTS, isEventName } from '../../stat/metrics.js';
 
 export const STAT_USAGE = `Usage: cyclebench stat [options] -- command [args...] [--vs command2 [args...]]...
 
