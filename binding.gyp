@@ -11,6 +11,7 @@
         "native/memory.cc",
         "native/layout.cc",
         "native/child.cc",
+        "native/simulation.cc",
         "native/process.cc"
       ],
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],

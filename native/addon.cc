@@ -12,6 +12,7 @@ static Napi::Object Init(Napi::Env env, Napi::Object exports) {
   cyclebench::InitMemory(env, exports);
   cyclebench::InitLayout(env, exports);
   cyclebench::InitChild(env, exports);
+  cyclebench::InitSimulation(env, exports);
   cyclebench::InitProcess(env, exports);
   return exports;
 }

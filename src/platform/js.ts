@@ -8,6 +8,7 @@ import { PlatformError, unsupported } from './errors.js';
 import { createJsChildRunner } from './js-child.js';
 import { createJsCounters } from './js-counters.js';
 import { readClocksource } from './native.js';
+import { unsupportedSimulation } from './native-simulation.js';
 import type { Clock, ClockInfo, Layout, Memory, Platform, Scheduling } from './types.js';
 
 const NEEDS_ADDON = 'needs the native addon';
@@ -157,5 +158,6 @@ export function createJsPlatform(reason: string): Platform {
     memory: jsMemory(),
     layout: jsLayout(),
     child: createJsChildRunner(),
+    simulation: unsupportedSimulation('Valgrind client requests need the native addon'),
   };
 }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { callNative, PlatformError, unsupported } from './errors.js';
 import { createNativeChildRunner } from './native-child.js';
 import { createNativeCounters } from './native-counters.js';
+import { createNativeSimulation, type SimulationAddon } from './native-simulation.js';
 import type {
   Capability,
   Clock,
@@ -249,5 +250,6 @@ export function createNativePlatform(addon: NativeAddon): Platform {
     memory: nativeMemory(addon),
     layout: nativeLayout(addon),
     child: createNativeChildRunner(addon as unknown as Parameters<typeof createNativeChildRunner>[0]),
+    simulation: createNativeSimulation(addon as unknown as SimulationAddon),
   };
 }

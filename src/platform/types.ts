@@ -240,6 +240,21 @@ export interface ChildRunner {
   kill(pid: number, signal: string): void;
 }
 
+// ---------------------------------------------------------------- Valgrind client requests
+
+/** Callgrind client requests (native/simulation.cc); no-ops outside Valgrind. */
+export interface Simulation {
+  /** Supported when the addon was built with the Valgrind headers. */
+  capability(): Capability;
+  /** 0 natively; the Valgrind nesting depth when this process runs under Valgrind. */
+  running(): number;
+  /** Flips callgrind's collection state (start it with --collect-atstart=no). */
+  toggleCollect(): void;
+  zeroStats(): void;
+  /** Writes one callgrind.out file whose "desc: Trigger:" line carries `label`. */
+  dumpStats(label: string): void;
+}
+
 // ---------------------------------------------------------------- the platform
 
 export interface Platform {
@@ -252,4 +267,5 @@ export interface Platform {
   memory: Memory;
   layout: Layout;
   child: ChildRunner;
+  simulation: Simulation;
 }

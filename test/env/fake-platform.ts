@@ -2,6 +2,7 @@
 // Only what collectEnvironment touches is real; everything else throws ENOTSUP.
 
 import type { NodeFacts } from '../../src/env/facts.js';
+import { unsupportedSimulation } from '../../src/platform/native-simulation.js';
 import type { ClockInfo, CounterEventAvailability, Platform } from '../../src/platform/types.js';
 
 export const FAKE_CLOCK: ClockInfo = {
@@ -93,6 +94,7 @@ export function fakePlatform(o: FakeOptions = {}): Platform {
       reexecWithoutAslr: nope,
     },
     child: { capability: () => ({ supported: false, reason: 'fake' }), run: nope, kill: nope },
+    simulation: unsupportedSimulation('fake'),
   };
 }
 
