@@ -12,14 +12,18 @@ export interface CallgrindDump {
   events: string[];
   /** One total per event. */
   totals: number[];
+  /** The simulated caches' "desc:" lines, e.g. "I1 cache: 32768 B, 64 B, 8-way associative" (cache-sim only). */
+  caches: string[];
 }
 
 export function parseCallgrindDump(text: string): CallgrindDump {
   let trigger = '';
   let events: string[] | null = null;
   let totals: number[] | null = null;
+  const caches: string[] = [];
   for (const line of text.split('\n')) {
     if (line.startsWith('desc: Trigger: ')) trigger = line.slice('desc: Trigger: '.length).trim();
+    else if (/^desc: (I1|D1|LL) cache:/.test(line)) caches.push(line.slice('desc: '.length).trim());
     else if (line.startsWith('events:')) events = line.slice(7).trim().split(/\s+/);
     else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:'))) {
       totals = line
@@ -33,7 +37,7 @@ export function parseCallgrindDump(text: string): CallgrindDump {
   if (totals.some((v) => !Number.isFinite(v))) throw new Error('callgrind dump: totals are not numbers');
   // Trailing totals may be left out when they are 0 (the format's rule for missing values).
   while (totals.length < events.length) totals.push(0);
-  return { trigger, events, totals };
+  return { trigger, events, totals, caches };
 }
 
 /** The value of `event` in a dump, or undefined when that event was not collected. */
