@@ -1,12 +1,15 @@
 // Loading a benchmark file to list (or select) its benchmarks without measuring.
 
-import { pathToFileURL } from 'node:url';
-import { isAbsolute, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { currentMode, setMode } from './mode.js';
 import { instances, resetRegistry, toDescriptor, type BenchInstance } from './registry.js';
 import type { BenchmarkDescriptor } from './types.js';
 
 let loads = 0;
+const requireModule = createRequire(import.meta.url);
 
 /** A file: URL for a path or URL string (relative paths against the cwd). */
 export function toFileUrl(file: string | URL): string {
@@ -19,6 +22,10 @@ export function toFileUrl(file: string | URL): string {
  * Imports `file` in collect mode and returns its instances (with their functions).
  * The registry is reset first; a query string makes every load a fresh module
  * evaluation (the ESM cache is keyed by URL), so registration state is per load.
+ * A CommonJS file (.cjs, .cts, or .js outside a "type": "module" package) is loaded with
+ * require, after dropping it from require's cache (keyed by path): import() of it under a
+ * loader hook (tsx) runs it through the ESM loader's own require, which cannot load an ES
+ * module (`require('cyclebench')`) on Node 20.
  * Errors thrown by the import propagate (the worker reports them as kind 'load').
  */
 export async function loadInstances(file: string | URL): Promise<BenchInstance[]> {
@@ -27,10 +34,36 @@ export async function loadInstances(file: string | URL): Promise<BenchInstance[]
   resetRegistry(url);
   setMode('collect');
   try {
-    await import(loads++ === 0 ? url : `${url}?cyclebench-load=${loads}`);
+    const path = fileURLToPath(url);
+    if (isCommonJs(path)) {
+      delete requireModule.cache[path];
+      requireModule(path);
+    } else await import(loads++ === 0 ? url : `${url}?cyclebench-load=${loads}`);
     return instances();
   } finally {
     setMode(previous);
+  }
+}
+
+/** .cjs and .cts files, and .js files whose nearest package.json does not say "type": "module" (Node's rule). */
+function isCommonJs(path: string): boolean {
+  if (/\.c[jt]s$/.test(path)) return true;
+  if (!path.endsWith('.js')) return false;
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(join(dir, 'package.json'), 'utf8');
+    } catch {
+      // no package.json here: look further up
+    }
+    if (text !== null) {
+      try {
+        return (JSON.parse(text) as { type?: unknown }).type !== 'module';
+      } catch {
+        return false; // an unreadable package.json: leave the decision to import()
+      }
+    }
+    if (dirname(dir) === dir) return true;
   }
 }
 

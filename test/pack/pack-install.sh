@@ -16,7 +16,7 @@ trap 'rm -f "$tarball"' EXIT
 size=$(stat -c %s "$tarball")
 echo "pack: $(basename "$tarball") is $((size / 1024)) KiB packed"
 contents=$(tar -tzf "$tarball")
-for must in package/prebuilds/linux-x64/cyclebench.node package/prebuilds/linux-x64/cyclebench-child package/dist/index.js package/dist/index.d.ts package/bin/cyclebench.js; do
+for must in package/prebuilds/linux-x64/cyclebench.node package/prebuilds/linux-x64/cyclebench-child package/dist/index.js package/dist/index.d.ts package/dist/require.cjs package/bin/cyclebench.js; do
   grep -qx "$must" <<<"$contents" || { echo "pack: FAIL: $must missing from the tarball"; exit 1; }
 done
 if grep -qE '^package/(test|bench|examples)/' <<<"$contents"; then
@@ -52,6 +52,21 @@ npm install --no-audit --no-fund --no-save typescript@5 @types/node@20 >/dev/nul
 npx --no-install tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node consumer.ts
 npx --no-install cyclebench run sum.bench.mjs --forks 1 --time 0.2 --json out.json
 node -e 'const d=JSON.parse(require("fs").readFileSync("out.json","utf8")); const b=d.benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: no headline", b.error);process.exit(1)} console.log("pack: measured", b.name, b.headline.point.toFixed(1), "ns")'
+# CommonJS: require('cyclebench') (the exports map's "require" entry) and a CommonJS bench
+# file, from a project whose package.json says "type": "commonjs".
+mkdir cjs-project
+(
+  cd cjs-project
+  echo '{ "name": "cjs-project", "private": true, "type": "commonjs" }' > package.json
+  node -e "const c = require('cyclebench'); if (typeof c.bench !== 'function' || typeof c.runFiles !== 'function') { console.error('pack: FAIL: require(\'cyclebench\') lacks bench/runFiles'); process.exit(1) }"
+  echo "pack: require('cyclebench') works from a CommonJS project"
+  cat > sum.bench.js <<'JS'
+const { bench } = require('cyclebench');
+bench('cjs sum 100', () => { const a = Array.from({ length: 100 }, (_, i) => i); return () => a.reduce((s, x) => s + x, 0); });
+JS
+  ../node_modules/.bin/cyclebench run sum.bench.js --forks 1 --time 0.2 --json out.json
+  node -e 'const b=JSON.parse(require("fs").readFileSync("out.json","utf8")).benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: CommonJS bench file", b.error);process.exit(1)} console.log("pack: measured", b.name, "from a CommonJS file")'
+)
 # stat forks commands from the cyclebench-child helper shipped next to the prebuild, so
 # max-rss of `true` is its own (~1 MiB), not the calling Node process's (issue 5).
 [ -x node_modules/cyclebench/prebuilds/linux-x64/cyclebench-child ] || { echo "pack: FAIL: the installed helper is not executable"; exit 1; }

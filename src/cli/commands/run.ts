@@ -13,7 +13,7 @@ import type { Statistic } from '../../results/schema.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
 
-Finds *.bench.{ts,mts,js,mjs} files and measures each benchmark in fresh processes.
+Finds *.bench.{ts,mts,cts,js,mjs,cjs} files and measures each benchmark in fresh processes.
 
 Measurement:
   --forks N            processes per benchmark, round-robin (default 3)
