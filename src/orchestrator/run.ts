@@ -3,6 +3,7 @@
 // (printing and writing it is src/report/present.ts and src/report/run-outputs.ts).
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
+import { TARGET_CI, TIME_BUDGET_NS } from '../engine/defaults.js';
 import { diffEnvironment } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
@@ -27,6 +28,8 @@ export interface RunOptions {
   filter?: RegExp;
   forks: number;
   timeBudgetNs: number;
+  /** Target duration of the largest batch of a round, ns (default TARGET_LARGEST_BATCH_NS). */
+  largestBatchNs?: number;
   targetCi: number;
   statistic: Statistic | 'auto';
   confidence: number;
@@ -57,8 +60,8 @@ export interface RunOptions {
 /** Defaults shared by the CLI (`cyclebench run`) and the library (`runFiles`). */
 export const DEFAULT_RUN_OPTIONS = {
   forks: 3,
-  timeBudgetNs: 1.5e9,
-  targetCi: 0.01,
+  timeBudgetNs: TIME_BUDGET_NS,
+  targetCi: TARGET_CI,
   statistic: 'slope',
   confidence: 0.95,
   seed: 1,
@@ -119,6 +122,7 @@ export async function runBenchmarks(
       forks: opts.forks,
       measure: {
         timeBudgetNs: opts.timeBudgetNs,
+        ...(opts.largestBatchNs ? { targetLargestBatchNs: opts.largestBatchNs } : {}),
         targetCi: opts.targetCi,
         counters: opts.counters,
         seed: opts.seed,

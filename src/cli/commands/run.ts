@@ -6,6 +6,7 @@ import { NothingToRunError } from '../../orchestrator/suite.js';
 import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
 import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
+import { TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
 import { OutputPathError } from '../../results/output-files.js';
@@ -18,6 +19,7 @@ Finds *.bench.{ts,mts,cts,js,mjs,cjs} files and measures each benchmark in fresh
 Measurement:
   --forks N            processes per benchmark, round-robin (default 3)
   --time S             sampling budget per benchmark per process, seconds (default 0.75)
+  --batch-ms MS        target duration of the largest batch of a round (default 5)
   --target-ci P        stop sampling at this relative CI half-width (default 1%)
   --statistic S        headline: slope | min | median | mean (default slope)
   --confidence C       confidence level of intervals (default 0.95)
@@ -104,6 +106,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
   const { values, positionals } = parse(args, {
     forks: { type: 'string' },
     time: { type: 'string' },
+    'batch-ms': { type: 'string' },
     'target-ci': { type: 'string' },
     statistic: { type: 'string' },
     confidence: { type: 'string' },
@@ -153,6 +156,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     filter,
     forks: integer('forks', values.forks, D.forks, 1, LIMITS.forks),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
+    largestBatchNs: positiveNumber('batch-ms', values['batch-ms'], TARGET_LARGEST_BATCH_NS / 1e6) * 1e6,
     targetCi: fraction('target-ci', values['target-ci'], D.targetCi),
     statistic: oneOf<Statistic | 'auto'>(
       'statistic',
