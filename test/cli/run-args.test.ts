@@ -1,0 +1,30 @@
+// `cyclebench run` option parsing: the measurement knobs reach RunOptions with their defaults.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRunArgs } from '../../src/cli/commands/run.js';
+import { UsageError, type Io } from '../../src/cli/io.js';
+import { TARGET_LARGEST_BATCH_NS, TIME_BUDGET_NS } from '../../src/engine/defaults.js';
+
+const io: Io = { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: process.cwd() };
+const FILE = join(__dirname, '../fixtures/cli/good.bench.ts');
+
+describe('run options', () => {
+  it('defaults come from the engine: sampling budget and largest batch', () => {
+    const o = parseRunArgs([FILE], io);
+    expect(o.timeBudgetNs).toBe(TIME_BUDGET_NS);
+    expect(o.largestBatchNs).toBe(TARGET_LARGEST_BATCH_NS);
+    expect(o.cpu).toBeNull();
+  });
+
+  it('--batch-ms sets the largest batch in ns; a non-positive value is a usage error', () => {
+    expect(parseRunArgs([FILE, '--batch-ms', '1'], io).largestBatchNs).toBe(1e6);
+    expect(() => parseRunArgs([FILE, '--batch-ms', '0'], io)).toThrow(UsageError);
+  });
+
+  it('--cpu idlest, a CPU list, or --no-pin', () => {
+    expect(parseRunArgs([FILE, '--cpu', 'idlest'], io).cpu).toBe('idlest');
+    expect(parseRunArgs([FILE, '--cpu', '0'], io).cpu).toEqual([0]);
+    expect(parseRunArgs([FILE, '--no-pin'], io).cpu).toBe(false);
+    expect(() => parseRunArgs([FILE, '--cpu', 'idle'], io)).toThrow(/--cpu takes a CPU list/);
+  });
+});
