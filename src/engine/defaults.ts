@@ -28,8 +28,16 @@ export const WARMUP_FIRST_ITERATIONS = 1;
 /** Batches per round: sizes d, 2d, …, K·d in shuffled order. */
 export const BATCHES_PER_ROUND = 10;
 /** Target duration of the largest batch (K·d iterations). Long enough that the ~50–100 ns
- *  of two clock reads is < 0.01 % of it, short enough that few batches see a GC. */
-export const TARGET_LARGEST_BATCH_NS = 5 * MS;
+ *  of two clock reads is < 0.01 % of it; short, because on a shared CPU the chance that a
+ *  batch is preempted grows with its length: against 5 ms, 1 ms batches were preempted 3–6x
+ *  less often under a CPU hog, with the same accuracy (docs/measurements.md "CPU choice and
+ *  batch length"). */
+export const TARGET_LARGEST_BATCH_NS = 1 * MS;
+/** Largest batch for a kernel that collected garbage during warmup. The headline fits the
+ *  median batch of each size, so it carries the GC cost only when most batches hold a
+ *  collection: 1 ms batches of allocating kernels held one in 7–29 % of batches (the GC cost
+ *  fell out of the headline), 5 ms batches in 50–87 %. */
+export const ALLOCATING_LARGEST_BATCH_NS = 5 * MS;
 /** Seed of the shuffle RNG (mixed with the fork index so forks use different orders). */
 export const PLAN_SEED = 0x5eed;
 

@@ -32,6 +32,8 @@ export interface MeasureOptions {
   maxRounds: number;
   batchesPerRound: number;
   targetLargestBatchNs: number;
+  /** Largest batch for a kernel that collected garbage during warmup (the larger of the two wins). */
+  allocatingLargestBatchNs: number;
   seed: number;
   /** Latency mode: after the batches, time every call on its own (latency.ts). */
   latency: boolean;
@@ -49,6 +51,7 @@ export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   maxRounds: D.MAX_ROUNDS,
   batchesPerRound: D.BATCHES_PER_ROUND,
   targetLargestBatchNs: D.TARGET_LARGEST_BATCH_NS,
+  allocatingLargestBatchNs: D.ALLOCATING_LARGEST_BATCH_NS,
   seed: D.PLAN_SEED,
   latency: false,
   latencyMaxCalls: D.LATENCY_MAX_CALLS,
@@ -114,14 +117,18 @@ export async function measure(
     const loopFloorNs = kernel.isAsync
       ? null
       : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs, fresh });
+    const warmupStartMs = performance.now();
     const warmup = await runWarmup(
       ctx,
       { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) },
       extras.onProgress,
     );
+    const allocating = gc !== null && (await collectedDuring(gc, warmupStartMs, performance.now()));
     const target = kernel.isAsync
       ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS)
-      : o.targetLargestBatchNs;
+      : allocating
+        ? Math.max(o.targetLargestBatchNs, o.allocatingLargestBatchNs)
+        : o.targetLargestBatchNs;
     let unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
     if (fresh && unit * o.batchesPerRound > fresh.maxIterations) {
       unit = Math.floor(fresh.maxIterations / o.batchesPerRound);
@@ -194,6 +201,12 @@ function checkFreshInputs(label: string, fresh: FreshInputs, o: MeasureOptions):
       `'${label}': the smallest plan needs ${least} fresh inputs at once (~${formatBytes(fresh.bytesPerInput)} ` +
         `each), more than the ${formatBytes(fresh.maxBytes)} one batch may hold; make one input smaller`,
     );
+}
+
+/** Did the GC observer see a collection between the two performance.now() times? */
+async function collectedDuring(gc: GcWatch, startMs: number, endMs: number): Promise<boolean> {
+  await gc.settle();
+  return gc.counts([{ startMs, endMs }])[0] > 0;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

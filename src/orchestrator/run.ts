@@ -28,7 +28,8 @@ export interface RunOptions {
   filter?: RegExp;
   forks: number;
   timeBudgetNs: number;
-  /** Target duration of the largest batch of a round, ns (default TARGET_LARGEST_BATCH_NS). */
+  /** Target duration of the largest batch of a round, ns, for every kernel (by default 1 ms, or
+   *  5 ms for a kernel that collected garbage during warmup: src/engine/defaults.ts). */
   largestBatchNs?: number;
   targetCi: number;
   statistic: Statistic | 'auto';
@@ -122,7 +123,9 @@ export async function runBenchmarks(
       forks: opts.forks,
       measure: {
         timeBudgetNs: opts.timeBudgetNs,
-        ...(opts.largestBatchNs ? { targetLargestBatchNs: opts.largestBatchNs } : {}),
+        ...(opts.largestBatchNs
+          ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
+          : {}),
         targetCi: opts.targetCi,
         counters: opts.counters,
         seed: opts.seed,

@@ -19,7 +19,8 @@ Finds *.bench.{ts,mts,cts,js,mjs,cjs} files and measures each benchmark in fresh
 Measurement:
   --forks N            processes per benchmark, round-robin (default 3)
   --time S             sampling budget per benchmark per process, seconds (default 0.75)
-  --batch-ms MS        target duration of the largest batch of a round (default 5)
+  --batch-ms MS        target duration of the largest batch of a round (default 1, or 5
+                       for a kernel that collected garbage during warmup)
   --target-ci P        stop sampling at this relative CI half-width (default 1%)
   --statistic S        headline: slope | min | median | mean (default slope)
   --confidence C       confidence level of intervals (default 0.95)
@@ -156,7 +157,9 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     filter,
     forks: integer('forks', values.forks, D.forks, 1, LIMITS.forks),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
-    largestBatchNs: positiveNumber('batch-ms', values['batch-ms'], TARGET_LARGEST_BATCH_NS / 1e6) * 1e6,
+    ...(values['batch-ms'] !== undefined
+      ? { largestBatchNs: positiveNumber('batch-ms', values['batch-ms'], TARGET_LARGEST_BATCH_NS / 1e6) * 1e6 }
+      : {}),
     targetCi: fraction('target-ci', values['target-ci'], D.targetCi),
     statistic: oneOf<Statistic | 'auto'>(
       'statistic',
