@@ -15,7 +15,7 @@ import { processIo, type Io } from './io.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 
 export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
-  /** Benchmark files or folders (folders are searched for *.bench.{ts,mts,cts,js,mjs,cjs}). */
+  /** Benchmark files or folders (folders are searched for *.bench.* and *.cyclebench.*). */
   files: string | string[];
   /** Only benchmarks whose "group/name" matches. */
   filter?: RegExp | string;

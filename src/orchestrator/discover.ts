@@ -1,9 +1,10 @@
 // Finds benchmark files: explicit files are taken as given; folders are searched for
 // *.bench.{ts,mts,cts,js,mjs,cjs} (node_modules and dot-folders skipped), sorted for a stable order.
+// *.cyclebench.{…} is found too: a name `vitest bench` (which takes *.bench.*) never picks up.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const BENCH_FILE = /\.bench\.(ts|mts|cts|js|mjs|cjs)$/;
+export const BENCH_FILE = /\.(cyclebench|bench)\.(ts|mts|cts|js|mjs|cjs)$/;
 
 export class DiscoveryError extends Error {}
 
@@ -20,7 +21,10 @@ export function findBenchFiles(paths: string[], cwd: string): string[] {
     if (st.isDirectory()) walk(abs, found);
     else found.add(abs);
   }
-  if (found.size === 0) throw new DiscoveryError(`no *.bench.{ts,mts,cts,js,mjs,cjs} files under ${paths.join(', ')}`);
+  if (found.size === 0)
+    throw new DiscoveryError(
+      `no *.bench.* or *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) under ${paths.join(', ')}`,
+    );
   return [...found].sort();
 }
 

@@ -42,11 +42,13 @@ describe('discovery', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-discover-'));
     mkdirSync(join(dir, 'sub'));
     mkdirSync(join(dir, 'node_modules'));
-    for (const f of ['b.bench.ts', 'a.bench.mjs', 'sub/c.bench.js', 'notes.ts', 'node_modules/x.bench.ts'])
-      writeFileSync(join(dir, f), '');
+    const files = ['b.bench.ts', 'a.bench.mjs', 'sub/c.bench.js', 'd.bench.cjs', 'e.cyclebench.cts', 'f.xbench.ts'];
+    for (const f of [...files, 'notes.ts', 'node_modules/x.bench.ts']) writeFileSync(join(dir, f), '');
     expect(findBenchFiles([dir], '/').map((f) => f.slice(dir.length + 1))).toEqual([
       'a.bench.mjs',
       'b.bench.ts',
+      'd.bench.cjs',
+      'e.cyclebench.cts',
       'sub/c.bench.js',
     ]);
     expect(findBenchFiles(['notes.ts'], dir)).toEqual([join(dir, 'notes.ts')]);

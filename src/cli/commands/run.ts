@@ -14,7 +14,7 @@ import type { Statistic } from '../../results/schema.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
 
-Finds *.bench.{ts,mts,cts,js,mjs,cjs} files and measures each benchmark in fresh processes.
+Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measures each benchmark in fresh processes.
 
 Measurement:
   --forks N            processes per benchmark, round-robin (default 3)
