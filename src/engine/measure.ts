@@ -203,10 +203,14 @@ function checkFreshInputs(label: string, fresh: FreshInputs, o: MeasureOptions):
     );
 }
 
-/** Did the GC observer see a collection between the two performance.now() times? */
+/**
+ * Did the kernel collect garbage during warmup (≥ 100 ms)? Two collections or more: one can be
+ * the garbage of loading the file and setting up, which any kernel may meet; an allocating
+ * kernel meets dozens.
+ */
 async function collectedDuring(gc: GcWatch, startMs: number, endMs: number): Promise<boolean> {
   await gc.settle();
-  return gc.counts([{ startMs, endMs }])[0] > 0;
+  return gc.counts([{ startMs, endMs }])[0] >= 2;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

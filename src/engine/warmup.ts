@@ -50,14 +50,20 @@ export class WarmupTracker {
 
   /**
    * Records one batch; `spentNs` is the time it cost (≥ ns, including bookkeeping) and
-   * defaults to ns. Returns the outcome once warmup is over, else null.
+   * defaults to ns. A `disturbed` batch (the thread was switched out or moved during it) counts
+   * toward the time spent but says nothing about the kernel's speed: it neither joins nor resets
+   * the steadiness window. Returns the outcome once warmup is over, else null.
    */
-  record(iterations: number, ns: number, spentNs = ns): WarmupOutcome | null {
+  record(iterations: number, ns: number, spentNs = ns, disturbed = false): WarmupOutcome | null {
     if (this.outcome) return this.outcome;
     const c = this.config;
     this.batches++;
     this.iterations += iterations;
     this.elapsedNs += Math.max(ns, spentNs);
+    if (disturbed && ns >= c.minBatchNs) {
+      if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
+      return this.outcome;
+    }
     this.lastPerIter = ns / iterations;
     if (ns < c.minBatchNs) {
       this.window = [];

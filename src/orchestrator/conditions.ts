@@ -4,7 +4,7 @@
 // error of the user's, also reported and dropped rather than fatal).
 import { readFileSync } from 'node:fs';
 import { parseCpuList as readCpuList } from '../env/read.js';
-import { idlestCpu, loadBetween, parseProcStat } from '../env/cpu-load.js';
+import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
 
 export type AslrMode = 'inherit' | 'off' | 'randomize';
@@ -25,10 +25,22 @@ export const FIFO_PRIORITY = 1;
 /** How long the idlest-CPU choice watches /proc/stat: 20 ticks of 10 ms per CPU. */
 export const IDLEST_WINDOW_MS = 200;
 
+/**
+ * How a CPU is picked when none is named. 'idlest': the allowed CPU idlest over IDLEST_WINDOW_MS
+ * at the start of the run; 'highest': the highest-numbered allowed CPU (pyperf's choice; CPU 0
+ * takes most interrupts). An isolated CPU (isolcpus=) wins over both. The default is the one
+ * that kept the 2x-work ratio closest to 2 with the fewest preempted batches, quiet and under a
+ * CPU hog, in bench/engine/policies.ts (docs/measurements.md "CPU choice and batch length").
+ */
+export type CpuChoice = 'idlest' | 'highest';
+export const DEFAULT_CPU_CHOICE: CpuChoice = 'idlest';
+
+/** Idle shares of the allowed CPUs over a short window (injectable for tests). */
+export type IdleSampler = (allowed: number[]) => CpuLoad[] | null;
+
 export interface ConditionRequest {
-  /** Explicit CPUs, null to pick one (isolated or highest), 'idlest' for the idlest allowed CPU
-   *  over IDLEST_WINDOW_MS at the start of the run, or false for no pinning. */
-  cpu: number[] | null | false | 'idlest';
+  /** Explicit CPUs, null for the default choice, a choice, or false for no pinning. */
+  cpu: number[] | null | false | CpuChoice;
   aslr: AslrMode;
   mlock: boolean;
   /** Default DEFAULT_PIN_POLICY. */
@@ -40,6 +52,8 @@ export interface ConditionRequest {
 export interface ResolvedConditions {
   /** The CPUs the measuring (JS) thread runs on, null when not pinned. */
   cpus: number[] | null;
+  /** Why those CPUs (e.g. "idlest at start: CPU 0 12 % idle, CPU 1 97 % idle"), null when named or not pinned. */
+  cpuReason: string | null;
   /** Policy in force when pinned ('process' when the machine has no other CPU for helpers). */
   pin: PinPolicy;
   /** The affinity the worker process starts with (before exec): `cpus`, or the helper CPUs under 'thread'. */
@@ -71,22 +85,24 @@ function readIsolated(root = '/'): number[] {
   }
 }
 
-export function resolveConditions(req: ConditionRequest, platform: Platform): ResolvedConditions {
+export function resolveConditions(
+  req: ConditionRequest,
+  platform: Platform,
+  sampleIdle: IdleSampler = watchIdle,
+): ResolvedConditions {
   const notes: string[] = [];
   let cpus: number[] | null = null;
+  let cpuReason: string | null = null;
   if (req.cpu !== false) {
     const sched = platform.sched.capability();
     if (!sched.supported) {
       notes.push(`pinning is off: ${sched.reason}`);
     } else {
       const allowed = platform.sched.getAffinity(0);
-      if (req.cpu === null) {
-        const c = pickCpu(allowed, readIsolated());
-        cpus = c === null ? null : [c];
-      } else if (req.cpu === 'idlest') {
-        const chosen = watchIdlest(allowed);
-        cpus = chosen.cpu === null ? null : [chosen.cpu];
-        notes.push(chosen.note);
+      if (req.cpu === null || typeof req.cpu === 'string') {
+        const picked = pickDefaultCpu(allowed, readIsolated(), req.cpu ?? DEFAULT_CPU_CHOICE, sampleIdle);
+        cpus = picked.cpu === null ? null : [picked.cpu];
+        cpuReason = picked.reason;
       } else {
         const outside = req.cpu.filter((c) => !allowed.includes(c));
         if (outside.length > 0)
@@ -129,6 +145,7 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
   }
   return {
     cpus,
+    cpuReason,
     pin,
     spawnCpus,
     aslr: noAslr || req.aslr !== 'off' ? req.aslr : 'inherit',
@@ -139,20 +156,37 @@ export function resolveConditions(req: ConditionRequest, platform: Platform): Re
   };
 }
 
-/** Watches /proc/stat for IDLEST_WINDOW_MS (the orchestrator has nothing else to do yet). */
-function watchIdlest(allowed: number[]): { cpu: number | null; note: string } {
-  let before: string;
-  try {
-    before = readFileSync('/proc/stat', 'utf8');
-  } catch {
-    return { cpu: null, note: '--cpu idlest: /proc/stat is not readable; pinning is off' };
+/** The CPU for workers when none is named, and why. */
+export function pickDefaultCpu(
+  allowed: number[],
+  isolated: number[],
+  choice: CpuChoice,
+  sampleIdle: IdleSampler,
+): { cpu: number | null; reason: string | null } {
+  const iso = isolated.filter((c) => allowed.includes(c));
+  if (iso.length > 0) return { cpu: iso[iso.length - 1], reason: 'isolated CPU' };
+  if (choice === 'idlest') {
+    const loads = sampleIdle(allowed);
+    const best = loads ? idlestCpu(loads) : null;
+    if (best && loads) {
+      const shares = loads.map((l) => `CPU ${l.cpu} ${Math.round(l.idle * 100)} % idle`).join(', ');
+      return { cpu: best.cpu, reason: `idlest over ${IDLEST_WINDOW_MS} ms at the start: ${shares}` };
+    }
   }
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, IDLEST_WINDOW_MS);
-  const loads = loadBetween(parseProcStat(before), parseProcStat(readFileSync('/proc/stat', 'utf8')), allowed);
-  const best = idlestCpu(loads);
-  if (best === null) return { cpu: null, note: '--cpu idlest: no CPU time was counted; pinning is off' };
-  const shares = loads.map((l) => `CPU ${l.cpu} ${Math.round(l.idle * 100)} %`).join(', ');
-  return { cpu: best.cpu, note: `--cpu idlest: CPU ${best.cpu} (idle over ${IDLEST_WINDOW_MS} ms: ${shares})` };
+  const c = pickCpu(allowed, []);
+  return { cpu: c, reason: c === null ? null : 'highest allowed CPU' };
+}
+
+/** Watches /proc/stat for IDLEST_WINDOW_MS (the orchestrator has nothing else to do yet). */
+function watchIdle(allowed: number[]): CpuLoad[] | null {
+  try {
+    const before = readFileSync('/proc/stat', 'utf8');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, IDLEST_WINDOW_MS);
+    const loads = loadBetween(parseProcStat(before), parseProcStat(readFileSync('/proc/stat', 'utf8')), allowed);
+    return loads.length > 0 ? loads : null;
+  } catch {
+    return null;
+  }
 }
 
 function readProc(name: string): string {

@@ -12,7 +12,7 @@ import type { Platform } from '../platform/types.js';
 import { type CompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
-import { type AslrMode, type PinPolicy, resolveConditions } from './conditions.js';
+import { type AslrMode, type CpuChoice, type PinPolicy, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
@@ -38,7 +38,7 @@ export interface RunOptions {
   timeoutMs: number;
   counters: boolean;
   /** Explicit CPUs, null = pick one, false = no pinning. */
-  cpu: number[] | null | false | 'idlest';
+  cpu: number[] | null | false | CpuChoice;
   aslr: AslrMode;
   mlock: boolean;
   /** What a pin covers (default DEFAULT_PIN_POLICY). */
@@ -174,6 +174,7 @@ export async function runBenchmarks(
       ...before,
       conditions: {
         cpus: conditions.cpus,
+        cpuReason: conditions.cpuReason,
         pin: conditions.cpus ? conditions.pin : null,
         helperCpus: conditions.pin === 'thread' ? conditions.spawnCpus : null,
         aslr: conditions.aslr,

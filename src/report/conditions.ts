@@ -97,7 +97,10 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
   add(
     'Pinning',
     pinned
-      ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}; ${policy}`
+      ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}; ${policy}` +
+          (typeof at(env, 'conditions.cpuReason') === 'string'
+            ? `; chosen as the ${at(env, 'conditions.cpuReason')}`
+            : '')
       : at(env, 'conditions')
         ? 'not pinned'
         : null,

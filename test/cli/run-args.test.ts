@@ -24,6 +24,7 @@ describe('run options', () => {
 
   it('--cpu idlest, a CPU list, or --no-pin', () => {
     expect(parseRunArgs([FILE, '--cpu', 'idlest'], io).cpu).toBe('idlest');
+    expect(parseRunArgs([FILE, '--cpu', 'highest'], io).cpu).toBe('highest');
     expect(parseRunArgs([FILE, '--cpu', '0'], io).cpu).toEqual([0]);
     expect(parseRunArgs([FILE, '--no-pin'], io).cpu).toBe(false);
     expect(() => parseRunArgs([FILE, '--cpu', 'idle'], io)).toThrow(/--cpu takes a CPU list/);

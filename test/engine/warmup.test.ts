@@ -47,6 +47,25 @@ describe('WarmupTracker', () => {
     expect(summary.durationNs).toBeGreaterThanOrEqual(50e6);
   });
 
+  it('a disturbed batch (switched out) neither joins nor breaks the steady window', () => {
+    const t = new WarmupTracker({ ...cfg, minNs: 0 });
+    for (let i = 0; i < 14; i++) t.record(t.nextIterations(), t.nextIterations() * 100);
+    // At full size: two steady batches, a 3x slow one that was switched out, then a third steady one.
+    const n = t.nextIterations();
+    expect(t.record(n, n * 100)).toBeNull();
+    expect(t.record(n, n * 100)).toBeNull();
+    expect(t.record(n, n * 300, n * 300, true)).toBeNull();
+    expect(t.record(n, n * 100)).toBe('steady');
+    expect(t.summary().estimateNs).toBe(100);
+    // The same slow batch undisturbed keeps the tracker from declaring steady.
+    const u = new WarmupTracker({ ...cfg, minNs: 0 });
+    for (let i = 0; i < 14; i++) u.record(u.nextIterations(), u.nextIterations() * 100);
+    u.record(n, n * 100);
+    u.record(n, n * 100);
+    expect(u.record(n, n * 300)).toBeNull();
+    expect(u.record(n, n * 100)).toBeNull();
+  });
+
   it('counts bookkeeping time (spentNs) against the budget', () => {
     const t = new WarmupTracker({ ...cfg, budgetNs: 5e6 });
     expect(t.record(1, 10, 6e6)).toBe('budget');

@@ -33,10 +33,32 @@ function noSched(): Platform {
 }
 
 const req = (over: Partial<ConditionRequest>): ConditionRequest => ({
-  cpu: null,
+  cpu: 'highest',
   aslr: 'inherit',
   mlock: false,
   ...over,
+});
+
+describe('the default CPU (fake platform, injected idle shares)', () => {
+  const idle = (shares: Record<number, number>) => (allowed: number[]) =>
+    allowed.filter((c) => c in shares).map((cpu) => ({ cpu, idle: shares[cpu], steal: 0 }));
+
+  it('is the idlest allowed CPU at the start, with the shares as the reason', () => {
+    const c = resolveConditions(req({ cpu: null }), withCpus([0, 1, 2, 3]), idle({ 0: 0.9, 1: 0.2, 2: 0.95, 3: 0.1 }));
+    expect(c.cpus).toEqual([2]);
+    expect(c.cpuReason).toMatch(/^idlest over 200 ms at the start: CPU 0 90 % idle, .*CPU 3 10 % idle$/);
+    expect(c.notes).toEqual([]);
+  });
+
+  it('falls back to the highest allowed CPU when nothing could be sampled', () => {
+    const c = resolveConditions(req({ cpu: null }), withCpus([0, 1]), () => null);
+    expect(c).toMatchObject({ cpus: [1], cpuReason: 'highest allowed CPU' });
+  });
+
+  it("'highest' keeps the highest allowed CPU; a named CPU has no reason", () => {
+    expect(resolveConditions(req({}), withCpus([0, 1]), idle({ 0: 1, 1: 0 })).cpus).toEqual([1]);
+    expect(resolveConditions(req({ cpu: [0] }), withCpus([0, 1])).cpuReason).toBeNull();
+  });
 });
 
 describe('pin policy (fake platform)', () => {

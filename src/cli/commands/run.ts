@@ -32,8 +32,9 @@ Measurement:
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
 Environment:
-  --cpu LIST|idlest    pin workers to these CPUs, or to the idlest allowed CPU at the start
-                       (default: one isolated or the highest allowed CPU)
+  --cpu LIST|idlest|highest
+                       pin workers to these CPUs, or to the allowed CPU idlest at the start
+                       or the highest one (default: an isolated CPU, else the idlest)
   --no-pin             do not pin
   --pin POLICY         process | thread: pin every worker thread, or only the JS thread
                        with V8/libuv helpers on the other CPUs (default process)
@@ -171,7 +172,11 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     seed: integer('seed', values.seed, D.seed, 0, LIMITS.seed),
     timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000, false, LIMITS.timeoutS) * 1000,
     counters: !values['no-counters'],
-    cpu: values['no-pin'] ? false : values.cpu === 'idlest' ? 'idlest' : (cpuList('cpu', values.cpu) ?? null),
+    cpu: values['no-pin']
+      ? false
+      : values.cpu === 'idlest' || values.cpu === 'highest'
+        ? values.cpu
+        : (cpuList('cpu', values.cpu) ?? null),
     aslr: oneOf('aslr', values.aslr, ['inherit', 'off', 'randomize'] as const, D.aslr),
     mlock: values.mlock ?? false,
     pin: oneOf('pin', values.pin, ['process', 'thread'] as const, DEFAULT_PIN_POLICY),
