@@ -15,6 +15,7 @@ import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 import { dieWithParent } from './parent-guard.js';
 import { fullName } from '../text/format.js';
+import { installCompatImports } from '../compat/install.js';
 
 let answered = false;
 
@@ -105,6 +106,8 @@ if (typeof process.send !== 'function') {
   process.exitCode = 2;
 } else {
   dieWithParent();
+  // Benchmark files written for mitata, tinybench or vitest get cyclebench's implementation of their API.
+  installCompatImports();
   // Benchmark files must register, not measure: their `await run()` returns empty here.
   setMode('collect');
   // An error that escaped the kernel (e.g. an unawaited rejection) poisons the

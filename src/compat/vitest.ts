@@ -1,0 +1,47 @@
+// cyclebench's implementation of vitest's benchmark API (the `vitest` import of a benchmark
+// file run by `cyclebench run`, mapped by resolve-hooks.ts): `bench(name, fn, options)` is a
+// tinybench task (task.ts) with the options' `setup`/`teardown`, and `describe(name, body)` a
+// cyclebench group (nested: "a/b"). `.skip`/`.todo` register nothing; `.only` registers as
+// usual (select with --filter). vitest's test API is refused with one line when called.
+// docs/migration.md.
+import { register, withGroup } from '../api/registry.js';
+import { taskBenchFn, type BenchHooks } from './task.js';
+import { unsupportedCall } from './unsupported.js';
+
+export interface BenchOptions extends BenchHooks {
+  [option: string]: unknown;
+}
+
+function benchImpl(name: string, fn: () => unknown, options: BenchOptions = {}): void {
+  register(name, taskBenchFn('vitest', name, fn, {}, { setup: options.setup, teardown: options.teardown }));
+}
+const skip = (..._a: unknown[]): void => undefined;
+
+export const bench = Object.assign(benchImpl, { skip, todo: skip, only: benchImpl, skipIf, runIf });
+function skipIf(condition: unknown) {
+  return condition ? skip : benchImpl;
+}
+function runIf(condition: unknown) {
+  return condition ? benchImpl : skip;
+}
+
+function describeImpl(name: string, body?: () => void): void {
+  if (typeof body === 'function') withGroup(name, body);
+}
+export const describe = Object.assign(describeImpl, { skip, todo: skip, only: describeImpl });
+export const suite = describe;
+
+const hint = 'a file run by cyclebench run may only register benchmarks';
+export const test = unsupportedCall('vitest', 'test()', hint);
+export const it = unsupportedCall('vitest', 'it()', hint);
+export const expect = unsupportedCall('vitest', 'expect()', hint);
+export const beforeAll = unsupportedCall('vitest', 'beforeAll()', 'use the setup option of bench()');
+export const afterAll = unsupportedCall('vitest', 'afterAll()', 'use the teardown option of bench()');
+export const beforeEach = unsupportedCall('vitest', 'beforeEach()', hint);
+export const afterEach = unsupportedCall('vitest', 'afterEach()', hint);
+export const vi = new Proxy(
+  {},
+  {
+    get: (_t, key) => unsupportedCall('vitest', `vi.${String(key)}`, hint),
+  },
+);

@@ -1,0 +1,47 @@
+// Shared by the compat tests: run a file under `cyclebench run` (runFiles, fresh processes)
+// quickly, and list a file through a worker (the orchestrator's discovery path).
+import { fileURLToPath } from 'node:url';
+import { runFiles } from '../../src/index.js';
+import { listFile } from '../../src/orchestrator/suite.js';
+import { loadPlatform } from '../../src/platform/load.js';
+import type { BenchmarkResult } from '../../src/results/schema.js';
+import { captureIo } from '../env/io.js';
+
+export const fixture = (rel: string) => fileURLToPath(new URL(`../fixtures/${rel}`, import.meta.url));
+
+export async function measureFile(file: string, filter?: string, forks = 2): Promise<BenchmarkResult[]> {
+  const q = captureIo(process.env);
+  const { document } = await runFiles({
+    files: file,
+    filter,
+    forks,
+    cpu: false,
+    counters: false,
+    timeBudgetNs: 0.2e9,
+    print: false,
+    io: { ...q, cwd: process.cwd() },
+  });
+  return document.benchmarks;
+}
+
+/** Headline time per iteration of each benchmark by name (throws when one has none, naming its error). */
+export function headlines(results: BenchmarkResult[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const b of results) {
+    if (b.headline === null) throw new Error(`${b.name}: no headline (${b.error?.message ?? 'no error'})`);
+    out[b.name] = b.headline.point;
+  }
+  return out;
+}
+
+export async function listed(file: string) {
+  const r = await listFile(loadPlatform(), file);
+  if (!('benchmarks' in r)) throw new Error(`listing ${file} failed: ${JSON.stringify(r)}`);
+  return r.benchmarks;
+}
+
+export async function listError(file: string): Promise<string> {
+  const r = await listFile(loadPlatform(), file);
+  if (!('error' in r)) throw new Error(`listing ${file} did not fail: ${JSON.stringify(r)}`);
+  return r.error;
+}

@@ -1,0 +1,70 @@
+// mitata's own example files, copied unmodified, run under `cyclebench run` (fresh processes,
+// cyclebench's statistics) through the import mapping of src/compat/; the order of the
+// results is asserted, never a time.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixture, headlines, listError, listed, measureFile } from './helpers.js';
+
+const examples = (name: string) => fixture(`third-party/mitata/examples/${name}`);
+
+describe('mitata files under cyclebench run', () => {
+  it('the fixtures are the files of mitata at the commit the README names (git blob hashes)', () => {
+    const readme = readFileSync(fixture('third-party/mitata/README.md'), 'utf8');
+    for (const name of ['fibonacci.js', 'holey_array.js', 'async.js', 'library_usage.js']) {
+      const text = readFileSync(examples(name));
+      const blob = createHash('sha1').update(`blob ${text.length}\0`).update(text).digest('hex');
+      expect(readme).toContain(`${name} ${blob}`);
+    }
+  });
+
+  it("examples/fibonacci.js (import from '..'; generators with state.get; range with m = 2): fib(40) > fib(20) > fib(10)", async () => {
+    const t = headlines(await measureFile(examples('fibonacci.js'), '^fibonacci\\('));
+    expect(Object.keys(t)).toEqual(['fibonacci(10)', 'fibonacci(20)', 'fibonacci(40)']);
+    expect(t['fibonacci(40)']).toBeGreaterThan(t['fibonacci(20)']);
+    expect(t['fibonacci(20)']).toBeGreaterThan(t['fibonacci(10)']);
+  });
+
+  it('examples/holey_array.js lists every instance: range(1, 1024) multiplies by 8 as mitata does', async () => {
+    const titles = (await listed(examples('holey_array.js'))).map((b) => b.title);
+    const sizes = [1, 8, 64, 512, 1024];
+    expect(titles.slice(0, 5)).toEqual(sizes.map((s) => `sum(holey ${s})`));
+    expect(titles).toHaveLength(5 * sizes.length);
+  });
+
+  it('the mapped API: args({a, b}) is cartesian, dense_range, named and nameless groups, baseline, gc() accepted', async () => {
+    const list = await listed(fixture('compat/mitata-features.mjs'));
+    const rows = list.map((b) => [b.group, b.title, b.baseline] as const);
+    expect(rows.filter((r) => r[1].startsWith('cartesian')).map((r) => r[1])).toEqual([
+      'cartesian 1/10',
+      'cartesian 2/10',
+      'cartesian 1/20',
+      'cartesian 2/20',
+      'cartesian 1/30',
+      'cartesian 2/30',
+    ]);
+    expect(rows.filter((r) => r[1].startsWith('dense'))).toEqual(
+      ['dense 0', 'dense 4', 'dense 8', 'dense 10'].map((t) => ['named', t, true]),
+    );
+    expect(rows).toContainEqual([null, 'nameless group member', false]);
+    expect(rows.filter((r) => r[1].startsWith('range')).map((r) => r[1])).toEqual([
+      'range 1',
+      'range 8',
+      'range 64',
+      'range 100',
+    ]);
+    expect(rows.at(-1)).toEqual([null, 'namedByFunction', false]);
+  });
+
+  it('what cannot be mapped is one line naming the call: measure() fails the load, a state loop fails its benchmark', async () => {
+    expect(await listError(examples('library_usage.js'))).toMatch(
+      /^could not load .*library_usage\.js: Error: mitata: measure\(\) is not supported under cyclebench run/,
+    );
+    const [loop] = await measureFile(examples('async.js'), '^10 x sleep');
+    expect(loop.headline).toBeNull();
+    expect(loop.error?.message).toMatch(
+      /mitata: bench\('\$n x sleep\(\$ms\)', \(state\) => \{ for \(const _ of state\)/,
+    );
+    expect(loop.error?.message.split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,28 @@
+// tinybench's README example (copied unmodified) and a vitest bench file run under
+// `cyclebench run` through the import mapping of src/compat/; orders asserted, never times.
+import { describe, expect, it } from 'vitest';
+import { fixture, headlines, listed, measureFile } from './helpers.js';
+
+describe('tinybench and vitest files under cyclebench run', () => {
+  it("tinybench's README example: Bench name becomes the group, the 1 ms task is the slower one", async () => {
+    const results = await measureFile(fixture('third-party/tinybench/readme-example.mjs'), undefined, 1);
+    expect(results.map((b) => [b.group, b.name])).toEqual([
+      ['simple benchmark', 'faster task'],
+      ['simple benchmark', 'slower task'],
+    ]);
+    const t = headlines(results);
+    expect(t['slower task']).toBeGreaterThan(t['faster task']);
+  });
+
+  it('a vitest bench file (bench, describe, options, bench.skip): fib(40) > fib(20) > fib(10)', async () => {
+    const file = fixture('compat/fib.vitest.bench.ts');
+    expect((await listed(file)).map((b) => `${b.group}/${b.title}`)).toEqual([
+      'fibonacci/fib(10)',
+      'fibonacci/fib(20)',
+      'fibonacci/fib(40)',
+    ]);
+    const t = headlines(await measureFile(file));
+    expect(t['fib(40)']).toBeGreaterThan(t['fib(20)']);
+    expect(t['fib(20)']).toBeGreaterThan(t['fib(10)']);
+  });
+});
