@@ -1,8 +1,9 @@
 // One builder of a benchmark's result from its analysis, shared by the forked path
 // (orchestrator/suite.ts) and the in-process run() (api/run.ts), so both carry the same
-// headline, flags, warnings, notes, counters, latency and layout for the same data.
+// headline, flags, warnings, notes, counters, latency, layout and memory for the same data.
 
 import type { BenchmarkResult, Flag } from '../results/schema.js';
+import { summarizeMemory } from './memory.js';
 
 /** What the builder needs of an analysis (analyzeBenchmark's result has more). */
 export type AnalysisParts = Pick<
@@ -17,6 +18,7 @@ export interface ResultExtras {
 }
 
 export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extra: ResultExtras = {}): BenchmarkResult {
+  const memory = summarizeMemory(base.forks);
   return {
     ...base,
     headline: a.headline,
@@ -27,5 +29,6 @@ export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extr
     ...(a.counters ? { counters: a.counters } : {}),
     ...(a.latency ? { latency: a.latency } : {}),
     ...(a.layout ? { layout: a.layout } : {}),
+    ...(memory ? { memory } : {}),
   };
 }

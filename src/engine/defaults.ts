@@ -107,3 +107,7 @@ export const FLOOR_ROUNDS = 3;
 export const FRESH_INPUTS_MAX_BYTES = 1024 * 1024 ** 2;
 /** Inputs made up front to estimate one input's size. */
 export const FRESH_INPUTS_SIZE_SAMPLE = 8;
+
+// ---- memory per operation (src/engine/memory.ts)
+/** Rounds of K batches (i·d iterations) whose heap allocation is read. */
+export const MEMORY_ROUNDS = 3;

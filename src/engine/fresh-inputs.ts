@@ -10,6 +10,7 @@ import type { BenchArgs, InputRng } from './inputs.js';
 import { createRng } from '../statistics/rng.js';
 import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
 import { AllocationMeter, heapHeadroom } from './heap-allocated.js';
+export { formatBytes } from '../text/format.js';
 
 /** What `.setupEach()` registers. */
 export interface EachSetup {
@@ -103,12 +104,4 @@ export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed:
   const maxIterations = Math.max(0, Math.floor(maxBytes / bytesPerInput));
   // Handed out last-first by prepare(): reverse so the first input made is used first.
   return new FreshInputs(setup, args, rng, isAsync, sample.reverse(), bytesPerInput, maxIterations, maxBytes);
-}
-
-/** "1.5 MB" style size for messages. */
-export function formatBytes(b: number): string {
-  if (b >= 1024 ** 3) return `${(b / 1024 ** 3).toFixed(1)} GiB`;
-  if (b >= 1024 ** 2) return `${(b / 1024 ** 2).toFixed(1)} MiB`;
-  if (b >= 1024) return `${(b / 1024).toFixed(1)} KiB`;
-  return `${Math.round(b)} B`;
 }

@@ -10,6 +10,8 @@ import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
 import { measureLoopFloor } from './floor.js';
+import { allocationProblem } from './heap-allocated.js';
+import { runMemory } from './memory.js';
 import { formatBytes, type FreshInputs } from './fresh-inputs.js';
 import { changedInputs } from './inputs.js';
 import { makeAsyncLoop, makeSyncLoop, type LoopOptions } from './loop.js';
@@ -39,6 +41,8 @@ export interface MeasureOptions {
   latency: boolean;
   /** Latency mode: stop the per-call phase after this many calls (or at timeBudgetNs). */
   latencyMaxCalls: number;
+  /** After the batches, read the heap bytes allocated per call (memory.ts). */
+  memory: boolean;
 }
 
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
@@ -55,6 +59,7 @@ export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   seed: D.PLAN_SEED,
   latency: false,
   latencyMaxCalls: D.LATENCY_MAX_CALLS,
+  memory: false,
 };
 
 /** What measure() needs of a platform: a clock, and scheduling when available. */
@@ -140,6 +145,7 @@ export async function measure(
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
+    const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, warnings) : undefined;
     // Latency mode keeps the batch phase above (headline, CI and comparisons stay
     // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
     // Loaded only in latency mode (it pulls in hdr-histogram-js, ~50 ms to load).
@@ -181,6 +187,7 @@ export async function measure(
       },
       warnings,
       ...(latency ? { latency } : {}),
+      ...(memory ? { memory } : {}),
       ...(kernel.inputs ? { inputs: kernel.inputs.summary } : {}),
       ...(inputsChanged ? { inputsChanged } : {}),
       ...(fresh ? { freshInputBytes: Math.round(fresh.bytesPerInput) } : {}),
@@ -189,6 +196,15 @@ export async function measure(
     gc?.close();
     thread.close();
   }
+}
+
+/** The memory phase, or a warning saying why it could not run. */
+async function measureMemory(ctx: BatchContext, unit: number, k: number, warnings: string[]) {
+  if (allocationProblem) {
+    warnings.push(allocationProblem);
+    return undefined;
+  }
+  return runMemory(ctx, unit, k);
 }
 
 /** One line when a batch of the plan cannot hold its fresh inputs in memory, or with latency mode. */

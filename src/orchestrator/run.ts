@@ -51,6 +51,8 @@ export interface RunOptions {
   threshold?: number;
   /** Latency mode for every selected benchmark: time each call, report a percentile ladder. */
   latency?: boolean;
+  /** Heap bytes allocated per operation, read after the timed batches (src/engine/memory.ts). */
+  memory?: boolean;
   /** The question the run answers: recorded in the document and shown by the report. */
   hypothesis?: string;
   progress: boolean;
@@ -130,6 +132,7 @@ export async function runBenchmarks(
         counters: opts.counters,
         seed: opts.seed,
         ...(opts.latency ? { latency: true } : {}),
+        ...(opts.memory ? { memory: true } : {}),
       },
       conditions,
       statistic: opts.statistic,
@@ -168,6 +171,7 @@ export async function runBenchmarks(
       counters: opts.counters,
       filter: opts.filter?.source ?? null,
       ...(opts.latency ? { latency: true } : {}),
+      ...(opts.memory ? { memory: true } : {}),
       ...(opts.hypothesis ? { hypothesis: opts.hypothesis } : {}),
     },
     environment: {

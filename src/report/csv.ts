@@ -80,6 +80,8 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ['inputs_size_of', (b) => b.forks.find((f) => f.inputs)?.inputs?.sizeOf],
   ['inputs_size_p50', (b) => b.forks.find((f) => f.inputs)?.inputs?.size?.p50],
   ['inputs_size_p99', (b) => b.forks.find((f) => f.inputs)?.inputs?.size?.p99],
+  // Memory per operation (--memory): heap bytes allocated per call, median over processes.
+  ['alloc_bytes_per_op', (b) => b.memory?.bytesPerOp],
 ];
 
 export const CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);

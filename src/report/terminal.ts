@@ -1,7 +1,7 @@
 // The terminal report: one table per group, then flags, warnings and errors. It only
 // formats a ResultDocument; it never measures (habit 7).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-import { formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
+import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 
@@ -44,6 +44,8 @@ function renderGroup(list: BenchmarkResult[]): string {
     (e) => e in COUNTER_COLUMN,
   );
   const hasRelative = list.some((b) => b.relative);
+  // Heap bytes allocated per call, measured only when asked for (--memory).
+  const hasMemory = list.some((b) => b.memory);
   const header = [
     'benchmark',
     'time/iter',
@@ -55,6 +57,7 @@ function renderGroup(list: BenchmarkResult[]): string {
     'proc CV',
     'R²',
     ...counterEvents.map((e) => COUNTER_COLUMN[e]),
+    ...(hasMemory ? ['alloc/op'] : []),
     ...(hasRelative ? ['vs baseline'] : []),
     'flags',
   ];
@@ -71,6 +74,7 @@ function renderGroup(list: BenchmarkResult[]): string {
         '',
         '',
         ...counterEvents.map(() => ''),
+        ...(hasMemory ? [''] : []),
         ...(hasRelative ? [''] : []),
         b.error.kind,
       ];
@@ -89,6 +93,7 @@ function renderGroup(list: BenchmarkResult[]): string {
       e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
       e ? sig(e.r2, 3) : '—',
       ...counterEvents.map((ev) => (perOp.has(ev) ? counterCell(perOp.get(ev) as number) : '—')),
+      ...(hasMemory ? [formatBytes(b.memory?.bytesPerOp)] : []),
       ...(hasRelative ? [relativeCell(b)] : []),
       b.flags.filter((f) => f !== 'in-process').join(',') || '',
     ];

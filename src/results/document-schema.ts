@@ -50,6 +50,22 @@ const fork = {
     warnings: strings,
     inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
     freshInputBytes: num,
+    memory: {
+      type: 'object',
+      required: ['bytesPerOp', 'batches'],
+      properties: {
+        bytesPerOp: num,
+        interceptBytes: num,
+        batches: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['iterations', 'bytes'],
+            properties: { iterations: num, bytes: num, collections: int },
+          },
+        },
+      },
+    },
   },
 };
 
@@ -86,6 +102,11 @@ const benchmark = {
     relative: { type: 'object', required: ['verdict'], properties: { baseline: str, verdict: str, ratio } },
     aa: { type: 'object', properties: { verdict: str, ratio } },
     latency: obj,
+    memory: {
+      type: 'object',
+      required: ['bytesPerOp'],
+      properties: { bytesPerOp: num, min: num, max: num, forks: int, collections: int, method: str },
+    },
     layout: obj,
     counters: obj,
   },

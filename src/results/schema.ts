@@ -98,6 +98,29 @@ export interface ForkResult {
   inputsChanged?: { changed: number; checked: number };
   /** Per-iteration set-up (`.setupEach()`): the estimated size of one input, bytes (absent otherwise). */
   freshInputBytes?: number;
+  /** Memory per operation (`--memory`; src/engine/memory.ts; absent otherwise). */
+  memory?: MemoryRecord;
+}
+
+/** Heap bytes allocated per call in one process: the robust slope of bytes on iterations. */
+export interface MemoryRecord {
+  bytesPerOp: number;
+  /** Bytes per batch not proportional to iterations (the readings' own cost). */
+  interceptBytes: number;
+  /** Every reading: iterations, heap bytes allocated (collections added back), collections. */
+  batches: Array<{ iterations: number; bytes: number; collections: number }>;
+}
+
+/** Memory per operation over a benchmark's processes (src/analysis/memory.ts). */
+export interface MemorySummary {
+  /** Median over processes of their bytes per operation. */
+  bytesPerOp: number;
+  min: number;
+  max: number;
+  forks: number;
+  /** Collections that ran during the readings, over every process (their freed bytes are counted). */
+  collections: number;
+  method: string;
 }
 
 /**
@@ -230,6 +253,8 @@ export interface BenchmarkResult {
   /** The A/A check (`--aa`): both arms' forks are in `forks`; arm membership by fork index parity of `aaArms`. */
   /** Latency mode: the percentile ladder of per-call times over every fork (absent otherwise and in older files). */
   latency?: LatencySummary;
+  /** `--memory`: heap bytes allocated per operation (absent otherwise and in older files). */
+  memory?: MemorySummary;
   aa?: {
     verdict: Verdict;
     ratio: { point: number; ciLow: number; ciHigh: number } | null;

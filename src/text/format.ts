@@ -9,6 +9,18 @@ const UNITS: [number, string][] = [
   [1, 'ns'],
 ];
 
+/** Bytes in binary units, 3 significant digits from KiB up: "8.06 KiB", "40 B". */
+export function formatBytes(b: number | null | undefined): string {
+  if (b === null || b === undefined || !Number.isFinite(b)) return '—';
+  const units: [number, string][] = [
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  for (const [size, unit] of units) if (Math.abs(b) >= size) return `${sig(b / size, 3)} ${unit}`;
+  return `${Math.round(b)} B`;
+}
+
 export function formatNs(ns: number | null | undefined): string {
   if (ns === null || ns === undefined || !Number.isFinite(ns)) return '—';
   if (ns === 0) return '0 ns';

@@ -22,6 +22,11 @@ describe('run options', () => {
     expect(() => parseRunArgs([FILE, '--batch-ms', '0'], io)).toThrow(UsageError);
   });
 
+  it('--memory asks for allocation per operation; off by default', () => {
+    expect(parseRunArgs([FILE, '--memory'], io).memory).toBe(true);
+    expect(parseRunArgs([FILE], io).memory).toBe(false);
+  });
+
   it('--cpu idlest, a CPU list, or --no-pin', () => {
     expect(parseRunArgs([FILE, '--cpu', 'idlest'], io).cpu).toBe('idlest');
     expect(parseRunArgs([FILE, '--cpu', 'highest'], io).cpu).toBe('highest');

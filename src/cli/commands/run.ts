@@ -28,6 +28,8 @@ Measurement:
   --filter REGEX       only benchmarks whose "group/name" matches
   --timeout S          kill a worker after S seconds (default 120)
   --no-counters        do not open perf counters
+  --memory             also measure heap bytes allocated per operation (alloc/op column,
+                       "memory" in the JSON; after the timed batches, never during them)
   --latency            latency mode for every benchmark: after the batches, time each
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
@@ -129,6 +131,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     distributions: { type: 'boolean' },
     complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
+    memory: { type: 'boolean' },
     report: { type: 'boolean' },
     hypothesis: { type: 'string' },
     aa: { type: 'boolean' },
@@ -188,6 +191,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     distributions: values.distributions ?? false,
     complexity: values.complexity ?? false,
     latency: values.latency ?? false,
+    memory: values.memory ?? false,
     report: (values.report ?? false) || values.hypothesis !== undefined,
     hypothesis: values.hypothesis?.trim(),
     aa: values.aa ?? false,
