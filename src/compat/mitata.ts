@@ -6,7 +6,7 @@
 // layout; a named group becomes a cyclebench group. docs/migration.md.
 import { currentFile, register, withGroup } from '../api/registry.js';
 import { blackhole } from '../engine/sink.js';
-import { mitataBenchFn } from './mitata-kernel.js';
+import { mitataBench } from './mitata-kernel.js';
 import { unsupported, unsupportedCall } from './unsupported.js';
 
 type AnyFn = (...a: any[]) => any;
@@ -119,7 +119,9 @@ export async function run(_opts: unknown = {}): Promise<{ benchmarks: never[]; c
   const c = collection();
   for (const b of c.trials.splice(0)) {
     const add = () => {
-      const handle = register(b._name, mitataBenchFn(b._name, b.f));
+      const mapped = mitataBench(b._name, b.f);
+      const handle = register(b._name, mapped.fn);
+      if (mapped.setupEach) handle.setupEach(mapped.setupEach);
       // mitata varies the first argument fastest; cyclebench the last one given.
       for (const key of Object.keys(b._args).reverse()) handle.args(key, b._args[key]);
       if (b._baseline) handle.baseline();

@@ -1,11 +1,12 @@
 // tinybench's task (also what vitest's bench() is built on) as a cyclebench benchmark:
 // `fn` is the kernel (called without arguments; a returned promise selects the async loop);
 // the Bench's `setup(task, mode)` and the task's `beforeAll` run once, untimed, before
-// measuring, `afterAll` and `teardown` when the worker ends. `beforeEach`/`afterEach` run
-// around every iteration, untimed (per-iteration.ts).
+// measuring, `afterAll` and `teardown` when the worker ends. `beforeEach`/`afterEach` are
+// refused by that benchmark in one line: they run around each call and usually reset state
+// the task reads, while cyclebench makes per-iteration set-up for a whole batch before its
+// clock starts (.setupEach()), which would hand every call but the first a used state.
 import type { BenchFn } from '../api/types.js';
-import { perIterationBench } from './per-iteration.js';
-import { atEnd, type Tool } from './unsupported.js';
+import { atEnd, failingBench, unsupported, type Tool } from './unsupported.js';
 
 type Hook = (this: unknown, ...a: unknown[]) => unknown;
 
@@ -39,6 +40,9 @@ export function taskBenchFn(
     });
     return undefined;
   };
-  if (hooks.beforeEach || hooks.afterEach) return perIterationBench(tool, name, setup, fn, hooks, task);
+  if (hooks.beforeEach || hooks.afterEach) {
+    const hint = 'make per-iteration inputs with a cyclebench bench and .setupEach(), docs/migration.md';
+    return failingBench(unsupported(tool, `beforeEach/afterEach of '${name}'`, hint));
+  }
   return { setup, fn };
 }

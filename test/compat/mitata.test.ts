@@ -32,6 +32,12 @@ describe('mitata files under cyclebench run', () => {
     expect(titles).toHaveLength(5 * sizes.length);
   });
 
+  it('examples/holey_array.js measures with its computed parameters: summing 512 elements takes longer than 8', async () => {
+    const t = headlines(await measureFile(examples('holey_array.js'), '^sum\\(holey (8|512)\\)', 1));
+    expect(Object.keys(t)).toEqual(['sum(holey 8)', 'sum(holey 512)']);
+    expect(t['sum(holey 512)']).toBeGreaterThan(t['sum(holey 8)']);
+  });
+
   it('the mapped API: args({a, b}) is cartesian, dense_range, named and nameless groups, baseline, gc() accepted', async () => {
     const list = await listed(fixture('compat/mitata-features.mjs'));
     const rows = list.map((b) => [b.group, b.title, b.baseline] as const);
@@ -66,5 +72,17 @@ describe('mitata files under cyclebench run', () => {
       /mitata: bench\('\$n x sleep\(\$ms\)', \(state\) => \{ for \(const _ of state\)/,
     );
     expect(loop.error?.message.split('\n')).toHaveLength(1);
+  });
+});
+
+describe('mitata computed parameters under cyclebench run', () => {
+  it('every iteration gets parameters made for it (an in-place sort never sees a sorted array); async generators', async () => {
+    const results = await measureFile(fixture('compat/mitata-computed.mjs'), undefined, 1);
+    expect(results.map((b) => [b.name, b.error?.message ?? null])).toEqual([
+      ['sort in place 64', null],
+      ['two parameters', null],
+      ['async generator', null],
+    ]);
+    for (const b of results) expect(b.headline?.point).toBeGreaterThan(0);
   });
 });

@@ -26,3 +26,15 @@ describe('tinybench and vitest files under cyclebench run', () => {
     expect(t['fib(20)']).toBeGreaterThan(t['fib(10)']);
   });
 });
+
+describe('tinybench hooks under cyclebench run', () => {
+  it('beforeAll and the Bench setup run before measuring; beforeEach is refused in one line naming it', async () => {
+    const [after, each] = await measureFile(fixture('compat/tinybench-hooks.mjs'), undefined, 1);
+    expect(after.error).toBeUndefined();
+    expect(after.headline?.point).toBeGreaterThan(0);
+    expect(each.headline).toBeNull();
+    expect(each.error?.message).toMatch(
+      /^benchmark 'with beforeEach' failed: Error: tinybench: beforeEach\/afterEach of 'with beforeEach' is not supported under cyclebench run/,
+    );
+  });
+});
