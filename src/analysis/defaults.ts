@@ -1,12 +1,8 @@
-// Tunables of the analysis, as named constants resolved in one place.
+// Tunables of the analysis, as named constants resolved in one place; the defaults of the
+// options a user sets come from src/defaults.ts.
 
 import type { Statistic } from '../results/schema.js';
 
-/**
- * The headline statistic when none is asked for. 'slope' (a Theil–Sen fit of per-size median
- * batch time on iterations) removes the fixed timer/loop overhead; docs/measurements.md records which statistic has the
- * smallest between-process CV (bench/) and may change this one constant.
- */
 /** Options of the analysis of one benchmark's processes (src/analysis/estimate.ts). */
 export interface AnalyzeOptions {
   /** Headline statistic; 'auto' resolves to DEFAULT_STATISTIC (chosen by measured precision). */
@@ -22,12 +18,14 @@ export interface AnalyzeOptions {
   targetCi?: number;
 }
 
-export const DEFAULT_STATISTIC: Statistic = 'slope';
-export const DEFAULT_CONFIDENCE = 0.95;
-export const DEFAULT_RESAMPLES = 2000;
-export const DEFAULT_SEED = 1;
-/** Relative CI half-width the adaptive stop aims for (1 %). */
-export const DEFAULT_TARGET_CI = 0.01;
+export {
+  DEFAULT_CONFIDENCE,
+  DEFAULT_NOISE_THRESHOLD,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  DEFAULT_STATISTIC,
+  DEFAULT_TARGET_CI,
+} from '../defaults.js';
 /** Below this per-iteration time the work was probably optimized away, when the cycle time is unknown. */
 export const OPTIMIZED_AWAY_NS = 0.5;
 /**
@@ -39,8 +37,6 @@ export const OPTIMIZED_AWAY_NS = 0.5;
 export const LOW_R2 = 0.9;
 /** 'outliers' is flagged when any batch is a severe Tukey outlier or mild ones exceed this share. */
 export const OUTLIER_SHARE = 0.05;
-/** Default noise threshold of a comparison: smaller relative differences are "within noise". */
-export const DEFAULT_NOISE_THRESHOLD = 0.01;
 /** Default significance level of a comparison. */
 export const DEFAULT_ALPHA = 0.05;
 

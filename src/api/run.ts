@@ -18,6 +18,7 @@ import { resultFromAnalysis } from '../analysis/result.js';
 import { newDocument } from '../results/document.js';
 import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
 import { fullName as joinName } from '../text/format.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_SEED } from '../defaults.js';
 
 /** Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output options. */
 export interface RunApiOptions extends Partial<MeasureOptions> {
@@ -46,8 +47,8 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   const platform = options.platform ?? loadPlatform();
   const aopts: AnalyzeOptions = {
     statistic: options.statistic ?? 'auto',
-    confidence: options.confidence ?? 0.95,
-    seed: options.seed ?? 1,
+    confidence: options.confidence ?? DEFAULT_CONFIDENCE,
+    seed: options.seed ?? DEFAULT_SEED,
   };
   const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
   const selected = instances().filter((i) => !filter || filter.test(fullName(i)));

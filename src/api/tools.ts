@@ -12,6 +12,7 @@ import type { Platform } from '../platform/types.js';
 import type { ReportFormat, ReportOptions } from '../report/reporter.js';
 import type { ResultDocument } from '../results/schema.js';
 import type { StatOptions, StatResult } from '../stat/types.js';
+import { DEFAULT_SEED } from '../defaults.js';
 
 /** `cyclebench stat` as a call: runs a command (or A vs B) repeatedly, counted natively. */
 export async function stat(options: StatOptions): Promise<StatResult> {
@@ -76,5 +77,5 @@ export async function audit(options: Partial<AuditOptions> & { platform?: Platfo
     import('../platform/load.js'),
   ]);
   const { platform, ...rest } = options;
-  return runAudit(platform ?? loadPlatform(), { forks: 6, timeBudgetNs: 0.4e9, seed: 1, ...rest });
+  return runAudit(platform ?? loadPlatform(), { forks: 6, timeBudgetNs: 0.4e9, seed: DEFAULT_SEED, ...rest });
 }

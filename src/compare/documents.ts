@@ -8,6 +8,7 @@ import { displayName, matchBenchmarks } from './match.js';
 import { sideNotes } from './notes.js';
 import type { CompareSettings, Comparison } from './types.js';
 import { verdictForForks } from './verdict.js';
+import { DEFAULT_TARGET_CI } from '../defaults.js';
 
 export interface CompareOptions extends CompareSettings {
   /** Relative CI half-width target for the sample-size advice (default 1 %). */
@@ -69,7 +70,7 @@ export function compareBenchmarks(
       cause: 'estimate',
     };
   }
-  const o = { target: s.target ?? 0.01, confidence: s.confidence, grubbs: s.grubbs ?? false };
+  const o = { target: s.target ?? DEFAULT_TARGET_CI, confidence: s.confidence, grubbs: s.grubbs ?? false };
   const notes = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
   if (checksum.differs) notes.unshift(checksum.note!);
   else if (checksum.note) notes.push(checksum.note);

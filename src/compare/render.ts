@@ -7,6 +7,7 @@ import type { Comparison } from './types.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { signedPercent } from '../text/format.js';
+import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
@@ -67,7 +68,7 @@ function footer(r: DocumentComparison, bullet: string): string[] {
 
 function summary(r: DocumentComparison): string {
   const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
-  const conf = r.comparisons[0]?.confidence ?? 0.95;
+  const conf = r.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE;
   return `${count('faster')} faster, ${count('slower')} slower, ${count('no-difference')} no difference, ${count('too-few')} too few processes, ${count('incomparable')} incomparable (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
 }
 

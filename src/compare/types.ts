@@ -2,6 +2,7 @@
 // with the ratio contender/baseline of the headline statistic, its interval, the rank test's
 // p-value as a second opinion, and a reason whenever the answer is not the plain one.
 
+import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../defaults.js';
 import type { Statistic } from '../results/schema.js';
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
@@ -35,7 +36,11 @@ export interface CompareSettings {
   resamples?: number;
 }
 
-export const DEFAULT_COMPARE_SETTINGS: CompareSettings = { threshold: 0.01, confidence: 0.95, seed: 1 };
+export const DEFAULT_COMPARE_SETTINGS: CompareSettings = {
+  threshold: DEFAULT_NOISE_THRESHOLD,
+  confidence: DEFAULT_CONFIDENCE,
+  seed: DEFAULT_SEED,
+};
 
 /** Returns SETTINGS, or throws a RangeError naming the first setting out of range (WHO: the caller's name). */
 export function checkCompareSettings<T extends CompareSettings>(settings: T, who: string): T {

@@ -3,6 +3,8 @@
 // of 8 small kernels × 3 processes within 3x the wall time of mitata measuring them in one
 // process (each process pays ~0.3 s of Node start-up and a 100 ms minimum warmup).
 
+import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../defaults.js';
+
 const MS = 1e6;
 
 // ---- warmup
@@ -39,13 +41,13 @@ export const TARGET_LARGEST_BATCH_NS = 1 * MS;
  *  fell out of the headline), 5 ms batches in 50–87 %. */
 export const ALLOCATING_LARGEST_BATCH_NS = 5 * MS;
 /** Seed of the shuffle RNG (mixed with the fork index so forks use different orders). */
-export const PLAN_SEED = 0x5eed;
+export const PLAN_SEED = DEFAULT_SEED;
 
 // ---- adaptive stop
-/** Stop when the relative CI half-width of the slope reaches this (issue: default 1 %). */
-export const TARGET_CI = 0.01;
+/** Stop when the relative CI half-width of the slope reaches this. */
+export const TARGET_CI = DEFAULT_TARGET_CI;
 /** Confidence level of the quick within-process CI. */
-export const CI_CONFIDENCE = 0.95;
+export const CI_CONFIDENCE = DEFAULT_CONFIDENCE;
 /** Sampling time budget per benchmark per process. A process that has not reached the
  *  target CI by then stops: the headline's CI is over processes, and on a shared machine the
  *  spread between processes outweighs what a longer stay in one process buys (0.75 s gave

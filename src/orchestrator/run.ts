@@ -3,7 +3,7 @@
 // (printing and writing it is src/report/present.ts and src/report/run-outputs.ts).
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
-import { TARGET_CI, TIME_BUDGET_NS } from '../engine/defaults.js';
+import { TIME_BUDGET_NS } from '../engine/defaults.js';
 import { diffEnvironment } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
@@ -16,6 +16,15 @@ import { type AslrMode, type CpuChoice, type PinPolicy, resolveConditions } from
 import { ProgressLine } from './progress.js';
 import { onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
+import {
+  DEFAULT_CONFIDENCE,
+  DEFAULT_FORKS,
+  DEFAULT_NOISE_THRESHOLD,
+  DEFAULT_SEED,
+  DEFAULT_STATISTIC,
+  DEFAULT_TARGET_CI,
+  DEFAULT_TIMEOUT_MS,
+} from '../defaults.js';
 
 /** Where the orchestrator tells what happens while it runs: warnings, notes, the progress line. */
 export interface LogStream {
@@ -62,13 +71,13 @@ export interface RunOptions {
 
 /** Defaults shared by the CLI (`cyclebench run`) and the library (`runFiles`). */
 export const DEFAULT_RUN_OPTIONS = {
-  forks: 3,
+  forks: DEFAULT_FORKS,
   timeBudgetNs: TIME_BUDGET_NS,
-  targetCi: TARGET_CI,
-  statistic: 'slope',
-  confidence: 0.95,
-  seed: 1,
-  timeoutMs: 120_000,
+  targetCi: DEFAULT_TARGET_CI,
+  statistic: DEFAULT_STATISTIC,
+  confidence: DEFAULT_CONFIDENCE,
+  seed: DEFAULT_SEED,
+  timeoutMs: DEFAULT_TIMEOUT_MS,
   counters: true,
   cpu: null,
   aslr: 'inherit',
@@ -86,7 +95,12 @@ export interface MeasuredRun {
 export function runCompareSettings(
   opts: Pick<RunOptions, 'threshold' | 'confidence' | 'seed' | 'targetCi'>,
 ): CompareOptions {
-  return { threshold: opts.threshold ?? 0.01, confidence: opts.confidence, seed: opts.seed, target: opts.targetCi };
+  return {
+    threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
+    confidence: opts.confidence,
+    seed: opts.seed,
+    target: opts.targetCi,
+  };
 }
 
 /** Measures the run and returns its result document; prints only warnings and the progress line to `log`. */

@@ -13,8 +13,9 @@ import { ratioInterval } from '../statistics/t-intervals.js'; // not statistics/
 import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, Comparison, MetricName } from './types.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
 
-export const DEFAULT_NOISE_THRESHOLD = 0.01;
+export { DEFAULT_NOISE_THRESHOLD };
 /** Fewer successful runs than this per side give no interval, so no verdict ('too-few'). */
 export const MIN_RUNS_FOR_VERDICT = 2;
 
@@ -62,7 +63,7 @@ export function compareMetric(
     const reason = `too few runs for a verdict (need ${MIN_RUNS_FOR_VERDICT} per command, ${have})`;
     return { ...head, ratio: mean(b) / mean(a), ci95: null, verdict: 'too-few', reason };
   }
-  const ci = ratioInterval(a, b, 0.95);
+  const ci = ratioInterval(a, b, DEFAULT_CONFIDENCE);
   if (!Number.isFinite(ci.point) || !Number.isFinite(ci.ciLow) || !Number.isFinite(ci.ciHigh))
     return incomparable('baseline mean is 0');
   const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };

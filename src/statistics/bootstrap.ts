@@ -10,6 +10,7 @@
 // skipped and counted in `rejected`.
 
 import { quantileSorted, sampleWithReplacement } from 'simple-statistics';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '../defaults.js';
 import { createRng, type Rng } from './rng.js';
 
 export interface BootstrapOptions {
@@ -31,10 +32,6 @@ export interface BootstrapInterval {
   /** Resamples whose statistic was not finite (skipped). */
   rejected: number;
 }
-
-export const DEFAULT_RESAMPLES = 2000;
-export const DEFAULT_CONFIDENCE = 0.95;
-export const DEFAULT_SEED = 1;
 
 interface Resolved {
   resamples: number;

@@ -14,13 +14,14 @@
 
 import { normalQuantile } from './normal.js';
 import { tQuantile } from './tdist.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from '../defaults.js';
 
 function checkCv(cv: number): void {
   if (!(cv >= 0 && Number.isFinite(cv))) throw new RangeError(`power: CV must be finite and >= 0, got ${cv}`);
 }
 
 /** Smallest N whose t-based CI of the mean has relative half-width <= target (N >= 2). */
-export function requiredSampleSize(cv: number, target = 0.01, confidence = 0.95): number {
+export function requiredSampleSize(cv: number, target = DEFAULT_TARGET_CI, confidence = DEFAULT_CONFIDENCE): number {
   checkCv(cv);
   if (!(target > 0)) throw new RangeError(`requiredSampleSize: target must be > 0, got ${target}`);
   if (!(confidence > 0 && confidence < 1))
@@ -34,7 +35,11 @@ export function requiredSampleSize(cv: number, target = 0.01, confidence = 0.95)
 }
 
 /** The normal-approximation rule without the t correction: ⌈(z·CV/target)²⌉. */
-export function requiredSampleSizeNormal(cv: number, target = 0.01, confidence = 0.95): number {
+export function requiredSampleSizeNormal(
+  cv: number,
+  target = DEFAULT_TARGET_CI,
+  confidence = DEFAULT_CONFIDENCE,
+): number {
   checkCv(cv);
   const z = normalQuantile((1 + confidence) / 2);
   // Slack of 1e-6 so a z that is 1 only up to rounding (c = 68.27 %) gives the exact rule.

@@ -11,6 +11,7 @@
 // rates are in docs/measurements.md ("Coverage"; bench/statistics/coverage.ts).
 
 import { tQuantile } from './tdist.js';
+import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 export interface TInterval {
   point: number;
@@ -36,7 +37,7 @@ function check(values: readonly number[], who: string): void {
 }
 
 /** t-interval of the mean of k >= 2 per-unit values; undefined (NaN bounds) with fewer. */
-export function meanInterval(values: readonly number[], confidence = 0.95): TInterval {
+export function meanInterval(values: readonly number[], confidence = DEFAULT_CONFIDENCE): TInterval {
   check(values, 'meanInterval');
   if (values.length === 0) throw new RangeError('meanInterval: no values');
   const { m, v } = meanVar(values);
@@ -47,7 +48,11 @@ export function meanInterval(values: readonly number[], confidence = 0.95): TInt
 }
 
 /** Welch interval of mean(contender) / mean(base); needs >= 2 values per side and positive means. */
-export function ratioInterval(base: readonly number[], contender: readonly number[], confidence = 0.95): TInterval {
+export function ratioInterval(
+  base: readonly number[],
+  contender: readonly number[],
+  confidence = DEFAULT_CONFIDENCE,
+): TInterval {
   check(base, 'ratioInterval (base)');
   check(contender, 'ratioInterval (contender)');
   if (base.length === 0 || contender.length === 0) throw new RangeError('ratioInterval: a side has no values');

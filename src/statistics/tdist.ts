@@ -10,6 +10,7 @@
 
 import { gammaln, mean, sampleStandardDeviation } from 'simple-statistics';
 import { normalQuantile, normalCdf } from './normal.js';
+import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 const FPMIN = 1e-300;
 
@@ -115,7 +116,7 @@ export function tQuantile(p: number, df: number): number {
  * Two-sided CI of the mean: mean ± t_{(1+c)/2, n-1} · s/√n (s = sample stddev).
  * Returns [NaN, NaN] with fewer than 2 values (the interval is undefined, not zero-width).
  */
-export function meanCi(values: readonly number[], confidence = 0.95): [number, number] {
+export function meanCi(values: readonly number[], confidence = DEFAULT_CONFIDENCE): [number, number] {
   if (!(confidence > 0 && confidence < 1))
     throw new RangeError(`meanCi: confidence must be in (0, 1), got ${confidence}`);
   const n = values.length;

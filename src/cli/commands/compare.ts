@@ -10,6 +10,13 @@ import type { Statistic } from '../../results/schema.js';
 import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
 import { fullName } from '../../text/format.js';
+import {
+  DEFAULT_CONFIDENCE,
+  DEFAULT_NOISE_THRESHOLD,
+  DEFAULT_SEED,
+  DEFAULT_TARGET_CI,
+  helpPercent,
+} from '../../defaults.js';
 
 export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contender.json> [options]
 
@@ -27,11 +34,11 @@ Options:
                             when a contender crashed, is missing, or ran on another environment
   --allow-env-change        a changed environment (CPU, Node, governor…) is a caveat on each
                             row instead of 'incomparable', and does not fail --fail-on
-  --threshold P             noise threshold: smaller significant changes are "no difference" (default 1%)
-  --confidence C            confidence level of the ratio CI (default 0.95)
-  --seed N                  bootstrap seed (default 1)
+  --threshold P             noise threshold: smaller significant changes are "no difference" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)})
+  --confidence C            confidence level of the ratio CI (default ${DEFAULT_CONFIDENCE})
+  --seed N                  bootstrap seed (default ${DEFAULT_SEED})
   --statistic S             slope | min | median | mean (default: the files' headline statistic)
-  --target-ci P             relative CI target for the sample-size advice (default 1%)
+  --target-ci P             relative CI target for the sample-size advice (default ${helpPercent(DEFAULT_TARGET_CI)})
   --grubbs                  also run Grubbs' test on the per-process values
 `;
 
@@ -72,20 +79,20 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   if (values.help) return 'help';
   if (positionals.length !== 2)
     throw new UsageError(`expected two result files (baseline and contender), got ${positionals.length}`);
-  const confidence = positiveNumber('confidence', values.confidence, 0.95);
+  const confidence = positiveNumber('confidence', values.confidence, DEFAULT_CONFIDENCE);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   return {
     files: [positionals[0], positionals[1]],
     format: oneOf('format', values.format, ['text', 'markdown', 'json'] as const, 'text'),
     failOn: parseFailOn(values['fail-on']),
-    threshold: fraction('threshold', values.threshold, 0.01),
+    threshold: fraction('threshold', values.threshold, DEFAULT_NOISE_THRESHOLD),
     confidence,
-    seed: integer('seed', values.seed, 1, 0, LIMITS.seed),
+    seed: integer('seed', values.seed, DEFAULT_SEED, 0, LIMITS.seed),
     statistic:
       values.statistic === undefined
         ? undefined
         : oneOf<Statistic>('statistic', values.statistic, ['slope', 'min', 'median', 'mean'], 'slope'),
-    target: fraction('target-ci', values['target-ci'], 0.01),
+    target: fraction('target-ci', values['target-ci'], DEFAULT_TARGET_CI),
     grubbs: values.grubbs ?? false,
     allowEnvChange: values['allow-env-change'] ?? false,
   };

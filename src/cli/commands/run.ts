@@ -3,10 +3,11 @@ import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
 import { NothingToRunError } from '../../orchestrator/suite.js';
+import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
 import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
 import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
 import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
-import { TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
+import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
 import { OutputPathError } from '../../results/output-files.js';
@@ -17,16 +18,16 @@ export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
 Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measures each benchmark in fresh processes.
 
 Measurement:
-  --forks N            processes per benchmark, round-robin (default 3)
-  --time S             sampling budget per benchmark per process, seconds (default 0.75)
-  --batch-ms MS        target duration of the largest batch of a round (default 1, or 5
+  --forks N            processes per benchmark, round-robin (default ${D.forks})
+  --time S             sampling budget per benchmark per process, seconds (default ${D.timeBudgetNs / 1e9})
+  --batch-ms MS        target duration of the largest batch of a round (default ${TARGET_LARGEST_BATCH_NS / 1e6}, or ${ALLOCATING_LARGEST_BATCH_NS / 1e6}
                        for a kernel that collected garbage during warmup)
-  --target-ci P        stop sampling at this relative CI half-width (default 1%)
-  --statistic S        headline: slope | min | median | mean (default slope)
-  --confidence C       confidence level of intervals (default 0.95)
-  --seed N             seed of every random choice (batch order, bootstrap)
+  --target-ci P        stop sampling at this relative CI half-width (default ${helpPercent(D.targetCi)})
+  --statistic S        headline: slope | min | median | mean (default ${D.statistic})
+  --confidence C       confidence level of intervals (default ${D.confidence})
+  --seed N             seed of every random choice: batch order, inputs, bootstrap (default ${D.seed})
   --filter REGEX       only benchmarks whose "group/name" matches
-  --timeout S          kill a worker after S seconds (default 120)
+  --timeout S          kill a worker after S seconds (default ${D.timeoutMs / 1000})
   --no-counters        do not open perf counters
   --memory             also measure heap bytes allocated per operation (alloc/op column,
                        "memory" in the JSON; after the timed batches, never during them)
@@ -48,7 +49,7 @@ Comparison:
   --aa                 A/A check: measure each benchmark twice in interleaved processes
   --save-baseline NAME save this run as .cyclebench/baselines/NAME.json
   --baseline NAME      compare this run with a saved baseline
-  --threshold P        differences below this are "within noise" (default 1%)
+  --threshold P        differences below this are "within noise" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)})
 Output:
   --json FILE          write the versioned result document (raw batches included); - for stdout
                        (the tables then go to stderr)
@@ -197,7 +198,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     aa: values.aa ?? false,
     saveBaseline: values['save-baseline'] === undefined ? undefined : checkName(values['save-baseline']),
     baseline: values.baseline === undefined ? undefined : checkName(values.baseline),
-    threshold: fraction('threshold', values.threshold, 0.01),
+    threshold: fraction('threshold', values.threshold, DEFAULT_NOISE_THRESHOLD),
     progress: !values.quiet,
     argv: ['run', ...args],
   };

@@ -2,6 +2,7 @@
 // anything runs: bad input is a UsageError (one line + usage, exit 2).
 
 import { parseArgs } from 'node:util';
+import { DEFAULT_NOISE_THRESHOLD } from '../../defaults.js';
 import { UsageError } from '../io.js';
 import { cpuList, integer, LIMITS, positiveNumber } from '../args.js';
 import type { CounterEventName } from '../../platform/types.js';
@@ -27,7 +28,7 @@ Options:
   -e, --events LIST     comma-separated counters (default all): ${ALL_EVENTS.join(',')}
       --timeout S       kill a run after S seconds (a failed run)
       --shell           run each command as one string through /bin/sh -c
-      --noise PCT       smallest change reported as faster/slower, in % (default 1)
+      --noise PCT       smallest change reported as faster/slower, in % (default ${DEFAULT_NOISE_THRESHOLD * 100})
       --seed N          accepted, unused: the ratio interval is analytic (Welch t)
       --show-output     pass the command's stdout/stderr through (default: /dev/null)
       --json FILE       write the JSON result ("-" for stdout instead of the table)
@@ -136,7 +137,7 @@ export function parseStatArgs(args: string[]): StatArgs {
     events: events as CounterEventName[],
     timeoutMs: Math.round(positiveNumber('timeout', str('timeout'), 0, true, LIMITS.timeoutS) * 1000),
     shell: values.shell === true,
-    noise: numArg('noise', str('noise'), 1) / 100,
+    noise: numArg('noise', str('noise'), DEFAULT_NOISE_THRESHOLD * 100) / 100,
     seed: integer('seed', str('seed'), 1, 0, LIMITS.seed),
     showOutput: values['show-output'] === true,
     json: str('json'),
