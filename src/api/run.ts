@@ -4,6 +4,7 @@
 // is not captured, and benchmarks measured one after another share one heap and JIT.
 // Under the CLI or a worker (collect mode) it does nothing and returns an empty result.
 
+import { attachFindings } from '../analysis/findings.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
@@ -104,6 +105,7 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
     benchmarks,
     warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
   });
+  attachFindings(document);
   if (options.print !== false) io.stdout.write(presentRun(document));
   return { measured: true, benchmarks, document };
 }

@@ -10,7 +10,8 @@
 // 2. The rank test on the honest unit: with >= 4 processes per side, Mann–Whitney on the
 //    per-process statistics (exact; with 3 the smallest two-sided p is 0.1, so it could never
 //    object); otherwise compareForks' test over pooled batches, labelled as such.
-// 3. A reason whenever the verdict is not plain, including when the test and the CI disagree.
+// 3. A reason whenever the verdict is not plain; when the test and the CI disagree, one
+//    sentence saying what to conclude.
 // Assumption checks (environment, errors, checksums) live in assumptions.ts.
 
 import { compareForks } from '../analysis/compare.js';
@@ -102,20 +103,25 @@ export function verdictForForks(
 
   if (c.verdict === 'incomparable' || c.verdict === 'too-few') return { ...head, verdict: c.verdict, reason: c.reason };
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
-  const testSays = pValue < alpha;
-  const disagree =
-    excludesOne !== testSays
-      ? `; the rank test ${testSays ? 'finds' : 'does not find'} a difference (p = ${formatPValue(pValue)}), the CI decides`
-      : '';
+  // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
+  const disagree = excludesOne !== pValue < alpha;
+  const p = formatPValue(pValue);
   const diff = Math.abs(ratio.point - 1);
   if (!excludesOne)
     return {
       ...head,
       verdict: 'no-difference',
-      reason: `the ${pct(s.confidence)} CI of the ratio includes 1${disagree}`,
+      reason: disagree
+        ? `treat them as the same speed: the ${pct(s.confidence)} CI of the ratio includes 1, though the rank test ` +
+          `leans to a difference (p = ${p}); more processes (--forks) would settle it`
+        : `the ${pct(s.confidence)} CI of the ratio includes 1`,
     };
   if (!exceedsThreshold(diff, s.threshold))
-    return { ...head, verdict: 'no-difference', reason: `${withinNoiseReason(diff, s.threshold)}${disagree}` };
+    return { ...head, verdict: 'no-difference', reason: withinNoiseReason(diff, s.threshold) };
   const verdict = ratio.ciHigh < 1 ? 'faster' : 'slower';
-  return disagree ? { ...head, verdict, reason: disagree.slice(2) } : { ...head, verdict };
+  if (!disagree) return { ...head, verdict };
+  const reason =
+    `probably ${verdict}: the CI of the ratio excludes 1 but the rank test does not confirm it (p = ${p}); ` +
+    'confirm with more processes (--forks)';
+  return { ...head, verdict, reason };
 }

@@ -31,6 +31,7 @@ export interface LogStream {
   write(s: string): unknown;
   isTTY?: boolean;
 }
+import { attachFindings } from '../analysis/findings.js';
 
 export interface RunOptions {
   files: string[];
@@ -207,6 +208,7 @@ export async function runBenchmarks(
     warnings,
   });
   attachRelative(document, runCompareSettings(opts));
+  attachFindings(document);
   const stoppedBy = stop.received() ?? undefined;
   return { document, interrupted: outcome.interrupted, ...(stoppedBy ? { stoppedBy } : {}) };
 }

@@ -83,6 +83,17 @@ const headline = {
   },
 };
 
+const finding = {
+  type: 'object',
+  required: ['code', 'severity', 'benchmark', 'values'],
+  properties: {
+    code: str,
+    severity: { enum: ['error', 'warning', 'info'] },
+    benchmark: str,
+    values: { type: 'object', additionalProperties: { type: ['number', 'string', 'boolean', 'null'] } },
+  },
+};
+
 const benchmark = {
   type: 'object',
   required: ['name', 'forks', 'flags'],
@@ -98,6 +109,7 @@ const benchmark = {
     flags: strings,
     warnings: strings,
     notes: strings,
+    findings: { type: 'array', items: finding },
     error: { type: 'object', required: ['message'], properties: { message: str, kind: str } },
     relative: { type: 'object', required: ['verdict'], properties: { baseline: str, verdict: str, ratio } },
     aa: { type: 'object', properties: { verdict: str, ratio } },

@@ -3,6 +3,7 @@
 // build does not know. Older versions are upgraded here, one function per step.
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { attachFindings } from '../analysis/findings.js';
 import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
 import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
 
@@ -17,7 +18,7 @@ export class ResultFileError extends Error {
 }
 
 /** Versions this build reads; each older one has an upgrade step below. */
-export const READABLE_SCHEMA_VERSIONS = [1] as const;
+export const READABLE_SCHEMA_VERSIONS = [1, 2] as const;
 
 export function readResultFile(path: string): ResultDocument {
   let text: string;
@@ -81,7 +82,12 @@ function schemaProblem(doc: unknown): string | null {
   return `${where || 'the document'} ${e.message ?? 'is invalid'}`;
 }
 
-/** Upgrades an older document to the current schema. Version 1 is current. */
+/**
+ * Upgrades an older document to the current schema. Version 1 → 2: typed findings, derived
+ * from the flags, estimates and comparisons the file holds (src/analysis/findings.ts).
+ */
 function upgrade(doc: ResultDocument): ResultDocument {
+  // schemaVersion keeps the version the file was written with: the report names it.
+  if (doc.benchmarks.some((b) => !b.findings)) attachFindings(doc);
   return doc;
 }

@@ -4,7 +4,7 @@
 
 import type { CounterEventAvailability, CounterEventName } from '../platform/types.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** One timed batch: `iterations` calls between two clock reads. Raw, as measured. */
 /** Why a batch counts as preempted. */
@@ -245,6 +245,11 @@ export interface BenchmarkResult {
   warnings: string[];
   /** Informational lines: worth knowing, not a reason to doubt the headline (absent in older files). */
   notes?: string[];
+  /**
+   * What needs a reader's attention, as data (src/analysis/findings.ts); the words are the
+   * report's (src/report/findings.ts). Present from schema version 2; version 1 files get them on reading.
+   */
+  findings?: Finding[];
   error?: { message: string; stack?: string; kind: 'throw' | 'crash' | 'timeout' | 'load' };
   /** With `--aslr randomize` and ≥ 2 processes: how much layout moved the result (absent otherwise). */
   layout?: LayoutEffect;
@@ -336,4 +341,34 @@ export interface ResultDocument {
   environment: Record<string, unknown>;
   benchmarks: BenchmarkResult[];
   warnings: string[];
+}
+
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+/** Every finding code; the report's registry (src/report/findings.ts) has a text for each. */
+export const FINDING_CODES = [
+  'failed',
+  'optimized-away',
+  'contended',
+  'noisy',
+  'multimodal',
+  'low-r2',
+  'warmup-not-steady',
+  'contamination',
+  'outliers',
+  'environment-changed',
+  'tests-disagree',
+  'incomparable',
+  'too-few',
+  'in-process',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** One typed finding about one benchmark: numbers and names only, no sentences. */
+export interface Finding {
+  code: FindingCode;
+  severity: FindingSeverity;
+  /** "group/name" of the benchmark. */
+  benchmark: string;
+  values: Record<string, number | string | boolean | null>;
 }

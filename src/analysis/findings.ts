@@ -1,0 +1,121 @@
+// Typed findings of a benchmark's result: what needs a reader's attention, as codes and
+// numbers (schema.ts Finding). Derived from what the result document holds (flags,
+// headline, estimates, batches, the comparison with the baseline), so a version-1 file
+// read back gets the same findings as a fresh run. The words are src/report/findings.ts's.
+import type { BenchmarkResult, Finding, FindingCode, Flag, ResultDocument } from '../results/schema.js';
+import { requiredSampleSize } from '../statistics/power.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from './defaults.js';
+import { relativeHalfWidth } from './half-width.js';
+
+export interface FindingSettings {
+  /** The run's target relative CI half-width (--target-ci). */
+  targetCi?: number;
+}
+
+type Values = Finding['values'];
+
+const CONTAMINATION: Partial<Record<Flag, (b: BenchmarkResult['forks'][number]['batches'][number]) => boolean>> = {
+  'gc-during-batches': (x) => x.gc > 0,
+  'context-switches': (x) => x.contextSwitches > 0,
+  migrations: (x) => x.migrations > 0,
+  'page-faults': (x) => x.pageFaults > 0,
+};
+
+const round = (x: number, digits = 4): number => Number(x.toPrecision(digits));
+
+export function benchmarkName(b: Pick<BenchmarkResult, 'group' | 'name'>): string {
+  return b.group ? `${b.group}/${b.name}` : b.name;
+}
+
+const SEVERITY: Record<FindingCode, Finding['severity']> = {
+  failed: 'error',
+  'optimized-away': 'warning',
+  contended: 'warning',
+  noisy: 'warning',
+  multimodal: 'warning',
+  'low-r2': 'warning',
+  'warmup-not-steady': 'warning',
+  contamination: 'warning',
+  outliers: 'info',
+  'environment-changed': 'warning',
+  'tests-disagree': 'warning',
+  incomparable: 'warning',
+  'too-few': 'info',
+  'in-process': 'info',
+};
+
+/** Every finding of one benchmark, most important first (the order of FINDING_CODES). */
+export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): Finding[] {
+  const out: Finding[] = [];
+  const add = (code: FindingCode, values: Values = {}) =>
+    out.push({ code, severity: SEVERITY[code], benchmark: benchmarkName(b), values });
+  if (b.error) {
+    add('failed', { kind: b.error.kind });
+    return out;
+  }
+  const h = b.headline;
+  const batches = b.forks.flatMap((f) => f.batches);
+  const measured = batches.filter((x) => !x.preempted);
+  if (b.flags.includes('optimized-away')) add('optimized-away', { ns: h ? round(h.point, 3) : null });
+  if (b.flags.includes('contended'))
+    add('contended', { preempted: batches.length - measured.length, batches: batches.length });
+  if (b.flags.includes('target-ci-not-reached') && h) {
+    const target = s.targetCi ?? DEFAULT_TARGET_CI;
+    const cv = b.estimates?.betweenProcessCv ?? null;
+    const needed = cv !== null && cv > 0 ? requiredSampleSize(cv, target, h.confidence ?? DEFAULT_CONFIDENCE) : null;
+    const hw = relativeHalfWidth(h);
+    add('noisy', { halfWidth: Number.isFinite(hw) ? round(hw) : null, target, processes: b.forks.length, needed });
+  }
+  if (b.flags.includes('multimodal')) add('multimodal');
+  if (b.flags.includes('low-r2')) add('low-r2', { r2: b.estimates ? round(b.estimates.r2, 3) : null });
+  if (b.flags.includes('warmup-not-steady'))
+    add('warmup-not-steady', {
+      processes: b.forks.filter((f) => f.warmup?.outcome === 'budget').length,
+      of: b.forks.length,
+    });
+  for (const flag of b.flags) {
+    const hit = CONTAMINATION[flag];
+    if (hit) add('contamination', { kind: flag, batches: measured.filter(hit).length, of: measured.length });
+  }
+  if (b.flags.includes('outliers')) add('outliers');
+  if (b.flags.includes('environment-changed')) add('environment-changed');
+  out.push(...comparisonFindings(b));
+  if (b.flags.includes('in-process')) add('in-process');
+  return out;
+}
+
+/**
+ * The comparison with the group's baseline, when its two tests disagree or it has no verdict.
+ * The CI of the ratio decides the verdict; the rank test disagreeing is worth one finding.
+ */
+export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.confidence ?? 0.95): Finding[] {
+  const r = b.relative;
+  if (!r) return [];
+  const make = (code: FindingCode, values: Values): Finding => ({
+    code,
+    severity: SEVERITY[code],
+    benchmark: benchmarkName(b),
+    values,
+  });
+  if (r.verdict === 'incomparable') return [make('incomparable', { baseline: r.baseline })];
+  if (r.verdict === 'too-few') return [make('too-few', { baseline: r.baseline })];
+  if (!r.ratio || r.pValue === null) return [];
+  const excludesOne = r.ratio.ciLow > 1 || r.ratio.ciHigh < 1;
+  const testSays = r.pValue < 1 - confidence;
+  if (excludesOne === testSays) return [];
+  return [
+    make('tests-disagree', {
+      baseline: r.baseline,
+      verdict: r.verdict,
+      ratio: round(r.ratio.point),
+      pValue: round(r.pValue, 3),
+    }),
+  ];
+}
+
+/** Fills `findings` of every benchmark of a document (after its comparisons are attached). */
+export function attachFindings(doc: ResultDocument): ResultDocument {
+  const targetCi = typeof doc.options?.targetCi === 'number' ? doc.options.targetCi : undefined;
+  for (const b of doc.benchmarks) b.findings = benchmarkFindings(b, { targetCi });
+  return doc;
+}

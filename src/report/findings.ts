@@ -1,0 +1,68 @@
+// The one registry of finding codes in words: for each code (src/results/schema.ts
+// FINDING_CODES) a short line worded for action, as the default terminal output prints
+// under its table. The findings themselves are data (src/analysis/findings.ts).
+import type { Finding, FindingCode } from '../results/schema.js';
+
+type Values = Finding['values'];
+
+const pct = (x: unknown, digits = 1): string =>
+  typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '?';
+const num = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? String(x) : '?');
+
+const CONTAMINATION_WORD: Record<string, string> = {
+  'gc-during-batches': 'garbage collection',
+  'context-switches': 'context switches',
+  migrations: 'CPU migrations',
+  'page-faults': 'page faults',
+};
+
+/** The short line of each code: what was seen, then what to do. */
+export const FINDING_TEXT: Record<FindingCode, (v: Values) => string> = {
+  failed: (v) => `failed (${String(v.kind)}) — the error is shown with --verbose`,
+  'optimized-away': () => 'no measurable work per call — return the value the kernel computes',
+  contended: (v) =>
+    `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted — close other programs or use --cpu`,
+  noisy: (v) =>
+    `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu` +
+    (typeof v.needed === 'number' && v.needed > num2(v.processes)
+      ? `; --forks ${v.needed} would reach ±${pct(v.target)}`
+      : ''),
+  multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
+  'low-r2': (v) => `batch time not proportional to iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
+  'warmup-not-steady': (v) => `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes — raise --time`,
+  contamination: (v) =>
+    `${CONTAMINATION_WORD[String(v.kind)] ?? String(v.kind)} in ${num(v.batches)} of ${num(v.of)} batches moved the result`,
+  outliers: () => 'outliers in the batch times (kept in the estimate)',
+  'environment-changed': () => 'the machine changed during the run — run again',
+  'tests-disagree': (v) =>
+    v.verdict === 'no-difference'
+      ? `vs ${String(v.baseline)}: treat as the same speed (the rank test leans to a difference); ` +
+        'add --forks to settle it'
+      : `vs ${String(v.baseline)}: probably ${String(v.verdict)} (${num(v.ratio)}×), but the rank test is not sure; ` +
+        'confirm with more --forks',
+  incomparable: (v) => `cannot be compared with ${String(v.baseline)} — see --verbose`,
+  'too-few': (v) => `too few processes to compare with ${String(v.baseline)} — use --forks 2 or more`,
+  'in-process': () => 'measured in the calling process, not in fresh forks',
+};
+
+function num2(x: unknown): number {
+  return typeof x === 'number' ? x : Infinity;
+}
+
+const RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
+
+/** The finding a benchmark's one attention line shows: the most severe, first in code order. */
+export function topFinding(findings: readonly Finding[]): Finding | undefined {
+  return [...findings].sort((a, b) => RANK[a.severity] - RANK[b.severity])[0];
+}
+
+/** "!" for a warning, "✗" for a failure, "" otherwise. */
+export function findingMarker(findings: readonly Finding[]): string {
+  const top = topFinding(findings);
+  if (!top) return '';
+  return top.severity === 'error' ? '✗' : top.severity === 'warning' ? '!' : '';
+}
+
+export function findingText(f: Finding): string {
+  return FINDING_TEXT[f.code](f.values);
+}

@@ -1,0 +1,94 @@
+// Typed findings: derived from what a document holds, carried by version-2 documents, and
+// given to version-1 files on reading. example-v1.json is a real run of examples/ written
+// by the version-1 writer (batches trimmed to 10 per process to keep the fixture small).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { benchmarkFindings, comparisonFindings } from '../../src/analysis/findings.js';
+import { main } from '../../src/cli/main.js';
+import { findingText, FINDING_TEXT } from '../../src/report/findings.js';
+import { parseResultDocument, readResultFile } from '../../src/results/read.js';
+import { FINDING_CODES, SCHEMA_VERSION, type BenchmarkResult } from '../../src/results/schema.js';
+import { FIXTURE_DIR } from '../report/golden.js';
+
+const V1 = `${FIXTURE_DIR}example-v1.json`;
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env: {},
+    cwd: FIXTURE_DIR,
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe('findings', () => {
+  it('a version-1 file is read with findings derived from its flags', () => {
+    const raw = JSON.parse(readFileSync(V1, 'utf8'));
+    expect(raw.schemaVersion).toBe(1);
+    expect(raw.benchmarks[0].findings).toBeUndefined();
+    const doc = readResultFile(V1);
+    expect(doc.schemaVersion).toBe(1);
+    expect(SCHEMA_VERSION).toBe(2);
+    for (const b of doc.benchmarks) {
+      const codes = b.findings!.map((f) => f.code);
+      expect(codes.includes('noisy')).toBe(b.flags.includes('target-ci-not-reached'));
+      expect(codes.includes('contended')).toBe(b.flags.includes('contended'));
+      for (const f of b.findings!) expect(f.benchmark).toBe(b.group ? `${b.group}/${b.name}` : b.name);
+    }
+    const reduce = doc.benchmarks.find((b) => b.name === 'reduce')!;
+    const noisy = reduce.findings!.find((f) => f.code === 'noisy')!;
+    expect(noisy.values.halfWidth).toBeCloseTo(0.041, 3);
+    expect(findingText(noisy)).toMatch(/^noisy: ±4\.1 % — close other programs or use --cpu/);
+  });
+
+  it('a version-2 document round-trips with its findings', () => {
+    const doc = readResultFile(V1);
+    const again = parseResultDocument(JSON.parse(JSON.stringify(doc)));
+    expect(again.benchmarks.map((b) => b.findings)).toEqual(doc.benchmarks.map((b) => b.findings));
+  });
+
+  it('a malformed finding is refused with one line', () => {
+    const doc = JSON.parse(JSON.stringify(readResultFile(V1)));
+    doc.benchmarks[0].findings = [{ code: 'noisy', severity: 'loud', benchmark: 'x', values: {} }];
+    expect(() => parseResultDocument(doc)).toThrow(/findings\[0\]\.severity must be equal to one of/);
+  });
+
+  it('every code has a text, and a failed benchmark has exactly the failed finding', () => {
+    expect(Object.keys(FINDING_TEXT).sort()).toEqual([...FINDING_CODES].sort());
+    const failed = { name: 'x', group: null, flags: [], forks: [], error: { message: 'boom', kind: 'throw' } };
+    expect(benchmarkFindings(failed as unknown as BenchmarkResult)).toEqual([
+      { code: 'failed', severity: 'error', benchmark: 'x', values: { kind: 'throw' } },
+    ]);
+  });
+
+  it('a rank test that disagrees with the CI is one finding with one plain conclusion', () => {
+    const b = {
+      name: 'c',
+      group: 'g',
+      headline: { confidence: 0.95 },
+      relative: { baseline: 'base', verdict: 'no-difference', ratio: { point: 1.01, ciLow: 0.99, ciHigh: 1.03 } },
+    } as unknown as BenchmarkResult;
+    b.relative!.pValue = 0.01;
+    const [f] = comparisonFindings(b);
+    expect(f.code).toBe('tests-disagree');
+    expect(findingText(f)).toBe(
+      'vs base: treat as the same speed (the rank test leans to a difference); add --forks to settle it',
+    );
+    b.relative!.pValue = 0.5;
+    expect(comparisonFindings(b)).toEqual([]);
+  });
+
+  it('compare and report read the version-1 fixture', async () => {
+    const report = await cli('report', V1);
+    expect(report.stderr).toBe('');
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('array sum');
+    const compare = await cli('compare', V1, V1, '--format', 'json');
+    expect(compare.stderr).toBe('');
+    expect(JSON.parse(compare.stdout).comparisons).toHaveLength(7);
+  });
+});
