@@ -24,6 +24,16 @@ export const CONTAMINATION_KINDS: readonly Kind[] = [
   { flag: 'page-faults', what: 'had a page fault', hit: (b) => b.pageFaults > 0 },
 ];
 
+/** The kinds a batch's own counters show (GC, context switches, migrations): what plots mark. */
+export const COUNTED_KINDS: readonly Kind[] = CONTAMINATION_KINDS.filter((k) =>
+  ['gc-during-batches', 'context-switches', 'migrations'].includes(k.flag),
+);
+
+/** The one contamination predicate: the batch was hit by one of `kinds` (default: every kind). */
+export function isContaminated(b: Batch, kinds: readonly Kind[] = CONTAMINATION_KINDS): boolean {
+  return kinds.some((k) => k.hit(b));
+}
+
 export interface ContaminationReport {
   flag: Flag;
   batches: number;

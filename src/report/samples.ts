@@ -3,6 +3,7 @@
 // from the document's estimates, or, for a document without them, from an OLS fit (the
 // analysis itself fits Theil–Sen: src/statistics/robust-slope.ts).
 import type { BenchmarkResult, ForkResult } from '../results/schema.js';
+import { COUNTED_KINDS, isContaminated } from '../analysis/contamination.js';
 import { ols } from '../statistics/regression.js';
 
 export interface ForkSamples {
@@ -29,7 +30,7 @@ export function forkSamples(b: BenchmarkResult): ForkSamples[] {
   return b.forks.map((f: ForkResult) => ({
     fork: f.index,
     perIteration: f.batches.map((x) => (x.iterations > 0 ? (x.ns - intercept) / x.iterations : Number.NaN)),
-    contaminated: f.batches.flatMap((x, i) => (x.gc > 0 || x.contextSwitches > 0 || x.migrations > 0 ? [i] : [])),
+    contaminated: f.batches.flatMap((x, i) => (isContaminated(x, COUNTED_KINDS) ? [i] : [])),
   }));
 }
 
@@ -52,7 +53,7 @@ export function contaminationCount(b: BenchmarkResult): {
   const all = b.forks.flatMap((f) => f.batches).filter((x) => !x.preempted);
   return {
     batches: all.length,
-    contaminated: all.filter((x) => x.gc > 0 || x.contextSwitches > 0 || x.migrations > 0).length,
+    contaminated: all.filter((x) => isContaminated(x, COUNTED_KINDS)).length,
     gc: all.filter((x) => x.gc > 0).length,
     switches: all.filter((x) => x.contextSwitches > 0).length,
     migrations: all.filter((x) => x.migrations > 0).length,
