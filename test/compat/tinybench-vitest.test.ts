@@ -38,3 +38,15 @@ describe('tinybench hooks under cyclebench run', () => {
     );
   });
 });
+
+describe('CommonJS files under cyclebench run', () => {
+  it("require('tinybench') in a .cjs file gets cyclebench's implementation too", async () => {
+    const results = await measureFile(fixture('compat/tinybench-require.bench.cjs'), undefined, 1);
+    expect(results.map((b) => [b.group, b.name])).toEqual([
+      ['required', 'sum 10'],
+      ['required', 'sum 10000'],
+    ]);
+    const t = headlines(results);
+    expect(t['sum 10000']).toBeGreaterThan(t['sum 10']);
+  });
+});
