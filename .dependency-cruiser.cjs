@@ -3,8 +3,8 @@
 //
 // Layers, top to bottom: entry points (src/cli/, src/index.ts, src/require.cts, the worker process's
 // src/worker/main.ts, the audit's own benchmark file) → api (and compat/, other tools' APIs) →
-// orchestrator, worker, stat, audit → engine → platform. Beside them, usable from every layer: report → compare →
-// analysis → statistics, with results/, env/ and text/ below.
+// orchestrator, worker, stat, audit → engine → platform. Beside them, usable from every layer:
+// report → compare → analysis → statistics, with results/, env/ and text/ below.
 const ENTRY = '^src/(cli/|index\\.ts$|require\\.cts$|worker/main\\.ts$|audit/array-sum\\.bench\\.ts$)';
 const API = '^src/(api|compat)/';
 const RUNNERS = '^src/(orchestrator|worker|stat|audit)/';

@@ -18,7 +18,7 @@ describe('mitata files under cyclebench run', () => {
     }
   });
 
-  it("examples/fibonacci.js (import from '..'; generators with state.get; range with m = 2): fib(40) > fib(20) > fib(10)", async () => {
+  it("examples/fibonacci.js (import '..', generators, range m = 2): fib(40) > fib(20) > fib(10)", async () => {
     const t = headlines(await measureFile(examples('fibonacci.js'), '^fibonacci\\('));
     expect(Object.keys(t)).toEqual(['fibonacci(10)', 'fibonacci(20)', 'fibonacci(40)']);
     expect(t['fibonacci(40)']).toBeGreaterThan(t['fibonacci(20)']);
@@ -32,13 +32,13 @@ describe('mitata files under cyclebench run', () => {
     expect(titles).toHaveLength(5 * sizes.length);
   });
 
-  it('examples/holey_array.js measures with its computed parameters: summing 512 elements takes longer than 8', async () => {
+  it('examples/holey_array.js with computed parameters: summing 512 elements takes longer than 8', async () => {
     const t = headlines(await measureFile(examples('holey_array.js'), '^sum\\(holey (8|512)\\)', 1));
     expect(Object.keys(t)).toEqual(['sum(holey 8)', 'sum(holey 512)']);
     expect(t['sum(holey 512)']).toBeGreaterThan(t['sum(holey 8)']);
   });
 
-  it('the mapped API: args({a, b}) is cartesian, dense_range, named and nameless groups, baseline, gc() accepted', async () => {
+  it('args({a, b}) is cartesian; dense_range, named and nameless groups, baseline, gc() accepted', async () => {
     const list = await listed(fixture('compat/mitata-features.mjs'));
     const rows = list.map((b) => [b.group, b.title, b.baseline] as const);
     expect(rows.filter((r) => r[1].startsWith('cartesian')).map((r) => r[1])).toEqual([
@@ -62,7 +62,7 @@ describe('mitata files under cyclebench run', () => {
     expect(rows.at(-1)).toEqual([null, 'namedByFunction', false]);
   });
 
-  it('what cannot be mapped is one line naming the call: measure() fails the load, a state loop fails its benchmark', async () => {
+  it('one line naming what cannot be mapped: measure() fails the load, a state loop its benchmark', async () => {
     expect(await listError(examples('library_usage.js'))).toMatch(
       /^could not load .*library_usage\.js: Error: mitata: measure\(\) is not supported under cyclebench run/,
     );
@@ -76,7 +76,7 @@ describe('mitata files under cyclebench run', () => {
 });
 
 describe('mitata computed parameters under cyclebench run', () => {
-  it('every iteration gets parameters made for it (an in-place sort never sees a sorted array); async generators', async () => {
+  it('every iteration gets parameters made for it (a sort in place never sees a sorted array)', async () => {
     const results = await measureFile(fixture('compat/mitata-computed.mjs'), undefined, 1);
     expect(results.map((b) => [b.name, b.error?.message ?? null])).toEqual([
       ['sort in place 64', null],

@@ -27,7 +27,7 @@ describe('compat resolve hook', () => {
     expect(await resolve('..', at(fixture('cli/good.bench.ts')), next)).toEqual({ url: 'next:..' });
   });
 
-  it("maps a relative import of a folder whose package.json is named like a mapped package (mitata's '..')", async () => {
+  it("maps a relative import of a folder whose package.json names a mapped package (mitata's '..')", async () => {
     const parent = at(fixture('third-party/mitata/examples/fibonacci.js'));
     expect(await resolve('..', parent, next)).toEqual({ url: `next:${targets.mitata}` });
     expect(await resolve('../', parent, next)).toEqual({ url: `next:${targets.mitata}` });

@@ -34,7 +34,7 @@ describe('tinybench hooks under cyclebench run', () => {
     expect(after.headline?.point).toBeGreaterThan(0);
     expect(each.headline).toBeNull();
     expect(each.error?.message).toMatch(
-      /^benchmark 'with beforeEach' failed: Error: tinybench: beforeEach\/afterEach of 'with beforeEach' is not supported under cyclebench run/,
+      /^benchmark 'with beforeEach' failed: Error: tinybench: beforeEach\/afterEach of 'with beforeEach' is not/,
     );
   });
 });
