@@ -5,7 +5,8 @@
 // ticks (buf[2] − buf[0] of the Float64Array bound to the clock) go into a preallocated
 // Float64Array: no allocation and no arithmetic beyond one subtraction per call, and both
 // happen after clock.end(). The input for the call (with `.inputs()`) is fetched BEFORE
-// clock.start(), so drawing it is never timed. The sink is the same loop phi as in
+// clock.start(), so drawing it is never timed; with `.setupEach()` it is the chunk's own
+// fresh input i − from, made before the chunk (fresh-inputs.ts). The sink is the same loop phi as in
 // loop.ts (`last = fn(…)`, returned after the loop).
 //
 // The loop runs one chunk [from, to) per invocation, so the driver (latency.ts) can check
@@ -22,19 +23,24 @@ export interface LatencyLoopOptions {
   label?: string;
   /** Per-call inputs: the kernel is called as fn(input, state). */
   inputs?: ArrayLike<unknown>;
+  /** Per-iteration set-up: box.values holds the chunk's inputs, call i gets values[i − from]. */
+  fresh?: { values: ArrayLike<unknown> };
 }
 
 function source(async: boolean, opts: LatencyLoopOptions): string {
   const inputs = opts.inputs !== undefined;
-  const call = `${async ? 'await ' : ''}fn(${inputs ? 'x, state' : 'state'})`;
+  const fresh = !inputs && opts.fresh !== undefined;
+  const call = `${async ? 'await ' : ''}fn(${inputs || fresh ? 'x, state' : 'state'})`;
   return (
     header(opts.label, 'latency loop') +
     (inputs ? POOL_CURSOR : '') +
     `return ${async ? 'async ' : ''}function cyclebenchLatencyLoop(from, to, out) {\n` +
     `  let last;\n` +
     (inputs ? `  let j = k;\n` : '') +
+    (fresh ? `  const fresh = pool.values;\n` : '') +
     `  for (let i = from; i < to; i++) {\n` +
     (inputs ? `    const x = pool[j]; if (++j === len) j = 0;\n` : '') +
+    (fresh ? `    const x = fresh[i - from];\n` : '') +
     `    clock.start();\n` +
     `    last = ${call};\n` +
     `    clock.end();\n` +
@@ -46,13 +52,7 @@ function source(async: boolean, opts: LatencyLoopOptions): string {
   );
 }
 
-type Factory<L> = (
-  fn: unknown,
-  state: unknown,
-  clock: Clock,
-  buf: Float64Array,
-  pool: ArrayLike<unknown> | undefined,
-) => L;
+type Factory<L> = (fn: unknown, state: unknown, clock: Clock, buf: Float64Array, pool: unknown) => L;
 
 /** A dedicated per-call loop; `buf` must be the array bound to `clock`. */
 export function makeLatencyLoop(
@@ -90,5 +90,5 @@ export function makeLatencyLoop(
   const factory = new Function('fn', 'state', 'clock', 'buf', 'pool', source(isAsync, opts)) as Factory<
     SyncLatencyLoop | AsyncLatencyLoop
   >;
-  return factory(fn, state, clock, buf, opts.inputs);
+  return factory(fn, state, clock, buf, opts.inputs ?? opts.fresh);
 }

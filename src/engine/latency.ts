@@ -90,15 +90,20 @@ export async function runLatency(
   const loop = makeLatencyLoop(kernel.fn, kernel.state, ctx.clock, ctx.buf, kernel.isAsync, {
     label: kernel.label,
     inputs: kernel.inputs?.values,
+    fresh: kernel.fresh,
   });
   const maxCalls = Math.max(1, Math.floor(config.maxCalls));
   const out = new Float64Array(maxCalls);
-  const chunk = chunkCalls(estimateNs, config);
+  // With `.setupEach()` a chunk's fresh inputs are made before it and must fit in memory.
+  const fresh = kernel.fresh;
+  const chunk = Math.max(1, Math.min(chunkCalls(estimateNs, config), fresh?.maxIterations ?? Infinity));
   const runChunk = async (from: number, to: number): Promise<void> => {
+    if (fresh) await fresh.prepare(to - from);
     let last = loop(from, to, out);
     if (kernel.isAsync) last = await last;
     SINK.last = last; // escapes, outside the timed calls
     ctx.checksum.add(last);
+    if (fresh) await fresh.release();
   };
 
   // 1. Warm the per-call loop; its results are overwritten below.

@@ -207,10 +207,8 @@ async function measureMemory(ctx: BatchContext, unit: number, k: number, warning
   return runMemory(ctx, unit, k);
 }
 
-/** One line when a batch of the plan cannot hold its fresh inputs in memory, or with latency mode. */
+/** One line when a batch of the plan cannot hold its fresh inputs in memory. */
 function checkFreshInputs(label: string, fresh: FreshInputs, o: MeasureOptions): void {
-  if (o.latency)
-    throw new TypeError(`'${label}': .setupEach() is not supported in latency mode (.latency() or --latency)`);
   const least = o.batchesPerRound;
   if (fresh.maxIterations < least)
     throw new RangeError(

@@ -74,7 +74,7 @@ describe('.setupEach() in-process', () => {
     expect(result.benchmarks[0].forks[0].inputsChanged).toBeUndefined();
   });
 
-  it('refuses bad arguments, a second call, .inputs() with .setupEach(), and latency mode, by name', async () => {
+  it('refuses bad arguments, a second call, and .inputs() with .setupEach(), by name', async () => {
     expect(() => bench('a', () => () => 0).setupEach(5 as never)).toThrow(/make and teardown must be functions/);
     expect(() =>
       bench('b', () => () => 0)
@@ -86,12 +86,25 @@ describe('.setupEach() in-process', () => {
     bench('both', () => (x: number) => x)
       .inputs([1])
       .setupEach(() => 1);
-    bench('latency', () => (x: number) => x)
-      .setupEach(() => 1)
-      .latency();
     const result = await run({ ...tiny, platform: createJsPlatform('test') });
     expect(result.benchmarks[0].error?.message).toMatch(/'both': .inputs\(\) and .setupEach\(\) both give/);
-    expect(result.benchmarks[1].error?.message).toMatch(/not supported in latency mode/);
+  });
+
+  it('latency mode: every timed call gets its own unsorted array too', async () => {
+    const seen = { calls: 0, sorted: 0 };
+    bench('sort', () => (a: number[]) => {
+      seen.calls++;
+      if (isSorted(a)) seen.sorted++;
+      return a.sort((x, y) => x - y);
+    })
+      .setupEach(unsorted)
+      .latency();
+    const result = await run({ ...tiny, latencyMaxCalls: 2000, platform: createJsPlatform('test') });
+    const b = result.benchmarks[0];
+    expect(b.error).toBeUndefined();
+    expect(b.latency?.count).toBeGreaterThan(0);
+    expect(seen.sorted).toBe(0);
+    expect(seen.calls).toBeGreaterThan(b.latency!.count);
   });
 });
 
