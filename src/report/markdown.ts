@@ -3,15 +3,17 @@
 // ops/s, counters per op). Escaping of user text is done by blocks.ts.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { type Block, writeBlocks } from './blocks.js';
-import { formatNs, formatOps, sig } from './format.js';
+import { formatBytes, formatNs, formatOps, sig } from './format.js';
 import { reviewBlocks, type ReviewOptions } from './review.js';
 
 function groupTable(list: BenchmarkResult[]): Block {
   const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
+  const memory = list.some((b) => b.memory); // --memory
   const rows = list.map((b) => {
     const e = b.estimates;
     const perOp = new Map(b.counters?.perOp.map((c) => [c.event, c.perOp]) ?? []);
-    if (b.error) return [b.name, `error (${b.error.kind})`, ...Array<string>(6 + events.length).fill('')];
+    if (b.error)
+      return [b.name, `error (${b.error.kind})`, ...Array<string>(6 + events.length + (memory ? 1 : 0)).fill('')];
     const away = b.flags.includes('optimized-away');
     return [
       b.baseline ? `${b.name} (baseline)` : b.name,
@@ -23,6 +25,7 @@ function groupTable(list: BenchmarkResult[]): Block {
       away ? '—' : formatOps(b.headline?.point),
       b.flags.join(', ') || '—',
       ...events.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number) : '—')),
+      ...(memory ? [formatBytes(b.memory?.bytesPerOp)] : []),
     ];
   });
   return {
@@ -37,6 +40,7 @@ function groupTable(list: BenchmarkResult[]): Block {
       'ops/s',
       'flags',
       ...events.map((e) => `${e}/op`),
+      ...(memory ? ['alloc/op'] : []),
     ],
     rows,
   };

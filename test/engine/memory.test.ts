@@ -5,6 +5,7 @@ import { bench, run } from '../../src/index.js';
 import { resetRegistry } from '../../src/api/registry.js';
 import { parseResultDocument } from '../../src/results/read.js';
 import { renderCsv } from '../../src/report/csv.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { AllocationMeter } from '../../src/engine/heap-allocated.js';
 import { createJsPlatform } from '../../src/platform/js.js';
@@ -33,6 +34,7 @@ describe('memory per operation', () => {
     expect(doc.benchmarks[0].memory?.bytesPerOp).toBe(array.memory?.bytesPerOp);
     expect(renderTerminal(result.document!)).toMatch(/alloc\/op[\s\S]*7\.8\d KiB/);
     expect(renderCsv(result.document!)).toMatch(/alloc_bytes_per_op/);
+    expect(renderMarkdown(result.document!)).toMatch(/alloc\/op[\s\S]*7\.8\d KiB/);
   });
 
   it('adds back what garbage collections freed: 160 MB of arrays read right across many collections', () => {
