@@ -11,7 +11,14 @@ const examples = (name: string) => fixture(`third-party/mitata/examples/${name}`
 describe('mitata files under cyclebench run', () => {
   it('the fixtures are the files of mitata at the commit the README names (git blob hashes)', () => {
     const readme = readFileSync(fixture('third-party/mitata/README.md'), 'utf8');
-    for (const name of ['fibonacci.js', 'holey_array.js', 'async.js', 'library_usage.js']) {
+    for (const name of [
+      'fibonacci.js',
+      'holey_array.js',
+      'async.js',
+      'library_usage.js',
+      'cacheline.js',
+      'memcmp.js',
+    ]) {
       const text = readFileSync(examples(name));
       const blob = createHash('sha1').update(`blob ${text.length}\0`).update(text).digest('hex');
       expect(readme).toContain(`${name} ${blob}`);
@@ -36,6 +43,18 @@ describe('mitata files under cyclebench run', () => {
     const t = headlines(await measureFile(examples('holey_array.js'), '^sum\\(holey (8|512)\\)', 1));
     expect(Object.keys(t)).toEqual(['sum(holey 8)', 'sum(holey 512)']);
     expect(t['sum(holey 512)']).toBeGreaterThan(t['sum(holey 8)']);
+  });
+
+  it('examples/memcmp.js (lineplot, summary, range to 2 ** 20): 32,768 bytes take longer than 8', async () => {
+    const titles = (await listed(examples('memcmp.js'))).map((b) => b.title);
+    expect(titles.slice(0, 7)).toEqual([8, 64, 512, 4096, 32768, 262144, 1048576].map((n) => `byte (${n})`));
+    const t = headlines(await measureFile(examples('memcmp.js'), '^swar \\((8|32768)\\)$', 1));
+    expect(t['swar (32768)']).toBeGreaterThan(t['swar (8)']);
+  });
+
+  it('examples/cacheline.js (boxplot, range with m = 2) lists its six strides', async () => {
+    const titles = (await listed(examples('cacheline.js'))).map((b) => b.title);
+    expect(titles).toEqual([16, 32, 64, 128, 256, 512].map((n) => `stride copy (${n})`));
   });
 
   it('args({a, b}) is cartesian; dense_range, named and nameless groups, baseline, gc() accepted', async () => {
