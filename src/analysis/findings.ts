@@ -50,22 +50,31 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   const add = (code: FindingCode, values: Values = {}) =>
     out.push({ code, severity: SEVERITY[code], benchmark: benchmarkName(b), values });
   if (b.error) {
-    add('failed', { kind: b.error.kind });
+    // Error messages often start with the benchmark's name, which the finding already carries.
+    const prefix = [`${benchmarkName(b)}: `, `${b.name}: `].find((p) => b.error!.message.startsWith(p)) ?? '';
+    const message = b.error.message.slice(prefix.length);
+    add('failed', { kind: b.error.kind, message });
     return out;
   }
   const h = b.headline;
   const batches = b.forks.flatMap((f) => f.batches);
   const measured = batches.filter((x) => !x.preempted);
   if (b.flags.includes('optimized-away')) add('optimized-away', { ns: h ? round(h.point, 3) : null });
-  if (b.flags.includes('contended'))
-    add('contended', { preempted: batches.length - measured.length, batches: batches.length });
   if (b.flags.includes('target-ci-not-reached') && h) {
     const target = s.targetCi ?? DEFAULT_TARGET_CI;
     const cv = b.estimates?.betweenProcessCv ?? null;
     const needed = cv !== null && cv > 0 ? requiredSampleSize(cv, target, h.confidence ?? DEFAULT_CONFIDENCE) : null;
     const hw = relativeHalfWidth(h);
-    add('noisy', { halfWidth: Number.isFinite(hw) ? round(hw) : null, target, processes: b.forks.length, needed });
+    add('noisy', {
+      contended: b.flags.includes('contended'),
+      halfWidth: Number.isFinite(hw) ? round(hw) : null,
+      target,
+      processes: b.forks.length,
+      needed,
+    });
   }
+  if (b.flags.includes('contended'))
+    add('contended', { preempted: batches.length - measured.length, batches: batches.length });
   if (b.flags.includes('multimodal')) add('multimodal');
   if (b.flags.includes('low-r2')) add('low-r2', { r2: b.estimates ? round(b.estimates.r2, 3) : null });
   if (b.flags.includes('warmup-not-steady'))

@@ -1,7 +1,7 @@
 // A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
 // The orchestrator measures and returns the document; src/report/present.ts prints it;
 // src/report/run-outputs.ts writes the files asked for.
-import type { Io } from './io.js';
+import { type Io, terminalColumns } from './io.js';
 import { loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
 import type { Platform } from '../platform/types.js';
@@ -29,7 +29,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
-  human.write(presentRun(document, { ...opts, against }));
+  human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
   const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted);
   return { ...measured, writeFailures };
 }

@@ -8,7 +8,7 @@ import { attachFindings } from '../analysis/findings.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
-import { processIo, type Io } from './io.js';
+import { processIo, terminalColumns, type Io } from './io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
 import { collectEnvironment } from '../env/environment.js';
@@ -28,6 +28,8 @@ export interface RunApiOptions extends Partial<MeasureOptions> {
   statistic?: Statistic | 'auto';
   /** Print the terminal report (default true). */
   print?: boolean;
+  /** What is printed: the summary table (default), every detail ('verbose'), or the table alone ('quiet'). */
+  detail?: 'summary' | 'verbose' | 'quiet';
   io?: Io;
   platform?: Platform;
 }
@@ -106,7 +108,8 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
     warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
   });
   attachFindings(document);
-  if (options.print !== false) io.stdout.write(presentRun(document));
+  if (options.print !== false)
+    io.stdout.write(presentRun(document, { detail: options.detail, columns: terminalColumns(io.stdout, io.env) }));
   return { measured: true, benchmarks, document };
 }
 

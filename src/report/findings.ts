@@ -16,22 +16,26 @@ const CONTAMINATION_WORD: Record<string, string> = {
   'page-faults': 'page faults',
 };
 
-/** The short line of each code: what was seen, then what to do. */
-export const FINDING_TEXT: Record<FindingCode, (v: Values) => string> = {
-  failed: (v) => `failed (${String(v.kind)}) — the error is shown with --verbose`,
-  'optimized-away': () => 'no measurable work per call — return the value the kernel computes',
+/** The short line of each code: what was seen, then what to do (a shorter wording when a second is given). */
+export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, string]> = {
+  failed: (v) => `failed (${String(v.kind)}): ${String(v.message)}`,
+  'optimized-away': () => [
+    'no measurable work per call — return the value the kernel computes',
+    'no measurable work — return the computed value',
+  ],
   contended: (v) =>
     `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted — close other programs or use --cpu`,
-  noisy: (v) =>
-    `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu` +
-    (typeof v.needed === 'number' && v.needed > num2(v.processes)
-      ? `; --forks ${v.needed} would reach ±${pct(v.target)}`
-      : ''),
+  noisy: (v) => [
+    `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs, use --cpu` +
+      (typeof v.needed === 'number' && v.needed > num2(v.processes) ? ` or --forks ${v.needed}` : ''),
+    `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu`,
+  ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
-  'low-r2': (v) => `batch time not proportional to iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
+  'low-r2': (v) => `batch time not linear in iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
   'warmup-not-steady': (v) => `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes — raise --time`,
   contamination: (v) =>
-    `${CONTAMINATION_WORD[String(v.kind)] ?? String(v.kind)} in ${num(v.batches)} of ${num(v.of)} batches moved the result`,
+    `${CONTAMINATION_WORD[String(v.kind)] ?? String(v.kind)} in ${num(v.batches)} of ${num(v.of)} batches ` +
+    'moved the result',
   outliers: () => 'outliers in the batch times (kept in the estimate)',
   'environment-changed': () => 'the machine changed during the run — run again',
   'tests-disagree': (v) =>
@@ -63,6 +67,9 @@ export function findingMarker(findings: readonly Finding[]): string {
   return top.severity === 'error' ? '✗' : top.severity === 'warning' ? '!' : '';
 }
 
-export function findingText(f: Finding): string {
-  return FINDING_TEXT[f.code](f.values);
+/** The finding's line; with `room` (characters), the shorter wording when the longer does not fit. */
+export function findingText(f: Finding, room = Infinity): string {
+  const text = FINDING_TEXT[f.code](f.values);
+  if (typeof text === 'string') return text;
+  return [...text[0]].length <= room ? text[0] : text[1];
 }

@@ -11,9 +11,15 @@ import { comparisonsFor } from './comparisons.js';
 import { renderSweeps } from './complexity.js';
 import { renderDistributions } from './distribution.js';
 import { renderReview } from './review.js';
+import { renderSummary } from './summary.js';
 import { renderTerminal } from './terminal.js';
 
 export interface PresentOptions {
+  /** 'summary' (default): the table that fits `columns` and one line per benchmark needing attention;
+   *  'verbose': every estimate, warning and note; 'quiet': the table alone. */
+  detail?: 'summary' | 'verbose' | 'quiet';
+  /** Terminal width for the summary (default 80). */
+  columns?: number;
   /** A histogram and a run-order sparkline per benchmark. */
   distributions?: boolean;
   /** Every parameter sweep with its complexity fit. */
@@ -30,13 +36,19 @@ export interface PresentOptions {
 
 /** Everything printed about a measured run, in order. */
 export function presentRun(document: ResultDocument, options: PresentOptions = {}): string {
-  let out = renderTerminal(document);
+  const detail = options.detail ?? 'summary';
+  let out =
+    detail === 'verbose'
+      ? renderTerminal(document)
+      : renderSummary(document, { columns: options.columns, quiet: detail === 'quiet' });
   if (options.distributions) out += renderDistributions(document);
   if (options.complexity) out += renderSweeps(document, true);
   if (options.aa) out += renderAaLines(document);
   const against = options.against;
-  if (against)
-    out += `\nAgainst baseline '${against.name}':\n${renderText(compareDocuments(against.document, document, against.settings))}`;
+  if (against) {
+    const comparison = compareDocuments(against.document, document, against.settings);
+    out += `\nAgainst baseline '${against.name}':\n${renderText(comparison)}`;
+  }
   if (options.report)
     out += `\n${renderReview(document, { hypothesis: options.hypothesis, comparisons: comparisonsFor(document) })}`;
   return out;
@@ -52,7 +64,8 @@ function renderAaLines(doc: ResultDocument): string {
         : 'no ratio';
       const mdd = a.minimumDetectable === null ? 'unknown' : percent(a.minimumDetectable);
       const name = escapeControls(truncateName(b.name));
-      return `A/A ${name}: ${aaStatus(a)} (${a.verdict}), ${ratio}; smallest difference detectable at 80 % power: ${mdd}`;
+      const detectable = `smallest difference detectable at 80 % power: ${mdd}`;
+      return `A/A ${name}: ${aaStatus(a)} (${a.verdict}), ${ratio}; ${detectable}`;
     });
   return lines.length ? `\n${lines.join('\n')}\n` : '';
 }

@@ -28,9 +28,8 @@ export function renderTerminal(input: ResultDocument): string {
   }
   const statistic = doc.benchmarks.find((b) => b.headline)?.headline;
   if (statistic) {
-    out.push(
-      `\nHeadline: ${STATISTIC_LABEL[statistic.statistic] ?? statistic.statistic}, ±${Math.round(statistic.confidence * 100)}% CI by ${statistic.method}.`,
-    );
+    const label = STATISTIC_LABEL[statistic.statistic] ?? statistic.statistic;
+    out.push(`\nHeadline: ${label}, ±${Math.round(statistic.confidence * 100)}% CI by ${statistic.method}.`);
   }
   const latency = renderLatency(doc);
   if (latency) out.push(latency);
@@ -103,7 +102,7 @@ function renderGroup(list: BenchmarkResult[]): string {
 
 // Per-operation counter columns. Context switches and migrations are contamination, shown
 // through flags and warnings rather than as a per-op rate.
-const COUNTER_COLUMN: Record<string, string> = {
+export const COUNTER_COLUMN: Record<string, string> = {
   cycles: 'cycles/op',
   instructions: 'instr/op',
   'cache-references': 'cache-ref/op',
@@ -115,7 +114,7 @@ const COUNTER_COLUMN: Record<string, string> = {
 };
 
 /** A count per operation cannot be negative; a slope a hair below zero is noise around 0. */
-function counterCell(v: number): string {
+export function counterCell(v: number): string {
   return v <= 0 ? '0' : sig(v, 3);
 }
 
@@ -139,9 +138,8 @@ function renderNotes(doc: ResultDocument): string {
     }
     // The analysis's own optimized-away warning says what was seen; files without one get the generic line.
     if (b.flags.includes('optimized-away') && !b.warnings.some((w) => w.startsWith('optimized-away'))) {
-      lines.push(
-        `warning: ${b.name}: less than one cycle of work per iteration — probably optimized away; this is not a speed.`,
-      );
+      const what = 'less than one cycle of work per iteration — probably optimized away; this is not a speed.';
+      lines.push(`warning: ${b.name}: ${what}`);
     }
     for (const w of b.warnings) lines.push(`warning: ${b.name}: ${w}`);
     for (const n of b.notes ?? []) lines.push(`info: ${b.name}: ${n}`);

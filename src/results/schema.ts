@@ -349,8 +349,8 @@ export type FindingSeverity = 'error' | 'warning' | 'info';
 export const FINDING_CODES = [
   'failed',
   'optimized-away',
-  'contended',
   'noisy',
+  'contended',
   'multimodal',
   'low-r2',
   'warmup-not-steady',

@@ -35,7 +35,7 @@ describe('run({ latency: true }) in-process', () => {
     }).inputs([1, 2, 3, 4]);
     bench('plain', () => () => 1);
     const io = captureIo();
-    const result = await run({ ...tiny, latency: true, io, platform: createJsPlatform('test') });
+    const result = await run({ ...tiny, latency: true, io, detail: 'verbose', platform: createJsPlatform('test') });
     expect(seen).toEqual(new Set([1, 2, 3, 4]));
     for (const b of result.benchmarks) {
       expect(b.error).toBeUndefined();

@@ -80,7 +80,7 @@ describe('run() in-process and cyclebench run share one result builder', () => {
     // A kernel whose batch times include a GC-heavy allocation, so the analysis has notes to give.
     bench('alloc', () => () => Array.from({ length: 64 }, (_, i) => ({ i })));
     const io = captureIo();
-    const result = await run({ ...tiny, io, platform: createJsPlatform('test') });
+    const result = await run({ ...tiny, io, detail: 'verbose', platform: createJsPlatform('test') });
     const b = result.benchmarks[0]!;
     const a = analyzeBenchmark(b.forks, { seed: 1 });
     expect(b.notes).toEqual(a.notes);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures');
-const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin', '--no-counters'];
+const QUICK = ['--forks', '1', '--time', '0.05', '--verbose', '--no-pin', '--no-counters'];
 
 function cli(args: string[], env: Record<string, string> = {}, cwd?: string) {
   return spawnSync(process.execPath, [CLI, ...args], {

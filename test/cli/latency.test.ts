@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FILE = join(__dirname, '../fixtures/cli/latency.bench.ts');
-const QUICK = ['--forks', '1', '--time', '0.1', '--quiet', '--no-pin'];
+const QUICK = ['--forks', '1', '--time', '0.1', '--verbose', '--no-pin'];
 
 function cli(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 180_000 });

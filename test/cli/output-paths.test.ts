@@ -187,6 +187,8 @@ describe('a write that fails after measuring costs only that file', () => {
         throw new Error('run --json /dev/full replaced the device node (restored)');
       }
       expect(r.stdout).toContain('sum 100');
+      // --quiet: the table alone.
+      expect(r.stdout).not.toMatch(/details hidden|warning:/);
       expect(r.stderr).toMatch(/^cyclebench: --json: could not write \/dev\/full \(ENOSPC\)$/m);
       expect(r.status).toBe(1);
       expect(readFileSync(join(dir, 'x.csv'), 'utf8')).toContain('sum 100');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/cli');
-const QUICK = ['--forks', '1', '--time', '0.1', '--quiet', '--no-pin'];
+const QUICK = ['--forks', '1', '--time', '0.1', '--no-pin'];
 
 function doc0(path: string) {
   return JSON.parse(readFileSync(path, 'utf8'));
@@ -39,17 +39,18 @@ describe('cyclebench run', () => {
 
   it('measures a file and writes the JSON contract', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--forks', '2', '--json', out]);
+    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--forks', '2', '--json', out], { COLUMNS: '80' });
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('■ good');
-    expect(r.stdout).toContain('sum 100 (baseline)');
+    // The default output: one table (no group headings with one group), the baseline named in its column.
+    expect(r.stdout).toMatch(/^sum 100 .* baseline$/m);
     expect(r.stdout).toContain('sum 200');
-    expect(r.stdout).toMatch(/Headline: slope/);
+    expect(r.stdout).not.toMatch(/Headline: slope/);
     expect(r.stdout).toContain('vs baseline');
+    expect(Math.max(...r.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
     expect(doc0(out).benchmarks[1].relative).toMatchObject({ baseline: expect.stringContaining('sum 100') });
     const doc = JSON.parse(readFileSync(out, 'utf8'));
-    expect(doc.schemaVersion).toBe(1);
+    expect(doc.schemaVersion).toBe(2);
     expect(doc.tool).toMatchObject({ name: 'cyclebench' });
     expect(doc.environment.platform).toMatch(/native|js/);
     expect(doc.benchmarks).toHaveLength(2);
@@ -88,7 +89,7 @@ describe('cyclebench run', () => {
     expect(by('hangs').error).toMatchObject({ kind: 'timeout' });
     expect(by('broken.bench.ts').error).toMatchObject({ kind: 'load' });
     expect(by('broken.bench.ts').error.message).toContain('this file fails to load');
-    expect(r.stdout).toContain("error: benchmark 'throws' failed");
+    expect(r.stdout).toMatch(/^throws: failed \(throw\): /m);
   });
 
   it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {

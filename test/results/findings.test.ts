@@ -42,7 +42,7 @@ describe('findings', () => {
     const reduce = doc.benchmarks.find((b) => b.name === 'reduce')!;
     const noisy = reduce.findings!.find((f) => f.code === 'noisy')!;
     expect(noisy.values.halfWidth).toBeCloseTo(0.041, 3);
-    expect(findingText(noisy)).toMatch(/^noisy: ±4\.1 % — close other programs or use --cpu/);
+    expect(findingText(noisy)).toBe('noisy: ±4.1 %, CPU shared — close other programs, use --cpu or --forks 13');
   });
 
   it('a version-2 document round-trips with its findings', () => {
@@ -61,7 +61,7 @@ describe('findings', () => {
     expect(Object.keys(FINDING_TEXT).sort()).toEqual([...FINDING_CODES].sort());
     const failed = { name: 'x', group: null, flags: [], forks: [], error: { message: 'boom', kind: 'throw' } };
     expect(benchmarkFindings(failed as unknown as BenchmarkResult)).toEqual([
-      { code: 'failed', severity: 'error', benchmark: 'x', values: { kind: 'throw' } },
+      { code: 'failed', severity: 'error', benchmark: 'x', values: { kind: 'throw', message: 'boom' } },
     ]);
   });
 

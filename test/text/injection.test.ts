@@ -136,7 +136,7 @@ describe('names escaped in the lines printed around the tables', () => {
     const cli = join(import.meta.dirname, '../../bin/cyclebench.js');
     const r = spawnSync(
       process.execPath,
-      [cli, 'run', file, '--forks', '2', '--time', '0.05', '--no-pin', '--aa', '--quiet'],
+      [cli, 'run', file, '--forks', '2', '--time', '0.05', '--no-pin', '--aa', '--verbose'],
       { encoding: 'utf8', timeout: 180_000 },
     );
     expect(r.stderr).toContain('benchmarks are named "x\\x1b[2Jy"');

@@ -62,7 +62,9 @@ Output:
                        \`cyclebench report\`: question, conditions, method, result, caveats)
   --hypothesis TEXT    the question the run answers; recorded in the results and
                        shown by the report (implies --report)
-  --quiet              no progress line
+  --verbose            every estimate, warning and note (default: one table that fits the
+                       terminal and one line per benchmark that needs attention)
+  --quiet              the table only, no progress line
 `;
 
 export const runCommand: Command = async (args, io) => {
@@ -140,6 +142,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     baseline: { type: 'string' },
     threshold: { type: 'string' },
     quiet: { type: 'boolean' },
+    verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return HELP;
@@ -157,6 +160,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
   if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
+  if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet contradict each other');
   return {
     files: findBenchFiles(positionals, io.cwd),
     filter,
@@ -200,6 +204,7 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     baseline: values.baseline === undefined ? undefined : checkName(values.baseline),
     threshold: fraction('threshold', values.threshold, DEFAULT_NOISE_THRESHOLD),
     progress: !values.quiet,
+    detail: values.verbose ? 'verbose' : values.quiet ? 'quiet' : 'summary',
     argv: ['run', ...args],
   };
 }

@@ -1,0 +1,83 @@
+// The default terminal output: one table that fits the terminal, one line per benchmark that
+// needs attention, the count of details --verbose adds. Rendered from a real run of the
+// example suite (example-v1.json) and from the fixed fixture (results.json).
+import { describe, expect, it } from 'vitest';
+import { terminalColumns } from '../../src/api/io.js';
+import { presentRun } from '../../src/report/present.js';
+import { renderSummary } from '../../src/report/summary.js';
+import { readResultFile } from '../../src/results/read.js';
+import { escapeControls } from '../../src/text/terminal-safe.js';
+import { expectGolden, FIXTURE_DIR, fixtureDoc } from './golden.js';
+
+const example = readResultFile(`${FIXTURE_DIR}example-v1.json`);
+const lines = (s: string): string[] => s.replace(/\n$/, '').split('\n');
+const widest = (s: string): number => Math.max(...lines(s).map((l) => [...l].length));
+
+describe('default terminal output', () => {
+  for (const columns of [80, 100, 120]) {
+    it(`the example suite at ${columns} columns: no line wider, at most 25 lines, every benchmark shown`, () => {
+      const out = presentRun(example, { columns });
+      expect(widest(out)).toBeLessThanOrEqual(columns);
+      expect(lines(out).length).toBeLessThanOrEqual(25);
+      for (const b of example.benchmarks) expect(out).toContain(b.name);
+      expect(lines(out).at(-1)).toMatch(/^\d+ details hidden: --verbose$/);
+    });
+  }
+
+  it('short names: the table still fits 80 columns without cutting a line', () => {
+    const short = JSON.parse(JSON.stringify(example));
+    for (const b of short.benchmarks) b.name = b.name.slice(0, 3);
+    const out = renderSummary(short, { columns: 80, quiet: true });
+    expect(widest(out)).toBeLessThanOrEqual(80);
+    expect(out).not.toContain('…');
+  });
+
+  it('wider terminals show more columns', () => {
+    const header = (c: number) => lines(renderSummary(example, { columns: c }))[1];
+    expect(header(80)).not.toContain('ops/s');
+    expect(header(100)).toContain('ops/s');
+    expect(header(120)).toContain('p99');
+    expect(header(80)).toContain('vs baseline');
+  });
+
+  it('one attention line per benchmark at most, worded for action', () => {
+    const out = renderSummary(example, { columns: 200 });
+    for (const b of example.benchmarks)
+      expect(lines(out).filter((l) => l.startsWith(`${b.name}: `) && !l.includes('latency')).length).toBeLessThan(2);
+    expect(out).toMatch(
+      /^Float64Array loop: noisy: ±7\.0 %, CPU shared — close other programs, use --cpu or --forks \d+$/m,
+    );
+  });
+
+  it('counter columns only when a counter carries data (no faults/op of 0, no cpu-ns/op repeating time/iter)', () => {
+    const out = renderSummary(fixtureDoc(), { columns: 300 });
+    expect(out).not.toContain('faults/op');
+    expect(out).not.toContain('cpu-ns/op');
+    expect(presentRun(fixtureDoc(), { detail: 'verbose' })).toContain('faults/op');
+  });
+
+  it('--verbose still shows every warning and note of every benchmark; --quiet only the table', () => {
+    const verbose = presentRun(example, { detail: 'verbose' });
+    for (const b of example.benchmarks)
+      for (const w of [...b.warnings, ...(b.notes ?? [])]) expect(verbose).toContain(escapeControls(w));
+    const quiet = presentRun(example, { detail: 'quiet', columns: 80 });
+    expect(lines(quiet).length).toBe(2 + example.benchmarks.length + 3 + 1);
+    expect(quiet).not.toContain('--verbose');
+  });
+
+  it('goldens at 80 and 120 columns, default, --quiet and --verbose', () => {
+    for (const columns of [80, 120]) {
+      expectGolden(`summary-${columns}.golden.txt`, presentRun(example, { columns }));
+      expectGolden(`summary-quiet-${columns}.golden.txt`, presentRun(example, { columns, detail: 'quiet' }));
+      expectGolden(`summary-fixture-${columns}.golden.txt`, presentRun(fixtureDoc(), { columns }));
+    }
+    expectGolden('summary-verbose.golden.txt', presentRun(example, { detail: 'verbose', columns: 80 }));
+  });
+
+  it('the width comes from the terminal, else $COLUMNS, else 80', () => {
+    expect(terminalColumns({ isTTY: true, columns: 132 }, { COLUMNS: '90' })).toBe(132);
+    expect(terminalColumns({ isTTY: false, columns: 132 }, { COLUMNS: '90' })).toBe(90);
+    expect(terminalColumns({}, { COLUMNS: 'wide' })).toBe(80);
+    expect(terminalColumns({}, {})).toBe(80);
+  });
+});
