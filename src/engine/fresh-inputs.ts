@@ -84,23 +84,26 @@ export class FreshInputs {
 /** Makes a first sample of inputs (untimed) to learn one input's size, and the batch cap from it. */
 export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed: number): Promise<FreshInputs> {
   const rng = createRng(seed);
+  const maxBytes = Math.min(FRESH_INPUTS_MAX_BYTES, heapHeadroom() / 2);
   const meter = new AllocationMeter();
-  const buffersBefore = process.memoryUsage().arrayBuffers;
-  meter.start();
   const sample: unknown[] = [];
   let isAsync = false;
-  for (let i = 0; i < FRESH_INPUTS_SIZE_SAMPLE; i++) {
+  let bytes = 0;
+  // One input at a time, stopping early once the sample alone holds a tenth of what a batch
+  // may: inputs too large for a batch of 10 are refused without making 8 of them.
+  while (sample.length < FRESH_INPUTS_SIZE_SAMPLE && bytes < maxBytes / 10) {
+    const buffersBefore = process.memoryUsage().arrayBuffers;
+    meter.start();
     let v = setup.make(args, rng);
     if (isThenable(v)) {
       isAsync = true;
       v = await v;
     }
+    const heap = meter.stop().bytes;
+    bytes += Math.max(0, heap) + Math.max(0, process.memoryUsage().arrayBuffers - buffersBefore);
     sample.push(v);
   }
-  const heap = meter.stop().bytes;
-  const buffers = process.memoryUsage().arrayBuffers - buffersBefore;
-  const bytesPerInput = Math.max(8, (Math.max(0, heap) + Math.max(0, buffers)) / sample.length);
-  const maxBytes = Math.min(FRESH_INPUTS_MAX_BYTES, heapHeadroom() / 2);
+  const bytesPerInput = Math.max(8, bytes / sample.length);
   const maxIterations = Math.max(0, Math.floor(maxBytes / bytesPerInput));
   // Handed out last-first by prepare(): reverse so the first input made is used first.
   return new FreshInputs(setup, args, rng, isAsync, sample.reverse(), bytesPerInput, maxIterations, maxBytes);

@@ -49,6 +49,23 @@ describe('fresh inputs in the driver', () => {
     );
   });
 
+  it('stops sampling at the first input too large for a batch of 10 (128 MiB of ArrayBuffer)', async () => {
+    let made = 0;
+    const f = await createFreshInputs(
+      {
+        make: () => {
+          made++;
+          return new Float64Array((128 * 1024 * 1024) / 8);
+        },
+      },
+      {},
+      1,
+    );
+    expect(made).toBe(1);
+    expect(f.bytesPerInput).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+    expect(f.maxIterations).toBeLessThan(10);
+  });
+
   it('measures the size of one input from a sample (a 1,000-element array: ~8 KB)', async () => {
     const f = await createFreshInputs({ make: () => new Array(1000).fill(0) }, {}, 1);
     // 1,000 tagged 8-byte slots plus headers; the sample's own bookkeeping adds a little.
