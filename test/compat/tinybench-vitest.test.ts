@@ -14,7 +14,7 @@ describe('tinybench and vitest files under cyclebench run', () => {
     expect(t['slower task']).toBeGreaterThan(t['faster task']);
   });
 
-  it('a vitest bench file (bench, describe, options, bench.skip): fib(40) > fib(20) > fib(10)', async () => {
+  it('a vitest bench file (describe, setup option, bench.skip): fib(40) > fib(20) > fib(10)', async () => {
     const file = fixture('compat/fib.vitest.bench.ts');
     expect((await listed(file)).map((b) => `${b.group}/${b.title}`)).toEqual([
       'fibonacci/fib(10)',
