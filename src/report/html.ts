@@ -19,6 +19,7 @@ import { formatNs, formatPct, relHalfWidth } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, fullName } from './samples.js';
+import { summaryChart } from './html-summary.js';
 import { escapeHtml as esc } from './svg.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -26,13 +27,17 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#222;margin:0;background:#fafafa}
 main{max-width:1320px;margin:0 auto;padding:16px 24px 48px}
-h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ddd}h3{font-size:15px;margin:0 0 6px}
+h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ddd}
+h3{font-size:15px;margin:0 0 6px}
 table{border-collapse:collapse;margin:8px 0}td,th{padding:2px 10px;border-bottom:1px solid #e4e4e4;text-align:right}
 td:first-child,th:first-child{text-align:left}pre{background:#f0f0f0;padding:8px 12px;overflow-x:auto}
 .benchmark{background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px;margin:14px 0}
 .plots{display:flex;flex-wrap:wrap;gap:10px}.plot{background:#fff;font-size:10px;font-family:inherit}
-.plot .label{font-size:11px;fill:#444}.flag{display:inline-block;background:#fde7d9;border-radius:3px;padding:0 6px;margin-right:4px;font-size:12px}
-.error{color:#a00}.verdict-faster{fill:#009E73}.verdict-slower{fill:#D55E00}.verdict-no-difference{fill:#777}.verdict-too-few{fill:#fff;stroke:#777}.verdict-incomparable{fill:#fff;stroke:#333}
+.plot .label{font-size:11px;fill:#444}
+.flag{display:inline-block;background:#fde7d9;border-radius:3px;padding:0 6px;margin-right:4px;font-size:12px}
+.plot[data-plot=summary]{max-width:100%;height:auto;font-size:12px}.summary-note{color:#555;font-size:13px}
+.error{color:#a00}.verdict-faster{fill:#009E73}.verdict-slower{fill:#D55E00}.verdict-no-difference{fill:#777}
+.verdict-too-few{fill:#fff;stroke:#777}.verdict-incomparable{fill:#fff;stroke:#333}
 `;
 
 function blockHtml(b: Block): string {
@@ -59,25 +64,49 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
   const head = `<h3>${esc(fullName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
   const args = formatArgs(b.args) ? `<p>args: ${esc(formatArgs(b.args))}</p>` : '';
   if (b.error)
-    return `<section class="benchmark" id="b${index}">${head}${args}<p class="error">not measured (${esc(b.error.kind)}): ${esc(b.error.message)}</p></section>`;
+    return (
+      `<section class="benchmark" id="b${index}">${head}${args}` +
+      `<p class="error">not measured (${esc(b.error.kind)}): ${esc(b.error.message)}</p></section>`
+    );
   const h = b.headline;
   const away = b.flags.includes('optimized-away');
   const base = baselineOf(doc, b);
   const summary = away
     ? 'less than one cycle of work per iteration: probably optimized away, not a speed'
     : h
-      ? `${formatNs(h.point)} per iteration (${h.statistic}), ${Math.round(h.confidence * 100)}% CI ${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))})${base ? `; baseline: ${base.name}` : ''}`
+      ? `${formatNs(h.point)} per iteration (${h.statistic}), ${Math.round(h.confidence * 100)}% CI ` +
+        `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +
+        (base ? `; baseline: ${base.name}` : '')
       : 'no headline estimate';
   const flags = b.flags.map((f) => `<span class="flag" title="${esc(flagText(f))}">${esc(f)}</span>`).join('');
   const hasBatches = b.forks.some((f) => f.batches.length >= 2);
   const plots = hasBatches
     ? `<div class="plots">${scatterPlot(b)}${away ? '' : distributionPlot(b)}${runOrderPlot(b)}</div>`
     : '<p>no batches recorded</p>';
-  return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flags ? `<p>${flags}</p>` : ''}${plots}</section>`;
+  const flagLine = flags ? `<p>${flags}</p>` : '';
+  return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flagLine}${plots}</section>`;
 }
 
+/**
+ * Results first: the title, the summary chart of every benchmark, the comparisons, the plots
+ * per benchmark; then the question, conditions, method, result table and caveats of the review.
+ */
 export function renderHtml(doc: ResultDocument, opts: ReviewOptions = {}): string {
-  const report = reviewBlocks(doc, opts).map(blockHtml).join('\n');
+  const blocks = reviewBlocks(doc, opts);
+  const title = blocks
+    .filter((b) => b.kind === 'title')
+    .map(blockHtml)
+    .join('\n');
+  const review = blocks
+    .filter((b) => b.kind !== 'title')
+    .map(blockHtml)
+    .join('\n');
+  const chart = summaryChart(doc);
+  const summary = chart
+    ? `<h2>Results</h2>${chart}<p class="summary-note">Time per iteration with its ${confidenceText(doc)} ` +
+      'confidence interval, one row per benchmark, by group; ◆ marks the baseline of a group and the ratio ' +
+      'to it is on the right. Details, plots and caveats of each benchmark follow.</p>'
+    : '';
   const comparisons = opts.comparisons?.length ? `<h2>Comparisons</h2>${comparisonPlot(opts.comparisons)}` : '';
   const sections = doc.benchmarks.map((b, i) => benchmarkSection(doc, b, i)).join('\n');
   return `<!DOCTYPE html>
@@ -92,13 +121,22 @@ export function renderHtml(doc: ResultDocument, opts: ReviewOptions = {}): strin
 </head>
 <body>
 <main>
-${report}
+${title}
+${summary}
 ${comparisons}
 <h2>Plots per benchmark</h2>
-<p>Per benchmark: batch time against iterations with the fitted line (the slope is the time per iteration); the per-iteration time (batch time − intercept) / iterations as a histogram per process; and the same per batch in run order, so drift shows. Circled red points: batches with a GC, context switch or CPU migration.</p>
+<p>Per benchmark: batch time against iterations with the fitted line (the slope is the time per iteration); \
+the per-iteration time (batch time − intercept) / iterations as a histogram per process; and the same per \
+batch in run order, so drift shows. Circled red points: batches with a GC, context switch or CPU migration.</p>
 ${sections}
+${review}
 </main>
 </body>
 </html>
 `;
+}
+
+function confidenceText(doc: ResultDocument): string {
+  const c = doc.benchmarks.find((b) => b.headline)?.headline?.confidence;
+  return c === undefined ? '' : `${Math.round(c * 100)} %`;
 }

@@ -1,9 +1,9 @@
-// The HTML report in a real browser (issue 7 item 3): headless Chromium (Debian package
+// The HTML report in a real browser: headless Chromium (Debian package
 // `chromium`) loads the file offline without console messages — the page's CSP turns any
 // external reference into one — and the plots are in the DOM. Skips, saying why, when no
 // Chromium is installed. No timing is asserted; the kill timeout only bounds a hang.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,12 +24,13 @@ const chromium = findChromium();
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function load(html: string): { dom: string; stderr: string; status: number | null } {
+function load(html: string, extra: string[] = []): { dom: string; stderr: string; status: number | null } {
   const file = join(dir, 'report.html');
   writeFileSync(file, html);
   const r = spawnSync(
     chromium as string,
     [
+      ...extra,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
@@ -40,7 +41,7 @@ function load(html: string): { dom: string; stderr: string; status: number | nul
       `--user-data-dir=${join(dir, 'profile')}`,
       '--enable-logging=stderr',
       '--v=0',
-      '--dump-dom',
+      ...(extra.some((a) => a.startsWith('--screenshot')) ? [] : ['--dump-dom']),
       pathToFileURL(file).href,
     ],
     { encoding: 'utf8', timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
@@ -85,3 +86,69 @@ describe.skipIf(!chromium)(
     });
   },
 );
+
+// The first screen at 1280x800: a copy of the page with a measuring script (the report itself
+// carries no script, and its CSP forbids one) writes the layout into the DOM that --dump-dom prints.
+const PROBE = `<script>
+const svg = document.querySelector('svg[data-plot=summary]');
+const r = svg ? svg.getBoundingClientRect() : null;
+const vw = document.documentElement.clientWidth;
+const over = [...document.querySelectorAll('main *')]
+  .filter((e) => !e.closest('pre') && e.getBoundingClientRect().right > vw + 0.5)
+  .map((e) => e.tagName + '.' + e.getAttribute('class'));
+document.body.setAttribute('data-check', JSON.stringify({
+  summary: r && { top: r.top, bottom: r.bottom, right: r.right },
+  firstH2: document.querySelector('h2')?.textContent,
+  vw, vh: innerHeight, scrollWidth: document.documentElement.scrollWidth, over: over.slice(0, 5),
+}));
+</script>`;
+
+function probe(html: string): Record<string, any> {
+  const instrumented = html
+    .replace("default-src 'none';", "default-src 'none'; script-src 'unsafe-inline';")
+    .replace('</body>', `${PROBE}</body>`);
+  const { dom } = load(instrumented, ['--window-size=1280,800']);
+  const m = /data-check="([^"]*)"/.exec(dom);
+  if (!m) throw new Error(`no layout probe in the DOM: ${dom.slice(0, 300)}`);
+  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file: string): [number, number] {
+  const b = readFileSync(file);
+  expect(b.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+describe.skipIf(!chromium)('HTML report: results on the first screen (1280x800, headless Chromium)', () => {
+  const html = chromium
+    ? renderHtml(fixtureDoc(), { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true })
+    : '';
+
+  it('opens on the summary chart of every benchmark, in view, before method and conditions', () => {
+    const c = probe(html);
+    expect(c.vw).toBeGreaterThan(1200); // 1280 less a scrollbar
+    expect(c.vw).toBeLessThanOrEqual(1280);
+    expect(c.firstH2).toBe('Results');
+    expect(c.summary).not.toBeNull();
+    expect(c.summary.top).toBeGreaterThanOrEqual(0);
+    expect(c.summary.top).toBeLessThan(c.vh / 3);
+    expect(c.summary.right).toBeLessThanOrEqual(c.vw);
+    const rows = (html.match(/<g class="row/g) ?? []).length;
+    expect(rows).toBe(fixtureDoc().benchmarks.length);
+    expect(html.indexOf('data-plot="summary"')).toBeLessThan(html.indexOf('data-plot="scatter"'));
+  });
+
+  it('has no element wider than the window and no horizontal scroll', () => {
+    const c = probe(html);
+    expect(c.over).toEqual([]);
+    expect(c.scrollWidth).toBeLessThanOrEqual(c.vw);
+  });
+
+  it('takes a screenshot of the first screen (kept next to the report while the test runs)', () => {
+    const png = join(dir, 'first-screen.png');
+    load(html, ['--window-size=1280,800', `--screenshot=${png}`]);
+    expect(existsSync(png)).toBe(true);
+    expect(pngSize(png)).toEqual([1280, 800]);
+  });
+});
