@@ -22,8 +22,13 @@ export interface EachSetup {
 
 const NONE: unknown[] = [];
 
-function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as any).then === 'function';
+/** A promise or any object with a then() method (what `await` waits for). */
+export function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return (
+    (typeof v === 'object' || typeof v === 'function') &&
+    v !== null &&
+    typeof (v as PromiseLike<unknown>).then === 'function'
+  );
 }
 
 export class FreshInputs {

@@ -12,7 +12,7 @@
 // with the args object, not an input) is refused with a hint (see BenchFn below).
 
 import { PLAN_SEED } from './defaults.js';
-import { createFreshInputs, type EachSetup, type FreshInputs } from './fresh-inputs.js';
+import { createFreshInputs, isThenable, type EachSetup, type FreshInputs } from './fresh-inputs.js';
 import { type BenchArgs, buildInputPool, type InputPool, type InputSource } from './inputs.js';
 
 /**
@@ -62,14 +62,6 @@ export function generatorKernelError(label: string, fn: unknown): TypeError | nu
     `bench('${label}'): a generator function (mitata's \`function* (state) { yield () => … }\` style) is not ` +
       'supported: only creating the generator would be timed. Write the setup form, e.g. `() => () => work()`, ' +
       'with .args() for parameters',
-  );
-}
-
-function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return (
-    (typeof v === 'object' || typeof v === 'function') &&
-    v !== null &&
-    typeof (v as PromiseLike<unknown>).then === 'function'
   );
 }
 
