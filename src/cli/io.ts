@@ -18,3 +18,9 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** A usage error: one line naming the problem and where the options are listed. */
+export function usageLine(command: string, message: string): string {
+  const name = command ? `cyclebench ${command}` : 'cyclebench';
+  return `${name}: ${message}\nsee ${name} --help\n`;
+}

@@ -2,7 +2,7 @@
 // commands/ and is loaded on demand, so `cyclebench env` never pays for the engine.
 import { toolVersion } from '../results/document.js';
 import { platformEnvProblem } from '../platform/env-choice.js';
-import { type Command, EXIT_USAGE, type Io, processIo } from './io.js';
+import { type Command, EXIT_USAGE, type Io, processIo, usageLine } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   run: {
@@ -53,7 +53,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    io.stderr.write(`cyclebench: unknown command '${name}'\n\n${usage()}`);
+    io.stderr.write(usageLine('', `unknown command '${name}'`));
     return EXIT_USAGE;
   }
   const problem = platformEnvProblem();

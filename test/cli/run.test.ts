@@ -103,7 +103,8 @@ describe('cyclebench run', () => {
       const r = cli(args);
       expect(r.status).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench run: /);
-      expect(r.stderr).toContain('Usage: cyclebench run');
+      expect(r.stderr.split('\n')[1]).toBe('see cyclebench run --help');
+      expect(r.stderr.split('\n')).toHaveLength(3);
     }
     const unknown = cli(['frobnicate']);
     expect(unknown.status).toBe(2);

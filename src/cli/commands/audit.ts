@@ -7,7 +7,7 @@ import { documentJson } from '../../results/document.js';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
 import { parse, integer, LIMITS, positiveNumber } from '../args.js';
-import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, usageLine } from '../io.js';
 
 export const AUDIT_USAGE = `Usage: cyclebench audit [--configs LIST] [--forks N] [--time S] [--seed N] [--json FILE]
 
@@ -21,7 +21,7 @@ the per-process results, so you learn this machine's noise floor and which knobs
                  .join(', ')})
   --forks N    processes per configuration (default 6)
   --time S     sampling budget per process, seconds (default 0.4)
-  --json FILE  also write the rows as JSON
+  --json FILE  also write the rows as JSON (- for stdout; the table then goes to stderr)
 `;
 
 export const auditCommand: Command = async (args, io) => {
@@ -48,7 +48,7 @@ export const auditCommand: Command = async (args, io) => {
     timeBudgetNs = positiveNumber('time', values.time, 0.4) * 1e9;
     seed = integer('seed', values.seed, 1, 0, LIMITS.seed);
     json = values.json;
-    if (json !== undefined) {
+    if (json !== undefined && json !== '-') {
       const problem = checkOutputPaths([{ label: '--json', path: json }], [], io.cwd);
       if (problem) {
         io.stderr.write(`cyclebench audit: ${problem}\n`);
@@ -69,7 +69,7 @@ export const auditCommand: Command = async (args, io) => {
       );
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`cyclebench audit: ${e.message}\n\n${AUDIT_USAGE}`);
+    io.stderr.write(usageLine('audit', e.message));
     return EXIT_USAGE;
   }
   const platform = loadPlatform();
@@ -91,9 +91,12 @@ export const auditCommand: Command = async (args, io) => {
     stop.off();
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
   }
-  io.stdout.write(renderAudit(rows, platform.kind));
+  // With --json - standard output carries the JSON alone; the table goes to stderr.
+  (json === '-' ? io.stderr : io.stdout).write(renderAudit(rows, platform.kind));
   const doc = { tool: 'cyclebench audit', configs, forks, timeBudgetNs, seed, rows };
-  const failed = json === undefined ? null : tryWrite(resolve(io.cwd, json), () => documentJson(doc as never));
+  if (json === '-') io.stdout.write(documentJson(doc as never));
+  const failed =
+    json === undefined || json === '-' ? null : tryWrite(resolve(io.cwd, json), () => documentJson(doc as never));
   if (failed) io.stderr.write(`cyclebench audit: --json: ${failed}\n`);
   const stoppedBy = stop.received();
   return stoppedBy ? exitCodeFor(stoppedBy) : failed ? EXIT_FAILURE : EXIT_OK;

@@ -1,14 +1,16 @@
 // `cyclebench compare base.json head.json`: a verdict per benchmark (faster / slower / no
 // difference / incomparable), as text, Markdown or JSON, and an exit code for CI gates.
 // Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
-// (one line on stderr; this command never writes files, so nothing is overwritten).
+// (one line on stderr). It writes a file only with --json FILE, checked before anything is read.
 import { compareDocuments, type DocumentComparison } from '../../compare/documents.js';
 import { type CompareFormat, renderComparison } from '../../compare/render.js';
 import type { Comparison } from '../../compare/types.js';
+import { resolve } from 'node:path';
+import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
 import type { Statistic } from '../../results/schema.js';
 import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { fullName } from '../../text/format.js';
 import {
   DEFAULT_CONFIDENCE,
@@ -28,7 +30,8 @@ do not hide the timing: the verdict stands with a "results differ" caveat.
 Reads result files of schema version ${READABLE_SCHEMA_VERSIONS.join(', ')} (written by cyclebench run --json).
 
 Options:
-  --format F                text | markdown | json (default text)
+  --format F                text | markdown (default text); json = --json -
+  --json FILE               write the comparison as JSON (- for stdout, instead of the table)
   --fail-on regression[:P]  exit 1 when a benchmark is significantly slower by more than P
                             (e.g. regression:5%; without P any 'slower' verdict fails), and
                             when a contender crashed, is missing, or ran on another environment
@@ -45,6 +48,8 @@ Options:
 export interface CompareArgs {
   files: [string, string];
   format: CompareFormat;
+  /** --json FILE: where the JSON comparison goes ('-' standard output). */
+  json?: string;
   failOn: number | null;
   threshold: number;
   confidence: number;
@@ -66,6 +71,7 @@ export function parseFailOn(value: string | undefined): number | null {
 export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   const { values, positionals } = parse(args, {
     format: { type: 'string' },
+    json: { type: 'string' },
     'fail-on': { type: 'string' },
     threshold: { type: 'string' },
     confidence: { type: 'string' },
@@ -84,6 +90,10 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   return {
     files: [positionals[0], positionals[1]],
     format: oneOf('format', values.format, ['text', 'markdown', 'json'] as const, 'text'),
+    json: values.json,
+    ...(values.json === '-' && values.format !== undefined && values.format !== 'json'
+      ? { json: usageConflict(values.format) }
+      : {}),
     failOn: parseFailOn(values['fail-on']),
     threshold: fraction('threshold', values.threshold, DEFAULT_NOISE_THRESHOLD),
     confidence,
@@ -131,12 +141,19 @@ export const compareCommand: Command = async (args, io) => {
     a = parseCompareArgs(args);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`cyclebench compare: ${e.message}\n\n${COMPARE_USAGE}`);
+    io.stderr.write(usageLine('compare', e.message));
     return EXIT_USAGE;
   }
   if (a === 'help') {
     io.stdout.write(COMPARE_USAGE);
     return EXIT_OK;
+  }
+  if (a.json !== undefined && a.json !== '-') {
+    const problem = checkOutputPaths([{ label: '--json', path: a.json }], a.files, io.cwd);
+    if (problem) {
+      io.stderr.write(`cyclebench compare: ${problem}\n`);
+      return EXIT_USAGE;
+    }
   }
   let docs;
   try {
@@ -161,7 +178,15 @@ export const compareCommand: Command = async (args, io) => {
     );
     return EXIT_USAGE;
   }
-  io.stdout.write(renderComparison(result, a.format));
+  if (a.json === '-' || a.format === 'json') io.stdout.write(renderComparison(result, 'json'));
+  else io.stdout.write(renderComparison(result, a.format));
+  if (a.json !== undefined && a.json !== '-') {
+    const failed = tryWrite(resolve(io.cwd, a.json), () => renderComparison(result, 'json'));
+    if (failed) {
+      io.stderr.write(`cyclebench compare: --json: ${failed}\n`);
+      return EXIT_FAILURE;
+    }
+  }
   if (a.failOn === null) return EXIT_OK;
   const unchecked = result.comparisons.filter((c) => c.verdict === 'too-few').length;
   if (unchecked > 0)
@@ -173,3 +198,7 @@ export const compareCommand: Command = async (args, io) => {
   for (const line of failures) io.stderr.write(`cyclebench compare: ${line}\n`);
   return failures.length ? EXIT_FAILURE : EXIT_OK;
 };
+
+function usageConflict(format: string): never {
+  throw new UsageError(`--json - and --format ${format} both write to standard output: give one of them`);
+}

@@ -8,16 +8,26 @@ import { collectEnvironment, type EnvironmentOptions } from '../../env/environme
 import { formatEnvironment } from '../../env/format.js';
 import { loadPlatform } from '../../platform/load.js';
 import type { Platform } from '../../platform/types.js';
-import { type Command, EXIT_OK, EXIT_USAGE, type Io } from '../io.js';
+import { resolve } from 'node:path';
+import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
+import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, usageLine } from '../io.js';
 
-export const ENV_USAGE = `Usage: cyclebench env [--json]
+/** `env --json` with no file after it (the older form) writes to standard output, as `--json -`. */
+function jsonToStdout(args: string[]): string[] {
+  return args.flatMap((a, i) =>
+    a === '--json' && (i === args.length - 1 || (args[i + 1].startsWith('-') && args[i + 1] !== '-')) ? [a, '-'] : [a],
+  );
+}
+
+export const ENV_USAGE = `Usage: cyclebench env [--json FILE]
 
 Prints the platform capabilities (clock, counters, affinity, ASLR) and the machine facts
 that move benchmark numbers, with advice per knob. Changes nothing.
 
 Options:
-  --json      print one JSON object (the environment record, advice under "advice")
-  -h, --help  show this help
+  --json FILE  write one JSON object (the environment record, advice under "advice");
+               - or nothing after --json: standard output
+  -h, --help   show this help
 `;
 
 export interface EnvCommandDeps extends EnvironmentOptions {
@@ -27,18 +37,18 @@ export interface EnvCommandDeps extends EnvironmentOptions {
 
 export function makeEnvCommand(deps: EnvCommandDeps = {}): Command {
   return async (args: string[], io: Io): Promise<number> => {
-    let values: { json?: boolean; help?: boolean };
+    let values: { json?: string; help?: boolean };
     try {
       const parsed = parseArgs({
-        args,
-        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        args: jsonToStdout(args),
+        options: { json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
         strict: true,
         allowPositionals: false,
       });
       values = parsed.values;
     } catch (e) {
       // parseArgs' message is long; its first sentence names the bad option.
-      io.stderr.write(`cyclebench env: ${(e as Error).message.split('. ')[0]}\n\n${ENV_USAGE}`);
+      io.stderr.write(usageLine('env', (e as Error).message.split('. ')[0]));
       return EXIT_USAGE;
     }
     if (values.help) {
@@ -48,8 +58,22 @@ export function makeEnvCommand(deps: EnvCommandDeps = {}): Command {
     const platform = (deps.platform ?? loadPlatform)();
     const env = collectEnvironment(platform, deps);
     const advice = adviceFor(env);
-    if (values.json) io.stdout.write(JSON.stringify({ ...env, advice }, null, 2) + '\n');
-    else io.stdout.write(formatEnvironment(env, advice));
+    if (values.json === undefined) {
+      io.stdout.write(formatEnvironment(env, advice));
+      return EXIT_OK;
+    }
+    const json = JSON.stringify({ ...env, advice }, null, 2) + '\n';
+    if (values.json === '-') {
+      io.stdout.write(json);
+      return EXIT_OK;
+    }
+    const problem = checkOutputPaths([{ label: '--json', path: values.json }], [], io.cwd);
+    const failed = problem ?? tryWrite(resolve(io.cwd, values.json), json);
+    if (failed) {
+      io.stderr.write(`cyclebench env: ${problem ? failed : `--json: ${failed}`}\n`);
+      return problem ? EXIT_USAGE : EXIT_FAILURE;
+    }
+    io.stdout.write(formatEnvironment(env, advice));
     return EXIT_OK;
   };
 }

@@ -1,7 +1,7 @@
 // `cyclebench report FILE`: the reviewer-ready report of a result file, or the
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
 import { parse, oneOf } from '../args.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError } from '../io.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { readResultFile, ResultFileError } from '../../results/read.js';
 import { comparisonsFor } from '../../report/comparisons.js';
 import { resolve } from 'node:path';
@@ -49,7 +49,7 @@ export const reportCommand: Command = async (args, io) => {
       throw new UsageError('--hypothesis is empty');
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`cyclebench report: ${e.message}\n\n${REPORT_USAGE}`);
+      io.stderr.write(usageLine('report', e.message));
       return EXIT_USAGE;
     }
     throw e;

@@ -1,6 +1,6 @@
 // `cyclebench run <files or folders>`: measure benchmark files in fresh worker processes.
 import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from '../args.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError } from '../io.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError, usageLine } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
 import { NothingToRunError } from '../../orchestrator/suite.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
@@ -73,7 +73,7 @@ export const runCommand: Command = async (args, io) => {
     opts = parseRunArgs(args, io);
   } catch (e) {
     if (e instanceof UsageError || e instanceof DiscoveryError) {
-      io.stderr.write(`cyclebench run: ${e.message}\n\n${RUN_USAGE}`);
+      io.stderr.write(usageLine('run', e.message));
       return EXIT_USAGE;
     }
     throw e;

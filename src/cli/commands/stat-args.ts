@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_NOISE_THRESHOLD } from '../../defaults.js';
 import { UsageError } from '../io.js';
-import { cpuList, integer, LIMITS, positiveNumber } from '../args.js';
+import { cpuList, fraction, integer, LIMITS, positiveNumber } from '../args.js';
 import type { CounterEventName } from '../../platform/types.js';
 import { ALL_EVENTS, isEventName } from '../../stat/metrics.js';
 
@@ -28,7 +28,8 @@ Options:
   -e, --events LIST     comma-separated counters (default all): ${ALL_EVENTS.join(',')}
       --timeout S       kill a run after S seconds (a failed run)
       --shell           run each command as one string through /bin/sh -c
-      --noise PCT       smallest change reported as faster/slower, in % (default ${DEFAULT_NOISE_THRESHOLD * 100})
+      --threshold P     smallest change reported as faster/slower, e.g. 2% (default ${DEFAULT_NOISE_THRESHOLD * 100}%;
+                        --noise PCT is the older name of the same option)
       --seed N          accepted, unused: the ratio interval is analytic (Welch t)
       --show-output     pass the command's stdout/stderr through (default: /dev/null)
       --json FILE       write the JSON result ("-" for stdout instead of the table)
@@ -100,6 +101,7 @@ export function parseStatArgs(args: string[]): StatArgs {
         timeout: { type: 'string' },
         shell: { type: 'boolean' },
         noise: { type: 'string' },
+        threshold: { type: 'string' },
         seed: { type: 'string' },
         'show-output': { type: 'boolean' },
         json: { type: 'string' },
@@ -137,11 +139,19 @@ export function parseStatArgs(args: string[]): StatArgs {
     events: events as CounterEventName[],
     timeoutMs: Math.round(positiveNumber('timeout', str('timeout'), 0, true, LIMITS.timeoutS) * 1000),
     shell: values.shell === true,
-    noise: numArg('noise', str('noise'), DEFAULT_NOISE_THRESHOLD * 100) / 100,
+    noise: noiseThreshold(str('threshold'), str('noise')),
     seed: integer('seed', str('seed'), 1, 0, LIMITS.seed),
     showOutput: values['show-output'] === true,
     json: str('json'),
     csv: str('csv'),
     markdown: str('markdown'),
   };
+}
+
+/** --threshold as everywhere ("2%", "0.02", "2"); --noise PCT, its older name, takes a plain percentage. */
+function noiseThreshold(threshold: string | undefined, noise: string | undefined): number {
+  if (threshold !== undefined && noise !== undefined)
+    throw new UsageError('--noise is the older name of --threshold: give one of them');
+  if (threshold !== undefined) return fraction('threshold', threshold, DEFAULT_NOISE_THRESHOLD);
+  return numArg('noise', noise, DEFAULT_NOISE_THRESHOLD * 100) / 100;
 }

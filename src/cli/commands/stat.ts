@@ -4,7 +4,7 @@
 // collected is printed (exit 130).
 
 import { resolve } from 'node:path';
-import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
+import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError, usageLine } from '../io.js';
 import { parseStatArgs, STAT_USAGE } from './stat-args.js';
 import { checkOutputPaths, type OutputRequest, tryWrite } from '../../results/output-files.js';
 import { REPORTERS, type StatFormat } from '../../stat/report.js';
@@ -63,7 +63,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       parsed = parseStatArgs(args);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      io.stderr.write(`cyclebench stat: ${e.message.replace(/^stat: /, '')}\n\n${STAT_USAGE}`);
+      io.stderr.write(usageLine('stat', e.message.replace(/^stat: /, '')));
       return EXIT_USAGE;
     }
     if (parsed.help) {
@@ -113,7 +113,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       });
     } catch (e) {
       if (e instanceof RangeError) {
-        io.stderr.write(`cyclebench stat: ${e.message.replace(/^stat: /, '')}\n\n${STAT_USAGE}`);
+        io.stderr.write(usageLine('stat', e.message.replace(/^stat: /, '')));
         return EXIT_USAGE;
       }
       io.stderr.write(`cyclebench stat: ${(e as Error).message}\n`);

@@ -3,7 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { defaultStatePath, systemReset, systemShow, systemTune, type SystemOptions } from '../../env/system.js';
-import { type Command, EXIT_OK, EXIT_USAGE, type Io } from '../io.js';
+import { type Command, EXIT_OK, EXIT_USAGE, type Io, usageLine } from '../io.js';
 
 export const SYSTEM_USAGE = `Usage: cyclebench system show|tune|reset [--state-file PATH]
 
@@ -26,7 +26,7 @@ export type SystemCommandDeps = Omit<SystemOptions, 'statePath'>;
 export function makeSystemCommand(deps: SystemCommandDeps = {}): Command {
   return async (args: string[], io: Io): Promise<number> => {
     const usageError = (msg: string) => {
-      io.stderr.write(`cyclebench system: ${msg}\n\n${SYSTEM_USAGE}`);
+      io.stderr.write(usageLine('system', msg));
       return EXIT_USAGE;
     };
     let parsed;
