@@ -73,3 +73,18 @@ export function findingText(f: Finding, room = Infinity): string {
   if (typeof text === 'string') return text;
   return [...text[0]].length <= room ? text[0] : text[1];
 }
+
+/** One line for a code shared by several benchmarks: how many, the range of the figure, what to do. */
+export function findingGroupText(findings: readonly Finding[]): string {
+  const code = findings[0].code;
+  const n = findings.length;
+  if (code === 'noisy') {
+    const widths = findings.map((f) => f.values.halfWidth).filter((x): x is number => typeof x === 'number');
+    const lo = (Math.min(...widths) * 100).toFixed(1);
+    const range = widths.length ? ` at ±${lo}–${pct(Math.max(...widths))}` : '';
+    return `noisy: ${n} benchmarks${range} — close other programs or use --cpu`;
+  }
+  const text = findingText(findings[0]);
+  const action = text.includes(' — ') ? text.slice(text.indexOf(' — ')) : '';
+  return `${code}: ${n} benchmarks${action}`;
+}

@@ -4,7 +4,7 @@
 // detail is terminal.ts (--verbose); --quiet prints the table alone.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { terminalSafe } from '../text/terminal-safe.js';
-import { findingMarker, findingText, topFinding } from './findings.js';
+import { findingGroupText, findingMarker, findingText, topFinding } from './findings.js';
 import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
 import { COUNTER_COLUMN, counterCell } from './terminal.js';
 
@@ -169,17 +169,37 @@ export function hiddenDetails(doc: ResultDocument): number {
   return n;
 }
 
+/** Benchmarks sharing one finding code get one line when there are this many or more. */
+const GROUP_AT = 3;
+
+/** One line per benchmark that needs attention; a code shared by GROUP_AT or more benchmarks is one line. */
+function attentionLines(doc: ResultDocument, columns: number): string[] {
+  const tops = doc.benchmarks.flatMap((b) => {
+    const top = topFinding(b.findings ?? []);
+    return top && top.severity !== 'info' ? [{ b, top }] : [];
+  });
+  const byCode = new Map<string, typeof tops>();
+  for (const t of tops) byCode.set(t.top.code, [...(byCode.get(t.top.code) ?? []), t]);
+  const lines: string[] = [];
+  const grouped = new Set<string>();
+  for (const { b, top } of tops) {
+    const same = byCode.get(top.code)!;
+    if (same.length < GROUP_AT) lines.push(`${b.name}: ${findingText(top, columns - width(b.name) - 2)}`);
+    else if (!grouped.has(top.code)) {
+      grouped.add(top.code);
+      lines.push(findingGroupText(same.map((t) => t.top)));
+    }
+  }
+  return lines;
+}
+
 export function renderSummary(input: ResultDocument, options: SummaryOptions = {}): string {
   const doc = terminalSafe(input);
   const columns = Math.max(40, options.columns ?? 80);
   const out = ['', ...renderTable(doc, columns)];
   if (!options.quiet) {
     const latency = latencyLines(doc, columns);
-    const attention = doc.benchmarks.flatMap((b) => {
-      const top = topFinding(b.findings ?? []);
-      if (!top || top.severity === 'info') return [];
-      return [`${b.name}: ${findingText(top, columns - width(b.name) - 2)}`];
-    });
+    const attention = attentionLines(doc, columns);
     if (latency.length || attention.length) out.push('', ...latency, ...attention);
     const hidden = hiddenDetails(doc);
     if (hidden > 0) out.push(`${hidden} details hidden: --verbose`);
