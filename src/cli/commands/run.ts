@@ -12,6 +12,8 @@ import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
 import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
+import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
+import { OtherTreeError } from '../../paired/other-tree.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
 
@@ -50,6 +52,12 @@ Comparison:
   --save-baseline NAME save this run as .cyclebench/baselines/NAME.json
   --baseline NAME      compare this run with a saved baseline
   --threshold P        differences below this are "within noise" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)})
+  --against TREE       paired run: the same files from another tree (a directory, or a
+                       git ref checked out in a temporary worktree), processes in pairs,
+                       stopping once the verdict is settled (docs/ci.md)
+  --max-pairs N        with --against: most pairs per benchmark (default 20; looks at
+                       6, 10, 14 pairs below it and at N)
+  --fail-on-regression with --against: exit 1 when a benchmark is slower in this tree
 Output:
   --json FILE          write the versioned result document (raw batches included); - for stdout
                        (the tables then go to stderr)
@@ -68,7 +76,7 @@ Output:
 `;
 
 export const runCommand: Command = async (args, io) => {
-  let opts: RunAndReportOptions;
+  let opts: RunCliOptions;
   try {
     opts = parseRunArgs(args, io);
   } catch (e) {
@@ -82,6 +90,7 @@ export const runCommand: Command = async (args, io) => {
     io.stdout.write(RUN_USAGE);
     return EXIT_OK;
   }
+  if (opts.against !== undefined) return againstCommand({ ...opts, against: opts.against }, io);
   let outcome;
   try {
     outcome = await runAndReport(opts, io);
@@ -99,7 +108,39 @@ export const runCommand: Command = async (args, io) => {
   return failed ? EXIT_FAILURE : EXIT_OK;
 };
 
-const HELP = {} as RunAndReportOptions;
+const HELP = {} as RunCliOptions;
+
+/** The run options, and the paired run's own. */
+export type RunCliOptions = RunAndReportOptions & { against?: string; failOnRegression?: boolean; maxPairs?: number };
+
+async function againstCommand(opts: RunCliOptions & { against: string }, io: Io): Promise<number> {
+  let outcome;
+  try {
+    outcome = await runAgainst(opts, io);
+  } catch (e) {
+    if (!(e instanceof OtherTreeError || e instanceof OutputPathError)) throw e;
+    io.stderr.write(`cyclebench run: ${e.message}\n`);
+    return EXIT_USAGE;
+  }
+  if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
+  const p = outcome.paired;
+  const failed = outcome.writeFailures.length > 0 || p.loadErrors.length > 0 || p.rows.some((r) => r.error);
+  const slower = opts.failOnRegression === true && p.rows.some((r) => r.analysis?.verdict === 'slower');
+  return failed || slower ? EXIT_FAILURE : EXIT_OK;
+}
+
+const NOT_WITH_AGAINST = [
+  'aa',
+  'save-baseline',
+  'baseline',
+  'csv',
+  'html',
+  'latency',
+  'distributions',
+  'complexity',
+  'report',
+  'hypothesis',
+];
 
 function checkName(name: string): string {
   try {
@@ -109,7 +150,7 @@ function checkName(name: string): string {
   }
 }
 
-export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
+export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const { values, positionals } = parse(args, {
     forks: { type: 'string' },
     time: { type: 'string' },
@@ -141,6 +182,9 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     'save-baseline': { type: 'string' },
     baseline: { type: 'string' },
     threshold: { type: 'string' },
+    against: { type: 'string' },
+    'fail-on-regression': { type: 'boolean' },
+    'max-pairs': { type: 'string' },
     quiet: { type: 'boolean' },
     verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -159,6 +203,12 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
+  if (values.against !== undefined) {
+    const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
+    if (clash) throw new UsageError(`--${clash} is not available with --against (a paired run)`);
+    if (values.against.trim() === '') throw new UsageError('--against is empty');
+  } else if (values['fail-on-regression'] || values['max-pairs'] !== undefined)
+    throw new UsageError(`--${values['fail-on-regression'] ? 'fail-on-regression' : 'max-pairs'} needs --against`);
   if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet contradict each other');
   return {
@@ -206,5 +256,12 @@ export function parseRunArgs(args: string[], io: Io): RunAndReportOptions {
     progress: !values.quiet,
     detail: values.verbose ? 'verbose' : values.quiet ? 'quiet' : 'summary',
     argv: ['run', ...args],
+    ...(values.against !== undefined
+      ? {
+          against: values.against,
+          failOnRegression: values['fail-on-regression'],
+          maxPairs: integer('max-pairs', values['max-pairs'], DEFAULT_MAX_PAIRS, 2, 1000),
+        }
+      : {}),
   };
 }

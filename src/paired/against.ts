@@ -1,0 +1,102 @@
+// `cyclebench run <files> --against <dir or git ref>` as a library call: open the other
+// tree, run the files of both in pairs (run.ts), print the table, write --json (the paired
+// outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
+// of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
+// keeps the pairs measured so far.
+import type { Io } from '../cli/io.js';
+import { resolveConditions } from '../orchestrator/conditions.js';
+import type { RunOptions } from '../orchestrator/run.js';
+import { onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
+import { loadPlatform } from '../platform/load.js';
+import type { Platform } from '../platform/types.js';
+import { assertOutputPaths, tryWrite } from '../results/output-files.js';
+import { resolve } from 'node:path';
+import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
+
+export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
+import { openOtherTree } from './other-tree.js';
+import { renderPairedMarkdown, renderPairedText } from './render.js';
+import { runPaired, type PairedOutcome } from './run.js';
+
+export interface AgainstOptions extends RunOptions {
+  /** The paired outcome as JSON ('-': standard output, the table then goes to stderr). */
+  json?: string;
+  /** The table as Markdown (e.g. $GITHUB_STEP_SUMMARY). */
+  markdown?: string;
+  /** The other tree: a directory, or a git ref of the repository of `io.cwd`. */
+  against: string;
+  /** Most pairs per benchmark (default 20); the looks are 6, 10, 14 below it and itself. */
+  maxPairs?: number;
+}
+
+export interface AgainstOutcome {
+  paired: PairedOutcome;
+  interrupted: boolean;
+  stoppedBy?: StopSignal;
+  writeFailures: string[];
+}
+
+export async function runAgainst(
+  opts: AgainstOptions,
+  io: Io,
+  platform: Platform = loadPlatform(),
+): Promise<AgainstOutcome> {
+  const outputs = (['json', 'markdown'] as const)
+    .filter((k) => opts[k] !== undefined && opts[k] !== '-')
+    .map((k) => ({ label: `--${k}`, path: opts[k]! }));
+  assertOutputPaths(outputs, opts.files, io.cwd);
+  const conditions = resolveConditions(
+    { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
+    platform,
+  );
+  for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
+  const tree = openOtherTree(opts.against, io.cwd);
+  const abort = new AbortController();
+  const stop = onStopSignals((signal) => {
+    io.stderr.write(`\ncyclebench: interrupted (${signal}): stopping the current worker, keeping the pairs so far\n`);
+    abort.abort();
+  });
+  let paired: PairedOutcome;
+  try {
+    paired = await runPaired(platform, {
+      files: opts.files,
+      filter: opts.filter,
+      tree,
+      measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters, seed: opts.seed },
+      conditions,
+      statistic: opts.statistic,
+      seed: opts.seed,
+      timeoutMs: opts.timeoutMs,
+      settings: {
+        threshold: opts.threshold ?? 0.01,
+        alpha: 1 - opts.confidence,
+        looks: looksUpTo(opts.maxPairs ?? DEFAULT_MAX_PAIRS),
+      },
+      signal: abort.signal,
+      onProgress:
+        opts.progress && (io.stderr as { isTTY?: boolean }).isTTY ? (l) => io.stderr.write(`\r\x1b[K${l}`) : undefined,
+    });
+  } finally {
+    if (opts.progress && (io.stderr as { isTTY?: boolean }).isTTY) io.stderr.write('\r\x1b[K');
+    stop.off();
+    tree.dispose();
+  }
+  const human = opts.json === '-' ? io.stderr : io.stdout;
+  human.write(renderPairedText(paired));
+  const writeFailures: string[] = [];
+  if (opts.json === '-') io.stdout.write(`${JSON.stringify(paired, null, 2)}\n`);
+  const files: [string | undefined, () => string][] = [
+    [opts.json === '-' ? undefined : opts.json, () => `${JSON.stringify(paired, null, 2)}\n`],
+    [opts.markdown === '-' ? undefined : opts.markdown, () => renderPairedMarkdown(paired)],
+  ];
+  for (const [path, text] of files) {
+    if (!path) continue;
+    const error = tryWrite(resolve(io.cwd, path), text);
+    if (error) writeFailures.push(`${path}: ${error}`);
+    else io.stderr.write(`cyclebench: results written to ${path}\n`);
+  }
+  if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired));
+  for (const f of writeFailures) io.stderr.write(`cyclebench: ${f}\n`);
+  const stoppedBy = stop.received() ?? undefined;
+  return { paired, interrupted: paired.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };
+}

@@ -1,0 +1,92 @@
+// The other tree of a paired run: a directory as given, or a git ref checked out with
+// `git worktree add --detach` into a temporary directory. The checkout is removed by
+// dispose() and, should the process exit before that (a second Ctrl-C exits at once,
+// src/orchestrator/stop-signals.ts), by an 'exit' handler: both are synchronous.
+// A checkout has no node_modules (git does not track it): this tree's is linked in, so
+// `import 'cyclebench'` and the other dependencies resolve to the versions installed here,
+// while the benchmark files and the code they import relatively come from the ref.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+
+export class OtherTreeError extends Error {
+  override name = 'OtherTreeError';
+}
+
+export interface OtherTree {
+  /** Root of the current tree (git top level, or the working directory outside git). */
+  currentRoot: string;
+  /** Root of the other tree. */
+  root: string;
+  /** What the user named, for reports. */
+  label: string;
+  /** The temporary checkout, when the other tree is a git ref. */
+  checkout?: string;
+  dispose(): void;
+}
+
+function git(cwd: string, args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+function gitRoot(cwd: string): string | null {
+  try {
+    return git(cwd, ['rev-parse', '--show-toplevel']);
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves `spec` (a directory or a git ref) against the working directory `cwd`. */
+export function openOtherTree(spec: string, cwd: string): OtherTree {
+  const top = gitRoot(cwd);
+  const dir = resolve(cwd, spec);
+  // A directory is the other tree's root, paired with this tree's root (git top level, or cwd).
+  if (existsSync(dir) && statSync(dir).isDirectory())
+    return { currentRoot: top ?? cwd, root: dir, label: spec, dispose: () => {} };
+  if (!top) throw new OtherTreeError(`--against '${spec}' is not a directory (and ${cwd} is in no git repository)`);
+  let commit: string;
+  try {
+    commit = git(top, ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`]);
+  } catch {
+    throw new OtherTreeError(`--against '${spec}' is neither a directory nor a git ref of ${top}`);
+  }
+  const checkout = mkdtempSync(join(tmpdir(), 'cyclebench-against-'));
+  let removed = false;
+  const dispose = () => {
+    if (removed) return;
+    removed = true;
+    process.off('exit', dispose);
+    try {
+      git(top, ['worktree', 'remove', '--force', checkout]);
+    } catch {
+      // not registered (add failed) or already gone: the directory is removed below
+    }
+    rmSync(checkout, { recursive: true, force: true });
+    try {
+      git(top, ['worktree', 'prune']);
+    } catch {
+      // pruning is housekeeping only
+    }
+  };
+  process.on('exit', dispose);
+  try {
+    git(top, ['worktree', 'add', '--detach', checkout, commit]);
+  } catch (e) {
+    dispose();
+    const why = String((e as { stderr?: unknown }).stderr ?? (e as Error).message)
+      .trim()
+      .split('\n')[0];
+    throw new OtherTreeError(`could not check out '${spec}': ${why}`);
+  }
+  const modules = join(top, 'node_modules');
+  if (existsSync(modules) && !existsSync(join(checkout, 'node_modules')))
+    symlinkSync(modules, join(checkout, 'node_modules'), 'dir');
+  return { currentRoot: top, root: checkout, label: `${spec} (${commit.slice(0, 12)})`, checkout, dispose };
+}
+
+/** The other tree's counterpart of a file of the current tree (same path from the root). */
+export function counterpart(tree: Pick<OtherTree, 'currentRoot' | 'root'>, file: string): string {
+  return join(tree.root, relative(tree.currentRoot, file));
+}

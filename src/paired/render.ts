@@ -1,0 +1,81 @@
+// The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
+// the ratio this tree / other tree with its interval, the verdict, the pairs run, the
+// smallest detectable difference and how many pairs would resolve the noise threshold.
+import { escapeControls, truncateName } from '../text/terminal-safe.js';
+import type { PairedOutcome, PairedRow } from './run.js';
+
+const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
+const f4 = (x: number) => x.toFixed(4);
+
+function rowName(r: PairedRow): string {
+  const base = r.group ? `${r.group}/${r.name}` : r.name;
+  const args = Object.keys(r.args).length ? ` ${JSON.stringify(r.args)}` : '';
+  return escapeControls(truncateName(base + args));
+}
+
+function cells(r: PairedRow): string[] {
+  const a = r.analysis;
+  const ratio = a?.ratio ? `${f4(a.ratio.point)} [${f4(a.ratio.ciLow)}, ${f4(a.ratio.ciHigh)}]` : '—';
+  const verdict = r.error ? `failed: ${escapeControls(r.error)}` : (a?.verdict ?? '—');
+  const conf = a ? `${(a.confidence * 100).toFixed(2)} %` : '—';
+  return [
+    rowName(r),
+    ratio,
+    conf,
+    verdict,
+    String(r.pairs.length),
+    pct(a?.minimumDetectable ?? null),
+    a?.pairsForThreshold ? String(a.pairsForThreshold) : '—',
+  ];
+}
+
+const HEAD = [
+  'benchmark',
+  'ratio this/other [CI]',
+  'CI level',
+  'verdict',
+  'pairs',
+  'detectable',
+  'pairs for threshold',
+];
+
+function tail(o: PairedOutcome): string[] {
+  const lines: string[] = [];
+  const list = (xs: string[]) => xs.map((x) => escapeControls(truncateName(x))).join(', ');
+  if (o.onlyCurrent.length) lines.push(`only in this tree (not compared): ${list(o.onlyCurrent)}`);
+  if (o.onlyAgainst.length) lines.push(`only in ${escapeControls(o.against)} (not compared): ${list(o.onlyAgainst)}`);
+  for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
+  if (o.interrupted) lines.push('the run was interrupted: results are partial');
+  const s = o.settings;
+  lines.push(
+    `paired t-interval on the mean log ratio; looks at ${s.looks.join(', ')} pairs, each at alpha ${+s.alpha.toFixed(4)}/${s.looks.length} ` +
+      `(Bonferroni); noise threshold ${pct(s.threshold)}; "detectable" = smallest difference found with 80 % power`,
+  );
+  return lines;
+}
+
+export function renderPairedText(o: PairedOutcome): string {
+  const rows = [HEAD, ...o.rows.map(cells)];
+  const widths = HEAD.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return `Paired run against ${escapeControls(o.against)}\n${rows.map(line).join('\n')}\n${tail(o).join('\n')}\n`;
+}
+
+export function renderPairedMarkdown(o: PairedOutcome): string {
+  const esc = (c: string) => c.replace(/\|/g, '\\|');
+  const line = (r: string[]) => `| ${r.map(esc).join(' | ')} |`;
+  return [
+    `### cyclebench: this tree against ${esc(escapeControls(o.against))}`,
+    '',
+    line(HEAD),
+    line(HEAD.map(() => '---')),
+    ...o.rows.map((r) => line(cells(r))),
+    '',
+    ...tail(o).map((l) => `- ${esc(l)}`),
+    '',
+  ].join('\n');
+}

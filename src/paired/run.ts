@@ -1,0 +1,129 @@
+// A paired run: the same benchmark files from two trees, one benchmark at a time, its
+// processes in pairs (A then B, then B then A, alternating) so a slow episode of a shared
+// machine hits both versions of a pair. Benchmarks are matched by group, name and args;
+// one-side-only ones are listed, not measured. Pairs stop at a look of the sequential
+// design once the verdict is settled (src/paired/analysis.ts).
+import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
+import type { ResolvedConditions } from '../orchestrator/conditions.js';
+import { fullName, listFile, runFork } from '../orchestrator/suite.js';
+import type { Platform } from '../platform/types.js';
+import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
+import { analysePairs, needsMorePairs, pairLogRatios, type PairedAnalysis, type PairedSettings } from './analysis.js';
+import { counterpart, type OtherTree } from './other-tree.js';
+
+export interface PairedRunOptions {
+  files: string[];
+  filter?: RegExp;
+  tree: Pick<OtherTree, 'currentRoot' | 'root' | 'label'>;
+  measure: WorkerRunOptions;
+  conditions: ResolvedConditions;
+  statistic: Statistic | 'auto';
+  seed: number;
+  timeoutMs: number;
+  settings: PairedSettings;
+  signal?: AbortSignal;
+  onProgress?: (line: string) => void;
+}
+
+export interface PairedRow {
+  name: string;
+  group: string | null;
+  args: Record<string, unknown>;
+  /** Per pair: the headline of the other tree's process (a) and of this tree's (b), ns per op. */
+  pairs: { a: number; b: number; aFirst: boolean }[];
+  analysis: PairedAnalysis | null;
+  /** A process that failed ends the benchmark: its message (side named). */
+  error?: string;
+}
+
+export interface PairedOutcome {
+  against: string;
+  rows: PairedRow[];
+  /** Full names of benchmarks found in one tree only. */
+  onlyCurrent: string[];
+  onlyAgainst: string[];
+  /** Files that could not be listed, one line each. */
+  loadErrors: string[];
+  interrupted: boolean;
+  settings: PairedSettings;
+}
+
+const key = (d: Descriptor) => `${fullName(d)}\u0000${JSON.stringify(d.args)}`;
+const label = (d: Descriptor) =>
+  Object.keys(d.args).length ? `${fullName(d)} ${JSON.stringify(d.args)}` : fullName(d);
+
+export async function runPaired(platform: Platform, opts: PairedRunOptions): Promise<PairedOutcome> {
+  const out: PairedOutcome = {
+    against: opts.tree.label,
+    rows: [],
+    onlyCurrent: [],
+    onlyAgainst: [],
+    loadErrors: [],
+    interrupted: false,
+    settings: opts.settings,
+  };
+  const matched: [Descriptor, Descriptor][] = [];
+  for (const file of opts.files) {
+    const sides = await Promise.all([
+      listFile(platform, file, opts.signal),
+      listFile(platform, counterpart(opts.tree, file), opts.signal),
+    ]);
+    if (sides.some((s) => 'interrupted' in s)) return { ...out, interrupted: true };
+    const [cur, other] = sides.map((s, i) => {
+      if ('error' in s) out.loadErrors.push(`${i === 0 ? 'this tree' : opts.tree.label}: ${s.error}`);
+      return 'benchmarks' in s ? s.benchmarks.filter((d) => !opts.filter || opts.filter.test(fullName(d))) : [];
+    });
+    const byKey = new Map(other.map((d) => [key(d), d]));
+    for (const d of cur) {
+      const o = byKey.get(key(d));
+      if (o) matched.push([o, d]);
+      else out.onlyCurrent.push(label(d));
+      byKey.delete(key(d));
+    }
+    out.onlyAgainst.push(...[...byKey.values()].map(label));
+  }
+  for (const [a, b] of matched) {
+    if (opts.signal?.aborted) return { ...out, interrupted: true };
+    const row = await measurePairs(platform, a, b, opts);
+    if (row === null) return { ...out, interrupted: true };
+    out.rows.push(row);
+  }
+  return out;
+}
+
+async function measurePairs(
+  platform: Platform,
+  a: Descriptor,
+  b: Descriptor,
+  opts: PairedRunOptions,
+): Promise<PairedRow | null> {
+  const row: PairedRow = { name: b.title, group: b.group, args: b.args, pairs: [], analysis: null };
+  const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
+  const value = (f: ForkResult) => forkStatistic(f.batches.filter(isUsableBatch), statistic);
+  const max = opts.settings.looks[opts.settings.looks.length - 1];
+  for (let i = 0; i < max; i++) {
+    const aFirst = i % 2 === 0;
+    const got: Record<'a' | 'b', number> = { a: NaN, b: NaN };
+    for (const side of aFirst ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
+      opts.onProgress?.(`${label(b)}: pair ${i + 1}, ${side === 'a' ? opts.tree.label : 'this tree'}`);
+      // Both processes of a pair get the same fork index: the same plan seed and environment padding.
+      const r = await runFork(platform, side === 'a' ? a : b, i, opts);
+      if ('interrupted' in r) return null;
+      if ('error' in r) {
+        row.error = `${side === 'a' ? opts.tree.label : 'this tree'}: ${errorLine(r.error)}`;
+        row.analysis = row.pairs.length ? analysePairs(pairLogRatios(row.pairs), opts.settings) : null;
+        return row;
+      }
+      got[side] = value(r.fork);
+    }
+    row.pairs.push({ a: got.a, b: got.b, aFirst });
+    if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
+  }
+  row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings);
+  return row;
+}
+
+function errorLine(e: NonNullable<BenchmarkResult['error']>): string {
+  return e.message.split('\n')[0];
+}

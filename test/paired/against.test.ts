@@ -1,0 +1,111 @@
+// `run --against <git ref>` end to end in a scratch repository: a ref that does not exist is
+// one line; the temporary worktree is removed after success, after a failure, and on Ctrl-C
+// or SIGTERM; benchmarks of one tree only are listed, not compared.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const INDEX = join(ROOT, 'src/index.ts');
+const scratch = mkdtempSync(join(tmpdir(), 'cb-against-'));
+const repo = join(scratch, 'repo');
+const temp = join(scratch, 'tmp'); // TMPDIR of the runs: where their checkouts go
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+
+const kernel = (body: string, extra = '') =>
+  `import { bench } from '${INDEX}';\nbench('sum', () => { ${body} });\n${extra}`;
+
+function commit(message: string, source: string): void {
+  writeFileSync(join(repo, 'k.bench.ts'), source);
+  git('add', '.');
+  git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message);
+}
+
+const checkouts = () => readdirSync(temp).filter((n) => n.startsWith('cyclebench-against-'));
+const worktrees = () =>
+  git('worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((l) => l.startsWith('worktree '));
+
+let savedTmp: string | undefined;
+beforeAll(() => {
+  mkdirSync(repo);
+  mkdirSync(temp);
+  git('init', '-q');
+  commit('crashing', kernel("throw new Error('boom');"));
+  commit('v1', kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
+  commit('v2', kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;', "bench('new one', () => 1);"));
+  savedTmp = process.env.TMPDIR;
+  process.env.TMPDIR = temp;
+});
+afterAll(() => {
+  if (savedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmp;
+});
+
+async function run(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env: {},
+    cwd: repo,
+  };
+  const fast = ['--time', '0.05', '--max-pairs', '2', '--quiet', '--no-pin'];
+  const code = await main(['run', 'k.bench.ts', ...fast, ...args], io);
+  return { code, stdout, stderr };
+}
+
+describe('run --against <git ref>', () => {
+  it('a ref that does not exist is one line, exit 2, and leaves no checkout', async () => {
+    const r = await run('--against', 'no-such-ref');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain("'no-such-ref' is neither a directory nor a git ref");
+    expect(checkouts()).toEqual([]);
+  });
+
+  it('success: pairs measured, the one-side-only benchmark listed, the checkout removed', async () => {
+    const r = await run('--against', 'HEAD~1', '--json', join(scratch, 'ok.json'));
+    expect(r.stderr).not.toContain('Error');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(readFileSync(join(scratch, 'ok.json'), 'utf8'));
+    expect(out.rows.map((x: { name: string }) => x.name)).toEqual(['sum']);
+    expect(out.rows[0].pairs).toHaveLength(2);
+    expect(out.onlyCurrent).toEqual(['new one']);
+    expect(r.stdout).toContain('only in this tree (not compared): new one');
+    expect(checkouts()).toEqual([]);
+    expect(worktrees()).toHaveLength(1);
+  });
+
+  it('failure: a crashing benchmark in the other tree is named, exit 1, the checkout removed', async () => {
+    const r = await run('--against', 'HEAD~2');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/failed: HEAD~2 \([0-9a-f]{12}\): .*boom/);
+    expect(checkouts()).toEqual([]);
+    expect(worktrees()).toHaveLength(1);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    it(`${signal} during the run: the checkout is removed, exit 128 + signal`, async () => {
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'bin/cyclebench.js'), 'run', 'k.bench.ts', '--against', 'HEAD~1', '--time', '5', '--no-pin'],
+        { cwd: repo, env: { ...process.env, TMPDIR: temp }, stdio: 'ignore' },
+      );
+      const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+      // Wait (event-driven poll, no timing claim) for the checkout to exist, then stop the run.
+      while (!checkouts().some((n) => existsSync(join(temp, n, 'k.bench.ts'))))
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      child.kill(signal);
+      expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(checkouts()).toEqual([]);
+      expect(worktrees()).toHaveLength(1);
+    });
+});

@@ -1,0 +1,124 @@
+// Paired analysis: the verdict of one look, and the sequential design's error rates checked
+// by seeded simulation (deterministic: the same seed gives the same count every run).
+import { describe, expect, it } from 'vitest';
+import {
+  analysePairs,
+  DEFAULT_LOOKS,
+  lookAlpha,
+  needsMorePairs,
+  pairLogRatios,
+  type PairedSettings,
+} from '../../src/paired/analysis.js';
+import { normalQuantile } from '../../src/statistics/normal.js';
+import { createRng, type Rng } from '../../src/statistics/rng.js';
+
+const S: PairedSettings = { threshold: 0.01, alpha: 0.05, looks: DEFAULT_LOOKS };
+
+const normal = (rng: Rng) => normalQuantile(Math.min(1 - 1e-12, Math.max(1e-12, rng.next())));
+
+/** One simulated paired run: pairs drawn until the design stops; returns the final verdict. */
+function simulate(rng: Rng, draw: (rng: Rng) => number): { verdict: string; pairs: number } {
+  const logs: number[] = [];
+  while (needsMorePairs(logs, logs.length, S)) logs.push(draw(rng));
+  return { verdict: analysePairs(logs, S).verdict, pairs: logs.length };
+}
+
+function rates(seed: number, trials: number, draw: (rng: Rng) => number) {
+  const rng = createRng(seed);
+  let different = 0;
+  let slower = 0;
+  let pairs = 0;
+  for (let i = 0; i < trials; i++) {
+    const r = simulate(rng, draw);
+    if (r.verdict === 'faster' || r.verdict === 'slower') different++;
+    if (r.verdict === 'slower') slower++;
+    pairs += r.pairs;
+  }
+  return { different: different / trials, slower: slower / trials, meanPairs: pairs / trials };
+}
+
+describe('one look', () => {
+  it('pairs with a non-positive or non-finite side are left out; ln(b/a) otherwise', () => {
+    const logs = pairLogRatios([
+      { a: 10, b: 11 },
+      { a: 0, b: 5 },
+      { a: NaN, b: 5 },
+      { a: 10, b: 10 },
+    ]);
+    expect(logs).toEqual([Math.log(1.1), 0]);
+  });
+
+  it('a consistent 5 % slowdown over 6 pairs is slower and settled; the level is alpha / looks', () => {
+    const a = analysePairs(
+      [0.05, 0.048, 0.052, 0.049, 0.051, 0.05].map((x) => x),
+      S,
+    );
+    expect(a.verdict).toBe('slower');
+    expect(a.settled).toBe(true);
+    expect(a.confidence).toBeCloseTo(1 - 0.05 / 4, 12);
+    expect(lookAlpha(S)).toBeCloseTo(0.0125, 12);
+    expect(a.ratio!.ciLow).toBeGreaterThan(1);
+  });
+
+  it('an interval inside ±threshold settles "no difference"; a wide one does not', () => {
+    const tight = analysePairs([0.001, -0.001, 0.0005, -0.0005, 0, 0.0002], S);
+    expect(tight).toMatchObject({ verdict: 'no-difference', settled: true });
+    const wide = analysePairs([0.05, -0.05, 0.04, -0.03, 0.02, -0.04], S);
+    expect(wide).toMatchObject({ verdict: 'no-difference', settled: false });
+    expect(wide.pairsForThreshold!).toBeGreaterThan(6);
+    expect(wide.minimumDetectable!).toBeGreaterThan(0.01);
+  });
+
+  it('a difference that excludes 1 but does not exceed the threshold is no difference', () => {
+    const a = analysePairs([0.005, 0.0052, 0.0049, 0.0051, 0.005, 0.0048], S);
+    expect(a.verdict).toBe('no-difference');
+    expect(a.ratio!.ciLow).toBeGreaterThan(1);
+  });
+
+  it('fewer than 2 usable pairs: too-few', () => {
+    expect(analysePairs([0.1], S).verdict).toBe('too-few');
+  });
+
+  it('more pairs are needed between looks, never after the last look', () => {
+    expect(needsMorePairs([], 0, S)).toBe(true);
+    expect(needsMorePairs([0.1, 0.1, 0.1], 3, S)).toBe(true);
+    expect(needsMorePairs(new Array(20).fill(0.1), 20, S)).toBe(false);
+    expect(needsMorePairs([0.05, 0.048, 0.052, 0.049, 0.051, 0.05], 6, S)).toBe(false);
+  });
+});
+
+describe('the sequential design, simulated (seeded)', () => {
+  const TRIALS = 4000;
+  // Allowed excess over alpha: 3 binomial standard errors at 4000 trials (~1 %). The counts
+  // are deterministic under the seed, so this tolerance is about the claim, not flakiness.
+  const SLACK = 3 * Math.sqrt((0.05 * 0.95) / TRIALS);
+
+  it('A/A with normal pair noise (sd 2 %): called different at most alpha', () => {
+    const r = rates(11, TRIALS, (rng) => 0.02 * normal(rng));
+    expect(r.different).toBeLessThanOrEqual(0.05 + SLACK);
+  });
+
+  it('A/A with heavy-tailed pair noise (10 % of pairs hit by a 30 % slow episode on one side)', () => {
+    const r = rates(12, TRIALS, (rng) => 0.02 * normal(rng) + (rng.next() < 0.1 ? (rng.next() < 0.5 ? 0.3 : -0.3) : 0));
+    expect(r.different).toBeLessThanOrEqual(0.05 + SLACK);
+  });
+
+  it('a 3 % slowdown with pair noise sd 2 % is called slower at least 80 % of the time, early on average', () => {
+    const r = rates(13, TRIALS, (rng) => Math.log(1.03) + 0.02 * normal(rng));
+    expect(r.slower).toBeGreaterThanOrEqual(0.8);
+    expect(r.meanPairs).toBeLessThan(DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1]);
+  });
+
+  it('without the Bonferroni split (alpha at every look) the same A/A rate would exceed alpha', () => {
+    const loose: PairedSettings = { ...S, alpha: 0.05 * S.looks.length };
+    const rng = createRng(14);
+    let different = 0;
+    for (let i = 0; i < TRIALS; i++) {
+      const logs: number[] = [];
+      while (needsMorePairs(logs, logs.length, loose)) logs.push(0.02 * normal(rng));
+      const v = analysePairs(logs, loose).verdict;
+      if (v === 'faster' || v === 'slower') different++;
+    }
+    expect(different / TRIALS).toBeGreaterThan(0.05);
+  });
+});
