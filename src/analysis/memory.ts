@@ -6,8 +6,9 @@ import { median } from 'simple-statistics';
 import type { ForkResult, MemorySummary } from '../results/schema.js';
 
 export const MEMORY_METHOD =
-  'V8 heap bytes allocated per call: robust slope of bytes on iterations over batches read after the timed ones ' +
-  '(heap used after − before, plus what each garbage collection freed, from v8.GCProfiler); off-heap memory not counted';
+  'V8 heap bytes allocated per call: robust slope of bytes on iterations over batches read after the timed ' +
+  'ones (heap used after − before, plus what each garbage collection freed, from v8.GCProfiler); ' +
+  'off-heap memory not counted';
 
 export function summarizeMemory(forks: readonly ForkResult[]): MemorySummary | null {
   const per = forks

@@ -110,7 +110,8 @@ export function assessQuality(q: QualityInput): Quality {
     warnings.push(
       `inputs-changed: the kernel changed ${c.changed} of the ${c.checked} .inputs() values checked after the run ` +
         `(${changed.length} of ${q.forks.length} processes); the pool is reused, so most iterations got ` +
-        'already-changed inputs and this is not the time on fresh ones: use .setupEach() for a fresh input per iteration',
+        'already-changed inputs and this is not the time on fresh ones: ' +
+        'use .setupEach() for a fresh input per iteration',
     );
   }
 

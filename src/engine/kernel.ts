@@ -75,7 +75,8 @@ export interface KernelInputs {
 }
 
 const INPUTS_HINT =
-  'with .inputs() or .setupEach() the kernel takes the input as its first argument: write the setup form `() => (input) => …` or `{ setup?, fn: (input, state) => … }`';
+  'with .inputs() or .setupEach() the kernel takes the input as its first argument: write the setup form ' +
+  '`() => (input) => …` or `{ setup?, fn: (input, state) => … }`';
 
 /** Runs the (untimed) setup of one benchmark, materialises its inputs, and probes its kernel once. */
 export async function resolveKernel(

@@ -58,14 +58,33 @@ mkdir cjs-project
 (
   cd cjs-project
   echo '{ "name": "cjs-project", "private": true, "type": "commonjs" }' > package.json
-  node -e "const c = require('cyclebench'); if (typeof c.bench !== 'function' || typeof c.runFiles !== 'function') { console.error('pack: FAIL: require(\'cyclebench\') lacks bench/runFiles'); process.exit(1) }"
+  node -e "require('cyclebench')"
+  cat > check-require.js <<'JS'
+const c = require('cyclebench');
+if (typeof c.bench !== 'function' || typeof c.runFiles !== 'function') {
+  console.error("pack: FAIL: require('cyclebench') lacks bench/runFiles");
+  process.exit(1);
+}
+JS
+  node check-require.js
   echo "pack: require('cyclebench') works from a CommonJS project"
   cat > sum.bench.js <<'JS'
 const { bench } = require('cyclebench');
-bench('cjs sum 100', () => { const a = Array.from({ length: 100 }, (_, i) => i); return () => a.reduce((s, x) => s + x, 0); });
+bench('cjs sum 100', () => {
+  const a = Array.from({ length: 100 }, (_, i) => i);
+  return () => a.reduce((s, x) => s + x, 0);
+});
 JS
   ../node_modules/.bin/cyclebench run sum.bench.js --forks 1 --time 0.2 --json out.json
-  node -e 'const b=JSON.parse(require("fs").readFileSync("out.json","utf8")).benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: CommonJS bench file", b.error);process.exit(1)} console.log("pack: measured", b.name, "from a CommonJS file")'
+  cat > check-result.js <<'JS'
+const b = JSON.parse(require('fs').readFileSync('out.json', 'utf8')).benchmarks[0];
+if (!b.headline || b.error) {
+  console.error('pack: FAIL: CommonJS bench file', b.error);
+  process.exit(1);
+}
+console.log('pack: measured', b.name, 'from a CommonJS file');
+JS
+  node check-result.js
 )
 # stat forks commands from the cyclebench-child helper shipped next to the prebuild, so
 # max-rss of `true` is its own (~1 MiB), not the calling Node process's (issue 5).
