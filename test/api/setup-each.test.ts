@@ -39,6 +39,21 @@ describe('.setupEach() in-process', () => {
     expect(result.benchmarks[0].forks[0].freshInputBytes).toBeGreaterThan(N * 8);
   });
 
+  it('hands make() the .args() values of its instance', async () => {
+    const lengths = new Map<number, Set<number>>();
+    bench('len $n', ({ n }: { n: number }) => (a: number[]) => {
+      lengths.set(n, (lengths.get(n) ?? new Set()).add(a.length));
+      return a.length;
+    })
+      .args('n', [3, 5])
+      .setupEach(({ n }: { n: number }) => new Array<number>(n).fill(1));
+    await run({ ...tiny, platform: createJsPlatform('test') });
+    expect([...lengths].map(([n, seen]) => [n, [...seen]])).toEqual([
+      [3, [3]],
+      [5, [5]],
+    ]);
+  });
+
   it('awaits an async set-up and an async kernel', async () => {
     const seen = { calls: 0, sorted: 0 };
     bench('async sort', () => async (a: number[]) => {
