@@ -1,6 +1,15 @@
 // The package's public exports: a plain list of re-exports.
 
-export { bench, group, blackhole, run, runFiles, collectBenchmarks, IN_PROCESS_NOTE } from './api/index.js';
+export {
+  bench,
+  group,
+  blackhole,
+  run,
+  runFiles,
+  runFilesAgainst,
+  collectBenchmarks,
+  IN_PROCESS_NOTE,
+} from './api/index.js';
 export type { RunApiOptions, RunResult, RunFilesOptions, RunOutcome } from './api/index.js';
 export { stat, readResults, compareResults, renderReport, audit, type CompareResultsOptions } from './api/tools.js';
 export type { StatOptions, StatResult } from './stat/types.js';

@@ -7,6 +7,7 @@ export { blackhole } from '../engine/sink.js';
 export { run, IN_PROCESS_NOTE, type RunApiOptions, type RunResult } from './run.js';
 export { collectBenchmarks } from './collect.js';
 export { runFiles, type RunFilesOptions, type RunOutcome } from './run-files.js';
+export { runFilesAgainst, type RunFilesAgainstOptions, type AgainstOutcome } from './run-against.js';
 
 /**
  * Registers a benchmark. `fn` is a kernel `() => value`, a setup `(args) => kernel`

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { runFilesAgainst } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const INDEX = join(ROOT, 'src/index.ts');
@@ -108,4 +109,26 @@ describe('run --against <git ref>', () => {
       expect(checkouts()).toEqual([]);
       expect(worktrees()).toHaveLength(1);
     });
+});
+
+describe('runFilesAgainst() (library) with a directory', () => {
+  it('pairs the same relative file of both directories, this tree over the other', async () => {
+    const other = join(scratch, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'k.bench.ts'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
+    const r = await runFilesAgainst({
+      files: 'k.bench.ts',
+      cwd: repo,
+      against: other,
+      maxPairs: 2,
+      timeBudgetNs: 5e7,
+      cpu: false,
+      print: false,
+    });
+    expect(r.paired.against).toBe(other);
+    expect(r.paired.rows.map((x) => x.name)).toEqual(['sum']);
+    expect(r.paired.rows[0].pairs.map((p) => p.aFirst)).toEqual([true, false]);
+    expect(r.paired.onlyCurrent).toEqual(['new one']);
+    expect(r.paired.rows[0].analysis?.pairs).toBe(2);
+  });
 });
