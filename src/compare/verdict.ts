@@ -105,7 +105,8 @@ export function verdictForForks(
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
   const disagree = excludesOne !== pValue < alpha;
-  const p = formatPValue(pValue);
+  const formatted = formatPValue(pValue);
+  const p = formatted.startsWith('<') ? formatted : `= ${formatted}`;
   const diff = Math.abs(ratio.point - 1);
   if (!excludesOne)
     return {
@@ -113,7 +114,7 @@ export function verdictForForks(
       verdict: 'no-difference',
       reason: disagree
         ? `treat them as the same speed: the ${pct(s.confidence)} CI of the ratio includes 1, though the rank test ` +
-          `leans to a difference (p = ${p}); more processes (--forks) would settle it`
+          `leans to a difference (p ${p}); more processes (--forks) would settle it`
         : `the ${pct(s.confidence)} CI of the ratio includes 1`,
     };
   if (!exceedsThreshold(diff, s.threshold))
@@ -121,7 +122,7 @@ export function verdictForForks(
   const verdict = ratio.ciHigh < 1 ? 'faster' : 'slower';
   if (!disagree) return { ...head, verdict };
   const reason =
-    `probably ${verdict}: the CI of the ratio excludes 1 but the rank test does not confirm it (p = ${p}); ` +
+    `probably ${verdict}: the CI of the ratio excludes 1 but the rank test does not confirm it (p ${p}); ` +
     'confirm with more processes (--forks)';
   return { ...head, verdict, reason };
 }

@@ -27,6 +27,20 @@ describe('verdictForForks', () => {
     expect(v.ratio!.ciLow).toBeCloseTo(1.1, 10);
     expect(v.ratio!.ciHigh).toBeCloseTo(1.1, 10);
   });
+  it('says once what to conclude when the rank test and the CI disagree', () => {
+    // Large between-process noise, tiny within-process noise: the pooled-batch rank test finds
+    // the 4 % difference, the t-interval over 3 processes per side does not exclude 1.
+    const noisy = (seed: number, cost: number) =>
+      syntheticForks(seed, 3, { cost, between: 0.05, within: 0.001, batches: 10 });
+    const v = verdictForForks(noisy(8, 10), noisy(108, 10.4), S);
+    expect(v.verdict).toBe('no-difference');
+    expect(v.reason).toBe(
+      'treat them as the same speed: the 95.00 % CI of the ratio includes 1, though the rank test leans to a ' +
+        'difference (p = 2.4e-7); more processes (--forks) would settle it',
+    );
+    const tiny = verdictForForks(noisy(17, 10), noisy(117, 10.4), S);
+    expect(tiny.reason).toMatch(/rank test leans to a difference \(p < 1e-16\);/);
+  });
   it('calls a noise-free 10 % speed-up faster', () => {
     expect(verdictForForks(exact(1, 3, 10), exact(2, 3, 9), S).verdict).toBe('faster');
   });
