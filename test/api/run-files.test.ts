@@ -48,8 +48,12 @@ describe('runFiles (library API of `cyclebench run`)', () => {
         ...QUICK,
       });
       const c = document.environment.conditions as Record<string, unknown>;
-      const target = Math.max(...cpus);
-      expect(c).toMatchObject({ cpus: [target], pin: 'thread', aslr: 'randomize', fifo: false });
+      // The default CPU is the idlest allowed one at the start: any allowed CPU, with its reason.
+      const target = (c.cpus as number[])[0];
+      expect(cpus).toContain(target);
+      expect(c.cpus).toEqual([target]);
+      expect(c.cpuReason).toMatch(/^idlest over 200 ms at the start: /);
+      expect(c).toMatchObject({ pin: 'thread', aslr: 'randomize', fifo: false });
       expect((c.helperCpus as number[]).includes(target)).toBe(false);
       const b = document.benchmarks[0];
       for (const f of b.forks) expect(f.conditions).toMatchObject({ cpu: [target], pin: 'thread' });
