@@ -10,11 +10,11 @@ import { onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js'
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { assertOutputPaths, tryWrite } from '../results/output-files.js';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
 
 export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
-import { openOtherTree } from './other-tree.js';
+import { openOtherTree, OtherTreeError } from './other-tree.js';
 import { renderPairedMarkdown, renderPairedText } from './render.js';
 import { runPaired, type PairedOutcome } from './run.js';
 
@@ -51,6 +51,13 @@ export async function runAgainst(
   );
   for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
   const tree = openOtherTree(opts.against, io.cwd);
+  const outside = opts.files.find((f) => relative(tree.currentRoot, f).startsWith('..'));
+  if (outside) {
+    tree.dispose();
+    throw new OtherTreeError(
+      `${outside} is outside ${tree.currentRoot}: --against pairs files by their path from there`,
+    );
+  }
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
     io.stderr.write(`\ncyclebench: interrupted (${signal}): stopping the current worker, keeping the pairs so far\n`);

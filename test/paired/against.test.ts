@@ -71,6 +71,18 @@ describe('run --against <git ref>', () => {
     expect(checkouts()).toEqual([]);
   });
 
+  it('options of a single run are refused with --against, and a file outside the repository is one line', async () => {
+    const clash = await run('--against', 'HEAD~1', '--aa');
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('--aa is not available with --against');
+    const outsider = join(scratch, 'outside.bench.ts');
+    writeFileSync(outsider, kernel('return 1;'));
+    const r = await run('--against', 'HEAD~1', outsider);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining('is outside')]);
+    expect(checkouts()).toEqual([]);
+  });
+
   it('success: pairs measured, the one-side-only benchmark listed, the checkout removed', async () => {
     const r = await run('--against', 'HEAD~1', '--json', join(scratch, 'ok.json'));
     expect(r.stderr).not.toContain('Error');
