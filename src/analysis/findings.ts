@@ -2,7 +2,14 @@
 // numbers (schema.ts Finding). Derived from what the result document holds (flags,
 // headline, estimates, batches, the comparison with the baseline), so a version-1 file
 // read back gets the same findings as a fresh run. The words are src/report/findings.ts's.
-import type { BenchmarkResult, Finding, FindingCode, Flag, ResultDocument } from '../results/schema.js';
+import {
+  type BenchmarkResult,
+  type Finding,
+  type FindingCode,
+  FINDING_CODES,
+  type Flag,
+  type ResultDocument,
+} from '../results/schema.js';
 import { requiredSampleSize } from '../statistics/power.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from './defaults.js';
 import { relativeHalfWidth } from './half-width.js';
@@ -90,7 +97,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   if (b.flags.includes('environment-changed')) add('environment-changed');
   out.push(...comparisonFindings(b));
   if (b.flags.includes('in-process')) add('in-process');
-  return out;
+  return out.sort((x, y) => FINDING_CODES.indexOf(x.code) - FINDING_CODES.indexOf(y.code));
 }
 
 /**

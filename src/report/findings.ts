@@ -1,7 +1,7 @@
 // The one registry of finding codes in words: for each code (src/results/schema.ts
 // FINDING_CODES) a short line worded for action, as the default terminal output prints
 // under its table. The findings themselves are data (src/analysis/findings.ts).
-import type { Finding, FindingCode } from '../results/schema.js';
+import { type Finding, type FindingCode, FINDING_CODES } from '../results/schema.js';
 
 type Values = Finding['values'];
 
@@ -57,7 +57,8 @@ const RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 
 
 /** The finding a benchmark's one attention line shows: the most severe, first in code order. */
 export function topFinding(findings: readonly Finding[]): Finding | undefined {
-  return [...findings].sort((a, b) => RANK[a.severity] - RANK[b.severity])[0];
+  const order = (f: Finding) => RANK[f.severity] * FINDING_CODES.length + FINDING_CODES.indexOf(f.code);
+  return [...findings].sort((a, b) => order(a) - order(b))[0];
 }
 
 /** "!" for a warning, "✗" for a failure, "" otherwise. */
@@ -84,7 +85,5 @@ export function findingGroupText(findings: readonly Finding[]): string {
     const range = widths.length ? ` at ±${lo}–${pct(Math.max(...widths))}` : '';
     return `noisy: ${n} benchmarks${range} — close other programs or use --cpu`;
   }
-  const text = findingText(findings[0]);
-  const action = text.includes(' — ') ? text.slice(text.indexOf(' — ')) : '';
-  return `${code}: ${n} benchmarks${action}`;
+  return `${findingText(findings[0], 60)} (${n} benchmarks)`;
 }

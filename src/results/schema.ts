@@ -345,20 +345,20 @@ export interface ResultDocument {
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
-/** Every finding code; the report's registry (src/report/findings.ts) has a text for each. */
+/** Every finding code, most important first; the report's registry (src/report/findings.ts) words each. */
 export const FINDING_CODES = [
   'failed',
   'optimized-away',
+  'environment-changed',
+  'incomparable',
   'noisy',
   'contended',
+  'tests-disagree',
   'multimodal',
   'low-r2',
   'warmup-not-steady',
   'contamination',
   'outliers',
-  'environment-changed',
-  'tests-disagree',
-  'incomparable',
   'too-few',
   'in-process',
 ] as const;

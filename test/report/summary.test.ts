@@ -2,6 +2,7 @@
 // needs attention, the count of details --verbose adds. Rendered from a real run of the
 // example suite (example-v1.json) and from the fixed fixture (results.json).
 import { describe, expect, it } from 'vitest';
+import { attachFindings } from '../../src/analysis/findings.js';
 import { terminalColumns } from '../../src/api/io.js';
 import { presentRun } from '../../src/report/present.js';
 import { renderSummary } from '../../src/report/summary.js';
@@ -48,6 +49,15 @@ describe('default terminal output', () => {
     expect(fixture).toMatch(/^Float64Array loop: noisy: ±5\.1 % — close other programs, use --cpu or --forks 19$/m);
     expect(fixture).toMatch(/^empty function: no measurable work per call — return the value the kernel computes$/m);
     expect(fixture).toMatch(/^JSON\.parse broken: failed \(throw\): SyntaxError/m);
+  });
+
+  it('a changed machine outranks noise: one line for every benchmark it touched', () => {
+    const changed = JSON.parse(JSON.stringify(example));
+    for (const b of changed.benchmarks) b.flags.push('environment-changed');
+    attachFindings(changed);
+    const out = renderSummary(changed, { columns: 80 });
+    expect(out).toMatch(/^the machine changed during the run — run again \(7 benchmarks\)$/m);
+    expect(out).not.toMatch(/noisy/);
   });
 
   it('counter columns only when a counter carries data (no faults/op of 0, no cpu-ns/op repeating time/iter)', () => {
