@@ -184,7 +184,9 @@ function attentionLines(doc: ResultDocument, columns: number): string[] {
   const grouped = new Set<string>();
   for (const { b, top } of tops) {
     const same = byCode.get(top.code)!;
-    if (same.length < GROUP_AT) lines.push(`${b.name}: ${findingText(top, columns - width(b.name) - 2)}`);
+    // Each failure has its own message: never grouped.
+    if (same.length < GROUP_AT || top.severity === 'error')
+      lines.push(`${b.name}: ${findingText(top, columns - width(b.name) - 2)}`);
     else if (!grouped.has(top.code)) {
       grouped.add(top.code);
       lines.push(findingGroupText(same.map((t) => t.top)));
