@@ -27,7 +27,10 @@ const count = (v: number): string =>
 function legend(forks: number, f: Frame = FRAME): string {
   const items = Array.from({ length: forks }, (_, i) => {
     const x = f.left + 8 + i * 62;
-    return `<circle cx="${px(x)}" cy="${px(f.top + 4)}" r="3.5" fill="${forkColor(i)}"/><text x="${px(x + 7)}" y="${px(f.top + 8)}">fork ${i + 1}</text>`;
+    return (
+      `<circle cx="${px(x)}" cy="${px(f.top + 4)}" r="3.5" fill="${forkColor(i)}"/>` +
+      `<text x="${px(x + 7)}" y="${px(f.top + 8)}">fork ${i + 1}</text>`
+    );
   });
   return `<g class="legend">${items.join('')}</g>`;
 }
@@ -48,11 +51,14 @@ export function scatterPlot(b: BenchmarkResult): string {
   const [ylo, yhi] = padded(Math.min(0, intercept, ...pts.map((p) => p.ns)), Math.max(...pts.map((p) => p.ns)));
   const x = linearScale(0, maxN * 1.04, FRAME.left, FRAME.width - FRAME.right);
   const y = linearScale(ylo, yhi, FRAME.height - FRAME.bottom, FRAME.top);
+  const ring = ` stroke="${CONTAMINATED}" stroke-width="1.5" class="contaminated"`;
   const dots = pts.map(
-    (p) =>
-      `<circle cx="${px(x(p.n))}" cy="${px(y(p.ns))}" r="2.6" fill="${forkColor(p.fi)}"${p.bad ? ` stroke="${CONTAMINATED}" stroke-width="1.5" class="contaminated"` : ''}/>`,
+    (p) => `<circle cx="${px(x(p.n))}" cy="${px(y(p.ns))}" r="2.6" fill="${forkColor(p.fi)}"${p.bad ? ring : ''}/>`,
   );
-  const line = `<path class="fit" d="M${px(x(0))} ${px(y(intercept))}L${px(x(maxN * 1.04))} ${px(y(intercept + slope * maxN * 1.04))}" stroke="#333" stroke-dasharray="4 3" fill="none"/>`;
+  const xEnd = maxN * 1.04;
+  const line =
+    `<path class="fit" d="M${px(x(0))} ${px(y(intercept))}L${px(x(xEnd))} ${px(y(intercept + slope * xEnd))}" ` +
+    'stroke="#333" stroke-dasharray="4 3" fill="none"/>';
   return [
     svgOpen('scatter', `${b.name}: batch time against iterations, fitted slope ${formatNs(slope)} per iteration`),
     axes({
@@ -68,7 +74,8 @@ export function scatterPlot(b: BenchmarkResult): string {
     line,
     ...dots,
     legend(b.forks.length),
-    `<text x="${px(FRAME.width - FRAME.right - 4)}" y="${px(FRAME.height - FRAME.bottom - 6)}" text-anchor="end">slope ${escapeHtml(formatNs(slope))}/iter, intercept ${escapeHtml(formatNs(intercept))}</text></svg>`,
+    `<text x="${px(FRAME.width - FRAME.right - 4)}" y="${px(FRAME.height - FRAME.bottom - 6)}" text-anchor="end">` +
+      `slope ${escapeHtml(formatNs(slope))}/iter, intercept ${escapeHtml(formatNs(intercept))}</text></svg>`,
   ].join('');
 }
 
@@ -107,7 +114,10 @@ export function distributionPlot(b: BenchmarkResult, bins = 24): string {
     const base = f.top + 8 + rowH * (i + 1);
     const bar = (x0: number, c: number, fill: string, what: string): string => {
       const h = (c / max) * (rowH - 6);
-      return `<rect x="${px(x0 + 0.5)}" y="${px(base - h)}" width="${px(Math.max(0.5, w - 1))}" height="${px(h)}" fill="${fill}"><title>${c} ${what}</title></rect>`;
+      return (
+        `<rect x="${px(x0 + 0.5)}" y="${px(base - h)}" width="${px(Math.max(0.5, w - 1))}" height="${px(h)}" ` +
+        `fill="${fill}"><title>${c} ${what}</title></rect>`
+      );
     };
     parts.push(`<text x="${px(f.left - 18)}" y="${px(base - 4)}" text-anchor="end">fork ${i + 1}</text>`);
     counts.forEach((c, k) => {
@@ -161,7 +171,8 @@ export function runOrderPlot(b: BenchmarkResult): string {
     parts.push(`<path d="${d}" fill="none" stroke="${forkColor(i)}" stroke-width="1.3"/>`);
     for (const k of fork.contaminated)
       parts.push(
-        `<circle class="contaminated" cx="${px(x(k))}" cy="${px(y(fork.perIteration[k]))}" r="3" fill="none" stroke="${CONTAMINATED}"/>`,
+        `<circle class="contaminated" cx="${px(x(k))}" cy="${px(y(fork.perIteration[k]))}" r="3" ` +
+          `fill="none" stroke="${CONTAMINATED}"/>`,
       );
   });
   parts.push(legend(forks.length));
@@ -206,10 +217,12 @@ export function comparisonPlot(rows: ComparisonRow[]): string {
     const l = r.ciLow ?? (r.ratio as number);
     const h = r.ciHigh ?? (r.ratio as number);
     parts.push(
-      `<text x="${px(f.left - 8)}" y="${px(cy + 4)}" text-anchor="end">${escapeHtml(`${r.name} vs ${r.baseline}`)}</text>`,
+      `<text x="${px(f.left - 8)}" y="${px(cy + 4)}" text-anchor="end">` +
+        `${escapeHtml(`${r.name} vs ${r.baseline}`)}</text>`,
     );
     parts.push(
-      `<path d="M${px(x(l))} ${px(cy)}H${px(x(h))}" stroke="#333" stroke-width="1.5"/><circle cx="${px(x(r.ratio as number))}" cy="${px(cy)}" r="4" class="verdict-${r.verdict}"/>`,
+      `<path d="M${px(x(l))} ${px(cy)}H${px(x(h))}" stroke="#333" stroke-width="1.5"/>` +
+        `<circle cx="${px(x(r.ratio as number))}" cy="${px(cy)}" r="4" class="verdict-${r.verdict}"/>`,
     );
     parts.push(
       `<text x="${px(f.width - f.right + 8)}" y="${px(cy + 4)}">${escapeHtml(r.verdict.replace('-', ' '))}</text>`,

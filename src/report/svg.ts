@@ -53,7 +53,11 @@ export function padded(lo: number, hi: number, fraction = 0.05): [number, number
 }
 
 export function svgOpen(kind: string, label: string, f: Frame = FRAME): string {
-  return `<svg class="plot" data-plot="${kind}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f.width} ${f.height}" width="${f.width}" height="${f.height}" role="img" aria-label="${escapeHtml(label)}"><title>${escapeHtml(label)}</title>`;
+  return (
+    `<svg class="plot" data-plot="${kind}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f.width} ${f.height}" ` +
+    `width="${f.width}" height="${f.height}" role="img" aria-label="${escapeHtml(label)}">` +
+    `<title>${escapeHtml(label)}</title>`
+  );
 }
 
 export interface AxisSpec {
@@ -76,20 +80,24 @@ export function axes(a: AxisSpec, f: Frame = FRAME): string {
   for (const t of a.xTicks) {
     const x = a.x(t);
     parts.push(
-      `<path d="M${px(x)} ${px(y0)}v4" stroke="#555"/><text x="${px(x)}" y="${px(y0 + 15)}" text-anchor="middle">${escapeHtml(a.xFormat(t))}</text>`,
+      `<path d="M${px(x)} ${px(y0)}v4" stroke="#555"/>` +
+        `<text x="${px(x)}" y="${px(y0 + 15)}" text-anchor="middle">${escapeHtml(a.xFormat(t))}</text>`,
     );
   }
   for (const t of a.yTicks) {
     const y = a.y(t);
     parts.push(
-      `<path d="M${px(x0)} ${px(y)}h-4" stroke="#555"/><path d="M${px(x0)} ${px(y)}H${px(x1)}" stroke="#eee"/><text x="${px(x0 - 6)}" y="${px(y + 3.5)}" text-anchor="end">${escapeHtml(a.yFormat(t))}</text>`,
+      `<path d="M${px(x0)} ${px(y)}h-4" stroke="#555"/><path d="M${px(x0)} ${px(y)}H${px(x1)}" stroke="#eee"/>` +
+        `<text x="${px(x0 - 6)}" y="${px(y + 3.5)}" text-anchor="end">${escapeHtml(a.yFormat(t))}</text>`,
     );
   }
   parts.push(
-    `<text x="${px((x0 + x1) / 2)}" y="${px(f.height - 4)}" text-anchor="middle" class="label">${escapeHtml(a.xLabel)}</text>`,
+    `<text x="${px((x0 + x1) / 2)}" y="${px(f.height - 4)}" text-anchor="middle" class="label">` +
+      `${escapeHtml(a.xLabel)}</text>`,
   );
   parts.push(
-    `<text transform="translate(11 ${px((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle" class="label">${escapeHtml(a.yLabel)}</text></g>`,
+    `<text transform="translate(11 ${px((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle" class="label">` +
+      `${escapeHtml(a.yLabel)}</text></g>`,
   );
   return parts.join('');
 }

@@ -51,41 +51,47 @@ function load(html: string, extra: string[] = []): { dom: string; stderr: string
 
 const count = (s: string, re: RegExp): number => (s.match(re) ?? []).length;
 
-describe.skipIf(!chromium)(
-  `HTML report in headless Chromium${chromium ? '' : ' (skipped: chromium not installed; apt-get install -y chromium)'}`,
-  () => {
-    const doc = fixtureDoc();
-    const result = chromium
-      ? load(renderHtml(doc, { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true }))
-      : null;
+const SKIPPED = chromium ? '' : ' (skipped: chromium not installed; apt-get install -y chromium)';
 
-    it('loads and exits cleanly, with no console messages (CSP violations, script errors)', () => {
-      expect(result?.status).toBe(0);
-      const consoleLines = (result?.stderr ?? '').split('\n').filter((l) => /:CONSOLE[:(]/.test(l));
-      expect(consoleLines).toEqual([]);
-      expect(result?.dom).toContain('</html>');
-    });
+// CI installs chromium (.ci/run): there a missing browser is a failure, never a skip.
+describe.runIf(!chromium && process.env.CI)('HTML report in headless Chromium under CI', () => {
+  it('finds chromium (.ci/run installs it)', () => {
+    expect(chromium, 'chromium is missing under CI=true: .ci/run should have installed it').not.toBeNull();
+  });
+});
 
-    it('has the plots of every measured benchmark and the comparison plot in the DOM', () => {
-      const dom = result?.dom ?? '';
-      const withBatches = doc.benchmarks.filter((b) => !b.error && b.forks.some((f) => f.batches.length >= 2));
-      const withDistribution = withBatches.filter((b) => !b.flags.includes('optimized-away'));
-      expect(count(dom, /<svg class="plot" data-plot="scatter"/g)).toBe(withBatches.length);
-      expect(count(dom, /<svg class="plot" data-plot="run-order"/g)).toBe(withBatches.length);
-      expect(count(dom, /<svg class="plot" data-plot="distribution"/g)).toBe(withDistribution.length);
-      expect(count(dom, /<svg class="plot" data-plot="comparison"/g)).toBe(1);
-      // The fitted slope line and one histogram bar per non-empty bin were parsed as SVG.
-      expect(count(dom, /<path class="fit"/g)).toBe(withBatches.length);
-      expect(count(dom, /<rect /g)).toBeGreaterThan(withDistribution.length * 3);
-    });
+describe.skipIf(!chromium)(`HTML report in headless Chromium${SKIPPED}`, () => {
+  const doc = fixtureDoc();
+  const result = chromium
+    ? load(renderHtml(doc, { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true }))
+    : null;
 
-    it('shows user text escaped: the markup in a benchmark name is text, not elements', () => {
-      const dom = result?.dom ?? '';
-      expect(dom).toContain('template &lt;b&gt;"x"&lt;/b&gt; &amp;');
-      expect(dom).not.toContain('<b>"x"</b>');
-    });
-  },
-);
+  it('loads and exits cleanly, with no console messages (CSP violations, script errors)', () => {
+    expect(result?.status).toBe(0);
+    const consoleLines = (result?.stderr ?? '').split('\n').filter((l) => /:CONSOLE[:(]/.test(l));
+    expect(consoleLines).toEqual([]);
+    expect(result?.dom).toContain('</html>');
+  });
+
+  it('has the plots of every measured benchmark and the comparison plot in the DOM', () => {
+    const dom = result?.dom ?? '';
+    const withBatches = doc.benchmarks.filter((b) => !b.error && b.forks.some((f) => f.batches.length >= 2));
+    const withDistribution = withBatches.filter((b) => !b.flags.includes('optimized-away'));
+    expect(count(dom, /<svg class="plot" data-plot="scatter"/g)).toBe(withBatches.length);
+    expect(count(dom, /<svg class="plot" data-plot="run-order"/g)).toBe(withBatches.length);
+    expect(count(dom, /<svg class="plot" data-plot="distribution"/g)).toBe(withDistribution.length);
+    expect(count(dom, /<svg class="plot" data-plot="comparison"/g)).toBe(1);
+    // The fitted slope line and one histogram bar per non-empty bin were parsed as SVG.
+    expect(count(dom, /<path class="fit"/g)).toBe(withBatches.length);
+    expect(count(dom, /<rect /g)).toBeGreaterThan(withDistribution.length * 3);
+  });
+
+  it('shows user text escaped: the markup in a benchmark name is text, not elements', () => {
+    const dom = result?.dom ?? '';
+    expect(dom).toContain('template &lt;b&gt;"x"&lt;/b&gt; &amp;');
+    expect(dom).not.toContain('<b>"x"</b>');
+  });
+});
 
 // The first screen at 1280x800: a copy of the page with a measuring script (the report itself
 // carries no script, and its CSP forbids one) writes the layout into the DOM that --dump-dom prints.
@@ -120,7 +126,7 @@ function pngSize(file: string): [number, number] {
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 }
 
-describe.skipIf(!chromium)('HTML report: results on the first screen (1280x800, headless Chromium)', () => {
+describe.skipIf(!chromium)(`HTML report: results on the first screen (1280x800, headless Chromium)${SKIPPED}`, () => {
   const html = chromium
     ? renderHtml(fixtureDoc(), { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true })
     : '';
