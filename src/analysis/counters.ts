@@ -5,14 +5,14 @@
 // cache-miss rate = cache-misses/cache-references, branch-miss rate = branch-misses/branches.
 
 import type { Batch, CounterPerOp } from '../results/schema.js';
-import type { CounterEventName } from '../platform/types.js';
+import type { CounterName } from '../platform/types.js';
 import { hierarchicalBootstrap, type BootstrapOptions } from '../statistics/bootstrap.js';
 import { ols } from '../statistics/regression.js';
 
 export interface CountersSummary {
   perOp: CounterPerOp[];
   /** Events whose per-op interval lies wholly below zero: a count or time per operation never does. */
-  omitted?: { event: CounterEventName; perOp: number }[];
+  omitted?: { event: CounterName; perOp: number }[];
   ipc?: number;
   cacheMissRate?: number;
   branchMissRate?: number;
@@ -34,7 +34,7 @@ function meanSlope(groups: readonly (readonly Point[])[]): number {
   return s / groups.length;
 }
 
-function pointsFor(batches: readonly Batch[], event: CounterEventName): Point[] {
+function pointsFor(batches: readonly Batch[], event: CounterName): Point[] {
   const pts: Point[] = [];
   for (const b of batches) {
     const v = b.counters?.[event];
@@ -54,12 +54,12 @@ export function countersPerOp(
   groups: readonly (readonly Batch[])[],
   opts: BootstrapOptions,
 ): CountersSummary | undefined {
-  const events = new Set<CounterEventName>();
+  const events = new Set<CounterName>();
   for (const g of groups)
-    for (const b of g) for (const k of Object.keys(b.counters ?? {})) events.add(k as CounterEventName);
+    for (const b of g) for (const k of Object.keys(b.counters ?? {})) events.add(k as CounterName);
   if (events.size === 0) return undefined;
   const perOp: CounterPerOp[] = [];
-  const omitted: { event: CounterEventName; perOp: number }[] = [];
+  const omitted: { event: CounterName; perOp: number }[] = [];
   for (const event of [...events].sort()) {
     const pts = groups.map((g) => pointsFor(g, event)).filter((g) => g.length >= 2 && Number.isFinite(slopeOf(g)));
     if (pts.length === 0) continue;
@@ -70,7 +70,7 @@ export function countersPerOp(
     if (ci.ciHigh < 0) omitted.push({ event, perOp: ci.point });
     else perOp.push({ event, perOp: Math.max(0, ci.point), ciLow: Math.max(0, ci.ciLow), ciHigh: ci.ciHigh });
   }
-  const by = (e: CounterEventName): CounterPerOp | undefined => perOp.find((p) => p.event === e);
+  const by = (e: CounterName): CounterPerOp | undefined => perOp.find((p) => p.event === e);
   const out: CountersSummary = { perOp, ...(omitted.length ? { omitted } : {}) };
   const ipc = ratio(by('instructions'), by('cycles'));
   const cmr = ratio(by('cache-misses'), by('cache-references'));

@@ -9,6 +9,7 @@ import { sideNotes } from './notes.js';
 import type { CompareSettings, Comparison } from './types.js';
 import { verdictForForks } from './verdict.js';
 import { DEFAULT_TARGET_CI } from '../defaults.js';
+import { instructionsVerdict } from './instructions.js';
 
 export interface CompareOptions extends CompareSettings {
   /** Relative CI half-width target for the sample-size advice (default 1 %). */
@@ -17,6 +18,8 @@ export interface CompareOptions extends CompareSettings {
   grubbs?: boolean;
   /** A changed environment is a caveat on each row, not a reason for 'incomparable' (default false). */
   allowEnvironmentChange?: boolean;
+  /** Compare instructions per operation instead of time (instructions.ts). */
+  instructions?: boolean;
 }
 
 export interface DocumentComparison {
@@ -48,6 +51,7 @@ export function compareBenchmarks(
     baseNs: base.headline?.point ?? null,
     contenderNs: contender.headline?.point ?? null,
   };
+  if (s.instructions) return { ...head, ...instructionsRow(base, contender, s, incomparable) };
   const baseProblem = sideProblem(base, 'baseline');
   const problem = baseProblem ?? sideProblem(contender, 'contender');
   if (problem) {
@@ -152,3 +156,30 @@ export function relativeToBaseline(doc: ResultDocument, s: CompareOptions): Rela
   }
   return rows;
 }
+
+/** The instructions row: errors and a changed environment still make it incomparable. */
+function instructionsRow(
+  base: BenchmarkResult,
+  contender: BenchmarkResult,
+  s: CompareOptions,
+  incomparable: string[],
+): Omit<Comparison, 'name' | 'group' | 'args' | 'baseNs' | 'contenderNs'> {
+  for (const [b, side] of [
+    [base, 'baseline'],
+    [contender, 'contender'],
+  ] as const)
+    if (b.error || b.forks.length === 0)
+      return { ...NONE(s), reason: `${side} has no measurement${b.error ? `: ${b.error.message}` : ''}`, cause: side };
+  const v = instructionsVerdict(base, contender, s);
+  if (incomparable.length)
+    return { ...v, verdict: 'incomparable', reason: incomparable.join('; '), cause: 'environment' };
+  return v;
+}
+
+const NONE = (s: CompareOptions) => ({
+  verdict: 'incomparable' as const,
+  ratio: null,
+  pValue: null,
+  confidence: s.confidence,
+  notes: [] as string[],
+});

@@ -4,7 +4,7 @@
 // counters closest to the timed region.
 
 import type { Batch } from '../results/schema.js';
-import type { Clock, CounterEventName, CounterSet } from '../platform/types.js';
+import type { Clock, CounterName, CounterSet } from '../platform/types.js';
 import { readingAt, scaleDelta } from '../platform/counters-math.js';
 import { SINK, type Checksum } from './sink.js';
 import type { ThreadSnapshot, ThreadStats } from './thread-stats.js';
@@ -27,6 +27,8 @@ export interface BatchContext {
   nowMs: () => number;
   /** Per-iteration set-up: inputs made before each batch's clock starts, released after it stops. */
   fresh?: FreshInputs;
+  /** Counts are simulated (src/simulation/): a preempted batch counts the same, so none is measured again. */
+  simulated?: boolean;
 }
 
 export interface TimedBatch {
@@ -85,11 +87,11 @@ export async function runBatch(ctx: BatchContext, requested: number): Promise<Ti
  * countersRunning is the smallest running/enabled share across events.
  */
 export function counterDeltas(
-  active: readonly CounterEventName[],
+  active: readonly CounterName[],
   a: Float64Array,
   b: Float64Array,
 ): Pick<Batch, 'counters' | 'countersRunning'> {
-  const counters: Partial<Record<CounterEventName, number>> = {};
+  const counters: Partial<Record<CounterName, number>> = {};
   let running = 1;
   active.forEach((name, i) => {
     const scaled = scaleDelta(readingAt(a, i), readingAt(b, i));

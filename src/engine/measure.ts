@@ -4,7 +4,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { CounterSet, Platform } from '../platform/types.js';
-import type { ForkResult, LatencyRecord } from '../results/schema.js';
+import type { ForkResult, LatencyRecord, SimulationRecord } from '../results/schema.js';
 import { detectAslr } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
@@ -83,6 +83,8 @@ export interface MeasureExtras {
   observeThread?: boolean;
   /** Loop generation options; `sink: false` exists only for the engine's overhead benchmarks. */
   loop?: Pick<LoopOptions, 'sink'>;
+  /** After the warm-up, before sampling: make sure counted code is steady (simulated counters, src/simulation/). */
+  settle?: (ctx: BatchContext, kernelFn: unknown, unit: number) => Promise<SimulationRecord>;
 }
 
 export async function measure(
@@ -115,6 +117,7 @@ export async function measure(
     thread,
     counters: extras.counters,
     nowMs: extras.nowMs ?? (() => performance.now()),
+    ...(extras.settle ? { simulated: true } : {}),
     fresh,
   };
   const warnings = [...(extras.warnings ?? [])];
@@ -143,6 +146,7 @@ export async function measure(
       );
     }
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
+    const simulation = extras.settle ? await extras.settle(ctx, kernel.fn, unit) : undefined;
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
     const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, warnings) : undefined;
@@ -191,6 +195,7 @@ export async function measure(
       ...(kernel.inputs ? { inputs: kernel.inputs.summary } : {}),
       ...(inputsChanged ? { inputsChanged } : {}),
       ...(fresh ? { freshInputBytes: Math.round(fresh.bytesPerInput) } : {}),
+      ...(simulation ? { simulation } : {}),
     };
   } finally {
     gc?.close();

@@ -100,7 +100,7 @@ export async function runSampling(
         ran.push({ batch, window, ...p });
       }
       pending = [];
-      if (ctx.isAsync) break;
+      if (ctx.isAsync || ctx.simulated) break;
       if (gc) {
         await gc.settle();
         gc.counts(ran.map((r) => r.window)).forEach((count, i) => (ran[i].batch.gc = count));

@@ -25,6 +25,8 @@ import {
   DEFAULT_TARGET_CI,
   DEFAULT_TIMEOUT_MS,
 } from '../defaults.js';
+import type { SimulationChoice } from '../simulation/events.js';
+import { DEFAULT_SIMULATION, requireSimulation, SIMULATED_MEASURE } from '../simulation/launch.js';
 
 /** Where the orchestrator tells what happens while it runs: warnings, notes, the progress line. */
 export interface LogStream {
@@ -47,6 +49,8 @@ export interface RunOptions {
   seed: number;
   timeoutMs: number;
   counters: boolean;
+  /** Simulated counters: every worker runs under Valgrind's callgrind (true: cache and branch simulation on). */
+  simulate?: boolean | SimulationChoice;
   /** Explicit CPUs, null = pick one, false = no pinning. */
   cpu: number[] | null | false | CpuChoice;
   aslr: AslrMode;
@@ -121,6 +125,8 @@ export async function runBenchmarks(
   );
   for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);
   if (platform.kind === 'js') log.write(`cyclebench: using the pure-JS platform: ${platform.fallbackReason}\n`);
+  const choice = opts.simulate === true ? DEFAULT_SIMULATION : opts.simulate || undefined;
+  const simulation = choice ? requireSimulation(platform.simulation.capability(), choice) : undefined;
   const before = collectEnvironment(platform);
 
   const abort = new AbortController();
@@ -148,7 +154,9 @@ export async function runBenchmarks(
         seed: opts.seed,
         ...(opts.latency ? { latency: true } : {}),
         ...(opts.memory ? { memory: true } : {}),
+        ...(choice ? SIMULATED_MEASURE : {}),
       },
+      simulate: simulation,
       conditions,
       statistic: opts.statistic,
       confidence: opts.confidence,
@@ -188,6 +196,7 @@ export async function runBenchmarks(
       ...(opts.latency ? { latency: true } : {}),
       ...(opts.memory ? { memory: true } : {}),
       ...(opts.hypothesis ? { hypothesis: opts.hypothesis } : {}),
+      ...(simulation ? { simulate: simulation } : {}),
     },
     environment: {
       ...before,

@@ -21,6 +21,9 @@ import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
 import { fullName as joinName } from '../text/format.js';
+import { callgrindLaunch } from '../simulation/launch.js';
+import type { SimulationChoice } from '../simulation/events.js';
+import { markSimulated } from '../simulation/result.js';
 
 export interface SuiteOptions {
   files: string[];
@@ -39,6 +42,8 @@ export interface SuiteOptions {
   onProgress?: (p: Progress) => void;
   /** Told each warning found before measuring (duplicate names), as soon as the files are listed. */
   onWarning?: (line: string) => void;
+  /** Simulated counters: every worker runs under callgrind (src/simulation/). */
+  simulate?: SimulationChoice & { valgrind?: string };
 }
 
 export interface Progress {
@@ -140,7 +145,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   // Slow process states are judged against every process of this run (slow-processes.ts).
   const reference = runYardstick(entries.flatMap((e) => e.forks));
   for (const e of entries) markSlowProcesses(e.forks, reference);
-  const benchmarks = entries.map((e) => finishEntry(e, opts));
+  const benchmarks = entries.map((e) =>
+    opts.simulate ? markSimulated(finishEntry(e, opts), opts.simulate.valgrind) : finishEntry(e, opts),
+  );
   return {
     benchmarks: [...loadErrors, ...benchmarks],
     interrupted,
@@ -184,7 +191,7 @@ export async function runFork(
   platform: Platform,
   d: Descriptor,
   forkIndex: number,
-  opts: Pick<SuiteOptions, 'conditions' | 'measure' | 'seed' | 'timeoutMs' | 'signal'>,
+  opts: Pick<SuiteOptions, 'conditions' | 'measure' | 'seed' | 'timeoutMs' | 'signal' | 'simulate'>,
 ): Promise<ForkOutcome> {
   const c = opts.conditions;
   const padding = c.aslr === 'randomize' ? envPadding(opts.seed, forkIndex) : 0;
@@ -197,6 +204,8 @@ export async function runFork(
     // The kernel's RLIMIT_RTTIME watchdog fires a little after the orchestrator's own timeout would.
     ...(c.fifo ? { fifo: { priority: FIFO_PRIORITY, rtLimitUs: Math.max(opts.timeoutMs, 1000) * 1000 } } : {}),
   };
+  const sim = opts.simulate ? callgrindLaunch(opts.simulate) : undefined;
+  if (sim) options.simulate = { outFile: sim.outFile, cache: opts.simulate!.cache, branch: opts.simulate!.branch };
   const outcome = await runWorker<WorkerMessage>({
     platform,
     request: { type: 'run', file: d.file, id: d.id, forkIndex, options },
@@ -205,7 +214,8 @@ export async function runFork(
     conditions: { cpus: c.spawnCpus ?? c.cpus, noAslr: c.noAslr, envPadding: padding },
     isFinal: isFinalMessage,
     signal: opts.signal,
-  });
+    ...(sim ? { wrapper: sim.wrapper } : {}),
+  }).finally(() => sim?.cleanup());
   if (!outcome.ok) {
     if (outcome.kind === 'interrupted') return { interrupted: true };
     return {

@@ -59,16 +59,20 @@ export interface RunWorkerOptions<M> {
   /** Is `msg` the final answer? */
   isFinal: (msg: unknown) => boolean;
   signal?: AbortSignal;
+  /** A program that runs node (valgrind and its arguments): the worker is then `command ...args node ...`. */
+  wrapper?: { command: string; args: string[] };
 }
 
 export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
   const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
-  const args = workerArgs(opts.benchFile);
+  const nodeArgs = workerArgs(opts.benchFile);
+  const w = opts.wrapper;
+  const [command, args] = w ? [w.command, [...w.args, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = withConditions(opts.platform, opts.conditions, () =>
     // detached: its own process group (setsid), so a timeout or Ctrl-C ends whatever the
     // benchmark started too, and a terminal's Ctrl-C reaches only this process, which decides.
-    spawn(process.execPath, args, {
+    spawn(command, args, {
       env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',

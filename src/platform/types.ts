@@ -80,6 +80,13 @@ export type CounterEventName =
   | 'context-switches'
   | 'cpu-migrations';
 
+/** Counters simulated by Valgrind's callgrind (src/simulation/events.ts), not read from a PMU. */
+export type SimulatedEventName =
+  'sim-instructions' | 'sim-I1-misses' | 'sim-D1-misses' | 'sim-LL-misses' | 'sim-branches' | 'sim-branch-mispredicts';
+
+/** Any per-batch counter a batch can carry: perf events or simulated ones. */
+export type CounterName = CounterEventName | SimulatedEventName;
+
 export interface CounterEventAvailability {
   name: CounterEventName;
   kind: 'hardware' | 'software';
@@ -105,7 +112,7 @@ export interface CounterGroupOptions {
 export interface CounterSet {
   readonly events: CounterEventAvailability[];
   /** Events that opened, in the order their values appear in a reading. */
-  readonly active: CounterEventName[];
+  readonly active: CounterName[];
   readonly excludeKernel: boolean;
   enable(): void;
   disable(): void;

@@ -19,6 +19,8 @@ export const FLAG_TEXT: Record<Flag, string> = {
   outliers: 'outliers in the per-iteration times (reported, not dropped)',
   'environment-changed': 'the machine state changed between the start and end of the run',
   'in-process': 'measured in the calling process, not in fresh forks',
+  simulated: 'counts simulated by Valgrind (callgrind), not read from the CPU; no time is reported',
+  'not-optimized': "V8 ran the kernel below its optimizing tiers while counted: the counts are unoptimized code's",
   contended:
     'the CPU was shared for much of the run: many batches were preempted and measured again; the result may be biased',
   'inputs-changed':

@@ -111,6 +111,12 @@ export const COUNTER_COLUMN: Record<string, string> = {
   'branch-misses': 'br-miss/op',
   'task-clock': 'cpu-ns/op',
   'page-faults': 'faults/op',
+  // Simulated by Valgrind (`--counters simulate`): labelled as such in every column.
+  'sim-instructions': 'sim instr/op',
+  'sim-I1-misses': 'sim I1 miss/op',
+  'sim-D1-misses': 'sim D1 miss/op',
+  'sim-LL-misses': 'sim LL miss/op',
+  'sim-branch-mispredicts': 'sim br-miss/op',
 };
 
 /** A count per operation cannot be negative; a slope a hair below zero is noise around 0. */

@@ -2,7 +2,7 @@
 // `compare` and `report`. Bump SCHEMA_VERSION on any incompatible change and keep a
 // reader for every older version in src/results/read.ts.
 
-import type { CounterEventAvailability, CounterEventName } from '../platform/types.js';
+import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
 
 export const SCHEMA_VERSION = 2;
 
@@ -36,7 +36,7 @@ export interface Batch {
    */
   preempted?: PreemptionCause;
   /** Scaled counter deltas over the batch, by event name (absent when no counters). */
-  counters?: Partial<Record<CounterEventName, number>>;
+  counters?: Partial<Record<CounterName, number>>;
   /** Share of the batch the counters were actually running (multiplexing), 0..1. */
   countersRunning?: number;
 }
@@ -100,6 +100,8 @@ export interface ForkResult {
   freshInputBytes?: number;
   /** Memory per operation (`--memory`; src/engine/memory.ts; absent otherwise). */
   memory?: MemoryRecord;
+  /** Simulated counters (`--counters simulate`): this process ran under Valgrind (absent otherwise). */
+  simulation?: SimulationRecord;
 }
 
 /** Heap bytes allocated per call in one process: the robust slope of bytes on iterations. */
@@ -121,6 +123,21 @@ export interface MemorySummary {
   /** Collections that ran during the readings, over every process (their freed bytes are counted). */
   collections: number;
   method: string;
+}
+
+/** V8's tier of a function as its optimization status reports it; 'unknown' without --allow-natives-syntax. */
+export type V8Tier = 'turbofan' | 'maglev' | 'baseline' | 'interpreted' | 'unknown';
+
+/** How the counts of one process under Valgrind were made (src/simulation/). */
+export interface SimulationRecord {
+  /** The kernel's tier when counting started, and the generated loop's around it. */
+  tier: V8Tier;
+  loopTier: V8Tier;
+  /** Per-call instructions of the warm-up pairs, in order: steady means the last two agree within 0.5 %. */
+  warmupPerCall: number[];
+  steady: boolean;
+  /** Cache geometry callgrind simulated ("desc:" lines of its dump: I1, D1, LL), when cache simulation was on. */
+  caches?: string[];
 }
 
 /**
@@ -215,10 +232,12 @@ export type Flag =
   | 'environment-changed'
   | 'in-process'
   | 'contended'
-  | 'inputs-changed';
+  | 'inputs-changed'
+  | 'simulated'
+  | 'not-optimized';
 
 export interface CounterPerOp {
-  event: CounterEventName;
+  event: CounterName;
   perOp: number;
   ciLow?: number;
   ciHigh?: number;
@@ -242,6 +261,8 @@ export interface BenchmarkResult {
     branchMissRate?: number;
   };
   flags: Flag[];
+  /** `--counters simulate`: the tiers V8 ran the kernel in while counted, per process (absent otherwise). */
+  simulation?: { tiers: V8Tier[]; steady: boolean; caches?: string[] };
   warnings: string[];
   /** Informational lines: worth knowing, not a reason to doubt the headline (absent in older files). */
   notes?: string[];

@@ -16,6 +16,8 @@ import { prepareProcess } from './prepare.js';
 import { dieWithParent } from './parent-guard.js';
 import { fullName } from '../text/format.js';
 import { installCompatImports } from '../compat/install.js';
+import { CallgrindCounterSet } from '../simulation/counter-set.js';
+import { settleWith } from '../simulation/settle.js';
 
 let answered = false;
 
@@ -79,6 +81,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
         conditions: prepared.conditions,
         warnings: prepared.warnings,
         onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
+        ...(prepared.counters instanceof CallgrindCounterSet ? { settle: settleWith(prepared.counters) } : {}),
       },
     );
     return { type: 'result', id: req.id, fork };

@@ -6,6 +6,7 @@
 import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
 import type { ForkResult } from '../results/schema.js';
 import type { WorkerRunOptions } from './protocol.js';
+import { openSimulatedCounters } from '../simulation/worker.js';
 
 const ALL_EVENTS: CounterEventName[] = [
   'cycles',
@@ -68,7 +69,8 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
     }
   }
   let counters: CounterSet | undefined;
-  if (options.counters) {
+  if (options.simulate) counters = openSimulatedCounters(platform, options.simulate, warnings);
+  else if (options.counters) {
     try {
       if (!platform.counters.capability().supported)
         throw new Error(platform.counters.capability().reason ?? 'unsupported');

@@ -56,6 +56,8 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
   mlock?: boolean;
   /** Bytes of environment padding the orchestrator added (recorded in conditions). */
   envPadding?: number;
+  /** Simulated counters: the worker runs under callgrind writing dumps to `outFile` (src/simulation/). */
+  simulate?: { outFile: string; cache: boolean; branch: boolean };
 }
 
 /** Orchestrator → worker: load the file in collect mode and list its benchmarks. */

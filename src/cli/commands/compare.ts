@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
 import type { Statistic } from '../../results/schema.js';
+import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { fullName } from '../../text/format.js';
@@ -40,7 +41,9 @@ Options:
   --threshold P             noise threshold: smaller significant changes are "no difference" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)})
   --confidence C            confidence level of the ratio CI (default ${DEFAULT_CONFIDENCE})
   --seed N                  bootstrap seed (default ${DEFAULT_SEED})
-  --statistic S             slope | min | median | mean (default: the files' headline statistic)
+  --statistic S             slope | min | median | mean | instructions (default: the files' headline
+                            statistic); instructions: instructions per op from --counters simulate
+                            (or hardware counters), default --threshold 0.2 %
   --target-ci P             relative CI target for the sample-size advice (default ${helpPercent(DEFAULT_TARGET_CI)})
   --grubbs                  also run Grubbs' test on the per-process values
 `;
@@ -55,6 +58,8 @@ export interface CompareArgs {
   confidence: number;
   seed: number;
   statistic?: Statistic;
+  /** --statistic instructions. */
+  instructions?: boolean;
   target: number;
   grubbs: boolean;
   allowEnvChange: boolean;
@@ -87,6 +92,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     throw new UsageError(`expected two result files (baseline and contender), got ${positionals.length}`);
   const confidence = positiveNumber('confidence', values.confidence, DEFAULT_CONFIDENCE);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
+  const instructions = values.statistic === 'instructions';
   return {
     files: [positionals[0], positionals[1]],
     format: oneOf('format', values.format, ['text', 'markdown', 'json'] as const, 'text'),
@@ -95,11 +101,12 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
       ? { json: usageConflict(values.format) }
       : {}),
     failOn: parseFailOn(values['fail-on']),
-    threshold: fraction('threshold', values.threshold, DEFAULT_NOISE_THRESHOLD),
+    threshold: fraction('threshold', values.threshold, instructions ? INSTRUCTIONS_THRESHOLD : DEFAULT_NOISE_THRESHOLD),
     confidence,
     seed: integer('seed', values.seed, DEFAULT_SEED, 0, LIMITS.seed),
+    ...(instructions ? { instructions } : {}),
     statistic:
-      values.statistic === undefined
+      values.statistic === undefined || instructions
         ? undefined
         : oneOf<Statistic>('statistic', values.statistic, ['slope', 'min', 'median', 'mean'], 'slope'),
     target: fraction('target-ci', values['target-ci'], DEFAULT_TARGET_CI),
@@ -168,6 +175,7 @@ export const compareCommand: Command = async (args, io) => {
     confidence: a.confidence,
     seed: a.seed,
     statistic: a.statistic,
+    instructions: a.instructions,
     target: a.target,
     grubbs: a.grubbs,
     allowEnvironmentChange: a.allowEnvChange,

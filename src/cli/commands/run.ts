@@ -14,6 +14,7 @@ import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
+import { SIMULATED_FORKS, SimulationUnavailableError } from '../../simulation/launch.js';
 
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
 
@@ -30,7 +31,11 @@ Measurement:
   --seed N             seed of every random choice: batch order, inputs, bootstrap (default ${D.seed})
   --filter REGEX       only benchmarks whose "group/name" matches
   --timeout S          kill a worker after S seconds (default ${D.timeoutMs / 1000})
-  --no-counters        do not open perf counters
+  --counters MODE      hardware | simulate | none (default hardware): simulate runs each
+                       worker under Valgrind (callgrind) and reports simulated instructions,
+                       cache misses and branch mispredictions per op instead of time;
+                       default 2 processes (docs/measurements.md: cost)
+  --no-counters        same as --counters none
   --memory             also measure heap bytes allocated per operation (alloc/op column,
                        "memory" in the JSON; after the timed batches, never during them)
   --latency            latency mode for every benchmark: after the batches, time each
@@ -99,6 +104,10 @@ export const runCommand: Command = async (args, io) => {
       io.stderr.write(`cyclebench run: ${e.message}\n`);
       return EXIT_FAILURE;
     }
+    if (e instanceof SimulationUnavailableError) {
+      io.stderr.write(`cyclebench run: ${e.message}\n`);
+      return EXIT_FAILURE;
+    }
     if (!(e instanceof OutputPathError || e instanceof BaselineError)) throw e;
     io.stderr.write(`cyclebench run: ${e.message}\n`);
     return EXIT_USAGE;
@@ -162,6 +171,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     filter: { type: 'string' },
     timeout: { type: 'string' },
     'no-counters': { type: 'boolean' },
+    counters: { type: 'string' },
     cpu: { type: 'string' },
     'no-pin': { type: 'boolean' },
     pin: { type: 'string' },
@@ -211,10 +221,16 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     throw new UsageError(`--${values['fail-on-regression'] ? 'fail-on-regression' : 'max-pairs'} needs --against`);
   if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet contradict each other');
+  if (values.counters !== undefined && values['no-counters'])
+    throw new UsageError('--counters and --no-counters contradict each other');
+  const counters = values['no-counters']
+    ? 'none'
+    : oneOf('counters', values.counters, ['hardware', 'simulate', 'none'] as const, 'hardware');
+  const simulate = counters === 'simulate';
   return {
     files: findBenchFiles(positionals, io.cwd),
     filter,
-    forks: integer('forks', values.forks, D.forks, 1, LIMITS.forks),
+    forks: integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
     ...(values['batch-ms'] !== undefined
       ? { largestBatchNs: positiveNumber('batch-ms', values['batch-ms'], TARGET_LARGEST_BATCH_NS / 1e6) * 1e6 }
@@ -229,7 +245,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     confidence,
     seed: integer('seed', values.seed, D.seed, 0, LIMITS.seed),
     timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000, false, LIMITS.timeoutS) * 1000,
-    counters: !values['no-counters'],
+    counters: counters === 'hardware',
+    ...(simulate ? { simulate: true } : {}),
     cpu: values['no-pin']
       ? false
       : values.cpu === 'idlest' || values.cpu === 'highest'

@@ -1,0 +1,64 @@
+// `compare --statistic instructions`: the ratio of instructions per operation, contender/baseline,
+// from each process's slope of instructions on iterations (simulated counts when the run had them,
+// else hardware ones), with a Welch t-interval over processes on the log ratio (statistics/t-intervals.ts).
+// Simulated counts agree between processes to the digit (docs/measurements.md), so the interval is
+// tight and a 0.5 % change is a verdict; below 2 processes per side: too-few.
+import { ols } from '../statistics/regression.js';
+import { ratioInterval } from '../statistics/t-intervals.js';
+import type { BenchmarkResult, ForkResult } from '../results/schema.js';
+import type { CounterName } from '../platform/types.js';
+import type { VerdictResult } from './types.js';
+import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
+
+/** The default --threshold for instructions: two processes agree within 0.1 %, so 0.2 % is beyond noise. */
+export const INSTRUCTIONS_THRESHOLD = 0.002;
+
+function eventOf(b: BenchmarkResult): CounterName | null {
+  const has = (e: CounterName) => b.forks.some((f) => f.batches.some((x) => x.counters?.[e] !== undefined));
+  if (has('sim-instructions')) return 'sim-instructions';
+  return has('instructions') ? 'instructions' : null;
+}
+
+/** Instructions per op of one process: OLS slope over its batches (a batch without the count is skipped). */
+export function processInstructions(f: ForkResult, event: CounterName): number {
+  const pts = f.batches.filter((b) => b.counters?.[event] !== undefined && b.countersRunning !== 0);
+  if (new Set(pts.map((b) => b.iterations)).size < 2) return NaN;
+  return ols(
+    pts.map((b) => b.iterations),
+    pts.map((b) => b.counters![event]!),
+  ).slope;
+}
+
+export function instructionsVerdict(
+  base: BenchmarkResult,
+  contender: BenchmarkResult,
+  s: { confidence: number; threshold: number },
+): VerdictResult & { notes: string[] } {
+  const head = { ratio: null, pValue: null, confidence: s.confidence, notes: [] as string[] };
+  const event = eventOf(base);
+  if (event === null || event !== eventOf(contender))
+    return {
+      ...head,
+      verdict: 'incomparable',
+      reason: 'no common instruction count: run both sides with --counters simulate (or hardware counters)',
+    };
+  const values = (b: BenchmarkResult) =>
+    b.forks.map((f) => processInstructions(f, event)).filter((v) => Number.isFinite(v) && v > 0);
+  const a = values(base);
+  const c = values(contender);
+  const label = event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op';
+  const mean = (v: number[]) => v.reduce((x, y) => x + y, 0) / v.length;
+  const notes = a.length && c.length ? [`${label}: ${mean(a).toFixed(1)} → ${mean(c).toFixed(1)}`] : [];
+  const method = `Welch t-interval over per-process ${label} (log ratio)`;
+  if (a.length < 2 || c.length < 2)
+    return { ...head, notes, method, verdict: 'too-few', reason: 'fewer than 2 processes with counts on a side' };
+  const r = ratioInterval(a, c, s.confidence);
+  const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
+  const out = { ...head, notes, method, ratio };
+  if (!(ratio.ciLow > 1 || ratio.ciHigh < 1))
+    return { ...out, verdict: 'no-difference', reason: 'the CI of the ratio includes 1' };
+  const diff = Math.abs(ratio.point - 1);
+  if (!exceedsThreshold(diff, s.threshold))
+    return { ...out, verdict: 'no-difference', reason: withinNoiseReason(diff, s.threshold) };
+  return { ...out, verdict: ratio.ciHigh < 1 ? 'faster' : 'slower' };
+}

@@ -1,0 +1,97 @@
+// Orchestrator side of `--counters simulate`: checks once that Valgrind exists and can run this
+// Node (one line saying what to install or why not), and starts each worker under callgrind with
+// its own dump directory, removed when the worker is done.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { callgrindArgs, type SimulationChoice } from './events.js';
+
+export const DEFAULT_SIMULATION: SimulationChoice = { cache: true, branch: true };
+
+/**
+ * Sampling under Valgrind: counts are deterministic, so one round of 4 batch sizes (the slope
+ * needs 2; 4 show a line) and 2 processes (the second checks the first) are enough.
+ */
+export const SIMULATED_MEASURE = { minRounds: 1, maxRounds: 1, batchesPerRound: 4 } as const;
+export const SIMULATED_FORKS = 2;
+
+/** Valgrind is missing or cannot run Node here: one line, and nothing was measured. */
+export class SimulationUnavailableError extends Error {
+  override name = 'SimulationUnavailableError';
+}
+
+/** The run-level label of simulated figures, recorded in the result document's options. */
+export interface SimulationLabel extends SimulationChoice {
+  valgrind: string;
+  tool: 'callgrind';
+}
+
+/** Checks Valgrind and the addon once before a simulated run; throws SimulationUnavailableError. */
+export function requireSimulation(capability: { supported: boolean; reason?: string }, choice: SimulationChoice) {
+  if (!capability.supported)
+    throw new SimulationUnavailableError(`--counters simulate unavailable: ${capability.reason ?? 'unsupported'}`);
+  const check = checkValgrind();
+  if (!check.ok) throw new SimulationUnavailableError(`--counters simulate unavailable: ${check.reason}`);
+  return { valgrind: check.version!, tool: 'callgrind', ...choice } satisfies SimulationLabel;
+}
+
+export interface ValgrindCheck {
+  ok: boolean;
+  /** "valgrind-3.19.0" when found. */
+  version?: string;
+  /** One line: what to install, or why Valgrind cannot run Node here. */
+  reason?: string;
+}
+
+const PROBE_TIMEOUT_MS = 120_000;
+
+/** Is valgrind installed, and does `valgrind node -e 0` run? (~2 s: valgrind's start-up of node). */
+export function checkValgrind(command = 'valgrind', node = process.execPath): ValgrindCheck {
+  const version = spawnSync(command, ['--version'], { encoding: 'utf8' });
+  if (version.error || version.status !== 0)
+    return {
+      ok: false,
+      reason:
+        `${command} not found: install Valgrind for --counters simulate ` +
+        '(Debian/Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)',
+    };
+  const v = version.stdout.trim();
+  const probe = spawnSync(command, ['--tool=none', '-q', node, '-e', '0'], {
+    encoding: 'utf8',
+    timeout: PROBE_TIMEOUT_MS,
+  });
+  if (probe.status !== 0) {
+    const why = lastLine(probe.stderr) || (probe.signal ? `killed by ${probe.signal}` : `exit code ${probe.status}`);
+    return { ok: false, version: v, reason: `${v} cannot run ${node}: ${why}` };
+  }
+  return { ok: true, version: v };
+}
+
+function lastLine(text: string | null): string {
+  const lines = (text ?? '').split('\n').map((l) => l.replace(/^==\d+==\s*/, '').trim());
+  return (
+    lines
+      .filter((l) => l !== '')
+      .pop()
+      ?.slice(0, 200) ?? ''
+  );
+}
+
+export interface CallgrindLaunch {
+  /** The command and its arguments put before `node ...` when starting the worker. */
+  wrapper: { command: string; args: string[] };
+  outFile: string;
+  /** Removes the dump directory. */
+  cleanup(): void;
+}
+
+export function callgrindLaunch(choice: SimulationChoice, command = 'valgrind'): CallgrindLaunch {
+  const dir = mkdtempSync(join(tmpdir(), 'cyclebench-callgrind-'));
+  const outFile = join(dir, 'callgrind.out');
+  return {
+    wrapper: { command, args: callgrindArgs(outFile, choice) },
+    outFile,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

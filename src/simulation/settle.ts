@@ -1,0 +1,94 @@
+// Warm-up under Valgrind: the kernel must be counted in its optimized tier. Under Valgrind threads
+// run one at a time, so V8's background compiler may not have finished after the time-based
+// warm-up (a kernel was seen still interpreted after 10,000 calls, 30x the instructions). Pairs of
+// batches (n, 2n calls) give per-call counts free of the per-batch cost; warm-up goes on until two
+// successive pairs agree within STEADY_TOLERANCE and V8 reports the kernel optimized, or MAX_PAIRS.
+// The tier comes from V8's %GetOptimizationStatus (flag bits of V8's runtime.h OptimizationStatus).
+import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runBatch, type BatchContext } from '../engine/batch.js';
+import { SINK } from '../engine/sink.js';
+import type { SimulationRecord, V8Tier } from '../results/schema.js';
+import type { CallgrindCounterSet } from './counter-set.js';
+
+export const STEADY_TOLERANCE = 0.005;
+export const WARM_ROUNDS = 3;
+export const PAIRS_PER_ROUND = 3;
+export const WARM_CALL_MS = 300;
+export const MAX_WARM_CALLS = 1 << 22;
+const OPTIMIZED: readonly V8Tier[] = ['turbofan', 'maglev', 'unknown'];
+
+const TURBOFANNED = 1 << 6;
+const MAGLEVVED = 1 << 5;
+const BASELINE = 1 << 15;
+const IS_FUNCTION = 1 << 0;
+
+/** A function returning V8's status bits of a function, or null when natives syntax cannot be enabled. */
+function statusReader(): ((f: unknown) => number) | null {
+  try {
+    setFlagsFromString('--allow-natives-syntax');
+    return new Function('f', 'return %GetOptimizationStatus(f)') as (f: unknown) => number;
+  } catch {
+    return null;
+  }
+}
+
+export function tierOf(status: number | null): V8Tier {
+  if (status === null || !(status & IS_FUNCTION)) return 'unknown';
+  if (status & TURBOFANNED) return 'turbofan';
+  if (status & MAGLEVVED) return 'maglev';
+  if (status & BASELINE) return 'baseline';
+  return 'interpreted';
+}
+
+/**
+ * Uncounted calls of the loop first, doubling until one takes WARM_CALL_MS (or MAX_WARM_CALLS calls):
+ * under Valgrind the time-based warm-up before this makes only a few calls, too few for V8 to tier
+ * up a cheap kernel or the loop around it. Then counted pairs back to back until two successive
+ * pairs agree within STEADY_TOLERANCE in the same tiers with the kernel optimized; failing that,
+ * a longer uncounted phase and pairs again, up to WARM_ROUNDS. (A counted pair right after a long
+ * uncounted call was seen thousands of instructions off: V8 finishing tier-up work.) Each counted
+ * batch costs a callgrind dump, ~0.5 s here.
+ */
+export async function settleTier(
+  ctx: BatchContext,
+  kernel: unknown,
+  unit: number,
+  nowMs = () => performance.now(),
+): Promise<SimulationRecord> {
+  const status = statusReader();
+  const read = (f: unknown) => tierOf(status ? status(f) : null);
+  const n = Math.max(1, Math.round(unit));
+  const perCall: number[] = [];
+  let m = n;
+  let steady = false;
+  for (let round = 1; round <= WARM_ROUNDS && !steady; round++) {
+    for (let spent = 0; spent < WARM_CALL_MS * round && m < MAX_WARM_CALLS; m *= 2) {
+      const t0 = nowMs();
+      SINK.last = await ctx.loop(m);
+      spent = nowMs() - t0;
+    }
+    let tiers = '';
+    for (let pair = 0; pair < PAIRS_PER_ROUND && !steady; pair++) {
+      const one = await runBatch(ctx, n);
+      const two = await runBatch(ctx, 2 * n);
+      const a = one.batch.counters?.['sim-instructions'];
+      const b = two.batch.counters?.['sim-instructions'];
+      perCall.push(a === undefined || b === undefined ? NaN : (b - a) / n);
+      const [prev, last] = perCall.slice(-2) as [number, number];
+      const now = `${read(kernel)} ${read(ctx.loop)}`;
+      steady = pair > 0 && now === tiers && Math.abs(last - prev) <= STEADY_TOLERANCE * Math.abs(prev);
+      steady &&= OPTIMIZED.includes(read(kernel));
+      tiers = now;
+    }
+  }
+  return { tier: read(kernel), loopTier: read(ctx.loop), warmupPerCall: perCall, steady };
+}
+
+/** measure()'s settle step for a callgrind counter set: the tier check, then the simulated cache geometry. */
+export function settleWith(counters: CallgrindCounterSet) {
+  return async (ctx: BatchContext, kernel: unknown, unit: number): Promise<SimulationRecord> => {
+    const record = await settleTier(ctx, kernel, unit);
+    return counters.caches.length > 0 ? { ...record, caches: counters.caches } : record;
+  };
+}

@@ -1,0 +1,59 @@
+// compare --statistic instructions on synthetic documents: per-process slopes of simulated
+// instructions, a Welch interval on the ratio, and the same gate as time.
+import { describe, expect, it } from 'vitest';
+import { compareDocuments } from '../../src/compare/documents.js';
+import { regressions } from '../../src/cli/commands/compare.js';
+import type { BenchmarkResult, ForkResult, ResultDocument } from '../../src/results/schema.js';
+import { INSTRUCTIONS_THRESHOLD } from '../../src/compare/instructions.js';
+
+function fork(perOp: number, fixed = 5000): ForkResult {
+  const batches = [1, 2, 3, 4].map((i) => ({
+    iterations: 10 * i,
+    ns: 1,
+    counters: { 'sim-instructions': fixed + perOp * 10 * i },
+    countersRunning: 1,
+  }));
+  return { batches, checksum: 'c' } as unknown as ForkResult;
+}
+
+function doc(perOps: number[]): ResultDocument {
+  const b = {
+    name: 'k',
+    group: null,
+    args: {},
+    baseline: false,
+    file: null,
+    headline: null,
+    estimates: null,
+    forks: perOps.map((p) => fork(p)),
+    flags: ['simulated'],
+    warnings: [],
+  } as BenchmarkResult;
+  return { schemaVersion: 1, benchmarks: [b], environment: {}, options: {} } as unknown as ResultDocument;
+}
+
+const settings = { threshold: INSTRUCTIONS_THRESHOLD, confidence: 0.95, seed: 1, instructions: true };
+
+describe('compare --statistic instructions', () => {
+  it('calls a 1 % instruction increase slower and fails the gate', () => {
+    const r = compareDocuments(doc([12_000, 12_000.5]), doc([12_120, 12_120.3]), settings);
+    const c = r.comparisons[0]!;
+    expect(c.verdict).toBe('slower');
+    expect(c.ratio!.point).toBeCloseTo(1.01, 4);
+    expect(regressions(r.comparisons, INSTRUCTIONS_THRESHOLD)).toHaveLength(1);
+    expect(c.notes.join(' ')).toMatch(/simulated instructions\/op: 12000\.3 → 12120\.1/);
+  });
+  it('finds no difference between identical counts and says too-few with one process a side', () => {
+    expect(compareDocuments(doc([12_000, 12_000]), doc([12_000, 12_000]), settings).comparisons[0]!.verdict).toBe(
+      'no-difference',
+    );
+    expect(compareDocuments(doc([12_000]), doc([12_120]), settings).comparisons[0]!.verdict).toBe('too-few');
+  });
+  it('is incomparable when a side has no instruction count', () => {
+    const plain = doc([1]);
+    for (const f of plain.benchmarks[0]!.forks) for (const b of f.batches) delete b.counters;
+    const c = compareDocuments(plain, doc([12_000, 12_000]), settings).comparisons[0]!;
+    expect(c.verdict).toBe('incomparable');
+    expect(c.reason).toMatch(/--counters simulate/);
+  });
+});
