@@ -15,6 +15,12 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
+    // "--time -1": parseArgs takes -1 for an option and calls the value ambiguous.
+    const ambiguous = /^Option '(--?[\w-]+)' argument is ambiguous/.exec((e as Error).message);
+    if (ambiguous) {
+      const value = args[args.indexOf(ambiguous[1]) + 1] ?? '';
+      throw new UsageError(`${ambiguous[1]} ${value}: a value starting with '-' is written ${ambiguous[1]}=${value}`);
+    }
     // parseArgs messages are long and mention internals; keep the first sentence.
     const msg = (e as Error).message.split('. ')[0].replace(/^TypeError \[[A-Z_]+\]: /, '');
     throw new UsageError(msg);

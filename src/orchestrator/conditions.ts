@@ -1,11 +1,16 @@
 // Decides which environment knobs a run can really apply, once, before any fork starts.
 // A knob the machine refuses is turned off with one clear line and the run goes on
-// (a refused personality means "ASLR stays on"; a CPU outside the allowed set is an
-// error of the user's, also reported and dropped rather than fatal).
+// (a refused personality means "ASLR stays on"). A CPU outside the allowed set is an error of
+// the user's: the run is refused (ConditionError), since measuring unpinned is not what was asked.
 import { readFileSync } from 'node:fs';
 import { parseCpuList as readCpuList } from '../env/read.js';
 import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
+
+/** A condition the user asked for that this machine cannot give (a user error: one line, exit 2). */
+export class ConditionError extends Error {
+  override name = 'ConditionError';
+}
 
 export type AslrMode = 'inherit' | 'off' | 'randomize';
 
@@ -106,8 +111,8 @@ export function resolveConditions(
       } else {
         const outside = req.cpu.filter((c) => !allowed.includes(c));
         if (outside.length > 0)
-          notes.push(`--cpu ${outside.join(',')} is outside the allowed CPUs (${allowed.join(',')}); pinning is off`);
-        else cpus = req.cpu;
+          throw new ConditionError(`--cpu ${outside.join(',')} is outside the allowed CPUs (${allowed.join(',')})`);
+        cpus = req.cpu;
       }
     }
   }

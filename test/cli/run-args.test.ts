@@ -20,6 +20,10 @@ describe('run options', () => {
   it('--batch-ms sets the largest batch in ns; a non-positive value is a usage error', () => {
     expect(parseRunArgs([FILE, '--batch-ms', '1'], io).largestBatchNs).toBe(1e6);
     expect(() => parseRunArgs([FILE, '--batch-ms', '0'], io)).toThrow(UsageError);
+    expect(() => parseRunArgs([FILE, '--batch-ms', '1e-9'], io)).toThrow(/--batch-ms must be from 0.01 to 10000/);
+    expect(() => parseRunArgs([FILE, '--batch-ms', '-1'], io)).toThrow(
+      "--batch-ms -1: a value starting with '-' is written --batch-ms=-1",
+    );
   });
 
   it('--memory asks for allocation per operation; off by default', () => {

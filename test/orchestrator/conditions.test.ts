@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fifoRefusal, resolveConditions, type ConditionRequest } from '../../src/orchestrator/conditions.js';
+import {
+  ConditionError,
+  fifoRefusal,
+  resolveConditions,
+  type ConditionRequest,
+} from '../../src/orchestrator/conditions.js';
 import { listFile, runFork } from '../../src/orchestrator/suite.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { Platform } from '../../src/platform/types.js';
@@ -81,11 +86,11 @@ describe('pin policy (fake platform)', () => {
     expect(c.notes.join('\n')).toMatch(/no allowed CPU is left for helper threads/);
   });
 
-  it('a CPU outside the allowed set turns pinning off with one line', () => {
-    const c = resolveConditions(req({ cpu: [7] }), withCpus([0, 1]));
-    expect(c.cpus).toBeNull();
-    expect(c.notes).toHaveLength(1);
-    expect(c.notes[0]).toMatch(/--cpu 7 is outside the allowed CPUs \(0,1\)/);
+  it('a CPU outside the allowed set is refused: the user asked for a pin the machine cannot give', () => {
+    expect(() => resolveConditions(req({ cpu: [7] }), withCpus([0, 1]))).toThrow(ConditionError);
+    expect(() => resolveConditions(req({ cpu: [0, 7] }), withCpus([0, 1]))).toThrow(
+      /^--cpu 7 is outside the allowed CPUs \(0,1\)$/,
+    );
   });
 });
 

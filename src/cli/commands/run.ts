@@ -6,7 +6,7 @@ import { NothingToRunError } from '../../orchestrator/suite.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
 import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
 import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
-import { DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
+import { ConditionError, DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
@@ -108,7 +108,7 @@ export const runCommand: Command = async (args, io) => {
       io.stderr.write(`cyclebench run: ${e.message}\n`);
       return EXIT_FAILURE;
     }
-    if (!(e instanceof OutputPathError || e instanceof BaselineError)) throw e;
+    if (!(e instanceof OutputPathError || e instanceof BaselineError || e instanceof ConditionError)) throw e;
     io.stderr.write(`cyclebench run: ${e.message}\n`);
     return EXIT_USAGE;
   }
@@ -119,6 +119,13 @@ export const runCommand: Command = async (args, io) => {
 
 const HELP = {} as RunCliOptions;
 
+/** --batch-ms: from 0.01 ms (10 µs, still 100x two clock reads) to 10 s. */
+function batchMs(value: string): number {
+  const ms = positiveNumber('batch-ms', value, TARGET_LARGEST_BATCH_NS / 1e6);
+  if (ms < 0.01 || ms > 10_000) throw new UsageError(`--batch-ms must be from 0.01 to 10000 (ms), got '${value}'`);
+  return ms;
+}
+
 /** The run options, and the paired run's own. */
 export type RunCliOptions = RunAndReportOptions & { against?: string; failOnRegression?: boolean; maxPairs?: number };
 
@@ -127,7 +134,7 @@ async function againstCommand(opts: RunCliOptions & { against: string }, io: Io)
   try {
     outcome = await runAgainst(opts, io);
   } catch (e) {
-    if (!(e instanceof OtherTreeError || e instanceof OutputPathError)) throw e;
+    if (!(e instanceof OtherTreeError || e instanceof OutputPathError || e instanceof ConditionError)) throw e;
     io.stderr.write(`cyclebench run: ${e.message}\n`);
     return EXIT_USAGE;
   }
@@ -232,9 +239,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     filter,
     forks: integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
-    ...(values['batch-ms'] !== undefined
-      ? { largestBatchNs: positiveNumber('batch-ms', values['batch-ms'], TARGET_LARGEST_BATCH_NS / 1e6) * 1e6 }
-      : {}),
+    ...(values['batch-ms'] !== undefined ? { largestBatchNs: batchMs(values['batch-ms']) * 1e6 } : {}),
     targetCi: fraction('target-ci', values['target-ci'], D.targetCi),
     statistic: oneOf<Statistic | 'auto'>(
       'statistic',
