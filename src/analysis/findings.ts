@@ -11,6 +11,7 @@ import {
   type ResultDocument,
 } from '../results/schema.js';
 import { requiredSampleSize } from '../statistics/power.js';
+import { CONTAMINATION_KINDS } from './contamination.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from './defaults.js';
 import { relativeHalfWidth } from './half-width.js';
 
@@ -20,13 +21,6 @@ export interface FindingSettings {
 }
 
 type Values = Finding['values'];
-
-const CONTAMINATION: Partial<Record<Flag, (b: BenchmarkResult['forks'][number]['batches'][number]) => boolean>> = {
-  'gc-during-batches': (x) => x.gc > 0,
-  'context-switches': (x) => x.contextSwitches > 0,
-  migrations: (x) => x.migrations > 0,
-  'page-faults': (x) => x.pageFaults > 0,
-};
 
 const round = (x: number, digits = 4): number => Number(x.toPrecision(digits));
 
@@ -90,7 +84,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       of: b.forks.length,
     });
   for (const flag of b.flags) {
-    const hit = CONTAMINATION[flag];
+    const hit = CONTAMINATION_KINDS.find((k) => k.flag === flag)?.hit;
     if (hit) add('contamination', { kind: flag, batches: measured.filter(hit).length, of: measured.length });
   }
   if (b.flags.includes('outliers')) add('outliers');

@@ -3,7 +3,7 @@
 // outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
-import type { Io } from '../cli/io.js';
+import type { Io } from '../api/io.js';
 import { resolveConditions } from '../orchestrator/conditions.js';
 import type { RunOptions } from '../orchestrator/run.js';
 import { onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
