@@ -151,6 +151,24 @@ describe.skipIf(!chromium)(`HTML report: results on the first screen (1280x800, 
     expect(c.scrollWidth).toBeLessThanOrEqual(c.vw);
   });
 
+  it.each([1, 30])('%i benchmarks with long names: the chart in view, nothing wider than the window', (n) => {
+    const base = fixtureDoc();
+    const long = (i: number): string => `a <long> & "quoted" benchmark name number ${i} `.repeat(4);
+    const benchmarks = Array.from({ length: n }, (_, i) => ({
+      ...base.benchmarks[i % 2],
+      name: long(i),
+      group: `group ${i % 3}`,
+      baseline: i < 3,
+    }));
+    const page = renderHtml({ ...base, benchmarks }, { comparisons: null });
+    expect(page).not.toContain('<long>');
+    expect((page.match(/<g class="row/g) ?? []).length).toBe(n);
+    const c = probe(page);
+    expect(c.over).toEqual([]);
+    expect(c.scrollWidth).toBeLessThanOrEqual(c.vw);
+    expect(c.summary.top).toBeLessThan(c.vh / 3);
+  });
+
   it('takes a screenshot of the first screen (kept next to the report while the test runs)', () => {
     const png = join(dir, 'first-screen.png');
     load(html, ['--window-size=1280,800', `--screenshot=${png}`]);
