@@ -1,6 +1,6 @@
 // Cost of one clock read from JavaScript: the native fenced TSC (a start+end pair, and
 // each half alone, including the `lfence; rdtsc` start variant that returns no CPU id)
-// against process.hrtime.bigint() and performance.now(), all in one run (DESIGN.md §9).
+// against process.hrtime.bigint() and performance.now(), all in one run.
 // Standalone script, not vitest:
 //   node --import tsx bench/clock.ts [calls=10000000] [rounds=5]
 // Prints a table and writes it to bench/results/clock.txt. Best of `rounds` rounds of

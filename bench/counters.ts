@@ -1,5 +1,5 @@
 // Cost of one perf_event group read from JavaScript (software events on a PMU-less guest)
-// against a clock read, in one run (DESIGN.md §9, NATIVE-NOTES P8), plus the cost of one
+// against a clock read, in one run (docs/platform-notes.md P8), plus the cost of one
 // native child run (fork, counters, exec, wait4) against child_process.spawn of `true`.
 // Standalone script, not vitest:
 //   node --import tsx bench/counters.ts [calls=200000] [rounds=5]

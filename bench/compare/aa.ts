@@ -1,4 +1,4 @@
-// A/A and 3 % detection (issue 6): on this machine, over >= 20 comparisons of a real ~1 µs
+// A/A and 3 % detection: on this machine, over >= 20 comparisons of a real ~1 µs
 // kernel, the share of A/A comparisons wrongly called different (goal <= 10 % at α = 0.05),
 // and the share of comparisons that detect a 3 % injected slowdown (goal >= 80 %).
 //

@@ -1,4 +1,4 @@
-// Accuracy (DESIGN §9): a kernel and the same kernel doing exactly twice the work must
+// Accuracy: a kernel and the same kernel doing exactly twice the work must
 // measure a slope ratio of 2.00, in every process. The parent starts PROCESSES fresh
 // processes; each measures both kernels (order alternating by process) and prints its
 // ratio. Run: node --expose-gc --import tsx bench/engine/accuracy.ts [processes]

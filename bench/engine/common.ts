@@ -27,7 +27,7 @@ export async function fitKernel(
   const kernel = await resolveKernel({ fn }, {}, label);
   const fork = await measure(kernel, platform, options, extras);
   // On a shared machine wall-clock batches that were descheduled are not the kernel's
-  // time: fit the uncontaminated ones (DESIGN §3.6), as the analysis's check does.
+  // time: fit the uncontaminated ones, as the analysis's check does.
   const clean = fork.batches.filter((b) => b.contextSwitches === 0 && b.migrations === 0 && b.gc === 0);
   const used = clean.length >= 10 ? clean : fork.batches;
   const f = ols(

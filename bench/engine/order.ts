@@ -1,4 +1,4 @@
-// Order independence (issue 3): the same kernel measured first and last in a file agrees
+// Order independence: the same kernel measured first and last in a file agrees
 // within its CI. The file (kernels/order.bench.ts) registers one kernel first and last with
 // a megamorphic-call kernel and an allocation-heavy kernel between them.
 //

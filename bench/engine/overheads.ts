@@ -1,4 +1,4 @@
-// Overheads (DESIGN §9): the clock read pair, the loop per iteration, and the sink.
+// Overheads: the clock read pair, the loop per iteration, and the sink.
 // Sink cost = slope with the sink − slope without it, on kernels whose work has a side
 // effect (so it stays without a sink); mitata's global-store sink (`$._ = v`) is shown
 // next to it. Variants are interleaved within one process, `repeats` times.

@@ -1,4 +1,4 @@
-// Precision (issue 3): the between-process coefficient of variation (CV) of the headline
+// Precision: the between-process coefficient of variation (CV) of the headline
 // for 1–2 µs kernels, next to mitata and tinybench run on the same kernels in the same
 // session, interleaved. Goal: cyclebench's CV no worse than either.
 //

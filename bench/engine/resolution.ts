@@ -1,4 +1,4 @@
-// Resolution (DESIGN §9): a no-op's per-iteration time after intercept removal (the OLS
+// Resolution: a no-op's per-iteration time after intercept removal (the OLS
 // slope) must be < 0.5 ns, or be flagged optimized-away by the analysis. Also shows the
 // intercept: the fixed per-batch cost (two clock reads + loop entry) that the slope removes.
 // Run: node --expose-gc --import tsx bench/engine/resolution.ts [repeats]

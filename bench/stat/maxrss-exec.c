@@ -1,4 +1,4 @@
-// Why `cyclebench stat` forks commands from a small helper (issue 5), at the syscall level:
+// Why `cyclebench stat` forks commands from a small helper, at the syscall level:
 // ru_maxrss of `true` started from a parent holding N MiB, by fork, vfork, posix_spawn,
 // clone(CLONE_VM|CLONE_VFORK), a double exec through env(1), and fork from a small
 // process the big parent spawned (what native/child_helper.cc does). Not a test:

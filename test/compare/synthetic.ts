@@ -1,7 +1,7 @@
 // Synthetic, seeded result data for the comparison tests. No timing: every batch is
 //   ns = overhead + iterations × cost × processFactor × (1 + within·z)
-// with processFactor = 1 + between·z' drawn once per process (the sticky per-process state
-// of DESIGN §2) and z, z' standard normal (Box–Muller on the seeded xoshiro128** stream).
+// with processFactor = 1 + between·z' drawn once per process (the sticky per-process state)
+// and z, z' standard normal (Box–Muller on the seeded xoshiro128** stream).
 import type { Batch, BenchmarkResult, ForkResult, ResultDocument } from '../../src/results/schema.js';
 import { SCHEMA_VERSION } from '../../src/results/schema.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';

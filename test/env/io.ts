@@ -1,4 +1,4 @@
-// A capturing Io for exact CLI output in tests (STYLE.md #8).
+// A capturing Io for exact CLI output in tests.
 import type { Io } from '../../src/cli/io.js';
 
 export function captureIo(env: Record<string, string | undefined> = {}): Io & { out: () => string; err: () => string } {

@@ -87,7 +87,7 @@ JS
   node check-result.js
 )
 # stat forks commands from the cyclebench-child helper shipped next to the prebuild, so
-# max-rss of `true` is its own (~1 MiB), not the calling Node process's (issue 5).
+# max-rss of `true` is its own (~1 MiB), not the calling Node process's.
 [ -x node_modules/cyclebench/prebuilds/linux-x64/cyclebench-child ] || { echo "pack: FAIL: the installed helper is not executable"; exit 1; }
 npx --no-install cyclebench stat -r 2 --json stat.json -- true >/dev/null
 node -e 'const m=JSON.parse(require("fs").readFileSync("stat.json","utf8")).metrics["max-rss"]; if(!m||m.mean>20480){console.error("pack: FAIL: max-rss of true", m&&m.mean, "KiB");process.exit(1)} console.log("pack: stat max-rss of true", m.mean, "KiB")'

@@ -1,4 +1,4 @@
-// ASLR-off re-exec in child processes (NATIVE-NOTES §d, P19-P23): the flag is set after
+// ASLR-off re-exec in child processes (docs/platform-notes.md d, P19-P23): the flag is set after
 // exec, the layout repeats, stdout/stderr survive, argv and node flags survive, and a
 // refusal or a marker already set never loops.
 import { describe, expect, it } from 'vitest';

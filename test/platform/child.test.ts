@@ -132,7 +132,7 @@ describe('native: counters and per-child rusage', () => {
     expect(badCwd.execError).toMatchObject({ code: 'ENOENT', syscall: 'chdir' });
   });
 
-  it("the child's stdout survives exec although Node marks fds 0-2 close-on-exec (NATIVE-NOTES P20)", () => {
+  it("the child's stdout survives exec although Node marks fds 0-2 close-on-exec (docs/platform-notes.md P20)", () => {
     // A separate Node process whose stdout is a pipe we read: the grandchild's echo must arrive.
     const script = `const a = require(${JSON.stringify(resolve(PACKAGE_ROOT, 'node_modules/node-gyp-build'))})(${JSON.stringify(PACKAGE_ROOT)});
       a.childRun({ candidates: ['/bin/echo', '/usr/bin/echo'], argv: ['echo', 'through-exec'], envp: [], types: [], configs: [], groups: [] })
@@ -158,7 +158,7 @@ describe('native: counters and per-child rusage', () => {
   });
 });
 
-describe("native: max-rss is the command's own peak (the cyclebench-child helper, issue 5)", () => {
+describe("native: max-rss is the command's own peak (the cyclebench-child helper)", () => {
   const MiB = 1024; // maxRssKb is in KiB
   const allocate = (mib: number) => `const b = Buffer.alloc(${mib} * 2 ** 20, 1); if (b[7] !== 1) process.exit(3)`;
 

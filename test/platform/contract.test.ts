@@ -1,4 +1,4 @@
-// One contract suite for every platform implementation (STYLE.md #9): the native addon
+// One contract suite for every platform implementation: the native addon
 // and the pure-JS fallback must both satisfy src/platform/types.ts.
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../src/platform/errors.js';

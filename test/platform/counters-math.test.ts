@@ -21,7 +21,7 @@ import {
 } from '../../src/platform/counters-math.js';
 import { execCandidates } from '../../src/platform/native-child.js';
 
-describe('multiplex scaling by deltas (NATIVE-NOTES P3)', () => {
+describe('multiplex scaling by deltas (docs/platform-notes.md P3)', () => {
   it('scales the count delta by the delta of enabled over running', () => {
     // Δraw = 4000-1000 = 3000, Δenabled = 3e6-1e6 = 2e6, Δrunning = 1.5e6-0.5e6 = 1e6
     // → 3000 · 2e6 / 1e6 = 6000, running 50 %.
@@ -101,7 +101,7 @@ describe('overhead and per-operation', () => {
     expect(subtractOverhead(null, 3)).toBeNull();
   });
 
-  it('normalises per operation and refuses 0 operations (NATIVE-NOTES P27)', () => {
+  it('normalises per operation and refuses 0 operations (docs/platform-notes.md P27)', () => {
     expect(perOperation(1000, 4)).toBe(250);
     expect(perOperation(1000, 0)).toBeNull();
     expect(perOperation(null, 4)).toBeNull();

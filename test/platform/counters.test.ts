@@ -75,7 +75,7 @@ describe('native counters (software events, real syscalls)', () => {
     expect(() => set.read(a)).toThrow(/closed/);
   });
 
-  it('reset zeroes the counts but not the times (why scaling uses deltas, NATIVE-NOTES P3)', () => {
+  it('reset zeroes the counts but not the times (why scaling uses deltas, docs/platform-notes.md P3)', () => {
     const set = counters.open(['task-clock']);
     const before = new Float64Array(3);
     const after = new Float64Array(3);

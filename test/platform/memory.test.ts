@@ -1,5 +1,5 @@
 // mlockall in child processes: the process must still exit with code 0 (V8 aborts at
-// teardown with locked pages unless munlockall runs first, NATIVE-NOTES §c, P17), and a
+// teardown with locked pages unless munlockall runs first, docs/platform-notes.md c, P17), and a
 // refusal is a PlatformError with ENOMEM/EPERM, never fatal.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Every report format against the fixed results file (STYLE.md #7): one golden per format.
+// Every report format against the fixed results file: one golden per format.
 // Goldens live in test/fixtures/report/*.golden.*; UPDATE_GOLDEN=1 regenerates them.
 import { describe, expect, it } from 'vitest';
 import { renderDistributions } from '../../src/report/distribution.js';
