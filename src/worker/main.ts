@@ -70,6 +70,9 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   try {
     const inputs = { source: inst.inputs, setupEach: inst.setupEach, seed: req.options.seed };
     const kernel = await resolveKernel(inst.fn, inst.args, name, inputs);
+    // Simulated counters that could not be set up: say why instead of timing under Valgrind.
+    if (req.options.simulate && !(prepared.counters instanceof CallgrindCounterSet))
+      throw new Error(prepared.warnings.find((w) => w.startsWith('simulated')) ?? 'simulated counters unavailable');
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
     const fork = await measure(
       kernel,
