@@ -122,7 +122,9 @@ export function compareForks(
 
   const perIter = (g: Batch[][]): number[] => g.flatMap((b) => fitFork(b).perIteration);
   const mw = mannWhitney(perIter(base), perIter(contender));
-  const test = `Mann–Whitney U over per-iteration values of all batches (${mw.method}); second opinion, batches within a process are not independent`;
+  const test =
+    `Mann–Whitney U over per-iteration values of all batches (${mw.method}); second ` +
+    `opinion, batches within a process are not independent`;
 
   let minimumDetectable: number | null = null;
   if (base.length >= 2 && contender.length >= 2) {

@@ -78,5 +78,8 @@ export function describeContamination(r: ContaminationReport, statistic: Statist
   if (r.cleanPoint === null || r.relativeChange === null)
     return `${head}; too few clean batches to re-estimate without them`;
   const sign = r.relativeChange >= 0 ? '+' : '';
-  return `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns (${sign}${percent(r.relativeChange)})`;
+  return (
+    `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns ` +
+    `(${sign}${percent(r.relativeChange)})`
+  );
 }

@@ -65,7 +65,8 @@ function usableGroups(forks: readonly ForkResult[], warnings: string[]): { group
     const valid = f.batches.filter(isValidBatch);
     if (valid.length < f.batches.length)
       warnings.push(
-        `process ${f.index}: ${f.batches.length - valid.length} batch(es) with non-positive iterations or invalid time ignored`,
+        `process ${f.index}: ${f.batches.length - valid.length} batch(es) with ` +
+          `non-positive iterations or invalid time ignored`,
       );
     const ok = valid.filter(isUsableBatch);
     if (ok.length < 2) {
@@ -95,7 +96,8 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   fits.forEach((f, i) => {
     if (!f.regressed)
       warnings.push(
-        `process ${forks[i].index}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`,
+        `process ${forks[i].index}: all batches have the same size, so no slope; ` +
+          `overhead not removed (intercept taken as 0)`,
       );
   });
   if (statistic === 'slope' && fits.some((f) => !f.regressed)) {
@@ -169,9 +171,9 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
       flags.add(c.flag);
       warnings.push(describeContamination(c, statistic));
     } else {
-      immaterial.push(
-        `${c.flag} in ${((c.batches / c.total) * 100).toFixed(0)} % of batches (${c.relativeChange === null ? '?' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`} without them)`,
-      );
+      const change =
+        c.relativeChange === null ? '?' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`;
+      immaterial.push(`${c.flag} in ${((c.batches / c.total) * 100).toFixed(0)} % of batches (${change} without them)`);
     }
   }
   const notes = immaterial.length ? [`contamination within the CI: ${immaterial.join(', ')}`] : [];

@@ -170,16 +170,21 @@ export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[
   const calib = records.reduce((a, r) => a + r.calibrationCalls, 0);
   const coarse = s.stepNs > D.COARSE_STEP_TICKS * s.tickNs;
   notes.push(
-    `timer overhead ${ns(s.overheadNs)} subtracted from every call (median of ${calib} empty calls over ${s.forks} process${s.forks === 1 ? '' : 'es'}; ` +
+    `timer overhead ${ns(s.overheadNs)} subtracted from every call (median ` +
+      `of ${calib} empty calls over ${s.forks} process${s.forks === 1 ? '' : 'es'}; ` +
       `p10–p90 jitter ${ns(s.overheadJitterNs)}); ` +
       (coarse
-        ? `the clock ticks every ${ns(s.tickNs)} but its readings here move in steps of about ${ns(s.stepNs)} (the gap between recorded values), so per-call values come in multiples of that`
+        ? `the clock ticks every ${ns(s.tickNs)} but its readings here move in steps of ` +
+          `about ${ns(s.stepNs)} (the gap between recorded values), so per-call values ` +
+          `come in multiples of that`
         : `one clock tick is ${ns(s.tickNs)}`),
   );
   const p50 = s.ladder.find((r) => r.quantile === 0.5)?.ns ?? Number.NaN;
   if (coarse && p50 > 0 && s.stepNs > D.STEP_SHARE_NOTE * p50) {
     notes.push(
-      `the clock's step (${ns(s.stepNs)}) is ${((s.stepNs / p50) * 100).toFixed(0)} % of p50: differences smaller than a step between rungs or between benchmarks are not resolved`,
+      `the clock's step (${ns(s.stepNs)}) is ${((s.stepNs / p50) * 100).toFixed(0)} % ` +
+        `of p50: differences smaller than a step between rungs or between benchmarks are ` +
+        `not resolved`,
     );
   }
   if (s.overheadNs > 0 && Number.isFinite(p50)) {
@@ -187,11 +192,15 @@ export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[
     const head = `p50 (${ns(p50)}) is ${ratio.toFixed(1)}× the timer overhead`;
     if (ratio < D.TIMER_DOMINATED_RATIO) {
       notes.push(
-        `${head}: per-call values below ~${D.TIMER_DOMINATED_RATIO}× the overhead are dominated by the timer and its jitter; take the typical cost from the batch headline (time/iter) and read this ladder for its tail only`,
+        `${head}: per-call values below ~${D.TIMER_DOMINATED_RATIO}× the overhead are ` +
+          `dominated by the timer and its jitter; take the typical cost from the batch ` +
+          `headline (time/iter) and read this ladder for its tail only`,
       );
     } else if (ratio < D.TIMER_NEGLIGIBLE_RATIO) {
       notes.push(
-        `${head}: the lower rungs carry the timer's jitter (${ns(s.overheadJitterNs)}, ${((s.overheadJitterNs / p50) * 100).toFixed(0)} % of p50); the upper rungs are well above it`,
+        `${head}: the lower rungs carry the timer's jitter ` +
+          `(${ns(s.overheadJitterNs)}, ${((s.overheadJitterNs / p50) * 100).toFixed(0)} % ` +
+          `of p50); the upper rungs are well above it`,
       );
     } else {
       notes.push(`${head}: the timer's overhead and jitter are small next to the values`);
@@ -204,18 +213,21 @@ export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[
   }
   const thin = s.ladder.filter((r) => r.tailCalls < D.LATENCY_MIN_TAIL_CALLS);
   if (thin.length) {
-    notes.push(
-      `${thin.map((r) => `${r.label} rests on the slowest ${r.tailCalls} call${r.tailCalls === 1 ? '' : 's'}`).join(', ')} of ${s.count}: too few to be a stable percentile (closer to the max)`,
-    );
+    const rests = thin
+      .map((r) => `${r.label} rests on the slowest ${r.tailCalls} call${r.tailCalls === 1 ? '' : 's'}`)
+      .join(', ');
+    notes.push(`${rests} of ${s.count}: too few to be a stable percentile (closer to the max)`);
   }
   if (s.gc)
     notes.push(
-      `${s.gc} garbage collection${s.gc === 1 ? '' : 's'} ran during the per-call phase; each pause lands in the time of one call, in the tail`,
+      `${s.gc} garbage collection${s.gc === 1 ? '' : 's'} ran during the per-call ` +
+        `phase; each pause lands in the time of one call, in the tail`,
     );
   const budget = records.filter((r) => r.stop === 'time-budget').length;
   if (budget)
     notes.push(
-      `${budget} of ${records.length} process${records.length === 1 ? '' : 'es'} stopped the per-call phase at the time budget, before the call limit`,
+      `${budget} of ${records.length} process${records.length === 1 ? '' : 'es'} ` +
+        `stopped the per-call phase at the time budget, before the call limit`,
     );
   return notes;
 }

@@ -61,8 +61,15 @@ export function layoutEffect(
 /** One line for reports. */
 export function describeLayoutEffect(e: LayoutEffect): string {
   const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
-  const head = `layout (ASLR on, environment padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} processes: results spread ${percent(e.spread)} (max/min), between-process CV ${percent(e.betweenCv)}`;
+  const head =
+    `layout (ASLR on, environment ` +
+    `padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} ` +
+    `processes: results spread ${percent(e.spread)} (max/min), between-process ` +
+    `CV ${percent(e.betweenCv)}`;
   if (e.layoutCv === 0)
     return `${head}; within-process noise (${percent(e.withinCv)}) explains all of it: no layout effect is visible`;
-  return `${head}, of which within-process noise explains ${percent(e.withinCv)}: layout and other per-process effects add ≈ ${percent(e.layoutCv)}`;
+  return (
+    `${head}, of which within-process noise explains ${percent(e.withinCv)}: layout ` +
+    `and other per-process effects add ≈ ${percent(e.layoutCv)}`
+  );
 }

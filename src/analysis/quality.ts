@@ -82,12 +82,16 @@ export function assessQuality(q: QualityInput): Quality {
   if (headline.point < cycle.ns) {
     flags.push('optimized-away');
     warnings.push(
-      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is below ${cycleText}: the work was probably optimized away; this is not a speed`,
+      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is ` +
+        `below ${cycleText}: the work was probably optimized away; this is not a speed`,
     );
   } else if (floor !== null && headline.point < floor + cycle.ns) {
     flags.push('optimized-away');
     warnings.push(
-      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is within ${cycleText} of the empty loop's own ${floor.toPrecision(3)} ns: the kernel cannot be told apart from one that does nothing (its work was optimized away, or is below what the loop resolves); this is not a speed`,
+      `optimized-away: ${headline.point.toPrecision(3)} ns per iteration is ` +
+        `within ${cycleText} of the empty loop's own ${floor.toPrecision(3)} ns: the ` +
+        `kernel cannot be told apart from one that does nothing (its work was optimized ` +
+        `away, or is below what the loop resolves); this is not a speed`,
     );
   } else if (
     floor !== null &&
@@ -97,7 +101,8 @@ export function assessQuality(q: QualityInput): Quality {
   ) {
     flags.push('optimized-away');
     warnings.push(
-      `optimized-away: the kernel returns nothing and its ${headline.point.toPrecision(3)} ns per iteration is within ` +
+      `optimized-away: the kernel returns nothing and ` +
+        `its ${headline.point.toPrecision(3)} ns per iteration is within ` +
         `${D.DEAD_RESULT_CYCLES} cycles of the empty loop's own ${floor.toPrecision(3)} ns: work whose result is ` +
         'dropped (an allocation, a pure computation) was probably eliminated; return the value the kernel computes',
     );
@@ -119,7 +124,9 @@ export function assessQuality(q: QualityInput): Quality {
   if (lowR2.length > 0) {
     flags.push('low-r2');
     warnings.push(
-      `low-r2: R² < ${D.LOW_R2} in ${lowR2.length} of ${q.perFork.length} processes (${lowR2.map((f) => `#${f.index}: ${f.r2.toFixed(3)}`).join(', ')}); batch time is not linear in iterations, the slope is unreliable`,
+      `low-r2: R² < ${D.LOW_R2} in ${lowR2.length} of ${q.perFork.length} processes ` +
+        `(${lowR2.map((f) => `#${f.index}: ${f.r2.toFixed(3)}`).join(', ')}); batch time ` +
+        `is not linear in iterations, the slope is unreliable`,
     );
   }
 
@@ -127,7 +134,8 @@ export function assessQuality(q: QualityInput): Quality {
   if (budget.length > 0) {
     flags.push('warmup-not-steady');
     warnings.push(
-      `warmup-not-steady: ${budget.length} of ${q.forks.length} processes ended warmup on the time budget before the estimate settled`,
+      `warmup-not-steady: ${budget.length} of ${q.forks.length} processes ended ` +
+        `warmup on the time budget before the estimate settled`,
     );
   }
 
@@ -139,10 +147,12 @@ export function assessQuality(q: QualityInput): Quality {
     const cv = q.estimates.betweenProcessCv;
     const advice =
       cv !== null && cv > 0
-        ? `; about ${requiredSampleSize(cv, target, headline.confidence)} processes would reach it at the observed between-process CV of ${pct(cv)}`
+        ? `; about ${requiredSampleSize(cv, target, headline.confidence)} processes would ` +
+          `reach it at the observed between-process CV of ${pct(cv)}`
         : '';
+    const stopped = stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : '';
     warnings.push(
-      `target-ci-not-reached: relative CI half-width ${pct(rhw)} > target ${pct(target)}${stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : ''}${advice}`,
+      `target-ci-not-reached: relative CI half-width ${pct(rhw)} > target ${pct(target)}${stopped}${advice}`,
     );
   }
 
@@ -152,16 +162,22 @@ export function assessQuality(q: QualityInput): Quality {
     // virtualised machine: the robust slope follows the main mode, so it is worth
     // knowing, not a reason to doubt the headline. A larger or a fast minority mode is.
     notes.push(
-      `a slow second mode holds ${pct(shape.minorityShare)} of batches (Ashman's D ${shape.ashmanD.toFixed(1)}), as preempted or interrupted batches do; the robust slope follows the main mode, the mean does not`,
+      `a slow second mode holds ${pct(shape.minorityShare)} of batches (Ashman's ` +
+        `D ${shape.ashmanD.toFixed(1)}), as preempted or interrupted batches do; the ` +
+        `robust slope follows the main mode, the mean does not`,
     );
   } else if (shape.multimodal) {
     flags.push('multimodal');
     warnings.push(
-      `multimodal: per-iteration times form two modes (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the mean is not meaningful`,
+      `multimodal: per-iteration times form two modes (Ashman's ` +
+        `D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)} of ` +
+        `batches, bimodality coefficient ${shape.bimodalityCoefficient.toFixed(2)}); the ` +
+        `mean is not meaningful`,
     );
   } else if (shape.heavilySkewed) {
     notes.push(
-      `per-iteration times are heavily skewed (skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`,
+      `per-iteration times are heavily skewed ` +
+        `(skewness ${shape.skewness.toFixed(2)}); the mean is far from the typical value`,
     );
   }
 
@@ -170,7 +186,8 @@ export function assessQuality(q: QualityInput): Quality {
   if (flagged) flags.push('outliers');
   if (mild + severe > 0)
     (flagged ? warnings : notes).push(
-      `outliers (Tukey fences on relative residuals per process; kept in the estimates): ${mild} mild and ${severe} severe of ${total} batches`,
+      `outliers (Tukey fences on relative residuals per process; kept in the ` +
+        `estimates): ${mild} mild and ${severe} severe of ${total} batches`,
     );
 
   return { flags, warnings, notes, outliers: { mild, severe, total }, shape };
