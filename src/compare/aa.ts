@@ -77,17 +77,22 @@ export function formatAa(name: string, r: AaResult): string {
     ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]`
     : 'no ratio';
   const lines = [
-    `A/A ${name}: ${aaStatus(r)}: ${r.verdict}, ${ratio}, p = ${formatPValue(r.pValue)} (${r.processes[0]} + ${r.processes[1]} processes)`,
+    `A/A ${name}: ${aaStatus(r)}: ${r.verdict}, ${ratio}, p ` +
+      `= ${formatPValue(r.pValue)} (${r.processes[0]} + ${r.processes[1]} processes)`,
   ];
   if (r.reason) lines.push(`  ${r.reason}`);
   lines.push(
     r.minimumDetectable === null
       ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
-      : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α = ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} (between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not resolvable on this setup`,
+      : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α ` +
+          `= ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} ` +
+          `(between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not ` +
+          `resolvable on this setup`,
   );
   if (!r.passed && r.verdict !== 'incomparable' && r.verdict !== 'too-few')
     lines.push(
-      '  an A/A difference means the setup itself is biased (order, drift, thermal state): fix it before trusting A/B results',
+      '  an A/A difference means the setup itself is biased (order, drift, thermal ' +
+        'state): fix it before trusting A/B results',
     );
   return lines.join('\n');
 }

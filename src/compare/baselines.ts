@@ -28,7 +28,8 @@ export class BaselineError extends Error {
 export function checkBaselineName(name: string): string {
   if (!NAME_RE.test(name)) {
     throw new BaselineError(
-      `baseline name '${name}' is not allowed: use letters, digits, '.', '_' and '-' (not starting with '.'), up to 100 characters`,
+      `baseline name '${name}' is not allowed: use letters, digits, '.', '_' and '-' ` +
+        `(not starting with '.'), up to 100 characters`,
     );
   }
   return name;

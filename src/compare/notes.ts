@@ -70,7 +70,9 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
       : 'at least 2 processes (between-process spread unknown with 1)';
     const k = Number.isFinite(advice.batches) ? `${advice.batches} batches per process` : 'more batches';
     out.push(
-      `${side}: CI half-width ${pct(advice.relativeHalfWidth)} > target ${pct(o.target)}; about ${p} and ${k} would reach it (at ${Math.round(o.confidence * 100)} % confidence)`,
+      `${side}: CI half-width ${pct(advice.relativeHalfWidth)} > ` +
+        `target ${pct(o.target)}; about ${p} and ${k} would reach it ` +
+        `(at ${Math.round(o.confidence * 100)} % confidence)`,
     );
   }
   const { mild, severe, total } = residualOutliers(gs);
@@ -81,15 +83,21 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
     const points = gs.map((g) => forkStatistic(g, statistic));
     if (points.every(Number.isFinite)) {
       const g = grubbs(points);
+      const finding = g.outlier
+        ? `process #${b.forks[g.index]?.index ?? g.index} is an outlier (kept)`
+        : 'no outlying process';
       out.push(
-        `${side}: Grubbs' test on per-process ${statistic} (α = ${g.alpha}): G = ${g.g.toFixed(2)}, critical ${g.critical.toFixed(2)}, ${g.outlier ? `process #${b.forks[g.index]?.index ?? g.index} is an outlier (kept)` : 'no outlying process'}`,
+        `${side}: Grubbs' test on per-process ${statistic} (α = ${g.alpha}): G ` +
+          `= ${g.g.toFixed(2)}, critical ${g.critical.toFixed(2)}, ${finding}`,
       );
     }
   }
   const shape = checkShape(gs.flatMap((g) => fitFork(g).perIteration));
   if (shape.multimodal)
     out.push(
-      `${side}: multimodal per-iteration times (Ashman's D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)}): the mean is not meaningful`,
+      `${side}: multimodal per-iteration times (Ashman's ` +
+        `D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)}): the ` +
+        `mean is not meaningful`,
     );
   return out;
 }

@@ -69,7 +69,12 @@ function footer(r: DocumentComparison, bullet: string): string[] {
 function summary(r: DocumentComparison): string {
   const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
   const conf = r.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE;
-  return `${count('faster')} faster, ${count('slower')} slower, ${count('no-difference')} no difference, ${count('too-few')} too few processes, ${count('incomparable')} incomparable (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
+  return (
+    `${count('faster')} faster, ${count('slower')} ` +
+    `slower, ${count('no-difference')} no difference, ${count('too-few')} too few ` +
+    `processes, ${count('incomparable')} incomparable (ratio = contender / ` +
+    `baseline, ${Math.round(conf * 100)} % CI)`
+  );
 }
 
 export function renderText(input: DocumentComparison): string {
@@ -96,7 +101,8 @@ export function renderMarkdown(r: DocumentComparison): string {
       `| ${row.map((cell, i) => (i === 6 && cell !== 'no difference' ? `**${md(cell)}**` : md(cell))).join(' | ')} |`,
   );
   const notes = footer(r, '- ').map(md);
-  return `${[head, ...body, '', `_${summary(r)}_`, ...(notes.length ? ['', '<details><summary>Notes</summary>', '', ...notes, '', '</details>'] : [])].join('\n')}\n`;
+  const details = notes.length ? ['', '<details><summary>Notes</summary>', '', ...notes, '', '</details>'] : [];
+  return `${[head, ...body, '', `_${summary(r)}_`, ...details].join('\n')}\n`;
 }
 
 export function renderJsonComparison(r: DocumentComparison): string {
@@ -115,7 +121,8 @@ export function renderJsonComparison(r: DocumentComparison): string {
     minimumDetectable: c.minimumDetectable ?? null,
     notes: c.notes,
   }));
-  return `${JSON.stringify({ comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment }, null, 2)}\n`;
+  const output = { comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment };
+  return `${JSON.stringify(output, null, 2)}\n`;
 }
 
 export function renderComparison(r: DocumentComparison, format: CompareFormat): string {

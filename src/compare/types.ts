@@ -64,7 +64,10 @@ export interface Comparison extends VerdictResult {
   /** Headline points of both sides, ns, when known. */
   baseNs: number | null;
   contenderNs: number | null;
-  /** Smallest relative difference detectable at 80 % power with these processes (null: unknown, < 2 per side, or incomparable). */
+  /**
+   * Smallest relative difference detectable at 80 % power with these processes (null: unknown, < 2 per side, or
+   * incomparable).
+   */
   minimumDetectable?: number | null;
   /** Informational lines: outliers, shape, sample-size advice, a "results differ" caveat. */
   notes: string[];
