@@ -7,7 +7,8 @@ import { contaminationCount, fullName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
   'optimized-away':
-    'less than one clock cycle per iteration, or within one cycle of an empty loop: probably optimized away, not a speed',
+    'less than one clock cycle per iteration, or within one cycle of an empty loop: ' +
+    'probably optimized away, not a speed',
   'gc-during-batches': 'garbage collection ran during some batches',
   migrations: 'the measuring thread migrated between CPUs during some batches',
   'context-switches': 'the measuring thread was switched out during some batches',
@@ -100,7 +101,9 @@ export function uncontrolled(doc: ResultDocument): string[] {
   const hw = at(env, 'counters.hardware.available');
   if (hw === false)
     out.push(
-      `hardware counters unavailable${at(env, 'counters.hardware.reason') ? ` (${String(at(env, 'counters.hardware.reason'))})` : ''}: no cycles/instructions per op`,
+      `hardware counters unavailable` +
+        `${at(env, 'counters.hardware.reason') ? ` (${String(at(env, 'counters.hardware.reason'))})` : ''}: ` +
+        `no cycles/instructions per op`,
     );
   const changes = at(env, 'changes');
   if (Array.isArray(changes) && changes.length > 0) out.push(`${changes.length} environment change(s) during the run`);

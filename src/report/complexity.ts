@@ -78,7 +78,12 @@ export function describeFit(fit: ComplexityFit, arg: string): string {
     .map((m) => `${m.model.replace(/\bn\b/g, arg)} ${formatPct(m.relativeRms)}`)
     .join(', ');
   const f = fit.best.model === 'O(1)' ? '' : `·${fit.best.model.slice(2, -1).replace(/\bn\b/g, arg)}`;
-  return `best fit ${model}: time ≈ ${sig(fit.best.coefficient)} ns${f}, relative RMS error ${formatPct(fit.best.relativeRms)} (others: ${others}). Method: least squares of time = a·f(${arg}) per model, lowest relative RMS wins (Google Benchmark's complexity fit).`;
+  return (
+    `best fit ${model}: time ≈ ${sig(fit.best.coefficient)} ns${f}, relative RMS ` +
+    `error ${formatPct(fit.best.relativeRms)} (others: ${others}). Method: least ` +
+    `squares of time = a·f(${arg}) per model, lowest relative RMS wins (Google ` +
+    `Benchmark's complexity fit).`
+  );
 }
 
 /** Blocks for the honest report and Markdown: one table per sweep, the fit when asked for. */
@@ -103,7 +108,8 @@ export function sweepBlocks(doc: ResultDocument, withFit: boolean): Block[] {
         kind: 'para',
         text: fit
           ? describeFit(fit, s.arg)
-          : `No complexity fit: ${s.points.length} points, at least ${MIN_POINTS_FOR_FIT} with ${s.arg} ≥ 1 are needed.`,
+          : `No complexity fit: ${s.points.length} points, at least ${MIN_POINTS_FOR_FIT} ` +
+            `with ${s.arg} ≥ 1 are needed.`,
       });
     }
   }

@@ -84,7 +84,8 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
   add(
     'Clock',
     clockSource &&
-      `${clockSource}${typeof hz === 'number' ? ` at ${(hz / 1e9).toFixed(3)} GHz (${str('clock.hzSource') ?? 'nominal'})` : ''}`,
+      `${clockSource}` +
+        `${typeof hz === 'number' ? ` at ${(hz / 1e9).toFixed(3)} GHz (${str('clock.hzSource') ?? 'nominal'})` : ''}`,
     'clock.source',
   );
   const pinned = cpuList(at(env, 'conditions.cpus'));
@@ -111,7 +112,8 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
   add(
     'ASLR',
     aslrMode
-      ? `${noAslr === true ? 'off in workers' : 'on in workers'} (mode ${aslrMode}; system ${str('aslr.current') ?? 'unknown'})`
+      ? `${noAslr === true ? 'off in workers' : 'on in workers'} (mode ${aslrMode}; ` +
+          `system ${str('aslr.current') ?? 'unknown'})`
       : str('aslr.current') && `system ${str('aslr.current')}`,
     'aslr.current',
   );

@@ -15,7 +15,10 @@ const FORK_SEPARATOR = '┊';
 /** Characters per fork in the run-order sparkline; longer runs are bucketed (median per bucket). */
 export const SPARK_WIDTH = 24;
 
-/** Consecutive values in at most `width` equal buckets, each replaced by its median, so drift shows and single spikes do not. */
+/**
+ * Consecutive values in at most `width` equal buckets, each replaced by its median, so drift shows and single
+ * spikes do not.
+ */
 export function bucketMedians(values: readonly number[], width = SPARK_WIDTH): number[] {
   const finite = values.filter(Number.isFinite);
   if (finite.length <= width) return finite;
@@ -105,10 +108,18 @@ function renderOne(b: BenchmarkResult): string[] {
   const c = contaminationCount(b);
   const runs = forks.map((f) => sparkline(f, runLo, runHi)).join(FORK_SEPARATOR);
   const outliers = s.lowOutliers + s.highOutliers;
+  const outlierText = outliers ? `, ${outliers} outlier${outliers > 1 ? 's' : ''} (∘, Tukey 1.5·IQR)` : '';
+  const bucketText = bucketed ? ` (median per ${SPARK_WIDTH}th of each fork)` : '';
+  const contaminatedText = c.contaminated ? `, ${c.contaminated} contaminated` : '';
   return [
     title,
-    `  per-iteration  ${low}${formatNs(s.lo)} ${histogramLine(s.counts)} ${formatNs(s.hi)}${high}   median ${formatNs(s.median)}, IQR ${formatNs(s.p25)}–${formatNs(s.p75)}${outliers ? `, ${outliers} outlier${outliers > 1 ? 's' : ''} (∘, Tukey 1.5·IQR)` : ''}`,
-    `  run order      ${runs}   ${formatNs(runLo)}…${formatNs(runHi)}, ${forks.length} fork${forks.length === 1 ? '' : 's'} (${FORK_SEPARATOR}), ${c.batches} batches${bucketed ? ` (median per ${SPARK_WIDTH}th of each fork)` : ''}${c.contaminated ? `, ${c.contaminated} contaminated` : ''}`,
+    `  per-iteration  ${low}${formatNs(s.lo)} ${histogramLine(s.counts)} ${formatNs(s.hi)}${high} ` +
+      `  median ${formatNs(s.median)}, ` +
+      `IQR ${formatNs(s.p25)}–${formatNs(s.p75)}${outlierText}`,
+    `  run order      ${runs}  ` +
+      ` ${formatNs(runLo)}…${formatNs(runHi)}, ${forks.length} ` +
+      `fork${forks.length === 1 ? '' : 's'} (${FORK_SEPARATOR}), ${c.batches} ` +
+      `batches${bucketText}${contaminatedText}`,
   ];
 }
 

@@ -28,7 +28,12 @@ function ladderRow(b: BenchmarkResult, name: string): string[] {
 }
 
 export const LATENCY_METHOD =
-  'Latency mode: after warmup and the batches above, each call was timed on its own (clock read before and after every call), up to a call limit or the time budget. The timer overhead, calibrated in the same process on empty calls through the same loop, is subtracted from every call (values below it count as 0). Percentiles are pooled over processes from HdrHistograms (3 significant digits); each is the upper edge of its bucket.';
+  'Latency mode: after warmup and the batches above, each call was timed on its ' +
+  'own (clock read before and after every call), up to a call limit or the time ' +
+  'budget. The timer overhead, calibrated in the same process on empty calls ' +
+  'through the same loop, is subtracted from every call (values below it count as ' +
+  '0). Percentiles are pooled over processes from HdrHistograms (3 significant ' +
+  'digits); each is the upper edge of its bucket.';
 
 /** The terminal section printed after the tables (no trailing newline); empty without latency results. */
 export function renderLatency(doc: ResultDocument): string {
@@ -73,7 +78,11 @@ export function describeInputs(s: InputSummary): string {
   if (!s.sizeOf || !s.size) return `${head}; no common size to summarise`;
   const how = s.sizeOf;
   const z = s.size;
-  return `${head}; ${SIZE_WORD[how]} min ${sizeValue(z.min, how)}, p50 ${sizeValue(z.p50, how)}, p99 ${sizeValue(z.p99, how)}, max ${sizeValue(z.max, how)}, mean ${sizeValue(z.mean, how)}`;
+  return (
+    `${head}; ${SIZE_WORD[how]} min ${sizeValue(z.min, how)}, ` +
+    `p50 ${sizeValue(z.p50, how)}, p99 ${sizeValue(z.p99, how)}, ` +
+    `max ${sizeValue(z.max, how)}, mean ${sizeValue(z.mean, how)}`
+  );
 }
 
 /** The workload section's lines on input distributions; empty when no benchmark drew inputs. */
@@ -86,7 +95,10 @@ export function inputBlocks(doc: ResultDocument): Block[] {
   return [
     {
       kind: 'para',
-      text: 'Inputs drawn per iteration (.inputs()): generated before timing into a pool that every fork builds alike (seeded), then passed to the kernel one per call in turn, cycling through the pool:',
+      text:
+        'Inputs drawn per iteration (.inputs()): generated before timing into a pool ' +
+        'that every fork builds alike (seeded), then passed to the kernel one per call ' +
+        'in turn, cycling through the pool:',
     },
     { kind: 'list', items },
   ];

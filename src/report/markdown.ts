@@ -54,7 +54,9 @@ export function markdownBlocks(doc: ResultDocument, opts: ReviewOptions = {}): B
   for (const [name, list] of groups) detail.push({ kind: 'para', text: `Group: ${name}` }, groupTable(list));
   detail.push({
     kind: 'para',
-    text: 'Per-iteration statistics (min, median, p99, MAD) are over (batch time − intercept) / iterations; counters are per iteration.',
+    text:
+      'Per-iteration statistics (min, median, p99, MAD) are over (batch time − ' +
+      'intercept) / iterations; counters are per iteration.',
   });
   return [...reviewBlocks(doc, opts), ...detail];
 }

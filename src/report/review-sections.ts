@@ -11,8 +11,14 @@ const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filt
 
 export const STATISTIC_WHY: Record<Statistic, string> = {
   slope:
-    'the robust slope of batch time on iterations (linear sampling as in criterion.rs; Theil–Sen over the median time of each batch size, so preempted batches do not drag it). The fixed cost of each batch (two clock reads, loop set-up) goes into the intercept, so the slope is the time of one iteration free of timer overhead, and every batch contributes.',
-  min: 'the minimum per-iteration time: the run least disturbed by the rest of the machine. It estimates the best case, not the typical one.',
+    'the robust slope of batch time on iterations (linear sampling as in ' +
+    'criterion.rs; Theil–Sen over the median time of each batch size, so preempted ' +
+    'batches do not drag it). The fixed cost of each batch (two clock reads, loop ' +
+    'set-up) goes into the intercept, so the slope is the time of one iteration free ' +
+    'of timer overhead, and every batch contributes.',
+  min:
+    'the minimum per-iteration time: the run least disturbed by the rest of the ' +
+    'machine. It estimates the best case, not the typical one.',
   median:
     'the median per-iteration time: robust to the occasional disturbed batch (GC, interrupt) without discarding it.',
   mean: 'the mean per-iteration time: what a long run of calls costs on average, including occasional slow iterations.',
@@ -23,7 +29,9 @@ export function workloadBlocks(doc: ResultDocument): Block[] {
   return [
     {
       kind: 'para',
-      text: `${doc.benchmarks.length} benchmark${doc.benchmarks.length === 1 ? '' : 's'}${files.length ? ` from ${files.join(', ')}` : ''}:`,
+      text:
+        `${doc.benchmarks.length} ` +
+        `benchmark${doc.benchmarks.length === 1 ? '' : 's'}${files.length ? ` from ${files.join(', ')}` : ''}:`,
     },
     {
       kind: 'table',
@@ -68,7 +76,10 @@ export function warmupBlocks(doc: ResultDocument): Block[] {
   return [
     {
       kind: 'para',
-      text: 'Each fork ran batches until the per-iteration estimate settled (the last batches agree within a tolerance) or the warmup time budget ended. Warmup batches are not part of the results.',
+      text:
+        'Each fork ran batches until the per-iteration estimate settled (the last ' +
+        'batches agree within a tolerance) or the warmup time budget ended. Warmup ' +
+        'batches are not part of the results.',
     },
     { kind: 'list', items },
   ];
@@ -79,7 +90,8 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
   const num = (k: string): number | null => (typeof o[k] === 'number' ? (o[k] as number) : null);
   const settings = [
     `forks (fresh processes per benchmark, round-robin): ${num('forks') ?? 'unknown'}`,
-    `sampling budget per benchmark per fork: ${num('timeBudgetNs') === null ? 'unknown' : formatNs(num('timeBudgetNs'))}`,
+    `sampling budget per benchmark per ` +
+      `fork: ${num('timeBudgetNs') === null ? 'unknown' : formatNs(num('timeBudgetNs'))}`,
     `target relative CI half-width: ${num('targetCi') === null ? 'unknown' : formatPct(num('targetCi'))}`,
     `seed: ${o.seed ?? 'none recorded'}`,
   ];
@@ -106,7 +118,9 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
     { kind: 'list', items: settings },
     {
       kind: 'para',
-      text: 'Batch sizes are multiples of a unit d (i·d iterations, i = 1…K) in shuffled order, so drift does not correlate with size.',
+      text:
+        'Batch sizes are multiples of a unit d (i·d iterations, i = 1…K) in shuffled ' +
+        'order, so drift does not correlate with size.',
     },
     {
       kind: 'table',
@@ -146,7 +160,10 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
     })),
     {
       kind: 'para',
-      text: `Interval: ${methods.join('; ')}. With several forks the interval comes from the variation between processes, not only within one; both are shown below (process CV, within CV).`,
+      text:
+        `Interval: ${methods.join('; ')}. With several forks the interval comes from ` +
+        `the variation between processes, not only within one; both are shown below ` +
+        `(process CV, within CV).`,
     },
   ];
 }

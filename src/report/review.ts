@@ -43,12 +43,15 @@ function questionBlocks(doc: ResultDocument, hypothesis: string | undefined): Bl
   const bases = doc.benchmarks.filter((b) => b.baseline);
   const questions = bases.map(
     (b) =>
-      `Within ${b.group ? `group '${b.group}'` : 'the run'}: is each benchmark faster, slower or no different from the baseline '${b.name}'?`,
+      `Within ${b.group ? `group '${b.group}'` : 'the run'}: is each benchmark ` +
+      `faster, slower or no different from the baseline '${b.name}'?`,
   );
   return [
     {
       kind: 'para',
-      text: hypothesis ? `Hypothesis: ${hypothesis}` : 'Hypothesis: none stated (pass --hypothesis "…" to record one).',
+      text: hypothesis
+        ? `Hypothesis: ${hypothesis}`
+        : 'Hypothesis: none stated ' + '(pass --hypothesis "…" to record one).',
     },
     ...(questions.length
       ? [{ kind: 'list' as const, items: questions }]
@@ -68,28 +71,42 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
   if (contenders.length === 0) {
     out.push({
       kind: 'para',
-      text: 'No baseline: there is nothing to compare against, so there is no verdict. The results above stand on their own.',
+      text:
+        'No baseline: there is nothing to compare against, so there is no verdict. The ' +
+        'results above stand on their own.',
     });
   } else if (!opts.comparisons) {
     out.push({
       kind: 'para',
-      text: 'No verdict: this report was rendered without comparisons, and a report does not decide verdicts itself. Run `cyclebench report` or `cyclebench compare` for faster / slower / no difference / incomparable.',
+      text:
+        'No verdict: this report was rendered without comparisons, and a report does ' +
+        'not decide verdicts itself. Run `cyclebench report` or `cyclebench compare` for ' +
+        'faster / slower / no difference / incomparable.',
     });
   } else {
     const items = opts.comparisons.map(
       (r) =>
-        `${r.group ? `${r.group} / ` : ''}${r.name} vs ${r.baseline}: ${r.verdict.replace('-', ' ')}${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`,
+        `${r.group ? `${r.group} / ` : ''}${r.name} ` +
+        `vs ${r.baseline}: ${r.verdict.replace('-', ' ')}` +
+        `${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`,
     );
     out.push({
       kind: 'para',
-      text: 'Each contender against its group baseline: faster / slower when the CI of the time ratio excludes 1 and the difference exceeds the noise threshold; no difference when it does not; too few when a side has 1 process (its interval cannot see process-to-process variation, so no verdict); incomparable when an assumption broke.',
+      text:
+        'Each contender against its group baseline: faster / slower when the CI of the ' +
+        'time ratio excludes 1 and the difference exceeds the noise threshold; no ' +
+        'difference when it does not; too few when a side has 1 process (its interval ' +
+        'cannot see process-to-process variation, so no verdict); incomparable when an ' +
+        'assumption broke.',
     });
     out.push({ kind: 'list', items: items.length ? items : ['no comparisons were produced'] });
   }
   if (opts.hypothesis) {
     out.push({
       kind: 'para',
-      text: `Against the hypothesis "${opts.hypothesis}": read it against the verdicts and intervals above; the tool does not interpret free-text hypotheses.`,
+      text:
+        `Against the hypothesis "${opts.hypothesis}": read it against the verdicts and ` +
+        `intervals above; the tool does not interpret free-text hypotheses.`,
     });
   }
   return out;

@@ -1,4 +1,5 @@
-// Writes report files for `cyclebench run --markdown/--csv/--html FILE`. Verdicts come from src/compare (comparisonsFor) unless options.comparisons is given.
+// Writes report files for `cyclebench run --markdown/--csv/--html FILE`. Verdicts come from src/compare
+// (comparisonsFor) unless options.comparisons is given.
 import type { ResultDocument } from '../results/schema.js';
 import { comparisonsFor } from './comparisons.js';
 import { tryWrite } from '../results/output-files.js';
