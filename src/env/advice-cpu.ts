@@ -23,7 +23,8 @@ export function cpuAdvice(env: Environment, where: Where): Advice[] {
 function governor(env: Environment, where: Where): Advice {
   const g = env.frequency.governor;
   const why =
-    'powersave/ondemand/schedutil change the clock speed with load, so the same code runs at different speeds within and between runs';
+    'powersave/ondemand/schedutil change the clock speed with load, so the same ' +
+    'code runs at different speeds within and between runs';
   if (g === null) {
     return {
       knob: 'governor',
@@ -42,7 +43,9 @@ function governor(env: Environment, where: Where): Advice {
     status: 'warn',
     why,
     state: g === 'mixed' ? `mixed (${per})` : g,
-    fix: 'sudo cpupower frequency-set -g performance   (or: sudo cyclebench system tune; undo with sudo cyclebench system reset)',
+    fix:
+      'sudo cpupower frequency-set -g performance   (or: sudo cyclebench system tune; ' +
+      'undo with sudo cyclebench system reset)',
   };
 }
 
@@ -56,7 +59,8 @@ export function boostOffCommand(path: string): string {
 function boost(env: Environment, where: Where): Advice {
   const b = env.frequency.boost;
   const why =
-    'turbo speed depends on temperature and on how many cores are busy, so results drift with conditions outside the benchmark';
+    'turbo speed depends on temperature and on how many cores are busy, so results ' +
+    'drift with conditions outside the benchmark';
   if (b.enabled === null) {
     return {
       knob: 'boost',
@@ -90,7 +94,8 @@ function smt(env: Environment, where: Where): Advice {
       state: `on (${s.threadsPerCore ?? '?'} threads per core)`,
       fix: where.container
         ? cannotChange(where, `on the host: echo off | sudo tee ${CPU}/smt/control`)
-        : `echo off | sudo tee ${CPU}/smt/control   (or keep the benchmark CPU's sibling idle; see ${CPU}/cpu*/topology/thread_siblings_list)`,
+        : `echo off | sudo tee ${CPU}/smt/control   (or keep the benchmark CPU's sibling ` +
+          `idle; see ${CPU}/cpu*/topology/thread_siblings_list)`,
     };
   }
   if (s.active === false) {
@@ -130,7 +135,8 @@ function isolated(env: Environment, where: Where): Advice {
   const cmdline = `isolcpus=${n} nohz_full=${n} rcu_nocbs=${n}`;
   const fix = where.container
     ? cannotChange(where, `isolation is a host kernel boot option (${cmdline})`)
-    : `add "${cmdline}" to the kernel command line (GRUB_CMDLINE_LINUX in /etc/default/grub, then sudo update-grub) and reboot` +
+    : `add "${cmdline}" to the kernel command line (GRUB_CMDLINE_LINUX in ` +
+      `/etc/default/grub, then sudo update-grub) and reboot` +
       (where.vm ? '; in a VM this isolates the vCPU from guest tasks only, the host still schedules it' : '');
   return { knob: 'isolated-cpus', status: 'info', why, state: 'none', fix };
 }
@@ -155,9 +161,11 @@ function clocksource(env: Environment, where: Where): Advice {
   const avail = env.kernel.clocksource.available ?? [];
   const f = env.cpu.flags;
   const why =
-    'cyclebench turns TSC ticks into time: a TSC that changes rate or stops in idle makes those times wrong, and a non-tsc clocksource makes clock_gettime slower';
+    'cyclebench turns TSC ticks into time: a TSC that changes rate or stops in idle ' +
+    'makes those times wrong, and a non-tsc clocksource makes clock_gettime slower';
   const state =
-    `clock ${env.clock.source} at ${(env.clock.hz / 1e6).toFixed(2)} MHz (${env.clock.hzSource}); clocksource ${cur ?? 'unknown'}` +
+    `clock ${env.clock.source} at ${(env.clock.hz / 1e6).toFixed(2)} MHz ` +
+    `(${env.clock.hzSource}); clocksource ${cur ?? 'unknown'}` +
     (f ? `; constant_tsc ${f.constantTsc ? 'yes' : 'no'}, nonstop_tsc ${f.nonstopTsc ? 'yes' : 'no'}` : '');
   if (f && (!f.constantTsc || !f.nonstopTsc)) {
     return {
@@ -165,7 +173,9 @@ function clocksource(env: Environment, where: Where): Advice {
       status: 'warn',
       why,
       state,
-      fix: 'cannot be fixed in software: this CPU (or hypervisor) does not report an invariant TSC; cyclebench falls back to clock_gettime',
+      fix:
+        'cannot be fixed in software: this CPU (or hypervisor) does not report an ' +
+        'invariant TSC; cyclebench falls back to clock_gettime',
     };
   }
   if (cur !== null && cur !== 'tsc' && avail.includes('tsc')) {

@@ -10,8 +10,10 @@ import type { Environment } from './environment.js';
 export const BUSY_LOAD_PER_CPU = 0.5;
 
 /** Node/V8 flags that change JIT or GC behaviour (profilers, inspectors, tiers, heap sizes). */
-const JIT_GC_FLAG =
-  /^--(inspect|prof|cpu-prof|heap-prof|jitless|no-opt|max-opt|no-turbofan|no-sparkplug|no-maglev|maglev|trace|max-old-space-size|max-semi-space-size|single-threaded|predictable|perf-basic-prof|perf-prof)/;
+const JIT_GC_FLAG = new RegExp(
+  '^--(inspect|prof|cpu-prof|heap-prof|jitless|no-opt|max-opt|no-turbofan|no-sparkplug|no-maglev|maglev|trace|' +
+    'max-old-space-size|max-semi-space-size|single-threaded|predictable|perf-basic-prof|perf-prof)',
+);
 
 export function processAdvice(env: Environment, where: Where): Advice[] {
   return [aslr(env), counters(env, where), memlock(env, where), load(env), virtualization(env, where), nodeFlags(env)];
@@ -20,14 +22,17 @@ export function processAdvice(env: Environment, where: Where): Advice[] {
 function aslr(env: Environment): Advice {
   const a = env.aslr;
   const why =
-    'each process gets a different memory layout, which can move results by a few percent between runs (Mytkowicz et al. 2009)';
+    'each process gets a different memory layout, which can move results by a few ' +
+    'percent between runs (Mytkowicz et al. 2009)';
   if (a.randomizeVaSpace === 0) {
     return {
       knob: 'aslr',
       status: 'warn',
       why,
       state: 'off for every process (kernel.randomize_va_space=0)',
-      fix: 'sudo sysctl kernel.randomize_va_space=2, then choose per run: cyclebench run --aslr off (A/B) or --aslr randomize (absolute numbers)',
+      fix:
+        'sudo sysctl kernel.randomize_va_space=2, then choose per run: cyclebench run ' +
+        '--aslr off (A/B) or --aslr randomize (absolute numbers)',
     };
   }
   if (a.addrNoRandomize) {
@@ -48,7 +53,9 @@ function aslr(env: Environment): Advice {
     status: 'info',
     why,
     state: `on (randomize_va_space=${a.randomizeVaSpace ?? '?'})`,
-    fix: `cyclebench run --aslr off for low-noise A/B comparisons; cyclebench run --aslr randomize to average over layouts for absolute numbers${seccompNote}`,
+    fix:
+      `cyclebench run --aslr off for low-noise A/B comparisons; cyclebench run --aslr ` +
+      `randomize to average over layouts for absolute numbers${seccompNote}`,
   };
 }
 
@@ -56,7 +63,8 @@ function counters(env: Environment, where: Where): Advice {
   const hw = env.counters.hardware;
   const paranoid = env.perfEventParanoid;
   const why =
-    'cycles and instructions per operation are steadier than time; without them only time and software events are reported';
+    'cycles and instructions per operation are steadier than time; without them ' +
+    'only time and software events are reported';
   const privileged = env.process.privileged || env.kernel.capabilities?.perfmon === true;
   if (hw.available) {
     if (paranoid !== null && paranoid >= 2 && !privileged) {
@@ -65,7 +73,9 @@ function counters(env: Environment, where: Where): Advice {
         status: 'info',
         why,
         state: `hardware counters available, user space only (perf_event_paranoid=${paranoid})`,
-        fix: 'sudo sysctl kernel.perf_event_paranoid=1   (counts kernel time too; perf context-switch/migration counts are 0 in user-space-only mode)',
+        fix:
+          'sudo sysctl kernel.perf_event_paranoid=1   (counts kernel time too; perf ' +
+          'context-switch/migration counts are 0 in user-space-only mode)',
       };
     }
     return {
@@ -80,11 +90,15 @@ function counters(env: Environment, where: Where): Advice {
   const fixes: Record<string, string> = {
     platform: 'build the native addon: npm rebuild cyclebench (needs a C++ toolchain and python3)',
     seccomp: 'docker run --cap-add PERFMON (or --cap-add SYS_ADMIN, or --security-opt seccomp=unconfined)',
-    paranoid: `sudo sysctl kernel.perf_event_paranoid=${paranoid !== null && paranoid >= 3 ? 2 : 1}   (persist: echo kernel.perf_event_paranoid=1 | sudo tee /etc/sysctl.d/99-perf.conf)`,
+    paranoid:
+      `sudo sysctl kernel.perf_event_paranoid=${paranoid !== null && paranoid >= 3 ? 2 : 1} ` +
+      `  (persist: echo kernel.perf_event_paranoid=1 | sudo tee ` +
+      `/etc/sysctl.d/99-perf.conf)`,
     'no-pmu': where.vm
       ? cannotChange(
           where,
-          'the hypervisor must expose a virtual PMU (QEMU/KVM: -cpu host,pmu=on; libvirt: <pmu state="on"/>; Firecracker exposes none)',
+          'the hypervisor must expose a virtual PMU (QEMU/KVM: -cpu host,pmu=on; libvirt: ' +
+            '<pmu state="on"/>; Firecracker exposes none)',
         )
       : "check that the kernel has CONFIG_PERF_EVENTS and a driver for this CPU's PMU",
     other: 'see the per-event errors under Counters',
@@ -101,7 +115,8 @@ function bytes(v: number | 'unlimited' | null): string {
 function memlock(env: Environment, where: Where): Advice {
   const m = env.kernel.memory.memlock;
   const why =
-    '--mlock needs the whole V8 address space (~700 MB of reservations) under this limit or CAP_IPC_LOCK, else mlockall fails with ENOMEM';
+    '--mlock needs the whole V8 address space (~700 MB of reservations) under this ' +
+    'limit or CAP_IPC_LOCK, else mlockall fails with ENOMEM';
   const state =
     `RLIMIT_MEMLOCK ${bytes(m.soft)} soft / ${bytes(m.hard)} hard` +
     (env.kernel.capabilities?.ipcLock ? '; CAP_IPC_LOCK held' : '');
@@ -137,7 +152,8 @@ function load(env: Environment): Advice {
 function virtualization(env: Environment, where: Where): Advice {
   const v = env.virtualization;
   const why =
-    'vCPUs share physical cores with the host and other guests: steal time and noisy neighbours add noise no setting inside can remove';
+    'vCPUs share physical cores with the host and other guests: steal time and ' +
+    'noisy neighbours add noise no setting inside can remove';
   if (v.kind === 'none')
     return {
       knob: 'virtualization',
@@ -168,8 +184,12 @@ function nodeFlags(env: Environment): Advice {
   const opts = n.nodeOptions ? n.nodeOptions.split(/\s+/) : [];
   const risky = [...n.execArgv, ...opts].filter((f) => JIT_GC_FLAG.test(f));
   const why =
-    'profiler, inspector, JIT-tier and heap-size flags change how V8 compiles and collects, so numbers no longer match a plain node';
-  const state = `node ${n.version} (V8 ${n.v8}); execArgv ${n.execArgv.length ? n.execArgv.join(' ') : '(none)'}; NODE_OPTIONS ${n.nodeOptions ?? '(unset)'}`;
+    'profiler, inspector, JIT-tier and heap-size flags change how V8 compiles and ' +
+    'collects, so numbers no longer match a plain node';
+  const state =
+    `node ${n.version} (V8 ${n.v8}); ` +
+    `execArgv ${n.execArgv.length ? n.execArgv.join(' ') : '(none)'}; ` +
+    `NODE_OPTIONS ${n.nodeOptions ?? '(unset)'}`;
   if (!risky.length)
     return {
       knob: 'node-flags',

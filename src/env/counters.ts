@@ -89,14 +89,16 @@ export function hardwareReason(
     return {
       cause: 'seccomp',
       reason:
-        "perf_event_open refused (EPERM) by a seccomp filter: Docker's default profile allows it only with CAP_PERFMON or CAP_SYS_ADMIN",
+        "perf_event_open refused (EPERM) by a seccomp filter: Docker's default profile " +
+        'allows it only with CAP_PERFMON or CAP_SYS_ADMIN',
     };
   }
   if (codes.has('EACCES') || codes.has('EPERM')) {
     const reason =
       paranoid !== null && paranoid >= 3
         ? `perf_event_paranoid=${paranoid} forbids all unprivileged perf_event_open (Debian/Ubuntu kernel patch)`
-        : `perf_event_open refused (${[...codes].join('/')}) with perf_event_paranoid=${paranoid ?? 'unknown'} for an unprivileged process`;
+        : `perf_event_open refused (${[...codes].join('/')}) with ` +
+          `perf_event_paranoid=${paranoid ?? 'unknown'} for an unprivileged process`;
     return { cause: 'paranoid', reason };
   }
   if ([...codes].some((c) => NO_PMU_CODES.has(c)) || facts.kernel.perf.hasCpuPmu === false) {

@@ -57,7 +57,8 @@ export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvCha
       'frequency.curMHz',
       fb,
       fa,
-      `mean CPU frequency moved ${fb.toFixed(0)} → ${fa.toFixed(0)} MHz during the run (> ${FREQUENCY_CHANGE_FRACTION * 100}%): turbo, thermal limits or another load`,
+      `mean CPU frequency moved ${fb.toFixed(0)} → ${fa.toFixed(0)} MHz during the ` +
+        `run (> ${FREQUENCY_CHANGE_FRACTION * 100}%): turbo, thermal limits or another load`,
     );
   }
 
@@ -77,7 +78,8 @@ export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvCha
       'kernel.clocksource.current',
       cb,
       ca,
-      `clocksource changed during the run (${cb} → ${ca}); the kernel switches away from tsc when it judges the TSC unstable`,
+      `clocksource changed during the run (${cb} → ${ca}); the kernel switches away ` +
+        `from tsc when it judges the TSC unstable`,
     );
   }
 
@@ -88,7 +90,8 @@ export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvCha
       'kernel.load.one',
       lb,
       la,
-      `1-minute load average rose ${lb.toFixed(2)} → ${la.toFixed(2)} during the run: other work competed for the CPUs`,
+      `1-minute load average rose ${lb.toFixed(2)} → ${la.toFixed(2)} during the run: ` +
+        `other work competed for the CPUs`,
     );
   }
 

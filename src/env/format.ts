@@ -33,13 +33,15 @@ function platformRows(env: Environment): Row[] {
   if (c.reportedHz !== null || c.calibratedHz !== null) {
     rows.push([
       'frequency',
-      `reported ${c.reportedHz === null ? 'none' : mhz(c.reportedHz)}, calibrated ${c.calibratedHz === null ? 'none' : mhz(c.calibratedHz)}`,
+      `reported ${c.reportedHz === null ? 'none' : mhz(c.reportedHz)}, ` +
+        `calibrated ${c.calibratedHz === null ? 'none' : mhz(c.calibratedHz)}`,
     ]);
   }
   rows.push(['invariant TSC', yesNo(c.invariant)]);
   rows.push([
     'clocksource',
-    `${orUnknown(env.kernel.clocksource.current)}${env.kernel.clocksource.available ? ` (available: ${env.kernel.clocksource.available.join(' ')})` : ''}`,
+    `${orUnknown(env.kernel.clocksource.current)}` +
+      `${env.kernel.clocksource.available ? ` (available: ${env.kernel.clocksource.available.join(' ')})` : ''}`,
   ]);
   rows.push(['resolution', `${c.resolutionTicks} ticks${c.reportsCpu ? ', reports the CPU' : ''}`]);
   if (c.error) rows.push(['clock error', c.error]);
@@ -79,7 +81,8 @@ function schedulingRows(env: Environment): Row[] {
     ['isolated CPUs', cpus(env.cpu.isolated)],
     [
       'SMT',
-      `${env.cpu.smt.active === null ? 'unknown' : env.cpu.smt.active ? 'on' : 'off'}${env.cpu.smt.control ? ` (control: ${env.cpu.smt.control})` : ''}`,
+      `${env.cpu.smt.active === null ? 'unknown' : env.cpu.smt.active ? 'on' : 'off'}` +
+        `${env.cpu.smt.control ? ` (control: ${env.cpu.smt.control})` : ''}`,
     ],
     ['governor', f.governor ?? (f.perCpu === null ? 'none (no cpufreq driver)' : 'unknown')],
     ['boost/turbo', f.boost.enabled === null ? 'no control' : f.boost.enabled ? 'on' : 'off'],

@@ -60,7 +60,8 @@ export function readFrequencyFacts(
       maxMHz: khzToMHz(root, `${dir}/scaling_max_freq`),
     });
   }
-  const noCpufreq = `no ${'/' + CPU}/cpu*/cpufreq directory: no cpufreq driver (usual in a VM, where the host sets the frequency)`;
+  const noCpufreq =
+    `no ${'/' + CPU}/cpu*/cpufreq directory: no cpufreq driver (usual in a VM, ` + `where the host sets the frequency)`;
   const governors = [...new Set(perCpu.map((p) => p.governor).filter((g): g is string => g !== null))];
   const driver = perCpu.length
     ? notes.text(root, `${CPU}/cpu${perCpu[0]!.cpu}/cpufreq/scaling_driver`, 'frequency.driver')

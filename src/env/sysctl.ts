@@ -10,7 +10,10 @@ export interface KernelFacts {
   release: string | null;
   clocksource: { current: string | null; available: string[] | null };
   perf: {
-    /** /proc/sys/kernel/perf_event_paranoid: 2 = user-space only (default since 4.6); 3/4 = Debian/Ubuntu "no unprivileged use". */
+    /**
+     * /proc/sys/kernel/perf_event_paranoid: 2 = user-space only (default since 4.6); 3/4 = Debian/Ubuntu "no
+     * unprivileged use".
+     */
     paranoid: number | null;
     kptrRestrict: number | null;
     /** The NMI watchdog holds one hardware counter on bare metal (fewer left for us). */
@@ -98,7 +101,10 @@ export function parseCapEff(hex: string | undefined): KernelFacts['capabilities'
   return { ipcLock: has(CAP_IPC_LOCK), perfmon: has(CAP_PERFMON), sysAdmin: has(CAP_SYS_ADMIN) };
 }
 
-/** Core-PMU names in /sys/bus/event_source/devices: x86 "cpu", hybrid "cpu_core"/"cpu_atom", arm "armv8_*"/"armv7_*". */
+/**
+ * Core-PMU names in /sys/bus/event_source/devices: x86 "cpu", hybrid "cpu_core"/"cpu_atom", arm
+ * "armv8_*"/"armv7_*".
+ */
 export function isCorePmu(name: string): boolean {
   return name === 'cpu' || name.startsWith('cpu_') || /^armv\d/.test(name);
 }

@@ -76,7 +76,8 @@ export function readControls(root: string): { controls: SystemControl[]; absent:
   }
   if (!controls.some((c) => c.id.startsWith('governor:')) && !absent.length) {
     absent.push(
-      `governor: no cpufreq control (/${CPU}/cpu*/cpufreq/scaling_governor is not present; in a VM the host sets the frequency)`,
+      `governor: no cpufreq control (/${CPU}/cpu*/cpufreq/scaling_governor is not ` +
+        `present; in a VM the host sets the frequency)`,
     );
   }
   const boosts = findBoostControls(root);
