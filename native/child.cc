@@ -107,7 +107,8 @@ class ChildWorker : public Napi::AsyncWorker {
     auto ns = [](const struct timeval& t) { return t.tv_sec * 1e9 + t.tv_usec * 1e3; };
     ru.Set("userNs", ns(r.ru.ru_utime)), ru.Set("systemNs", ns(r.ru.ru_stime));
     ru.Set("maxRssKb", static_cast<double>(r.ru.ru_maxrss));  // Linux reports kilobytes
-    ru.Set("minorFaults", static_cast<double>(r.ru.ru_minflt)), ru.Set("majorFaults", static_cast<double>(r.ru.ru_majflt));
+    ru.Set("minorFaults", static_cast<double>(r.ru.ru_minflt));
+    ru.Set("majorFaults", static_cast<double>(r.ru.ru_majflt));
     ru.Set("voluntarySwitches", static_cast<double>(r.ru.ru_nvcsw));
     ru.Set("involuntarySwitches", static_cast<double>(r.ru.ru_nivcsw));
     o.Set("rusage", ru);
@@ -128,7 +129,8 @@ class ChildWorker : public Napi::AsyncWorker {
   static void ReportPid(pid_t pid, void* ctx) {
     auto* self = static_cast<ChildWorker*>(ctx);
     if (!self->tsfn_) return;
-    if (pid > 0) self->tsfn_.BlockingCall([pid](Napi::Env env, Napi::Function cb) { cb.Call({Napi::Number::New(env, pid)}); });
+    if (pid > 0)
+      self->tsfn_.BlockingCall([pid](Napi::Env env, Napi::Function cb) { cb.Call({Napi::Number::New(env, pid)}); });
     self->tsfn_.Release();
     self->tsfn_ = Napi::ThreadSafeFunction();
   }

@@ -95,7 +95,8 @@ export function register(name: string, fn: BenchFn): BenchHandle {
       if (reg.inputs !== undefined) throw new TypeError(`bench('${name}').inputs(): given twice`);
       if (!isInputSource(source))
         throw new TypeError(
-          `bench('${name}').inputs(source): source must be an array, a function (rng) => input, or an iterable (not a string)`,
+          `bench('${name}').inputs(source): source must be an array, a function (rng) => ` +
+            `input, or an iterable (not a string)`,
         );
       reg.inputs = source;
       return handle;

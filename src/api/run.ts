@@ -21,7 +21,10 @@ import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../
 import { fullName as joinName } from '../text/format.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_SEED } from '../defaults.js';
 
-/** Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output options. */
+/**
+ * Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output
+ * options.
+ */
 export interface RunApiOptions extends Partial<MeasureOptions> {
   /** Only benchmarks whose `group/title` matches. */
   filter?: RegExp | string;
@@ -42,7 +45,8 @@ export interface RunResult {
 }
 
 export const IN_PROCESS_NOTE =
-  'in-process run (forks: 0): between-process variance is not captured; use `cyclebench run FILE` for fresh-process forks';
+  'in-process run (forks: 0): between-process variance is not captured; use ' +
+  '`cyclebench run FILE` for fresh-process forks';
 
 export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   if (currentMode() === 'collect') return { measured: false, benchmarks: [], document: null };

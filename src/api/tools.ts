@@ -20,7 +20,10 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   return m.stat(options);
 }
 
-/** Reads a result file written by `cyclebench run --json` (any readable schema version); throws ResultFileError with one clear line. */
+/**
+ * Reads a result file written by `cyclebench run --json` (any readable schema version); throws ResultFileError
+ * with one clear line.
+ */
 export async function readResults(path: string): Promise<ResultDocument> {
   const m = await import('../results/read.js');
   return m.readResultFile(path);

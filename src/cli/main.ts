@@ -38,7 +38,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
 export function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `Usage: cyclebench <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'cyclebench <command> --help' for the options of a command.\n`;
+  return (
+    `Usage: cyclebench <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun ` +
+    `'cyclebench <command> --help' for the options of a command.\n`
+  );
 }
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {

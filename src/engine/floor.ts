@@ -25,7 +25,10 @@ export interface FloorContext {
   hz: number;
 }
 
-/** Per-iteration ns of the empty loop (robust slope over shuffled-free i·d sizes), or null if it could not be measured. */
+/**
+ * Per-iteration ns of the empty loop (robust slope over shuffled-free i·d sizes), or null if it could not be
+ * measured.
+ */
 export function measureLoopFloor(
   ctx: FloorContext,
   loopOpts: Pick<LoopOptions, 'inputs' | 'fresh'> = {},

@@ -101,7 +101,10 @@ export function buildInputPool(source: InputSource, seed: number, size = INPUT_P
 
 type SizeOf = NonNullable<InputSummary['sizeOf']>;
 
-/** The size measure shared by every input: the number itself, `.byteLength`, or `.length`; null when they differ or have none. */
+/**
+ * The size measure shared by every input: the number itself, `.byteLength`, or `.length`; null when they differ
+ * or have none.
+ */
 function sizeMeasure(v: unknown): SizeOf | null {
   if (typeof v === 'number') return 'value';
   if (typeof v === 'string') return 'length';
@@ -117,7 +120,10 @@ function sizeOf(v: unknown, how: SizeOf): number {
   return how === 'byteLength' ? (v as { byteLength: number }).byteLength : (v as { length: number }).length;
 }
 
-/** Count, type and (when every input has the same kind of size) min/p50/p99/max/mean of the sizes (type-7 quantiles). */
+/**
+ * Count, type and (when every input has the same kind of size) min/p50/p99/max/mean of the sizes (type-7
+ * quantiles).
+ */
 export function summarizeInputs(values: ArrayLike<unknown>, source: InputSummary['source']): InputSummary {
   const n = values.length;
   const types = new Set<string>();

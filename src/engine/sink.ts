@@ -119,7 +119,10 @@ export class Checksum {
     }
   }
 
-  /** Hex digest of the sorted distinct fingerprints, e.g. "9f1c03a2"; "varying" when the kernel returned more than MAX_DISTINCT different values. */
+  /**
+   * Hex digest of the sorted distinct fingerprints, e.g. "9f1c03a2"; "varying" when the kernel returned more
+   * than MAX_DISTINCT different values.
+   */
   digest(): string {
     if (this.overflow) return 'varying';
     let h = FNV_OFFSET;

@@ -70,7 +70,10 @@ export interface ResolvedConditions {
   notes: string[];
 }
 
-/** Default CPU: an isolated CPU when the kernel has some (isolcpus=), else the highest-numbered allowed one (pyperf does the same; CPU 0 takes most interrupts). */
+/**
+ * Default CPU: an isolated CPU when the kernel has some (isolcpus=), else the highest-numbered allowed one
+ * (pyperf does the same; CPU 0 takes most interrupts).
+ */
 export function pickCpu(allowed: number[], isolated: number[]): number | null {
   const iso = isolated.filter((c) => allowed.includes(c));
   if (iso.length > 0) return iso[iso.length - 1];
@@ -136,7 +139,8 @@ export function resolveConditions(
     else {
       if (req.pin === 'thread')
         notes.push(
-          `--pin thread: no allowed CPU is left for helper threads besides ${cpus.join(',')}; pinning the whole process`,
+          `--pin thread: no allowed CPU is left for helper threads ` +
+            `besides ${cpus.join(',')}; pinning the whole process`,
         );
       pin = 'process';
     }

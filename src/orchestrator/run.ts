@@ -116,7 +116,8 @@ export async function runBenchmarks(
 ): Promise<MeasuredRun> {
   if (opts.timeoutMs < opts.timeBudgetNs / 1e6)
     log.write(
-      `cyclebench: warning: --timeout ${opts.timeoutMs / 1000} s is shorter than --time ${opts.timeBudgetNs / 1e9} s: ` +
+      `cyclebench: warning: --timeout ${opts.timeoutMs / 1000} s is shorter than ` +
+        `--time ${opts.timeBudgetNs / 1e9} s: ` +
         'workers will be killed before they finish sampling\n',
     );
   const conditions = resolveConditions(
@@ -133,7 +134,8 @@ export async function runBenchmarks(
   const stop = onStopSignals((signal) => {
     const how = signal === 'SIGINT' ? 'Ctrl-C' : signal;
     log.write(
-      `\ncyclebench: interrupted (${how}): stopping the current worker, keeping the results so far (again to quit at once)\n`,
+      `\ncyclebench: interrupted (${how}): stopping the current worker, keeping the ` +
+        `results so far (again to quit at once)\n`,
     );
     abort.abort();
   });

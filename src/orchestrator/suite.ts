@@ -227,7 +227,8 @@ export async function runFork(
     };
   }
   const m = outcome.message;
-  if (m.type === 'error') return { error: { message: m.error.message, stack: m.error.stack, kind: m.error.kind } }; // names the benchmark already
+  // names the benchmark already
+  if (m.type === 'error') return { error: { message: m.error.message, stack: m.error.stack, kind: m.error.kind } };
   if (m.type === 'result') return { fork: m.fork };
   return { error: { message: `${fullName(d)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
 }

@@ -48,7 +48,8 @@ function tail(o: PairedOutcome): string[] {
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
   const s = o.settings;
   lines.push(
-    `paired t-interval on the mean log ratio; looks at ${s.looks.join(', ')} pairs, each at alpha ${+s.alpha.toFixed(4)}/${s.looks.length} ` +
+    `paired t-interval on the mean log ratio; looks at ${s.looks.join(', ')} pairs, ` +
+      `each at alpha ${+s.alpha.toFixed(4)}/${s.looks.length} ` +
       `(Bonferroni); noise threshold ${pct(s.threshold)}; "detectable" = smallest difference found with 80 % power`,
   );
   return lines;

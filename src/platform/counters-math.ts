@@ -235,9 +235,16 @@ export function openErrorReason(code: string, kind: 'hardware' | 'software', p: 
     case 'EOPNOTSUPP':
       return kind === 'hardware' ? NO_PMU_REASON : `event not supported by this kernel (${code})`;
     case 'EACCES':
-      return `not permitted at perf_event_paranoid=${paranoid}: lower it (sysctl kernel.perf_event_paranoid=2 or less) or grant CAP_PERFMON`;
+      return (
+        `not permitted at perf_event_paranoid=${paranoid}: lower it (sysctl ` +
+        `kernel.perf_event_paranoid=2 or less) or grant CAP_PERFMON`
+      );
     case 'EPERM':
-      return `refused (EPERM): a seccomp filter (a container, e.g. Docker's default profile, allows perf_event_open only with CAP_PERFMON/CAP_SYS_ADMIN) or perf_event_paranoid=${paranoid} at the Debian/Ubuntu levels 3/4`;
+      return (
+        `refused (EPERM): a seccomp filter (a container, e.g. Docker's default profile, ` +
+        `allows perf_event_open only with CAP_PERFMON/CAP_SYS_ADMIN) or ` +
+        `perf_event_paranoid=${paranoid} at the Debian/Ubuntu levels 3/4`
+      );
     case 'EMFILE':
     case 'ENFILE':
       return 'out of file descriptors: each event needs one (raise ulimit -n)';
@@ -254,4 +261,6 @@ export function openErrorReason(code: string, kind: 'hardware' | 'software', p: 
 
 /** Caveat for context-switches / cpu-migrations under exclude_kernel (docs/platform-notes.md P4). */
 export const KERNEL_EXCLUDED_CAVEAT =
-  'reads 0 with exclude_kernel=1 (scheduler events are raised in kernel mode and dropped by perf_exclude_event); use getrusage(RUSAGE_THREAD) or /proc/thread-self/sched instead';
+  'reads 0 with exclude_kernel=1 (scheduler events are raised in kernel mode and ' +
+  'dropped by perf_exclude_event); use getrusage(RUSAGE_THREAD) or ' +
+  '/proc/thread-self/sched instead';

@@ -70,7 +70,9 @@ const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 export const HELPER_NAME = 'cyclebench-child';
 /** maxrss caveat: measured here, `true` run from a process holding 200 MB reported maxRssKb 209460. */
 const MAXRSS_CAVEAT =
-  'maxRssKb is at least the anonymous RSS of the calling process at fork (fork copies its anonymous page tables and execve keeps the old high-water mark, fs/exec.c exec_mmap); keep the caller small';
+  'maxRssKb is at least the anonymous RSS of the calling process at fork (fork ' +
+  'copies its anonymous page tables and execve keeps the old high-water mark, ' +
+  'fs/exec.c exec_mmap); keep the caller small';
 
 /** The helper executable next to the addon, or why there is none (runs then fork from this process). */
 export function findChildHelper(addonPath: string | undefined): { path: string } | { reason: string } {

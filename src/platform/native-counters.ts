@@ -128,7 +128,9 @@ function openGroups(
       r.events.push(ev);
       if (opened.fd === undefined) continue;
       if (asMember?.error) {
-        ev.reason = `opened in a group of its own, so its ratio with ${group[0]} is not coherent (joining failed: ${asMember.error.code})`;
+        ev.reason =
+          `opened in a group of its own, so its ratio with ${group[0]} is not coherent ` +
+          `(joining failed: ${asMember.error.code})`;
       }
       r.fds.push(opened.fd);
       try {

@@ -56,7 +56,8 @@ export function parseResultDocument(data: unknown, path = '<input>'): ResultDocu
     const newer = doc.schemaVersion > SCHEMA_VERSION ? ' (written by a newer cyclebench; upgrade to read it)' : '';
     throw new ResultFileError(
       path,
-      `schema version ${doc.schemaVersion} is not supported${newer}; this build reads versions ${READABLE_SCHEMA_VERSIONS.join(', ')}`,
+      `schema version ${doc.schemaVersion} is not supported${newer}; this build reads ` +
+        `versions ${READABLE_SCHEMA_VERSIONS.join(', ')}`,
     );
   }
   if (!Array.isArray(doc.benchmarks)) throw new ResultFileError(path, 'no benchmarks array');

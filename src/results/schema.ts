@@ -66,7 +66,10 @@ export interface ForkResult {
   stop: SamplingStop;
   /** Checksum of the values the benchmark returned (what the sink saw). */
   checksum: string;
-  /** ns per iteration of the same generated loop around an empty kernel (engine/floor.ts; absent for async kernels and in older files). */
+  /**
+   * ns per iteration of the same generated loop around an empty kernel (engine/floor.ts; absent for async
+   * kernels and in older files).
+   */
   loopFloorNs?: number;
   /** Every value the kernel returned was undefined (sync kernels; absent otherwise and in older files). */
   returnsNothing?: boolean;
@@ -169,7 +172,10 @@ export interface LatencyRecord {
   overheadP90Ticks: number;
   /** Empty calls timed for the calibration. */
   calibrationCalls: number;
-  /** GC events that overlapped the per-call phase (their pauses land in single calls' times); null when not observed. */
+  /**
+   * GC events that overlapped the per-call phase (their pauses land in single calls' times); null when not
+   * observed.
+   */
   gc: number | null;
 }
 

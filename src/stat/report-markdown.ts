@@ -17,7 +17,10 @@ export function renderMarkdown(r: StatResult): string {
     for (const def of METRICS) {
       const m = c.metrics[def.name];
       if (m)
-        out += `| ${def.name} | ${fmt(m.mean)} | ${m.unit} | ${fmt(m.stderr)} | ${fmt(m.stddev)} | ${pct(m.cv)} | ${fmt(m.min)} | ${fmt(m.median)} | ${fmt(m.max)} | ${ciText(m.ci95)} |\n`;
+        out +=
+          `| ${def.name} | ${fmt(m.mean)} | ${m.unit} | ${fmt(m.stderr)} ` +
+          `| ${fmt(m.stddev)} | ${pct(m.cv)} | ${fmt(m.min)} | ${fmt(m.median)} ` +
+          `| ${fmt(m.max)} | ${ciText(m.ci95)} |\n`;
     }
     for (const [reason, names] of unsupportedByReason(c))
       out += `\nNot supported: ${names.join(', ')} (${esc(reason)})\n`;
@@ -28,10 +31,14 @@ export function renderMarkdown(r: StatResult): string {
   });
   if (r.comparisons.length > 0) {
     out +=
-      '### Comparison (ratio = mean of [k] / mean of [1])\n\n| contender | metric | ratio | 95 % CI | verdict |\n|---|---|---:|---|---|\n';
+      '### Comparison (ratio = mean of [k] / mean of [1])\n\n| contender | metric | ' +
+      'ratio | 95 % CI | verdict |\n|---|---|---:|---|---|\n';
     for (const c of r.comparisons) {
       const ci = c.ci95 ? `[${c.ci95[0].toFixed(3)}, ${c.ci95[1].toFixed(3)}]` : '-';
-      out += `| [${c.contender + 1}] | ${c.metric} | ${c.ratio === null ? '-' : c.ratio.toFixed(3)} | ${ci} | ${c.verdict} (${esc(c.reason)}) |\n`;
+      out +=
+        `| [${c.contender + 1}] | ${c.metric} ` +
+        `| ${c.ratio === null ? '-' : c.ratio.toFixed(3)} | ${ci} | ${c.verdict} ` +
+        `(${esc(c.reason)}) |\n`;
     }
     out += '\n';
   }

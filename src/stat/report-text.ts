@@ -26,7 +26,9 @@ function commandBlock(c: CommandResult, index: number, total: number, reasons: s
   const failed = c.failures.filter((f) => !f.warmup).length;
   const failedText = failed > 0 ? `; ${failed} failed run(s) excluded` : '';
   const tag = total > 1 ? `[${index + 1}] ` : '';
-  let out = `\n ${tag}Performance counter stats for "${c.command}" (${c.runCount} successful run(s)${excluded}${failedText}):\n\n`;
+  let out =
+    `\n ${tag}Performance counter stats for "${c.command}" (${c.runCount} ` +
+    `successful run(s)${excluded}${failedText}):\n\n`;
   const rows: string[][] = [HEADER];
   for (const def of METRICS) {
     const m = c.metrics[def.name];
@@ -74,7 +76,9 @@ function commandBlock(c: CommandResult, index: number, total: number, reasons: s
     return [`    ${def.name}: ${parts.join(', ')}`];
   });
   if (outliers.length > 0)
-    out += `\n  outlier runs (Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the statistics):\n${outliers.join('\n')}\n`;
+    out +=
+      `\n  outlier runs (Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept ` +
+      `in the statistics):\n${outliers.join('\n')}\n`;
   if (c.failures.length > 0) {
     out += `\n  failed runs (excluded from the statistics):\n`;
     for (const f of c.failures) out += `    run ${runLabel(f.run)}${f.warmup ? ' (warmup)' : ''}: ${f.message}\n`;
@@ -98,7 +102,9 @@ function comparisonBlock(r: StatResult): string {
         c.reason,
       ]);
     }
-    out += `\n Comparison: [${j + 1}] "${r.commands[j].command}" vs [1] "${r.commands[0].command}" (ratio < 1: [${j + 1}] is faster/smaller)\n\n`;
+    out +=
+      `\n Comparison: [${j + 1}] "${r.commands[j].command}" vs [1] ` +
+      `"${r.commands[0].command}" (ratio < 1: [${j + 1}] is faster/smaller)\n\n`;
     out += table(rows);
   }
   return out;

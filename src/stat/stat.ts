@@ -83,7 +83,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const cap = platform.child.capability();
   if (!cap.supported)
     throw new Error(
-      `cannot run commands: the ${platform.kind} platform's child runner is not supported: ${cap.reason ?? 'no reason given'}`,
+      `cannot run commands: the ${platform.kind} platform's child runner is not ` +
+        `supported: ${cap.reason ?? 'no reason given'}`,
     );
 
   const outcome = await executePlan(platform, {
@@ -125,7 +126,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const comparisons = commands.length > 1 ? compareAll(commands, { noiseThreshold: noise }) : [];
 
   const notes = [
-    'std error = standard error of the mean (stddev / sqrt(n)); perf stat prints this as "±". std dev is the sample standard deviation.',
+    'std error = standard error of the mean (stddev / sqrt(n)); perf stat prints ' +
+      'this as "±". std dev is the sample standard deviation.',
     '95 % CI: Student t interval of the mean over the successful measured runs.',
   ];
   if (excludeKernel && events.includes('context-switches')) {
@@ -135,7 +137,10 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   }
   if (commands.length > 1) {
     notes.push(
-      `ratio = mean(contender) / mean(baseline), 95 % Welch t-interval of the log ratio over runs; a change must exceed ${(noise * 100).toFixed(2)} % to count; no verdict with fewer than ${MIN_RUNS_FOR_VERDICT} runs per command; runs interleaved.`,
+      `ratio = mean(contender) / mean(baseline), 95 % Welch t-interval of the log ` +
+        `ratio over runs; a change must exceed ${(noise * 100).toFixed(2)} % to count; ` +
+        `no verdict with fewer than ${MIN_RUNS_FOR_VERDICT} runs per command; runs ` +
+        `interleaved.`,
     );
   }
   return {

@@ -110,7 +110,8 @@ export function hierarchicalBootstrap<T>(
   for (let i = 0; i < r.resamples; i++) reps[i] = statistic(resampleGroups(groups, r.rng));
   const method =
     groups.length >= 2
-      ? `hierarchical percentile bootstrap over ${groups.length} processes (processes, then batches), ${r.resamples} resamples`
+      ? `hierarchical percentile bootstrap over ${groups.length} processes (processes, ` +
+        `then batches), ${r.resamples} resamples`
       : `percentile bootstrap over batches of 1 process, ${r.resamples} resamples`;
   return percentile(statistic(groups.map((g) => g.slice())), reps, r, method);
 }
@@ -135,6 +136,9 @@ export function bootstrapRatio<T>(
     reps[i] = c / b;
   }
   const point = statistic(contenderGroups.map((g) => g.slice())) / statistic(baseGroups.map((g) => g.slice()));
-  const method = `percentile bootstrap of the ratio (${baseGroups.length} vs ${contenderGroups.length} processes, resampled independently), ${r.resamples} resamples`;
+  const method =
+    `percentile bootstrap of the ratio (${baseGroups.length} ` +
+    `vs ${contenderGroups.length} processes, resampled ` +
+    `independently), ${r.resamples} resamples`;
   return percentile(point, reps, r, method);
 }

@@ -51,7 +51,10 @@ export function theilSen(x: readonly number[], y: readonly number[]): RobustFit 
   return { slope, intercept, points: new Set(x).size, r2: rSquared(x, y, slope, intercept) };
 }
 
-/** Theil–Sen over the median y of each distinct x; r2 is that of the per-size medians (linearity of the typical batch, not of the tail). */
+/**
+ * Theil–Sen over the median y of each distinct x; r2 is that of the per-size medians (linearity of the typical
+ * batch, not of the tail).
+ */
 export function perSizeMedianFit(x: readonly number[], y: readonly number[]): RobustFit {
   const bySize = new Map<number, number[]>();
   for (let i = 0; i < x.length; i++) {

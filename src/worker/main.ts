@@ -61,7 +61,9 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   }
   const inst = instances.find((i) => i.id === req.id);
   if (!inst) {
-    const msg = `no benchmark with id ${req.id} in ${req.file} (${instances.length} registered); does the file register benchmarks conditionally?`;
+    const msg =
+      `no benchmark with id ${req.id} in ${req.file} (${instances.length} ` +
+      `registered); does the file register benchmarks conditionally?`;
     return { type: 'error', id: req.id, error: { message: msg, kind: 'load' } };
   }
   const name = fullName(inst.group, inst.title);

@@ -65,7 +65,8 @@ export const auditCommand: Command = async (args, io) => {
     const unknown = configs.filter((n) => !AUDIT_CONFIGS.some((c) => c.name === n));
     if (unknown.length || configs.length === 0)
       throw new UsageError(
-        `--configs: unknown configuration '${unknown[0] ?? values.configs}' (known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`,
+        `--configs: unknown configuration '${unknown[0] ?? values.configs}' ` +
+          `(known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`,
       );
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
@@ -128,17 +129,21 @@ export function renderAudit(rows: AuditRow[], platformKind: string): string {
     '',
     body,
     '',
-    'CV = standard deviation / mean of the per-process results (the between-process noise); robust CV = 1.4826·MAD / median',
-    `(the spread of the typical processes); slow = processes more than ${Math.round((SLOW_PROCESS - 1) * 100)} % above the median; range = max/min − 1.`,
+    'CV = standard deviation / mean of the per-process results (the between-process ' +
+      'noise); robust CV = 1.4826·MAD / median',
+    `(the spread of the typical processes); slow = processes more ` +
+      `than ${Math.round((SLOW_PROCESS - 1) * 100)} % above the median; range = ` +
+      `max/min − 1.`,
   ];
   if (best) {
     // Only claim a winner whose CV interval lies entirely below every other configuration's interval.
     const clear =
       best.cvCi !== null &&
       rows.every((r) => r === best || !Number.isFinite(r.cv) || (r.cvCi !== null && best.cvCi![1] < r.cvCi[0]));
-    lines.push(
-      `Lowest between-process CV here: ${best.config} (${formatPct(best.cv, 2)})${clear ? '.' : '; the CV intervals overlap, so this ranking is not established (run with more --forks).'}`,
-    );
+    const ending = clear
+      ? '.'
+      : '; the CV intervals overlap, so this ranking is not established (run with more --forks).';
+    lines.push(`Lowest between-process CV here: ${best.config} (${formatPct(best.cv, 2)})${ending}`);
   }
   if (notes.length) lines.push('', ...notes.map((n) => `note: ${n}`));
   return `${lines.join('\n')}\n`;

@@ -21,6 +21,8 @@ import {
   helpPercent,
 } from '../../defaults.js';
 
+const thresholdPct = helpPercent(DEFAULT_NOISE_THRESHOLD);
+
 export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contender.json> [options]
 
 Matches benchmarks by group, name and args and gives each pair one of four verdicts:
@@ -38,7 +40,7 @@ Options:
                             when a contender crashed, is missing, or ran on another environment
   --allow-env-change        a changed environment (CPU, Node, governor…) is a caveat on each
                             row instead of 'incomparable', and does not fail --fail-on
-  --threshold P             noise threshold: smaller significant changes are "no difference" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)})
+  --threshold P             noise threshold: smaller significant changes are "no difference" (default ${thresholdPct})
   --confidence C            confidence level of the ratio CI (default ${DEFAULT_CONFIDENCE})
   --seed N                  bootstrap seed (default ${DEFAULT_SEED})
   --statistic S             slope | min | median | mean | instructions (default: the files' headline
@@ -182,7 +184,9 @@ export const compareCommand: Command = async (args, io) => {
   });
   if (result.comparisons.length === 0) {
     io.stderr.write(
-      `cyclebench compare: no benchmark in common between ${a.files[0]} (${docs[0].benchmarks.length}) and ${a.files[1]} (${docs[1].benchmarks.length}); benchmarks match by group, name and args\n`,
+      `cyclebench compare: no benchmark in common between ${a.files[0]} ` +
+        `(${docs[0].benchmarks.length}) and ${a.files[1]} ` +
+        `(${docs[1].benchmarks.length}); benchmarks match by group, name and args\n`,
     );
     return EXIT_USAGE;
   }

@@ -16,6 +16,9 @@ import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
 import { SIMULATED_FORKS, SimulationUnavailableError } from '../../simulation/launch.js';
 
+const targetMs = TARGET_LARGEST_BATCH_NS / 1e6;
+const allocatingMs = ALLOCATING_LARGEST_BATCH_NS / 1e6;
+
 export const RUN_USAGE = `Usage: cyclebench run <files or folders…> [options]
 
 Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measures each benchmark in fresh processes.
@@ -23,7 +26,7 @@ Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measur
 Measurement:
   --forks N            processes per benchmark, round-robin (default ${D.forks})
   --time S             sampling budget per benchmark per process, seconds (default ${D.timeBudgetNs / 1e9})
-  --batch-ms MS        target duration of the largest batch of a round (default ${TARGET_LARGEST_BATCH_NS / 1e6}, or ${ALLOCATING_LARGEST_BATCH_NS / 1e6}
+  --batch-ms MS        target duration of the largest batch of a round (default ${targetMs}, or ${allocatingMs}
                        for a kernel that collected garbage during warmup)
   --target-ci P        stop sampling at this relative CI half-width (default ${helpPercent(D.targetCi)})
   --statistic S        headline: slope | min | median | mean (default ${D.statistic})
