@@ -53,7 +53,9 @@ export async function runWarmup(
     const spentNs = (ctx.nowMs() - before) * 1e6;
     // A switched-out or migrated batch timed someone else's work too (preemption.ts); in warmup
     // the GC count is not known yet, so any involuntary switch counts.
-    const disturbed = (batch.involuntarySwitches ?? 0) > 0 || preemptionOf({ ...batch, gc: 0 }) === 'migration';
+    // Simulated counts do not depend on the CPU's time, so nothing disturbs them.
+    const disturbed =
+      !ctx.simulated && ((batch.involuntarySwitches ?? 0) > 0 || preemptionOf({ ...batch, gc: 0 }) === 'migration');
     if (tracker.record(batch.iterations, batch.ns, spentNs, disturbed)) break;
     // Yield now and then so a long warmup does not starve the event loop.
     if (ctx.nowMs() - lastYield > 50) {

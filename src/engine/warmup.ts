@@ -60,11 +60,13 @@ export class WarmupTracker {
     this.batches++;
     this.iterations += iterations;
     this.elapsedNs += Math.max(ns, spentNs);
+    // The last batch is the fallback estimate even when disturbed (every batch may be, e.g. under
+    // Valgrind, which runs one thread at a time).
+    this.lastPerIter = ns / iterations;
     if (disturbed && ns >= c.minBatchNs) {
       if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
       return this.outcome;
     }
-    this.lastPerIter = ns / iterations;
     if (ns < c.minBatchNs) {
       this.window = [];
       this.size = Math.max(this.size + 1, Math.ceil(this.size * c.growth));

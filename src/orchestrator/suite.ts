@@ -273,12 +273,25 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     return base;
   }
   const slow = describeSlowProcesses(e.forks);
-  const a = analyzeBenchmark(measuredForks(e.forks), {
-    statistic: opts.statistic,
-    confidence: opts.confidence,
-    seed: opts.seed,
-    targetCi: opts.measure.targetCi,
-  });
+  let a;
+  try {
+    a = analyzeBenchmark(measuredForks(e.forks), {
+      statistic: opts.statistic,
+      confidence: opts.confidence,
+      seed: opts.seed,
+      targetCi: opts.measure.targetCi,
+    });
+  } catch (err) {
+    // One benchmark whose batches cannot be analysed fails alone; the run and its other results go on.
+    const sizes = e.forks.map(
+      (f) => `${f.batches.length} batches (${f.batches.filter((b) => b.preempted).length} preempted)`,
+    );
+    base.error = {
+      message: `${fullName(d)}: cannot be analysed: ${(err as Error).message}; processes had ${sizes.join(', ')}`,
+      kind: 'crash',
+    };
+    return base;
+  }
   const result = resultFromAnalysis(base, a, {
     flags: slow?.contended ? ['contended'] : [],
     warnings: slow?.contended ? [slow.line] : [],
