@@ -2,6 +2,7 @@
 // process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' in a benchmark file gets
 // cyclebench's implementation of that API. Called by the benchmark worker only, never in
 // the user's own process (the mapping is process-wide). docs/migration.md lists what maps.
+import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { mapRequires } from './require-hook.js';
@@ -14,6 +15,22 @@ let installed = false;
 function sibling(name: string): string {
   const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
   return new URL(`./${name}.${ext}`, import.meta.url).href;
+}
+
+/**
+ * Does this benchmark file name a mapped package (or a package root by '..', as mitata's own
+ * examples do)? Installing the mapping starts Node's module-hooks thread, and every later import
+ * then passes through it: ~150 ms of start-up per worker, paid only by files that need it. A file
+ * that reaches those packages only through a helper module of its own is not seen; the guide says so.
+ */
+export function needsCompatImports(file: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file.startsWith('file:') ? fileURLToPath(file) : file, 'utf8');
+  } catch {
+    return false;
+  }
+  return /(['"`])(mitata|tinybench|vitest)\1/.test(text) || /(['"`])\.\.(\/\.\.)*\/?\1/.test(text);
 }
 
 export function installCompatImports(): void {

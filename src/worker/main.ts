@@ -15,7 +15,7 @@ import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 import { dieWithParent } from './parent-guard.js';
 import { fullName } from '../text/format.js';
-import { installCompatImports } from '../compat/install.js';
+import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
 import { settleWith } from '../simulation/settle.js';
 
@@ -98,6 +98,8 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
 }
 
 async function handle(req: WorkerRequest): Promise<WorkerMessage> {
+  // Benchmark files written for mitata, tinybench or vitest get cyclebench's implementation of their API.
+  if ((req?.type === 'list' || req?.type === 'run') && needsCompatImports(req.file)) installCompatImports();
   if (req?.type === 'list') {
     try {
       return { type: 'list', benchmarks: (await loadInstances(req.file)).map(toDescriptor) };
@@ -114,8 +116,6 @@ if (typeof process.send !== 'function') {
   process.exitCode = 2;
 } else {
   dieWithParent();
-  // Benchmark files written for mitata, tinybench or vitest get cyclebench's implementation of their API.
-  installCompatImports();
   // Benchmark files must register, not measure: their `await run()` returns empty here.
   setMode('collect');
   // An error that escaped the kernel (e.g. an unawaited rejection) poisons the
