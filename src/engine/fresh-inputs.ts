@@ -6,6 +6,7 @@
 // All of one batch's inputs exist at once, so the size of one input is measured first
 // (heap-allocated.ts) and a batch is capped to what fits (maxIterations).
 
+import { median } from 'simple-statistics';
 import type { BenchArgs, InputRng } from './inputs.js';
 import { createRng } from '../statistics/rng.js';
 import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
@@ -94,6 +95,7 @@ export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed:
   const sample: unknown[] = [];
   let isAsync = false;
   let bytes = 0;
+  const perInput: number[] = [];
   // One input at a time, stopping early once the sample alone holds a tenth of what a batch
   // may: inputs too large for a batch of 10 are refused without making 8 of them.
   while (sample.length < FRESH_INPUTS_SIZE_SAMPLE && bytes < maxBytes / 10) {
@@ -105,10 +107,14 @@ export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed:
       v = await v;
     }
     const heap = meter.stop().bytes;
-    bytes += Math.max(0, heap) + Math.max(0, process.memoryUsage().arrayBuffers - buffersBefore);
+    const one = Math.max(0, heap) + Math.max(0, process.memoryUsage().arrayBuffers - buffersBefore);
+    bytes += one;
+    perInput.push(one);
     sample.push(v);
   }
-  const bytesPerInput = Math.max(8, bytes / sample.length);
+  // The median input, not the mean: the first make() also allocates its own compiled code and
+  // feedback on the heap, and anything else the process does meanwhile lands in one reading.
+  const bytesPerInput = Math.max(8, median(perInput));
   const maxIterations = Math.max(0, Math.floor(maxBytes / bytesPerInput));
   // Handed out last-first by prepare(): reverse so the first input made is used first.
   return new FreshInputs(setup, args, rng, isAsync, sample.reverse(), bytesPerInput, maxIterations, maxBytes);
