@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { runCli } from '../env/io.js';
 import { READABLE_SCHEMA_VERSIONS } from '../../src/results/read.js';
 import { syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
 
@@ -36,16 +37,7 @@ const head = write(
 );
 
 async function run(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    env: {},
-    cwd: dir,
-  };
-  const code = await main(['compare', ...args], io);
-  return { code, stdout, stderr };
+  return runCli(['compare', ...args], dir);
 }
 
 describe('cyclebench compare', () => {

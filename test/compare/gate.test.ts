@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../env/io.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import {
   ENVIRONMENT,
@@ -24,16 +24,7 @@ const quiet = (seed: number, cost: number, checksum = 'c0ffee01') =>
   forks(seed, 3, { cost, between: 0.002, within: 0.005, batches: 10, checksum });
 
 async function gate(a: ResultDocument, b: ResultDocument, ...extra: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    env: {},
-    cwd: dir,
-  };
-  const code = await main(['compare', file(a), file(b), '--fail-on', 'regression:5%', ...extra], io);
-  return { code, stdout, stderr };
+  return runCli(['compare', file(a), file(b), '--fail-on', 'regression:5%', ...extra], dir);
 }
 
 const base = doc([bench('k', quiet(1, 10)), bench('other', quiet(2, 10))]);

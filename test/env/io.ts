@@ -13,3 +13,11 @@ export function captureIo(env: Record<string, string | undefined> = {}): Io & { 
     err: () => err,
   };
 }
+
+/** Runs the CLI's main() in this process with a capturing Io in `cwd`: exit code and both streams. */
+export async function runCli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../src/cli/main.js');
+  const io = { ...captureIo(), cwd };
+  const code = await main(argv, io);
+  return { code, stdout: io.out(), stderr: io.err() };
+}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../env/io.js';
 import { runFilesAgainst } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,17 +49,8 @@ afterAll(() => {
 });
 
 async function run(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    env: {},
-    cwd: repo,
-  };
   const fast = ['--time', '0.05', '--max-pairs', '2', '--quiet', '--no-pin'];
-  const code = await main(['run', 'k.bench.ts', ...fast, ...args], io);
-  return { code, stdout, stderr };
+  return runCli(['run', 'k.bench.ts', ...fast, ...args], repo);
 }
 
 describe('run --against <git ref>', () => {

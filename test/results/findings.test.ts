@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { benchmarkFindings, comparisonFindings } from '../../src/analysis/findings.js';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../env/io.js';
 import { findingText, FINDING_TEXT } from '../../src/report/findings.js';
 import { parseResultDocument, readResultFile } from '../../src/results/read.js';
 import { FINDING_CODES, SCHEMA_VERSION, type BenchmarkResult } from '../../src/results/schema.js';
@@ -13,16 +13,7 @@ import { FIXTURE_DIR } from '../report/golden.js';
 const V1 = `${FIXTURE_DIR}example-v1.json`;
 
 async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    env: {},
-    cwd: FIXTURE_DIR,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
+  return runCli(argv, FIXTURE_DIR);
 }
 
 describe('findings', () => {
