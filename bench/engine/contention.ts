@@ -9,7 +9,6 @@
 //
 // Per run it prints each tool's 2×/1× and A/A ratios, and for cyclebench the share of
 // batches that were preempted (left out and measured again) and the wall time.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +26,7 @@ import {
   why,
 } from './cli-runs.js';
 import { machine } from './common.js';
+import { startHog, stopHogs } from './hogs.js';
 import { CONTENTION_GROUP } from './kernels/contention-kernels.js';
 
 const TOOLS = ['cyclebench', 'mitata', 'tinybench'] as const;
@@ -51,21 +51,6 @@ if (!Number.isInteger(reps) || reps < 1) throw new Error('--reps must be a posit
 const BENCH_FILE = join(ROOT, 'bench/engine/kernels/contention.bench.ts');
 const TOOLS_SCRIPT = join(ROOT, 'bench/engine/kernels/contention-tools.ts');
 const dir = scratchDir('contention');
-
-// ---- hogs: started and stopped here; killed on every exit path
-const hogs: ChildProcess[] = [];
-function startHogs(n: number): void {
-  for (let i = 0; i < n; i++) hogs.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
-}
-function stopHogs(): void {
-  for (const h of hogs.splice(0)) h.kill('SIGKILL');
-}
-process.on('exit', stopHogs);
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  process.on(sig, () => {
-    stopHogs();
-    process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
-  });
 
 interface Sample {
   rep: number;
@@ -126,7 +111,7 @@ console.log(
 try {
   for (let rep = 0; rep < reps; rep++)
     for (const nHogs of rotate(conditions, rep)) {
-      startHogs(nHogs);
+      for (let i = 0; i < nHogs; i++) startHog();
       try {
         for (const tool of rotate(TOOLS, rep)) {
           const s = measure(rep, nHogs, tool);

@@ -9,7 +9,6 @@
 //
 // Per policy and condition: the median 2x ratio (truth 2.000) and its worst error, the median
 // A/A ratio (truth 1.000), the share of batches preempted and the median wall time.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cyclebenchRun, findBenchmark, loadLine, ROOT, rotate, scratchDir, secs, table, why } from './cli-runs.js';
 import { machine } from './common.js';
+import { startHog, stopHogs } from './hogs.js';
 import { CONTENTION_GROUP } from './kernels/contention-kernels.js';
 
 const { values: opt } = parseArgs({ options: { reps: { type: 'string', default: '3' }, json: { type: 'string' } } });
@@ -35,25 +35,6 @@ const BENCH_FILE = join(ROOT, 'bench/engine/kernels/contention.bench.ts');
 const dir = scratchDir('policies');
 execFileSync('npx', ['tsc', '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 
-const hogs: ChildProcess[] = [];
-function startHog(pinned: boolean): void {
-  const args = ['-e', 'for(;;){}'];
-  hogs.push(
-    pinned
-      ? spawn('taskset', ['-c', String(highest), process.execPath, ...args], { stdio: 'ignore' })
-      : spawn(process.execPath, args, { stdio: 'ignore' }),
-  );
-}
-function stopHogs(): void {
-  for (const h of hogs.splice(0)) h.kill('SIGKILL');
-}
-process.on('exit', stopHogs);
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  process.on(sig, () => {
-    stopHogs();
-    process.exit(1);
-  });
-
 interface Sample {
   rep: number;
   condition: string;
@@ -70,7 +51,7 @@ const samples: Sample[] = [];
 try {
   for (let rep = 0; rep < reps; rep++)
     for (const condition of rotate(CONDITIONS, rep)) {
-      if (condition !== 'quiet') startHog(condition !== 'one hog');
+      if (condition !== 'quiet') startHog(condition === 'one hog' ? undefined : highest);
       try {
         for (const policy of rotate(Object.keys(POLICIES), rep)) {
           const json = join(dir, `${rep}-${samples.length}.json`);
