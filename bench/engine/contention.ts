@@ -103,9 +103,9 @@ const samples: Sample[] = [];
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
 console.log(
   table(
-    ['rep', 'hogs', 'tool', '2× ratio', 'A/A', 'preempted', 'wall'],
+    ['rep', 'hogs', 'tool', '2× ratio', 'A/A', 'preempted', 'slow processes', 'wall'],
     [],
-    [true, true, false, true, true, true, true],
+    [true, true, false, true, true, true, true, true],
   ),
 );
 try {
