@@ -16,6 +16,12 @@ export interface AnalyzeOptions {
   cpuHz?: number;
   /** Relative CI half-width target (default 1 %). */
   targetCi?: number;
+  /**
+   * Processes with an index below this were the planned first stage; the others were added because
+   * the first stage disagreed (src/orchestrator/more-processes.ts). The headline interval then
+   * follows the two-stage rule of headline-ci.ts.
+   */
+  firstStage?: number;
 }
 
 export {

@@ -105,7 +105,9 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     warnings.push('headline falls back from slope to mean: a process has a single batch size');
   }
 
-  const boot1 = headlineInterval(groups, statistic, boot);
+  const firstStage = options.firstStage;
+  const stages = firstStage === undefined ? undefined : forks.map((f) => f.index < firstStage);
+  const boot1 = headlineInterval(groups, statistic, boot, stages);
   if (boot1.rejected > 0)
     warnings.push(
       `${boot1.rejected} of ${boot.resamples} bootstrap resamples had no defined ${statistic} and were skipped`,

@@ -34,12 +34,14 @@ const SILENT = { write: () => true };
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
-  const [{ DEFAULT_RUN_OPTIONS }, { runAndReport }, { findBenchFiles }, { checkRunLimits }] = await Promise.all([
-    import('../orchestrator/run.js'),
-    import('./run-and-report.js'),
-    import('../orchestrator/discover.js'),
-    import('../orchestrator/limits.js'),
-  ]);
+  const [{ DEFAULT_RUN_OPTIONS }, { runAndReport }, { findBenchFiles }, { checkRunLimits }, { maxProcesses }] =
+    await Promise.all([
+      import('../orchestrator/run.js'),
+      import('./run-and-report.js'),
+      import('../orchestrator/discover.js'),
+      import('../orchestrator/limits.js'),
+      import('../orchestrator/more-processes.js'),
+    ]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
@@ -52,6 +54,7 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
     progress: progress ?? false,
     argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
   };
+  if (options.maxForks === undefined) opts.maxForks = maxProcesses(opts.forks, options.forks !== undefined);
   checkRunLimits(opts, 'runFiles');
   return runAndReport(opts, io);
 }

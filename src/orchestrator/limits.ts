@@ -12,12 +12,22 @@ export const LIMITS = {
 
 /** A RangeError naming the first run option out of range, for the library (runFiles). */
 export function checkRunLimits(
-  o: { forks: number; seed: number; timeoutMs: number; timeBudgetNs: number; targetCi: number; confidence: number },
+  o: {
+    forks: number;
+    maxForks?: number;
+    seed: number;
+    timeoutMs: number;
+    timeBudgetNs: number;
+    targetCi: number;
+    confidence: number;
+  },
   who: string,
 ): void {
   const bad = (what: string, v: unknown) => new RangeError(`${who}: ${what}, got ${String(v)}`);
   if (!Number.isInteger(o.forks) || o.forks < 1 || o.forks > LIMITS.forks)
     throw bad(`forks must be a whole number from 1 to ${LIMITS.forks}`, o.forks);
+  if (o.maxForks !== undefined && (!Number.isInteger(o.maxForks) || o.maxForks < o.forks || o.maxForks > LIMITS.forks))
+    throw bad(`maxForks must be a whole number from forks (${o.forks}) to ${LIMITS.forks}`, o.maxForks);
   if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > LIMITS.seed)
     throw bad(`seed must be a whole number from 0 to ${LIMITS.seed}`, o.seed);
   if (typeof o.timeoutMs !== 'number' || !(o.timeoutMs > 0 && o.timeoutMs <= LIMITS.timeoutS * 1000))

@@ -39,6 +39,8 @@ export interface RunOptions {
   files: string[];
   filter?: RegExp;
   forks: number;
+  /** At most this many processes per benchmark, when the planned ones disagree (more-processes.ts). */
+  maxForks?: number;
   timeBudgetNs: number;
   /** Target duration of the largest batch of a round, ns, for every kernel (by default 1 ms, or
    *  5 ms for a kernel that collected garbage during warmup: src/engine/defaults.ts). */
@@ -146,6 +148,7 @@ export async function runBenchmarks(
       files: opts.files,
       filter: opts.filter,
       forks: opts.forks,
+      ...(opts.maxForks !== undefined ? { maxForks: opts.maxForks } : {}),
       measure: {
         timeBudgetNs: opts.timeBudgetNs,
         ...(opts.largestBatchNs
@@ -188,6 +191,7 @@ export async function runBenchmarks(
     command: ['cyclebench', ...opts.argv],
     options: {
       forks: opts.forks,
+      ...(opts.maxForks !== undefined && opts.maxForks > opts.forks ? { maxForks: opts.maxForks } : {}),
       timeBudgetNs: opts.timeBudgetNs,
       targetCi: opts.targetCi,
       statistic: opts.statistic,

@@ -20,6 +20,8 @@ import {
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
+import { addedProcessesNote, processesDisagree } from './more-processes.js';
+import { relativeHalfWidth } from '../analysis/half-width.js';
 import { fullName as joinName } from '../text/format.js';
 import { callgrindLaunch } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
@@ -29,6 +31,8 @@ export interface SuiteOptions {
   files: string[];
   filter?: RegExp;
   forks: number;
+  /** At most this many processes per benchmark: more than `forks` when the planned ones disagree. */
+  maxForks?: number;
   measure: WorkerRunOptions;
   conditions: ResolvedConditions;
   statistic: Statistic | 'auto';
@@ -70,6 +74,8 @@ interface Entry {
   arms: [number[], number[]];
   error?: BenchmarkResult['error'];
   warnings: string[];
+  /** Set when the planned processes disagreed and more were run (more-processes.ts). */
+  added?: { planned: number; halfWidth: number };
 }
 
 const LIST_TIMEOUT_MS = 60_000;
@@ -110,37 +116,21 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       }))
     : roundRobin(entries, opts.forks).map((j) => ({ ...j, arm: 0 as const }));
   const started = Date.now();
-  let done = 0;
-  let interrupted = opts.signal?.aborted ?? false;
-  for (const job of jobs) {
-    if (opts.signal?.aborted) {
-      interrupted = true;
-      break;
-    }
-    const entry = job.benchmark;
-    if (entry.error) {
-      done++;
-      continue; // a benchmark that failed once is not retried in its other forks
-    }
-    opts.onProgress?.({
-      done,
-      total: jobs.length,
-      current: fullName(entry.descriptor),
-      elapsedMs: Date.now() - started,
-    });
-    const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
-    done++;
-    if ('interrupted' in r) {
-      interrupted = true;
-      break;
-    }
-    if ('error' in r) entry.error = r.error;
-    else {
-      entry.forks.push(r.fork);
-      entry.arms[job.arm].push(r.fork.index);
-    }
+  const progress = { done: 0, total: jobs.length };
+  let interrupted = (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts, progress, started));
+  // Benchmarks whose planned processes disagree get one more pass (more-processes.ts).
+  const max = opts.maxForks ?? opts.forks;
+  if (!interrupted && max > opts.forks && !opts.aa && !opts.simulate) {
+    const more = entries.filter((e) => !e.error && addProcessesFor(e, opts));
+    const extra = roundRobin(more, max - opts.forks).map((j) => ({
+      ...j,
+      forkIndex: opts.forks + j.forkIndex,
+      arm: 0 as const,
+    }));
+    progress.total += extra.length;
+    interrupted = await runJobs(platform, extra, opts, progress, started);
   }
-  opts.onProgress?.({ done, total: jobs.length, current: '', elapsedMs: Date.now() - started });
+  opts.onProgress?.({ done: progress.done, total: progress.total, current: '', elapsedMs: Date.now() - started });
 
   // Slow process states are judged against every process of this run (slow-processes.ts).
   const reference = runYardstick(entries.flatMap((e) => e.forks));
@@ -155,6 +145,53 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     listed: listedCount,
     warnings,
   };
+}
+
+type Job = { benchmark: Entry; forkIndex: number; arm: 0 | 1 };
+
+/** Runs jobs in order, one fresh worker each; true when the run was interrupted. */
+async function runJobs(
+  platform: Platform,
+  jobs: readonly Job[],
+  opts: SuiteOptions,
+  progress: { done: number; total: number },
+  started: number,
+): Promise<boolean> {
+  for (const job of jobs) {
+    if (opts.signal?.aborted) return true;
+    const entry = job.benchmark;
+    if (entry.error) {
+      progress.done++;
+      continue; // a benchmark that failed once is not retried in its other forks
+    }
+    opts.onProgress?.({
+      ...progress,
+      current: fullName(entry.descriptor),
+      elapsedMs: Date.now() - started,
+    });
+    const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
+    progress.done++;
+    if ('interrupted' in r) return true;
+    if ('error' in r) entry.error = r.error;
+    else {
+      entry.forks.push(r.fork);
+      entry.arms[job.arm].push(r.fork.index);
+    }
+  }
+  return false;
+}
+
+/** Whether a benchmark's planned processes disagree; records the note if so. */
+function addProcessesFor(e: Entry, opts: SuiteOptions): boolean {
+  let h;
+  try {
+    h = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed }).headline;
+  } catch {
+    return false; // the final analysis reports why these batches cannot be analysed
+  }
+  if (!processesDisagree(h)) return false;
+  e.added = { planned: e.forks.length, halfWidth: relativeHalfWidth(h) };
+  return true;
 }
 
 /** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */
@@ -280,6 +317,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
       confidence: opts.confidence,
       seed: opts.seed,
       targetCi: opts.measure.targetCi,
+      ...(e.added ? { firstStage: opts.forks } : {}),
     });
   } catch (err) {
     // One benchmark whose batches cannot be analysed fails alone; the run and its other results go on.
@@ -295,7 +333,10 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
   const result = resultFromAnalysis(base, a, {
     flags: slow?.contended ? ['contended'] : [],
     warnings: slow?.contended ? [slow.line] : [],
-    notes: slow && !slow.contended ? [slow.line] : [],
+    notes: [
+      ...(slow && !slow.contended ? [slow.line] : []),
+      ...(e.added ? [addedProcessesNote(e.added.planned, e.forks.length - e.added.planned, e.added.halfWidth)] : []),
+    ],
   });
   if (opts.aa) {
     const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));

@@ -15,6 +15,7 @@ import type { Statistic } from '../../results/schema.js';
 import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
 import { SIMULATED_FORKS, SimulationUnavailableError } from '../../simulation/launch.js';
+import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
 
 const targetMs = TARGET_LARGEST_BATCH_NS / 1e6;
 const allocatingMs = ALLOCATING_LARGEST_BATCH_NS / 1e6;
@@ -25,6 +26,9 @@ Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measur
 
 Measurement:
   --forks N            processes per benchmark, round-robin (default ${D.forks})
+  --max-forks N        at most N processes per benchmark: when the planned ones disagree
+                       (CI wider than ±${DISAGREE_ABOVE * 100} %), one more pass is run (default: twice the
+                       default --forks; --forks alone keeps the count exact)
   --time S             sampling budget per benchmark per process, seconds (default ${D.timeBudgetNs / 1e9})
   --batch-ms MS        target duration of the largest batch of a round (default ${targetMs}, or ${allocatingMs}
                        for a kernel that collected garbage during warmup)
@@ -150,6 +154,7 @@ async function againstCommand(opts: RunCliOptions & { against: string }, io: Io)
 
 const NOT_WITH_AGAINST = [
   'aa',
+  'max-forks',
   'save-baseline',
   'baseline',
   'csv',
@@ -172,6 +177,7 @@ function checkName(name: string): string {
 export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const { values, positionals } = parse(args, {
     forks: { type: 'string' },
+    'max-forks': { type: 'string' },
     time: { type: 'string' },
     'batch-ms': { type: 'string' },
     'target-ci': { type: 'string' },
@@ -237,10 +243,16 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     ? 'none'
     : oneOf('counters', values.counters, ['hardware', 'simulate', 'none'] as const, 'hardware');
   const simulate = counters === 'simulate';
+  const forks = integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks);
+  const askedMax =
+    values['max-forks'] === undefined ? undefined : integer('max-forks', values['max-forks'], forks, 1, LIMITS.forks);
+  if (askedMax !== undefined && askedMax < forks)
+    throw new UsageError(`--max-forks ${askedMax} is below --forks ${forks}`);
   return {
     files: findBenchFiles(positionals, io.cwd),
     filter,
-    forks: integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks),
+    forks,
+    maxForks: maxProcesses(forks, values.forks !== undefined || simulate, askedMax),
     timeBudgetNs: positiveNumber('time', values.time, D.timeBudgetNs / 1e9) * 1e9,
     ...(values['batch-ms'] !== undefined ? { largestBatchNs: batchMs(values['batch-ms']) * 1e6 } : {}),
     targetCi: fraction('target-ci', values['target-ci'], D.targetCi),

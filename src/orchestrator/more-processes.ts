@@ -1,0 +1,43 @@
+// More processes for a benchmark whose processes disagree. A process can settle in a state that
+// lasts its whole life and that its batches cannot show: compiled code laid out or tiered
+// differently, a slow host spell. On this VM one run read a kernel at 1.3, 1.4 and 1.04 µs in
+// its three processes while the yardstick was normal in all three (docs/measurements.md,
+// "Contention"): the t-interval over three values was ±40 %. Three more processes make the
+// interval honest about such a mix and often much narrower.
+//
+// The rule is two-stage and looks at the spread only, once: after the planned processes, a
+// benchmark whose headline CI half-width is above DISAGREE_ABOVE gets one more pass of the same
+// number of processes; the final interval is over all of them. Looking once, at the spread and
+// not at the mean, keeps the interval's coverage near its level (test/orchestrator/
+// more-processes.test.ts checks it by simulation).
+
+import { relativeHalfWidth } from '../analysis/half-width.js';
+import type { Headline } from '../results/schema.js';
+
+/** A headline CI half-width above this (relative) after the planned processes asks for more. */
+export const DISAGREE_ABOVE = 0.05;
+
+/** Whether a benchmark's planned processes disagree enough to add a pass of processes. */
+export function processesDisagree(h: Pick<Headline, 'point' | 'ciLow' | 'ciHigh'> | null): boolean {
+  if (h === null) return false;
+  return relativeHalfWidth(h) > DISAGREE_ABOVE;
+}
+
+/**
+ * The most processes per benchmark: what the caller asked for, else twice the planned count when
+ * the count itself was left at its default, else the planned count (a count given explicitly is
+ * the user's decision, and runs that must be comparable process for process keep it).
+ */
+export function maxProcesses(forks: number, forksGiven: boolean, asked?: number): number {
+  if (asked !== undefined) return Math.max(asked, forks);
+  return forksGiven ? forks : 2 * forks;
+}
+
+/** The note of a benchmark that got more processes. */
+export function addedProcessesNote(planned: number, added: number, halfWidth: number): string {
+  const hw = `±${(halfWidth * 100).toFixed(1)} %`;
+  return (
+    `${added} processes added to the ${planned} planned: their results disagreed (${hw} after ${planned}, above ` +
+    `±${DISAGREE_ABOVE * 100} %), so the estimate is over all ${planned + added}`
+  );
+}

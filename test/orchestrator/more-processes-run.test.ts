@@ -1,0 +1,49 @@
+// More processes for a benchmark whose processes disagree, end to end through the CLI, on a
+// fixture whose consecutive processes differ threefold (test/fixtures/orchestrator/disagree.bench.ts).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResultDocument } from '../../src/results/schema.js';
+import { runCli } from '../env/io.js';
+
+const FIXTURE = resolve('test/fixtures/orchestrator/disagree.bench.ts');
+const dir = mkdtempSync(join(tmpdir(), 'cyclebench-more-processes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let counter = '';
+beforeEach(() => {
+  counter = join(dir, `counter-${Date.now()}-${Math.random()}`);
+  process.env.CYCLEBENCH_TEST_COUNTER = counter;
+});
+afterEach(() => {
+  delete process.env.CYCLEBENCH_TEST_COUNTER;
+});
+
+async function run(extra: string[]): Promise<ResultDocument> {
+  const json = join(dir, `${Math.random()}.json`);
+  const r = await runCli(['run', FIXTURE, '--time', '0.05', '--quiet', '--json', json, ...extra], dir);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(readFileSync(json, 'utf8')) as ResultDocument;
+}
+
+describe('processes that disagree', () => {
+  it('get one more pass at the default count, with a note and the two-stage interval', async () => {
+    const doc = await run([]);
+    const b = doc.benchmarks[0];
+    expect(b.forks.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((b.notes ?? []).join('\n')).toMatch(/3 processes added to the 3 planned: their results disagreed/);
+    expect(b.headline?.method).toMatch(/two-stage: 3 planned \+ 3 added/);
+    expect(doc.options.maxForks).toBe(6);
+  }, 120_000);
+
+  it('keep an explicit --forks count exact, and follow --max-forks', async () => {
+    expect((await run(['--forks', '3'])).benchmarks[0].forks).toHaveLength(3);
+    expect((await run(['--forks', '2', '--max-forks', '4'])).benchmarks[0].forks).toHaveLength(4);
+  }, 120_000);
+
+  it('refuse a --max-forks below --forks in one line', async () => {
+    const r = await runCli(['run', FIXTURE, '--forks', '3', '--max-forks', '2'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^cyclebench run: --max-forks 2 is below --forks 3\n/);
+  });
+});

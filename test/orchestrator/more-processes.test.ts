@@ -1,0 +1,76 @@
+// The two-stage rule for more processes (src/orchestrator/more-processes.ts), checked by seeded
+// simulation: per-process values drawn around a known cost with a relative between-process sd;
+// after 3 processes, a CI half-width above DISAGREE_ABOVE adds 3 more, and the final interval is
+// the two-stage one of src/analysis/headline-ci.ts. Its coverage must stay near its 95 % level
+// whether the rule rarely, half the time or almost always fires, while the plain t-interval over
+// all six falls to ~92 % when the rule fires often (the reason for the two-stage interval).
+// Tolerance: 4,000 trials, binomial sd 0.34 % at 95 %: the window [0.935, 0.975] is more than
+// 4 sd from 0.95 either side; the seeds are fixed, so the figures cannot vary between runs.
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../src/statistics/rng.js';
+import { meanInterval } from '../../src/statistics/t-intervals.js';
+import { perProcessInterval } from '../../src/analysis/headline-ci.js';
+import { DISAGREE_ABOVE, maxProcesses, processesDisagree } from '../../src/orchestrator/more-processes.js';
+
+const COST = 100;
+const TRIALS = 4000;
+
+function normal(rng: { next(): number }): number {
+  // Box–Muller on two uniforms in (0, 1].
+  const u = 1 - rng.next();
+  const v = rng.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+function simulate(sd: number, seed: number): { coverage: number; plain: number; fired: number } {
+  const rng = createRng(seed);
+  const draw = () => COST * (1 + sd * normal(rng));
+  let covered = 0;
+  let coveredPlain = 0;
+  let fired = 0;
+  for (let t = 0; t < TRIALS; t++) {
+    const values = [draw(), draw(), draw()];
+    const stages = [true, true, true];
+    if (processesDisagree(meanInterval(values))) {
+      fired++;
+      values.push(draw(), draw(), draw());
+      stages.push(false, false, false);
+    }
+    const ci = perProcessInterval(values, 0.95, stages);
+    const plain = meanInterval(values);
+    if (plain.ciLow <= COST && COST <= plain.ciHigh) coveredPlain++;
+    if (ci.ciLow <= COST && COST <= ci.ciHigh) covered++;
+  }
+  return { coverage: covered / TRIALS, plain: coveredPlain / TRIALS, fired: fired / TRIALS };
+}
+
+describe('more processes when the planned ones disagree', () => {
+  for (const [sd, firesAbout] of [
+    [0.01, 'rarely'],
+    [0.025, 'about half the time'],
+    [0.06, 'almost always'],
+  ] as const)
+    it(`keeps the interval's coverage near 95 % when the rule fires ${firesAbout} (sd ${sd * 100} %)`, () => {
+      const { coverage, plain, fired } = simulate(sd, 7 + sd * 1000);
+      expect(coverage).toBeGreaterThanOrEqual(0.935);
+      expect(coverage).toBeLessThanOrEqual(0.975);
+      if (firesAbout === 'almost always') expect(plain).toBeLessThan(0.935);
+      if (firesAbout === 'rarely') expect(fired).toBeLessThan(0.05);
+      if (firesAbout === 'about half the time') expect(fired).toBeGreaterThan(0.25);
+      if (firesAbout === 'almost always') expect(fired).toBeGreaterThan(0.8);
+    });
+
+  it('fires above the threshold only, and never without an interval', () => {
+    expect(processesDisagree({ point: 100, ciLow: 100 - DISAGREE_ABOVE * 100 - 0.1, ciHigh: 106 })).toBe(true);
+    expect(processesDisagree({ point: 100, ciLow: 96, ciHigh: 104 })).toBe(false);
+    expect(processesDisagree(null)).toBe(false);
+    expect(processesDisagree({ point: 100, ciLow: NaN, ciHigh: NaN })).toBe(true);
+  });
+
+  it('doubles the default count, keeps an explicit one, and honours an explicit maximum', () => {
+    expect(maxProcesses(3, false)).toBe(6);
+    expect(maxProcesses(5, true)).toBe(5);
+    expect(maxProcesses(3, true, 8)).toBe(8);
+    expect(maxProcesses(3, false, 2)).toBe(3);
+  });
+});
