@@ -5,23 +5,20 @@
 
 import type { Batch, Flag, Statistic } from '../results/schema.js';
 import { pooledStatistic } from './fork-fit.js';
-import { percent } from '../text/format.js';
 
 interface Kind {
   flag: Flag;
-  what: string;
   hit: (b: Batch) => boolean;
 }
 
 export const CONTAMINATION_KINDS: readonly Kind[] = [
-  { flag: 'gc-during-batches', what: 'overlapped a GC', hit: (b) => b.gc > 0 },
+  { flag: 'gc-during-batches', hit: (b) => b.gc > 0 },
   {
     flag: 'migrations',
-    what: 'migrated between CPUs',
     hit: (b) => b.migrations > 0 || (b.cpuStart >= 0 && b.cpuEnd >= 0 && b.cpuStart !== b.cpuEnd),
   },
-  { flag: 'context-switches', what: 'had a context switch', hit: (b) => b.contextSwitches > 0 },
-  { flag: 'page-faults', what: 'had a page fault', hit: (b) => b.pageFaults > 0 },
+  { flag: 'context-switches', hit: (b) => b.contextSwitches > 0 },
+  { flag: 'page-faults', hit: (b) => b.pageFaults > 0 },
 ];
 
 /** The kinds a batch's own counters show (GC, context switches, migrations): what plots mark. */
@@ -69,17 +66,4 @@ export function assessContamination(
     });
   }
   return out;
-}
-
-/** One human line per contamination kind. */
-export function describeContamination(r: ContaminationReport, statistic: Statistic): string {
-  const kind = CONTAMINATION_KINDS.find((k) => k.flag === r.flag);
-  const head = `${r.flag}: ${r.batches} of ${r.total} batches (${percent(r.batches / r.total)}) ${kind?.what ?? ''}`;
-  if (r.cleanPoint === null || r.relativeChange === null)
-    return `${head}; too few clean batches to re-estimate without them`;
-  const sign = r.relativeChange >= 0 ? '+' : '';
-  return (
-    `${head}; without them the ${statistic} is ${r.cleanPoint.toPrecision(4)} ns ` +
-    `(${sign}${percent(r.relativeChange)})`
-  );
 }

@@ -1,5 +1,5 @@
-// From raw batches of every process to the headline, estimates, flags and warnings.
-// Pure: no clock, no I/O.
+// From raw batches of every process to the headline, estimates, flags and details (what was
+// seen, as codes and numbers; src/report/details.ts words them). Pure: no clock, no I/O.
 // - Per process: a Theil–Sen fit of per-size median batch ns on iterations (fork-fit.ts).
 // - Headline: the chosen statistic, averaged over processes, with a t-interval over the
 //   per-process values when there are >= 2 processes, a bootstrap over batches with 1
@@ -8,7 +8,9 @@
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type {
+  AnalysisDetail,
   Batch,
+  DetailCode,
   Estimates,
   Flag,
   ForkResult,
@@ -19,14 +21,14 @@ import type {
 } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import type { ShapeCheck } from '../statistics/shape.js';
-import { assessContamination, describeContamination, type ContaminationReport } from './contamination.js';
+import { assessContamination, type ContaminationReport } from './contamination.js';
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, isValidBatch } from './fork-fit.js';
-import { assessPreemption, describePreemption } from './preemption.js';
+import { assessPreemption, preemptionValues } from './preemption.js';
 import { headlineInterval } from './headline-ci.js';
 import { analyzeLatency } from './latency.js';
-import { describeLayoutEffect, layoutEffect } from './layout.js';
+import { layoutEffect } from './layout.js';
 import { assessQuality } from './quality.js';
 import type { AnalyzeOptions } from './defaults.js';
 import type { ForkEstimate } from './fork-fit.js';
@@ -37,9 +39,8 @@ export interface BenchmarkAnalysis {
   headline: Headline;
   estimates: Estimates;
   flags: Flag[];
-  warnings: string[];
-  /** Informational lines (contamination within the CI, skew, outliers kept). */
-  notes: string[];
+  /** What was seen, as data (worded by src/report/details.ts): warnings and infos (skew, outliers kept). */
+  details: AnalysisDetail[];
   counters?: CountersSummary;
   /** Processes under different layouts (`--aslr randomize`): how much layout moved the result (layout.ts). */
   layout?: LayoutEffect;
@@ -58,19 +59,18 @@ const STAT_TEXT: Record<Statistic, string> = {
   mean: 'mean per-iteration time',
 };
 
-function usableGroups(forks: readonly ForkResult[], warnings: string[]): { groups: Batch[][]; forks: ForkResult[] } {
+type Add = (code: DetailCode, values?: AnalysisDetail['values'], severity?: AnalysisDetail['severity']) => void;
+
+function usableGroups(forks: readonly ForkResult[], add: Add): { groups: Batch[][]; forks: ForkResult[] } {
   const groups: Batch[][] = [];
   const kept: ForkResult[] = [];
   for (const f of forks) {
     const valid = f.batches.filter(isValidBatch);
     if (valid.length < f.batches.length)
-      warnings.push(
-        `process ${f.index}: ${f.batches.length - valid.length} batch(es) with ` +
-          `non-positive iterations or invalid time ignored`,
-      );
+      add('invalid-batches', { process: f.index, batches: f.batches.length - valid.length });
     const ok = valid.filter(isUsableBatch);
     if (ok.length < 2) {
-      warnings.push(`process ${f.index}: fewer than 2 usable batches, process left out of the analysis`);
+      add('process-left-out', { process: f.index });
       continue;
     }
     groups.push(ok);
@@ -81,8 +81,9 @@ function usableGroups(forks: readonly ForkResult[], warnings: string[]): { group
 }
 
 export function analyzeBenchmark(allForks: readonly ForkResult[], options: AnalyzeOptions = {}): BenchmarkAnalysis {
-  const warnings: string[] = [];
-  const { groups, forks } = usableGroups(allForks, warnings);
+  const details: AnalysisDetail[] = [];
+  const add: Add = (code, values = {}, severity = 'warning') => details.push({ code, severity, values });
+  const { groups, forks } = usableGroups(allForks, add);
   const confidence = options.confidence ?? D.DEFAULT_CONFIDENCE;
   const boot = {
     resamples: options.resamples ?? D.DEFAULT_RESAMPLES,
@@ -94,24 +95,17 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   let statistic: Statistic =
     !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
   fits.forEach((f, i) => {
-    if (!f.regressed)
-      warnings.push(
-        `process ${forks[i].index}: all batches have the same size, so no slope; ` +
-          `overhead not removed (intercept taken as 0)`,
-      );
+    if (!f.regressed) add('no-slope', { process: forks[i].index });
   });
   if (statistic === 'slope' && fits.some((f) => !f.regressed)) {
     statistic = 'mean';
-    warnings.push('headline falls back from slope to mean: a process has a single batch size');
+    add('slope-fallback', { statistic });
   }
 
   const firstStage = options.firstStage;
   const stages = firstStage === undefined ? undefined : forks.map((f) => f.index < firstStage);
   const boot1 = headlineInterval(groups, statistic, boot, stages);
-  if (boot1.rejected > 0)
-    warnings.push(
-      `${boot1.rejected} of ${boot.resamples} bootstrap resamples had no defined ${statistic} and were skipped`,
-    );
+  if (boot1.rejected > 0) add('bootstrap-skipped', { rejected: boot1.rejected, resamples: boot.resamples, statistic });
   const headline: Headline = {
     statistic,
     unit: 'ns',
@@ -159,9 +153,9 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const flags = new Set<Flag>();
   // Contamination is flagged only when it matters: when the estimate from the clean
   // batches falls outside the headline's CI or moves it by the noise threshold (1 %) or
-  // more. Otherwise it is one informational note, so a busy machine's routine context
+  // more. Otherwise it is one informational detail, so a busy machine's routine context
   // switches do not bury the warnings that count.
-  const immaterial: string[] = [];
+  const immaterial: ContaminationReport[] = [];
   for (const c of contamination) {
     const material =
       c.cleanPoint === null ||
@@ -171,47 +165,47 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
       Math.abs(c.relativeChange) >= D.MATERIAL_CONTAMINATION;
     if (material) {
       flags.add(c.flag);
-      warnings.push(describeContamination(c, statistic));
-    } else {
-      const change =
-        c.relativeChange === null ? '?' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`;
-      immaterial.push(`${c.flag} in ${((c.batches / c.total) * 100).toFixed(0)} % of batches (${change} without them)`);
-    }
+      add('contamination', {
+        kind: c.flag,
+        batches: c.batches,
+        of: c.total,
+        statistic,
+        cleanNs: c.cleanPoint,
+        change: c.relativeChange,
+      });
+    } else immaterial.push(c);
   }
-  const notes = immaterial.length ? [`contamination within the CI: ${immaterial.join(', ')}`] : [];
-  if (negative.length)
-    notes.push(
-      `per-iteration ${negative.join(', ')} not shown: the fixed overhead removed by the fit exceeds the time of ` +
-        'some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
+  if (immaterial.length)
+    add(
+      'contamination-within-ci',
+      {
+        kinds: immaterial.map((c) => c.flag),
+        shares: immaterial.map((c) => c.batches / c.total),
+        changes: immaterial.map((c) => c.relativeChange),
+      },
+      'info',
     );
+  if (negative.length) add('negative-hidden', { statistics: negative }, 'info');
   const preemption = assessPreemption(allForks);
   if (preemption) {
-    if (preemption.contended) {
-      flags.add('contended');
-      warnings.push(describePreemption(preemption));
-    } else notes.push(describePreemption(preemption));
+    if (preemption.contended) flags.add('contended');
+    add('preempted', preemptionValues(preemption), preemption.contended ? 'warning' : 'info');
   }
   const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
   for (const f of quality.flags) flags.add(f);
-  warnings.push(...quality.warnings);
-  notes.push(...quality.notes);
+  details.push(...quality.details);
 
   const { omitted, ...counted } = countersPerOp(groups, boot) ?? { perOp: [] };
   const counters = counted.perOp.length || omitted ? counted : undefined;
-  for (const o of omitted ?? [])
-    notes.push(
-      `${o.event} per operation not shown: it came out negative (${o.perOp.toPrecision(3)}, the whole interval below ` +
-        'zero), so the counter did not follow the work (an async kernel waits off the measuring thread)',
-    );
+  for (const o of omitted ?? []) add('counter-negative', { event: o.event, perOp: o.perOp }, 'info');
   const latency = analyzeLatency(allForks);
   const layout = layoutEffect(forks, groups, statistic, boot.seed);
-  if (layout) notes.push(describeLayoutEffect(layout));
+  if (layout) add('layout', { ...layout }, 'info');
   return {
     headline,
     estimates,
     flags: [...flags],
-    warnings,
-    notes,
+    details,
     ...(counters ? { counters } : {}),
     ...(latency ? { latency } : {}),
     ...(layout ? { layout } : {}),

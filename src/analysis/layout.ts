@@ -9,13 +9,12 @@
 //
 // (the one-way random-effects decomposition: the variance of per-group means is the
 // between-group component plus the within-group variance of a mean). It cannot tell
-// layout from other per-process effects; the text says so.
+// layout from other per-process effects; the report's wording says so (src/report/details.ts).
 
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { Batch, ForkResult, LayoutEffect, Statistic } from '../results/schema.js';
 import { bootstrapCi } from '../statistics/bootstrap.js';
 import { forkStatistic } from './fork-fit.js';
-import { percent } from '../text/format.js';
 
 /** Resamples per process for its own standard error (a spread, not a published interval). */
 export const LAYOUT_RESAMPLES = 200;
@@ -56,20 +55,4 @@ export function layoutEffect(
     withinCv,
     layoutCv: Math.sqrt(Math.max(0, betweenCv * betweenCv - withinCv * withinCv)),
   };
-}
-
-/** One line for reports. */
-export function describeLayoutEffect(e: LayoutEffect): string {
-  const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
-  const head =
-    `layout (ASLR on, environment ` +
-    `padded ${kib(e.paddingBytes[0])}–${kib(e.paddingBytes[1])}) over ${e.processes} ` +
-    `processes: results spread ${percent(e.spread)} (max/min), between-process ` +
-    `CV ${percent(e.betweenCv)}`;
-  if (e.layoutCv === 0)
-    return `${head}; within-process noise (${percent(e.withinCv)}) explains all of it: no layout effect is visible`;
-  return (
-    `${head}, of which within-process noise explains ${percent(e.withinCv)}: layout ` +
-    `and other per-process effects add ≈ ${percent(e.layoutCv)}`
-  );
 }

@@ -1,8 +1,8 @@
 // Preempted batches (marked by the engine, src/engine/preemption.ts) are left out of every
-// estimate and were measured again. Here they are counted: one line says how many and why,
+// estimate and were measured again. Here they are counted, how many and why,
 // and when they are so common that the clean batches may be a biased remainder (a kernel
 // whose larger batches never fit in a time slice keeps only its small ones), the result is
-// flagged `contended` with what to do about it. Preemption alone is not bias: the clean
+// flagged `contended` (src/report/details.ts says what to do about it). Preemption alone is not bias: the clean
 // batches of a well-replaced run measured 2.007 for a 2× kernel with two CPU hogs on two
 // vCPUs and 37 % of batches preempted (docs/measurements.md, "Contention").
 
@@ -25,12 +25,6 @@ export interface PreemptionReport {
   contended: boolean;
 }
 
-const CAUSE_TEXT: Record<PreemptionCause, string> = {
-  'involuntary-switch': 'involuntary context switch',
-  migration: 'migration',
-  'off-cpu': 'off-CPU time',
-};
-
 export function assessPreemption(forks: readonly ForkResult[]): PreemptionReport | null {
   let preempted = 0;
   let total = 0;
@@ -52,16 +46,16 @@ export function assessPreemption(forks: readonly ForkResult[]): PreemptionReport
   return { preempted, total, byCause, unreplaced, planned, contended };
 }
 
-export function describePreemption(r: PreemptionReport): string {
-  const causes = (Object.entries(r.byCause) as [PreemptionCause, number][])
-    .map(([c, n]) => `${n} ${CAUSE_TEXT[c]}`)
-    .join(', ');
-  const share = `${((r.preempted / r.total) * 100).toFixed(0)} %`;
-  const head =
-    `${r.preempted} of ${r.total} batches (${share}) were preempted (${causes}), left out and measured again` +
-    (r.unreplaced ? `; ${r.unreplaced} of ${r.planned} planned batches never ran without preemption` : '');
-  return r.contended
-    ? `contended: ${head}; the CPU was shared for much of the run: close other programs, choose a quiet CPU ` +
-        'with --cpu, or add processes (--forks)'
-    : head;
+/** The report as a detail's values: counts by cause, and whether the run was contended. */
+export function preemptionValues(r: PreemptionReport): Record<string, number | boolean> {
+  return {
+    preempted: r.preempted,
+    total: r.total,
+    involuntarySwitch: r.byCause['involuntary-switch'] ?? 0,
+    migration: r.byCause.migration ?? 0,
+    offCpu: r.byCause['off-cpu'] ?? 0,
+    unreplaced: r.unreplaced,
+    planned: r.planned,
+    contended: r.contended,
+  };
 }

@@ -1,20 +1,28 @@
 // One builder of a benchmark's result from its analysis, shared by the forked path
 // (orchestrator/suite.ts) and the in-process run() (api/run.ts), so both carry the same
-// headline, flags, warnings, notes, counters, latency, layout and memory for the same data.
+// headline, flags, details, counters, latency, layout and memory for the same data.
+// The details are data; src/report/details.ts fills the worded warnings and notes.
 
-import type { BenchmarkResult, Flag } from '../results/schema.js';
+import type { AnalysisDetail, BenchmarkResult, Detail, Flag } from '../results/schema.js';
+import { benchmarkName } from './findings.js';
 import { summarizeMemory } from './memory.js';
 
 /** What the builder needs of an analysis (analyzeBenchmark's result has more). */
 export type AnalysisParts = Pick<
   BenchmarkResult,
-  'headline' | 'estimates' | 'flags' | 'warnings' | 'counters' | 'latency' | 'layout'
-> & { notes: string[] };
+  'headline' | 'estimates' | 'flags' | 'counters' | 'latency' | 'layout'
+> & {
+  details: AnalysisDetail[];
+};
 
 export interface ResultExtras {
   flags?: readonly Flag[];
-  warnings?: readonly string[];
-  notes?: readonly string[];
+  details?: readonly AnalysisDetail[];
+}
+
+/** Names the benchmark in each detail. */
+export function namedDetails(b: Pick<BenchmarkResult, 'group' | 'name'>, list: readonly AnalysisDetail[]): Detail[] {
+  return list.map((d) => ({ code: d.code, severity: d.severity, benchmark: benchmarkName(b), values: d.values }));
 }
 
 export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extra: ResultExtras = {}): BenchmarkResult {
@@ -24,8 +32,7 @@ export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extr
     headline: a.headline,
     estimates: a.estimates,
     flags: [...new Set([...a.flags, ...(extra.flags ?? [])])],
-    warnings: [...base.warnings, ...a.warnings, ...(extra.warnings ?? [])],
-    notes: [...a.notes, ...(extra.notes ?? [])],
+    details: [...(base.details ?? []), ...namedDetails(base, [...a.details, ...(extra.details ?? [])])],
     ...(a.counters ? { counters: a.counters } : {}),
     ...(a.latency ? { latency: a.latency } : {}),
     ...(a.layout ? { layout: a.layout } : {}),

@@ -4,10 +4,10 @@
 // agree within a few percent, and a process whose yardstick was SLOW_FACTOR times the run's
 // median or more ran on a slow CPU for much of its life: its kernel time says as much about
 // the host as about the kernel. Such processes are left out of the headline and of
-// comparisons when at least MIN_KEPT others remain, and one line says so; when too few remain,
+// comparisons when at least MIN_KEPT others remain, and one detail says so; when too few remain,
 // the result is flagged `contended` instead of being corrected by a guess.
 
-import type { ForkResult } from '../results/schema.js';
+import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 
 /** A process whose yardstick median is this many times the run's median ran slow. */
 export const SLOW_FACTOR = 1.25;
@@ -54,20 +54,14 @@ export function measuredForks<T extends Pick<ForkResult, 'slowState'>>(forks: re
   return kept.length >= MIN_KEPT && kept.length < forks.length ? kept : [...forks];
 }
 
-/** One line on the slow processes of a benchmark, and whether the estimate left them out. */
-export function describeSlowProcesses(forks: readonly ForkResult[]): { line: string; contended: boolean } | null {
+/** The slow processes of a benchmark as a detail, and whether the estimate left them out; null when none. */
+export function slowProcessesDetail(forks: readonly ForkResult[]): AnalysisDetail | null {
   const slow = forks.filter((f) => f.slowState !== undefined);
   if (slow.length === 0) return null;
-  const factors = slow.map((f) => `${f.slowState!.toFixed(2)}×`).join(', ');
-  const head =
-    `${slow.length} of ${forks.length} processes ran in a slow state (the reference work took ${factors} ` +
-    "the run's median: the host was slow, not the kernel)";
-  if (measuredForks(forks).length < forks.length)
-    return { line: `${head}; left out of the estimate`, contended: false };
+  const leftOut = measuredForks(forks).length < forks.length;
   return {
-    line:
-      `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
-      'rerun on a quieter machine or add processes (--forks)',
-    contended: true,
+    code: 'slow-processes',
+    severity: leftOut ? 'info' : 'warning',
+    values: { slow: slow.length, of: forks.length, factors: slow.map((f) => f.slowState!), leftOut },
   };
 }

@@ -2,7 +2,7 @@
 // imported lazily so that merely collecting a file's benchmarks (in every worker) does
 // not load the statistics code.
 
-import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 
 export interface AnalyzeOptions {
   statistic: Statistic | 'auto';
@@ -10,10 +10,9 @@ export interface AnalyzeOptions {
   seed: number;
 }
 
-export type Analysis = Pick<
-  BenchmarkResult,
-  'headline' | 'estimates' | 'flags' | 'warnings' | 'counters' | 'latency' | 'layout'
-> & { notes: string[] };
+export type Analysis = Pick<BenchmarkResult, 'headline' | 'estimates' | 'flags' | 'counters' | 'latency' | 'layout'> & {
+  details: AnalysisDetail[];
+};
 type Analyzer = (forks: ForkResult[], opts: AnalyzeOptions) => Analysis;
 
 export async function loadAnalyzer(): Promise<Analyzer> {

@@ -5,6 +5,7 @@
 // Under the CLI or a worker (collect mode) it does nothing and returns an empty result.
 
 import { attachFindings } from '../analysis/findings.js';
+import { wordDetails } from '../report/details.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
@@ -112,6 +113,7 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
     warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
   });
   attachFindings(document);
+  wordDetails(document);
   if (options.print !== false)
     io.stdout.write(presentRun(document, { detail: options.detail, columns: terminalColumns(io.stdout, io.env) }));
   return { measured: true, benchmarks, document };

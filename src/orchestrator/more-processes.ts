@@ -12,7 +12,7 @@
 // more-processes.test.ts checks it by simulation).
 
 import { relativeHalfWidth } from '../analysis/half-width.js';
-import type { Headline } from '../results/schema.js';
+import type { AnalysisDetail, Headline } from '../results/schema.js';
 
 /**
  * A headline CI half-width above this (relative) after the planned processes asks for more. With
@@ -38,11 +38,11 @@ export function maxProcesses(forks: number, forksGiven: boolean, asked?: number)
   return forksGiven ? forks : 2 * forks;
 }
 
-/** The note of a benchmark that got more processes. */
-export function addedProcessesNote(planned: number, added: number, halfWidth: number): string {
-  const hw = `±${(halfWidth * 100).toFixed(1)} %`;
-  return (
-    `${added} processes added to the ${planned} planned: their results disagreed (${hw} after ${planned}, above ` +
-    `±${DISAGREE_ABOVE * 100} %), so the estimate is over all ${planned + added}`
-  );
+/** The detail of a benchmark that got more processes (worded by src/report/details.ts). */
+export function addedProcesses(planned: number, processes: number, halfWidth: number): AnalysisDetail {
+  return {
+    code: 'processes-added',
+    severity: 'info',
+    values: { planned, processes, halfWidth, above: DISAGREE_ABOVE },
+  };
 }

@@ -34,6 +34,7 @@ export interface LogStream {
   isTTY?: boolean;
 }
 import { attachFindings } from '../analysis/findings.js';
+import { wordDetails } from '../report/details.js';
 
 export interface RunOptions {
   files: string[];
@@ -224,6 +225,7 @@ export async function runBenchmarks(
   });
   attachRelative(document, runCompareSettings(opts));
   attachFindings(document);
+  wordDetails(document);
   const stoppedBy = stop.received() ?? undefined;
   return { document, interrupted: outcome.interrupted, ...(stoppedBy ? { stoppedBy } : {}) };
 }

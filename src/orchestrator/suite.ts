@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { resultFromAnalysis } from '../analysis/result.js';
-import { describeSlowProcesses, markSlowProcesses, measuredForks, runYardstick } from '../analysis/slow-processes.js';
+import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } from '../analysis/slow-processes.js';
 import { aaCheck } from '../compare/aa.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
@@ -20,7 +20,7 @@ import {
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
-import { addedProcessesNote, processesDisagree } from './more-processes.js';
+import { addedProcesses, processesDisagree } from './more-processes.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { fullName as joinName } from '../text/format.js';
 import { callgrindLaunch } from '../simulation/launch.js';
@@ -309,7 +309,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     if (!base.error) base.error = { message: `${fullName(d)}: no measurements (interrupted)`, kind: 'crash' };
     return base;
   }
-  const slow = describeSlowProcesses(e.forks);
+  const slow = slowProcessesDetail(e.forks);
   let a;
   try {
     a = analyzeBenchmark(measuredForks(e.forks), {
@@ -331,11 +331,10 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     return base;
   }
   const result = resultFromAnalysis(base, a, {
-    flags: slow?.contended ? ['contended'] : [],
-    warnings: slow?.contended ? [slow.line] : [],
-    notes: [
-      ...(slow && !slow.contended ? [slow.line] : []),
-      ...(e.added ? [addedProcessesNote(e.added.planned, e.forks.length - e.added.planned, e.added.halfWidth)] : []),
+    flags: slow?.severity === 'warning' ? ['contended'] : [],
+    details: [
+      ...(slow ? [slow] : []),
+      ...(e.added ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth)] : []),
     ],
   });
   if (opts.aa) {

@@ -3,6 +3,7 @@
 // HTML so each says the same thing.
 import type { Flag, ResultDocument } from '../results/schema.js';
 import { at } from './conditions.js';
+import { benchmarkLines, explainedFlags } from './details.js';
 import { contaminationCount, fullName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
@@ -42,11 +43,10 @@ export function caveats(doc: ResultDocument): string[] {
       lines.push(`${name}: not measured (${b.error.kind}): ${b.error.message}`);
       continue;
     }
-    // The engine's own warning for a flag ("context-switches: 361 of 2250 batches …") says
+    // The analysis's own line for a flag ("context-switches: 361 of 2250 batches …") says
     // more than the generic text; show one or the other, never both.
-    const explained = new Set(
-      b.flags.filter((f) => b.warnings.some((w) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))),
-    );
+    const explained = explainedFlags(b);
+    const { warnings } = benchmarkLines(b);
     for (const f of b.flags) if (f !== 'in-process' && !explained.has(f)) lines.push(`${name}: ${flagText(f)}`);
     const c = contaminationCount(b);
     const contaminationExplained = ['gc-during-batches', 'context-switches', 'migrations'].some((f) =>
@@ -64,7 +64,7 @@ export function caveats(doc: ResultDocument): string[] {
         `${name}: ${c.contaminated} of ${c.batches} batches contaminated (${what}); they are kept in the estimate`,
       );
     }
-    for (const w of b.warnings) lines.push(`${name}: ${w}`);
+    for (const w of warnings) lines.push(`${name}: ${w}`);
     for (const f of b.forks) for (const w of f.warnings) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
   }
   return lines;

@@ -3,6 +3,7 @@
 // full-precision numbers in ns, RFC 4180 quoting and CRLF line ends.
 import type { CounterEventName } from '../platform/types.js';
 import { csvField } from '../text/csv-field.js';
+import { benchmarkLines } from './details.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 
 const COUNTER_EVENTS: readonly CounterEventName[] = [
@@ -63,7 +64,7 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ]),
   ['ipc', (b) => b.counters?.ipc],
   ['flags', (b) => b.flags.join(';')],
-  ['warnings', (b) => b.warnings.join(' | ')],
+  ['warnings', (b) => benchmarkLines(b).warnings.join(' | ')],
   ['error', (b) => (b.error ? `${b.error.kind}: ${b.error.message}` : '')],
   // Latency mode (empty for benchmarks measured without it): per-call ns, overhead subtracted.
   ['latency_calls', (b) => b.latency?.count],

@@ -5,7 +5,7 @@ import type { Block } from './blocks.js';
 import { formatNs, formatPct, relHalfWidth, sig } from './format.js';
 import { formatArgs, fullName } from './samples.js';
 import { inputBlocks } from './latency.js';
-import { describeLayoutEffect } from '../analysis/layout.js';
+import { layoutText } from './details.js';
 
 const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error);
 
@@ -113,7 +113,7 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
       pageFaults(batches),
     ];
   });
-  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${fullName(b)}: ${describeLayoutEffect(b.layout)}`] : []));
+  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${fullName(b)}: ${layoutText({ ...b.layout })}`] : []));
   return [
     { kind: 'list', items: settings },
     {

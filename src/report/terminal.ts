@@ -3,6 +3,7 @@
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';
+import { benchmarkLines, explainedFlags } from './details.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
@@ -142,13 +143,14 @@ function renderNotes(doc: ResultDocument): string {
       lines.push(`error: ${b.error.message}`);
       continue;
     }
-    // The analysis's own optimized-away warning says what was seen; files without one get the generic line.
-    if (b.flags.includes('optimized-away') && !b.warnings.some((w) => w.startsWith('optimized-away'))) {
+    const { warnings, notes } = benchmarkLines(b);
+    // The analysis's own optimized-away detail says what was seen; files without one get the generic line.
+    if (b.flags.includes('optimized-away') && !explainedFlags(b).has('optimized-away')) {
       const what = 'less than one cycle of work per iteration — probably optimized away; this is not a speed.';
       lines.push(`warning: ${b.name}: ${what}`);
     }
-    for (const w of b.warnings) lines.push(`warning: ${b.name}: ${w}`);
-    for (const n of b.notes ?? []) lines.push(`info: ${b.name}: ${n}`);
+    for (const w of warnings) lines.push(`warning: ${b.name}: ${w}`);
+    for (const n of notes) lines.push(`info: ${b.name}: ${n}`);
     if (b.relative?.reason) lines.push(`vs baseline: ${b.name}: ${b.relative.verdict}: ${b.relative.reason}`);
   }
   return lines.length ? `\n${lines.join('\n')}` : '';

@@ -94,6 +94,18 @@ const finding = {
   },
 };
 
+const scalar = { type: ['number', 'string', 'boolean', 'null'] };
+const detail = {
+  type: 'object',
+  required: ['code', 'severity', 'values'],
+  properties: {
+    code: str,
+    severity: { enum: ['warning', 'info'] },
+    benchmark: str,
+    values: { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'array', items: scalar }] } },
+  },
+};
+
 const benchmark = {
   type: 'object',
   required: ['name', 'forks', 'flags'],
@@ -110,6 +122,7 @@ const benchmark = {
     warnings: strings,
     notes: strings,
     findings: { type: 'array', items: finding },
+    details: { type: 'array', items: detail },
     error: { type: 'object', required: ['message'], properties: { message: str, kind: str } },
     relative: { type: 'object', required: ['verdict'], properties: { baseline: str, verdict: str, ratio } },
     aa: { type: 'object', properties: { verdict: str, ratio } },

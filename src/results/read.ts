@@ -18,7 +18,7 @@ export class ResultFileError extends Error {
 }
 
 /** Versions this build reads; each older one has an upgrade step below. */
-export const READABLE_SCHEMA_VERSIONS = [1, 2] as const;
+export const READABLE_SCHEMA_VERSIONS = [1, 2, 3] as const;
 
 export function readResultFile(path: string): ResultDocument {
   let text: string;
@@ -86,6 +86,8 @@ function schemaProblem(doc: unknown): string | null {
 /**
  * Upgrades an older document to the current schema. Version 1 → 2: typed findings, derived
  * from the flags, estimates and comparisons the file holds (src/analysis/findings.ts).
+ * Version 2 → 3: none; a file without `details` keeps its worded warnings and notes, which the
+ * reports print as they are (src/report/details.ts).
  */
 function upgrade(doc: ResultDocument): ResultDocument {
   // schemaVersion keeps the version the file was written with: the report names it.

@@ -5,7 +5,7 @@
 import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
 import type { LatencyRecord, LatencySummary } from './latency-schema.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 // Latency mode's records live in their own file; they are part of this document.
 export type { LatencyRecord, LatencyRung, LatencySummary } from './latency-schema.js';
@@ -237,9 +237,15 @@ export interface BenchmarkResult {
   flags: Flag[];
   /** `--counters simulate`: the tiers V8 ran the kernel in while counted, per process (absent otherwise). */
   simulation?: { tiers: V8Tier[]; steady: boolean; caches?: string[] };
+  /**
+   * The warning lines of `details` in words, written for readers of the file (src/report/details.ts);
+   * the reports read `details`. Files before version 3 carry only these lines.
+   */
   warnings: string[];
-  /** Informational lines: worth knowing, not a reason to doubt the headline (absent in older files). */
+  /** Informational lines in words: worth knowing, not a reason to doubt the headline (absent in older files). */
   notes?: string[];
+  /** Everything the analysis saw, as data (codes and values): present from schema version 3. */
+  details?: Detail[];
   /**
    * What needs a reader's attention, as data (src/analysis/findings.ts); the words are the
    * report's (src/report/findings.ts). Present from schema version 2; version 1 files get them on reading.
@@ -330,3 +336,50 @@ export interface Finding {
   benchmark: string;
   values: Record<string, number | string | boolean | null>;
 }
+
+/** Every code of a benchmark's details (src/analysis), worded by src/report/details.ts. */
+export const DETAIL_CODES = [
+  'invalid-batches',
+  'process-left-out',
+  'no-slope',
+  'slope-fallback',
+  'bootstrap-skipped',
+  'optimized-away',
+  'inputs-changed',
+  'low-r2',
+  'warmup-not-steady',
+  'target-ci-not-reached',
+  'slow-mode',
+  'multimodal',
+  'skewed',
+  'outliers',
+  'contamination',
+  'contamination-within-ci',
+  'negative-hidden',
+  'preempted',
+  'slow-processes',
+  'processes-added',
+  'counter-negative',
+  'layout',
+  'simulated-wall-time',
+  'not-simulated',
+  'simulated',
+  'not-optimized',
+  'simulation-unsteady',
+] as const;
+export type DetailCode = (typeof DETAIL_CODES)[number];
+
+export type DetailScalar = number | string | boolean | null;
+export type DetailValue = DetailScalar | DetailScalar[];
+
+/** One typed detail of a benchmark's analysis: what was seen, as a code and its numbers, no sentence. */
+export interface Detail {
+  code: DetailCode;
+  severity: 'warning' | 'info';
+  /** "group/name" of the benchmark. */
+  benchmark: string;
+  values: Record<string, DetailValue>;
+}
+
+/** A detail as the analysis makes it, before the result builder names its benchmark. */
+export type AnalysisDetail = Omit<Detail, 'benchmark'>;

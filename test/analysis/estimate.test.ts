@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark, relativeHalfWidth } from '../../src/analysis/index.js';
+import { detailLines } from '../../src/report/details.js';
 import { makeFork, makeForks } from './synthetic.js';
 
 const FAST = { resamples: 300 };
@@ -52,7 +53,7 @@ describe('analyzeBenchmark on synthetic processes', () => {
     const forks = makeForks(2, { costNs: 0.1, overheadNs: 20, noise: 0.001, seed: 6 });
     const a = analyzeBenchmark(forks, FAST);
     expect(a.flags).toContain('optimized-away');
-    expect(a.warnings.join('\n')).toMatch(/not a speed/);
+    expect(detailLines(a.details).warnings.join('\n')).toMatch(/not a speed/);
     expect(a.headline.point).toBeCloseTo(0.1, 2);
     expect(analyzeBenchmark(forks, { ...FAST, cycleNs: 0.05 }).flags).not.toContain('optimized-away');
     expect(analyzeBenchmark(forks, { ...FAST, cpuHz: 1e9 }).flags).toContain('optimized-away');
@@ -73,7 +74,7 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(Math.abs((gc?.cleanPoint ?? 0) / 100 - 1)).toBeLessThan(0.01);
     expect(Math.abs(a.headline.point / 100 - 1)).toBeLessThan(0.01); // the robust fit already ignores them
     expect(a.flags).not.toContain('gc-during-batches');
-    expect(a.notes.join('\n')).toMatch(/gc-during-batches in 10 % of batches/);
+    expect(detailLines(a.details).notes.join('\n')).toMatch(/gc-during-batches in 10 % of batches/);
   });
 
   it('counts migrations (cpuStart != cpuEnd) and context switches; harmless ones are a note, not a flag', () => {
@@ -90,7 +91,9 @@ describe('analyzeBenchmark on synthetic processes', () => {
     );
     // One contaminated batch of noise-free data moves the slope by far less than 1 %.
     expect(a.flags).not.toContain('migrations');
-    expect(a.notes.join('\n')).toMatch(/contamination within the CI: .*migrations in \d+ % of batches/);
+    expect(detailLines(a.details).notes.join('\n')).toMatch(
+      /contamination within the CI: .*migrations in \d+ % of batches/,
+    );
   });
 
   it('flags contamination that moves the estimate by 1 % or more', () => {
@@ -107,7 +110,7 @@ describe('analyzeBenchmark on synthetic processes', () => {
   it('flags low R², warmup on budget, an unreached CI target, outliers and two modes', () => {
     const noisy = analyzeBenchmark(makeForks(2, { costNs: 10, overheadNs: 5000, noise: 0.6, seed: 10 }), FAST);
     expect(noisy.flags).toEqual(expect.arrayContaining(['low-r2', 'target-ci-not-reached']));
-    expect(noisy.warnings.join('\n')).toMatch(/processes would reach it/);
+    expect(detailLines(noisy.details).warnings.join('\n')).toMatch(/processes would reach it/);
 
     const forks = makeForks(2, { costNs: 10, overheadNs: 10, seed: 11 });
     forks[1].warmup.outcome = 'budget';
@@ -154,7 +157,7 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(tail.shape.multimodal).toBe(true);
     expect(tail.shape.minorityAbove).toBe(true);
     expect(tail.flags).not.toContain('multimodal');
-    expect(tail.notes.join('\n')).toMatch(/a slow second mode holds 10\.0 % of batches/);
+    expect(detailLines(tail.details).notes.join('\n')).toMatch(/a slow second mode holds 10\.0 % of batches/);
     // The same share running 0.6× fast is not a tail: something else ran the kernel differently.
     const fast = analyzeBenchmark(
       [

@@ -1,7 +1,8 @@
 // The layout-effect decomposition on synthetic processes whose per-process shift is known.
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
-import { describeLayoutEffect, layoutEffect } from '../../src/analysis/layout.js';
+import { detailLines, layoutText } from '../../src/report/details.js';
+import { layoutEffect } from '../../src/analysis/layout.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { makeFork } from './synthetic.js';
 
@@ -32,7 +33,7 @@ describe('layout effect', () => {
     // 0.2 % batch noise over 40 batches: each process's own error is far below the spread.
     expect(e.withinCv).toBeLessThan(0.005);
     expect(e.layoutCv).toBeGreaterThan(0.02);
-    expect(describeLayoutEffect(e)).toMatch(/layout and other per-process effects add ≈ 2\.\d %/);
+    expect(layoutText({ ...e })).toMatch(/layout and other per-process effects add ≈ 2\.\d %/);
   });
 
   it('attributes nothing to layout when processes agree within their own noise', () => {
@@ -76,9 +77,11 @@ describe('layout effect', () => {
     );
     const a = analyzeBenchmark(forks, { resamples: 200 });
     expect(a.layout?.layouts).toBe(3);
-    expect(a.notes.some((n) => n.startsWith('layout (ASLR on, environment padded 0 B–2.0 KiB) over 3 processes'))).toBe(
-      true,
-    );
+    expect(
+      detailLines(a.details).notes.some((n) =>
+        n.startsWith('layout (ASLR on, environment padded 0 B–2.0 KiB) over 3 processes'),
+      ),
+    ).toBe(true);
     const plain = analyzeBenchmark(
       forks.map((f) => padded(f, 0)),
       { resamples: 200 },

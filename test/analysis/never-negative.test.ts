@@ -2,6 +2,7 @@
 // the arithmetic are not shown, and a note says why.
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { detailLines } from '../../src/report/details.js';
 import type { Batch, ForkResult } from '../../src/results/schema.js';
 import { cleanBatch, makeFork } from './synthetic.js';
 
@@ -26,7 +27,7 @@ describe('no negative per-operation figure', () => {
     const a = analyzeBenchmark(forks, { seed: 1 });
     expect(a.estimates.min).toBeNaN();
     expect(a.estimates.median).toBeGreaterThan(0);
-    expect(a.notes.some((n) => n.startsWith('per-iteration min not shown'))).toBe(true);
+    expect(detailLines(a.details).notes.some((n) => n.startsWith('per-iteration min not shown'))).toBe(true);
   });
 
   it('a counter whose slope on iterations is negative (async kernel) is left out, with a note', () => {
@@ -37,7 +38,9 @@ describe('no negative per-operation figure', () => {
     }));
     const a = analyzeBenchmark(forks, { seed: 1 });
     expect(a.counters?.perOp.find((p) => p.event === 'task-clock')).toBeUndefined();
-    expect(a.notes.some((n) => /^task-clock per operation not shown: it came out negative/.test(n))).toBe(true);
+    expect(
+      detailLines(a.details).notes.some((n) => /^task-clock per operation not shown: it came out negative/.test(n)),
+    ).toBe(true);
     expect(JSON.stringify(a.counters ?? {})).not.toContain('omitted');
   });
 });
@@ -58,6 +61,6 @@ describe('a counter slope just below zero', () => {
     expect(tc).toBeDefined();
     expect(tc!.perOp).toBe(0);
     expect(tc!.ciLow).toBeGreaterThanOrEqual(0);
-    expect(a.notes.some((n) => n.startsWith('task-clock per operation not shown'))).toBe(false);
+    expect(detailLines(a.details).notes.some((n) => n.startsWith('task-clock per operation not shown'))).toBe(false);
   });
 });

@@ -2,12 +2,13 @@
 // and of comparisons when enough processes remain, flagged contended when not.
 import { describe, expect, it } from 'vitest';
 import {
-  describeSlowProcesses,
   markSlowProcesses,
   measuredForks,
   runYardstick,
+  slowProcessesDetail,
   SLOW_FACTOR,
 } from '../../src/analysis/slow-processes.js';
+import { detailText } from '../../src/report/details.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import type { ForkResult } from '../../src/results/schema.js';
@@ -40,18 +41,20 @@ describe('slow processes', () => {
     const a = analyzeBenchmark(measuredForks(forks), { seed: 1 });
     expect(a.headline.point).toBeGreaterThan(495);
     expect(a.headline.point).toBeLessThan(505);
-    const d = describeSlowProcesses(forks)!;
-    expect(d.contended).toBe(false);
-    expect(d.line).toMatch(/^1 of 4 processes ran in a slow state .*1\.80×.*; left out of the estimate$/);
+    const d = slowProcessesDetail(forks)!;
+    expect(d.severity).toBe('info');
+    expect(d.values.leftOut).toBe(true);
+    expect(detailText(d)).toMatch(/^1 of 4 processes ran in a slow state .*1\.80×.*; left out of the estimate$/);
   });
 
   it('with fewer than 2 normal processes left, nothing is dropped and the result is contended', () => {
     const forks = [proc(0, 500, 30_000), proc(1, 900, 54_000), proc(2, 900, 54_000)];
     markSlowProcesses(forks, 30_000);
     expect(measuredForks(forks)).toHaveLength(3);
-    const d = describeSlowProcesses(forks)!;
-    expect(d.contended).toBe(true);
-    expect(d.line).toMatch(/^contended: 2 of 3 processes ran in a slow state/);
+    const d = slowProcessesDetail(forks)!;
+    expect(d.severity).toBe('warning');
+    expect(d.values.leftOut).toBe(false);
+    expect(detailText(d)).toMatch(/^contended: 2 of 3 processes ran in a slow state/);
   });
 
   it('comparisons leave slow processes out too: a slow process does not turn A/A into "slower"', () => {

@@ -26,7 +26,7 @@ describe('runFiles (library API of `cyclebench run`)', () => {
       ...QUICK,
     });
     expect(interrupted).toBe(false);
-    expect(document.schemaVersion).toBe(2);
+    expect(document.schemaVersion).toBe(3);
     expect(document.benchmarks.every((b) => Array.isArray(b.findings))).toBe(true);
     expect(document.benchmarks.map((b) => b.name)).toEqual(['sum 100']);
     expect(document.benchmarks[0].forks).toHaveLength(1);

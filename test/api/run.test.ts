@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bench, group, run, IN_PROCESS_NOTE } from '../../src/index.js';
 import { resetRegistry } from '../../src/api/registry.js';
 import { createJsPlatform } from '../../src/platform/js.js';
+import { detailLines } from '../../src/report/details.js';
 import type { Io } from '../../src/cli/io.js';
 
 const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6 };
@@ -83,8 +84,9 @@ describe('run() in-process and cyclebench run share one result builder', () => {
     const result = await run({ ...tiny, io, detail: 'verbose', platform: createJsPlatform('test') });
     const b = result.benchmarks[0]!;
     const a = analyzeBenchmark(b.forks, { seed: 1 });
-    expect(b.notes).toEqual(a.notes);
-    expect(b.warnings).toEqual(a.warnings);
+    expect(b.notes).toEqual(detailLines(a.details).notes);
+    expect(b.warnings).toEqual(detailLines(a.details).warnings);
+    expect(b.details?.map((d) => d.code)).toEqual(a.details.map((d) => d.code));
     expect(b.flags.filter((f) => f !== 'in-process').sort()).toEqual([...a.flags].sort());
     const printed = io.out.join('');
     for (const n of b.notes ?? []) expect(printed).toContain(`info: alloc: ${n}`);

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { detailLines } from '../../src/report/details.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/cli');
@@ -50,7 +51,7 @@ describe('cyclebench run', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
     expect(doc0(out).benchmarks[1].relative).toMatchObject({ baseline: expect.stringContaining('sum 100') });
     const doc = JSON.parse(readFileSync(out, 'utf8'));
-    expect(doc.schemaVersion).toBe(2);
+    expect(doc.schemaVersion).toBe(3);
     expect(doc.tool).toMatchObject({ name: 'cyclebench' });
     expect(doc.environment.platform).toMatch(/native|js/);
     expect(doc.benchmarks).toHaveLength(2);
@@ -63,6 +64,9 @@ describe('cyclebench run', () => {
       expect(b.forks).toHaveLength(2);
       expect(b.forks[0].batches.length).toBeGreaterThan(0);
       expect(Array.isArray(b.flags)).toBe(true);
+      // The details are data; the worded warnings and notes beside them are the report's words for them.
+      expect(Array.isArray(b.details)).toBe(true);
+      expect({ warnings: b.warnings, notes: b.notes }).toEqual(detailLines(b.details));
     }
     expect(doc.benchmarks[1].args).toEqual({ n: 200 });
   });

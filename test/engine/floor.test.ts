@@ -3,6 +3,7 @@
 // analysis flags a benchmark within one cycle of it as optimized-away.
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { detailLines } from '../../src/report/details.js';
 import { measureLoopFloor } from '../../src/engine/floor.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import { makeFork } from '../analysis/synthetic.js';
@@ -45,7 +46,7 @@ describe('optimized-away against the floor', () => {
   it('flags a kernel within one cycle of the empty loop (0.9 ns vs floor 0.6 ns + cycle 0.4 ns)', () => {
     const a = analyzeBenchmark(forks(0.9, 0.6), { cycleNs: 0.4, resamples: 200 });
     expect(a.flags).toContain('optimized-away');
-    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(
+    expect(detailLines(a.details).warnings.find((w) => w.startsWith('optimized-away'))).toMatch(
       /within one CPU cycle \(0\.400 ns\) of the empty loop's own 0\.600 ns/,
     );
   });
@@ -66,7 +67,9 @@ describe('optimized-away against the floor', () => {
     f[0].loopFloorNs = 5; // one disturbed process does not move the floor
     f[1].loopFloorNs = 0.55;
     const a = analyzeBenchmark(f, { cycleNs: 0.4, resamples: 200 });
-    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/empty loop's own 0\.600 ns/);
+    expect(detailLines(a.details).warnings.find((w) => w.startsWith('optimized-away'))).toMatch(
+      /empty loop's own 0\.600 ns/,
+    );
   });
 });
 
@@ -83,7 +86,9 @@ describe('a kernel that returns nothing, a few cycles above the empty loop', () 
   it('flags 1.53 ns when every value was undefined, naming the likely cause', () => {
     const a = analyzeBenchmark(forks(1.53, true), { cycleNs: 0.41, resamples: 200 });
     expect(a.flags).toContain('optimized-away');
-    expect(a.warnings.find((w) => w.startsWith('optimized-away'))).toMatch(/returns nothing .* within 4 cycles/);
+    expect(detailLines(a.details).warnings.find((w) => w.startsWith('optimized-away'))).toMatch(
+      /returns nothing .* within 4 cycles/,
+    );
   });
 
   it('does not flag the same time when the kernel returns its value, nor 5.26 ns returning nothing', () => {

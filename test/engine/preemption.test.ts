@@ -10,6 +10,7 @@ import { runSampling } from '../../src/engine/sampler.js';
 import { Checksum } from '../../src/engine/sink.js';
 import type { ThreadSnapshot, ThreadStats } from '../../src/engine/thread-stats.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { detailLines } from '../../src/report/details.js';
 import type { Batch } from '../../src/results/schema.js';
 import { createFakeClock, fakeNowMs } from './fake-clock.js';
 import { makeFork } from '../analysis/synthetic.js';
@@ -183,7 +184,7 @@ describe('preempted batches leave the estimate (analysis)', () => {
     expect(a.headline.point).toBeLessThan(510);
     const total = forks.reduce((s, f) => s + f.batches.length, 0);
     const marked = forks.reduce((s, f) => s + f.batches.filter((b) => b.preempted).length, 0);
-    expect(a.notes).toContain(
+    expect(detailLines(a.details).notes).toContain(
       `${marked} of ${total} batches (${((marked / total) * 100).toFixed(0)} %) were preempted ` +
         `(${marked} involuntary context switch), left out and measured again`,
     );
@@ -196,7 +197,7 @@ describe('preempted batches leave the estimate (analysis)', () => {
       { seed: 1 },
     );
     expect(a.flags).toContain('contended');
-    expect(a.warnings.find((w) => w.startsWith('contended:'))).toMatch(/--cpu/);
+    expect(detailLines(a.details).warnings.find((w) => w.startsWith('contended:'))).toMatch(/--cpu/);
   });
 
   it('a tenth of the planned batches never measured clean: flagged contended, and counted', () => {
@@ -214,6 +215,8 @@ describe('preempted batches leave the estimate (analysis)', () => {
     );
     const a = analyzeBenchmark(forks, { seed: 1 });
     expect(a.flags).toContain('contended');
-    expect(a.warnings.find((w) => w.startsWith('contended:'))).toMatch(/planned batches never ran without preemption/);
+    expect(detailLines(a.details).warnings.find((w) => w.startsWith('contended:'))).toMatch(
+      /planned batches never ran without preemption/,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { CallgrindCounterSet } from '../../src/simulation/counter-set.js';
 import { callgrindArgs } from '../../src/simulation/events.js';
 import { checkValgrind } from '../../src/simulation/launch.js';
 import { markSimulated } from '../../src/simulation/result.js';
+import { benchmarkLines } from '../../src/report/details.js';
 import { tierOf } from '../../src/simulation/settle.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-simunit-'));
@@ -119,13 +120,14 @@ describe('markSimulated', () => {
     expect(r.headline).toBeNull();
     expect(r.flags).toEqual(['simulated']);
     expect(r.simulation?.tiers).toEqual(['turbofan', 'turbofan']);
-    expect(r.notes?.join(' ')).toMatch(/memory latency/);
+    expect(benchmarkLines(r).notes.join(' ')).toMatch(/memory latency/);
+    expect(r.details?.map((d) => d.code)).toEqual(['simulated-wall-time', 'simulated']);
   });
 
   it('flags a kernel counted below the optimizing tiers', () => {
     const r = markSimulated(result([fork('baseline')]));
     expect(r.flags).toContain('not-optimized');
-    expect(r.warnings.join(' ')).toMatch(/baseline tier/);
+    expect(benchmarkLines(r).warnings.join(' ')).toMatch(/baseline tier/);
   });
 });
 

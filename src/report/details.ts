@@ -1,0 +1,254 @@
+// The words of a benchmark's details: for each code (src/results/schema.ts DETAIL_CODES) the
+// full line --verbose, the review, Markdown, CSV and the HTML caveats print. The details
+// themselves are data made by src/analysis and src/simulation; the short attention lines of
+// the default output are src/report/findings.ts's.
+import type { BenchmarkResult, Detail, DetailCode, DetailValue, Flag, ResultDocument } from '../results/schema.js';
+import { percent } from '../text/format.js';
+
+type Values = Record<string, DetailValue>;
+
+const num = (x: DetailValue | undefined): number => (typeof x === 'number' ? x : NaN);
+const list = (x: DetailValue | undefined): DetailValue[] => (Array.isArray(x) ? x : []);
+const prec = (x: DetailValue | undefined, digits: number): string => num(x).toPrecision(digits);
+const signed = (x: number): string => `${x >= 0 ? '+' : ''}${percent(x)}`;
+
+const CONTAMINATION_WHAT: Record<string, string> = {
+  'gc-during-batches': 'overlapped a GC',
+  migrations: 'migrated between CPUs',
+  'context-switches': 'had a context switch',
+  'page-faults': 'had a page fault',
+};
+
+export const SIMULATED_WALL_TIME =
+  "simulated counters: time under Valgrind is not the kernel's time and is not reported; simulation cannot show " +
+  'time, frequency, memory latency or the real branch predictor (JIT code runs translated, threads one at a time)';
+
+function optimizedAway(v: Values): string {
+  const cycle = `${v.cycleKnown ? 'one CPU cycle' : 'the 0.5 ns floor'} (${prec(v.cycleNs, 3)} ns)`;
+  const ns = prec(v.ns, 3);
+  const floor = prec(v.floorNs, 3);
+  if (v.kind === 'below-cycle')
+    return `optimized-away: ${ns} ns per iteration is below ${cycle}: the work was probably optimized away; this is not a speed`;
+  if (v.kind === 'near-empty-loop')
+    return (
+      `optimized-away: ${ns} ns per iteration is within ${cycle} of the empty loop's own ${floor} ns: the kernel ` +
+      'cannot be told apart from one that does nothing (its work was optimized away, or is below what the loop ' +
+      'resolves); this is not a speed'
+    );
+  return (
+    `optimized-away: the kernel returns nothing and its ${ns} ns per iteration is within ${num(v.cycles)} cycles of ` +
+    `the empty loop's own ${floor} ns: work whose result is dropped (an allocation, a pure computation) was ` +
+    'probably eliminated; return the value the kernel computes'
+  );
+}
+
+function targetCi(v: Values): string {
+  const stops = list(v.stops).map(String);
+  const stopped = stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : '';
+  const cv = num(v.cv);
+  const advice =
+    cv > 0 && typeof v.needed === 'number'
+      ? `; about ${v.needed} processes would reach it at the observed between-process CV of ${percent(cv)}`
+      : '';
+  return `target-ci-not-reached: relative CI half-width ${percent(num(v.halfWidth))} > target ${percent(num(v.target))}${stopped}${advice}`;
+}
+
+function contamination(v: Values): string {
+  const kind = String(v.kind);
+  const head = `${kind}: ${num(v.batches)} of ${num(v.of)} batches (${percent(num(v.batches) / num(v.of))}) ${CONTAMINATION_WHAT[kind] ?? ''}`;
+  if (typeof v.cleanNs !== 'number' || typeof v.change !== 'number')
+    return `${head}; too few clean batches to re-estimate without them`;
+  return `${head}; without them the ${String(v.statistic)} is ${v.cleanNs.toPrecision(4)} ns (${signed(v.change)})`;
+}
+
+function withinCi(v: Values): string {
+  const shares = list(v.shares);
+  const changes = list(v.changes);
+  const items = list(v.kinds).map((k, i) => {
+    const c = changes[i];
+    const change = typeof c === 'number' ? `${c >= 0 ? '+' : ''}${(c * 100).toFixed(1)} %` : '?';
+    return `${String(k)} in ${(num(shares[i]) * 100).toFixed(0)} % of batches (${change} without them)`;
+  });
+  return `contamination within the CI: ${items.join(', ')}`;
+}
+
+function preempted(v: Values): string {
+  const causes = (
+    [
+      ['involuntarySwitch', 'involuntary context switch'],
+      ['migration', 'migration'],
+      ['offCpu', 'off-CPU time'],
+    ] as const
+  )
+    .filter(([k]) => num(v[k]) > 0)
+    .map(([k, what]) => `${num(v[k])} ${what}`)
+    .join(', ');
+  const share = `${((num(v.preempted) / num(v.total)) * 100).toFixed(0)} %`;
+  const unreplaced = num(v.unreplaced) > 0;
+  const head =
+    `${num(v.preempted)} of ${num(v.total)} batches (${share}) were preempted (${causes}), left out and measured again` +
+    (unreplaced ? `; ${num(v.unreplaced)} of ${num(v.planned)} planned batches never ran without preemption` : '');
+  return v.contended
+    ? `contended: ${head}; the CPU was shared for much of the run: close other programs, choose a quiet CPU ` +
+        'with --cpu, or add processes (--forks)'
+    : head;
+}
+
+function slowProcesses(v: Values): string {
+  const factors = list(v.factors)
+    .map((f) => `${num(f).toFixed(2)}×`)
+    .join(', ');
+  const head =
+    `${num(v.slow)} of ${num(v.of)} processes ran in a slow state (the reference work took ${factors} ` +
+    "the run's median: the host was slow, not the kernel)";
+  if (v.leftOut) return `${head}; left out of the estimate`;
+  return (
+    `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
+    'rerun on a quieter machine or add processes (--forks)'
+  );
+}
+
+/** How much layout moved the result (`--aslr randomize`), in one line; also the review's layout line. */
+export function layoutText(v: Values): string {
+  const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
+  const padding = list(v.paddingBytes).map(num);
+  const head =
+    `layout (ASLR on, environment padded ${kib(padding[0])}–${kib(padding[1])}) over ${num(v.processes)} ` +
+    `processes: results spread ${percent(num(v.spread))} (max/min), between-process CV ${percent(num(v.betweenCv))}`;
+  if (num(v.layoutCv) === 0)
+    return `${head}; within-process noise (${percent(num(v.withinCv))}) explains all of it: no layout effect is visible`;
+  return (
+    `${head}, of which within-process noise explains ${percent(num(v.withinCv))}: layout ` +
+    `and other per-process effects add ≈ ${percent(num(v.layoutCv))}`
+  );
+}
+
+/** The one registry: each detail code's line. */
+export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
+  'invalid-batches': (v) =>
+    `process ${num(v.process)}: ${num(v.batches)} batch(es) with non-positive iterations or invalid time ignored`,
+  'process-left-out': (v) => `process ${num(v.process)}: fewer than 2 usable batches, process left out of the analysis`,
+  'no-slope': (v) =>
+    `process ${num(v.process)}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`,
+  'slope-fallback': () => 'headline falls back from slope to mean: a process has a single batch size',
+  'bootstrap-skipped': (v) =>
+    `${num(v.rejected)} of ${num(v.resamples)} bootstrap resamples had no defined ${String(v.statistic)} and were skipped`,
+  'optimized-away': optimizedAway,
+  'inputs-changed': (v) =>
+    `inputs-changed: the kernel changed ${num(v.changed)} of the ${num(v.checked)} .inputs() values checked after ` +
+    `the run (${num(v.processes)} of ${num(v.of)} processes); the pool is reused, so most iterations got ` +
+    'already-changed inputs and this is not the time on fresh ones: use .setupEach() for a fresh input per iteration',
+  'low-r2': (v) => {
+    const r2 = list(v.r2);
+    const each = list(v.processes).map((p, i) => `#${num(p)}: ${num(r2[i]).toFixed(3)}`);
+    return (
+      `low-r2: R² < ${num(v.threshold)} in ${each.length} of ${num(v.of)} processes (${each.join(', ')}); ` +
+      'batch time is not linear in iterations, the slope is unreliable'
+    );
+  },
+  'warmup-not-steady': (v) =>
+    `warmup-not-steady: ${num(v.processes)} of ${num(v.of)} processes ended warmup on the time budget before the ` +
+    'estimate settled',
+  'target-ci-not-reached': targetCi,
+  'slow-mode': (v) =>
+    `a slow second mode holds ${percent(num(v.share))} of batches (Ashman's D ${num(v.ashmanD).toFixed(1)}), as ` +
+    'preempted or interrupted batches do; the robust slope follows the main mode, the mean does not',
+  multimodal: (v) =>
+    `multimodal: per-iteration times form two modes (Ashman's D ${num(v.ashmanD).toFixed(1)}, smaller mode ` +
+    `${percent(num(v.share))} of batches, bimodality coefficient ${num(v.bimodality).toFixed(2)}); the mean is not ` +
+    'meaningful',
+  skewed: (v) =>
+    `per-iteration times are heavily skewed (skewness ${num(v.skewness).toFixed(2)}); the mean is far from the ` +
+    'typical value',
+  outliers: (v) =>
+    'outliers (Tukey fences on relative residuals per process; kept in the estimates): ' +
+    `${num(v.mild)} mild and ${num(v.severe)} severe of ${num(v.total)} batches`,
+  contamination,
+  'contamination-within-ci': withinCi,
+  'negative-hidden': (v) =>
+    `per-iteration ${list(v.statistics).join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
+    'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
+  preempted,
+  'slow-processes': slowProcesses,
+  'processes-added': (v) =>
+    `${num(v.processes) - num(v.planned)} processes added to the ${num(v.planned)} planned: their results disagreed ` +
+    `(±${(num(v.halfWidth) * 100).toFixed(1)} % after ${num(v.planned)}, above ±${num(v.above) * 100} %), so the ` +
+    `estimate is over all ${num(v.processes)}`,
+  'counter-negative': (v) =>
+    `${String(v.event)} per operation not shown: it came out negative (${prec(v.perOp, 3)}, the whole interval ` +
+    'below zero), so the counter did not follow the work (an async kernel waits off the measuring thread)',
+  layout: layoutText,
+  'simulated-wall-time': () => SIMULATED_WALL_TIME,
+  'not-simulated': () => 'no process was counted under Valgrind: no simulated figures',
+  simulated: (v) =>
+    `counts simulated by ${String(v.valgrind)} (callgrind), kernel tier ${list(v.tiers).join('/')}; ` +
+    (Array.isArray(v.caches) ? v.caches.join('; ') : 'no cache simulation'),
+  'not-optimized': (v) => `V8 ran the kernel in its ${String(v.tier)} tier, not optimized, while it was counted`,
+  'simulation-unsteady': () =>
+    'per-call instruction counts were still changing at the end of warm-up: the kernel may not have settled',
+};
+
+/** A detail's line; a code this build does not know (a newer file) is shown as its code and values. */
+export function detailText(d: Pick<Detail, 'code' | 'values'>): string {
+  const word = (DETAIL_TEXT as Record<string, ((v: Values) => string) | undefined>)[d.code];
+  return word ? word(d.values) : `${d.code} ${JSON.stringify(d.values)}`;
+}
+
+/**
+ * A benchmark's warning and info lines: worded from its details, or, for a file written before
+ * schema version 3 (no details), the lines it carries.
+ */
+export function benchmarkLines(b: BenchmarkResult): { warnings: string[]; notes: string[] } {
+  return b.details ? detailLines(b.details) : { warnings: b.warnings, notes: b.notes ?? [] };
+}
+
+/** Details in words, warnings apart from infos. */
+export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' | 'values'>[]): {
+  warnings: string[];
+  notes: string[];
+} {
+  return {
+    warnings: details.filter((d) => d.severity === 'warning').map(detailText),
+    notes: details.filter((d) => d.severity !== 'warning').map(detailText),
+  };
+}
+
+/** The flag each detail explains (a detail with more to say than the flag's generic line). */
+const EXPLAINS: Partial<Record<DetailCode, (d: Pick<Detail, 'severity' | 'values'>) => Flag | null>> = {
+  'optimized-away': () => 'optimized-away',
+  'inputs-changed': () => 'inputs-changed',
+  'low-r2': () => 'low-r2',
+  'warmup-not-steady': () => 'warmup-not-steady',
+  'target-ci-not-reached': () => 'target-ci-not-reached',
+  multimodal: () => 'multimodal',
+  outliers: (d) => (d.severity === 'warning' ? 'outliers' : null),
+  contamination: (d) => d.values.kind as Flag,
+  preempted: (d) => (d.values.contended ? 'contended' : null),
+  'slow-processes': (d) => (d.values.leftOut ? null : 'contended'),
+};
+
+/**
+ * The flags a benchmark's own lines explain, so a report shows those lines instead of the flags'
+ * generic text. A file without details: the flags its warnings name first ("low-r2: …").
+ */
+export function explainedFlags(b: BenchmarkResult): Set<Flag> {
+  if (!b.details)
+    return new Set(b.flags.filter((f) => b.warnings.some((w) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))));
+  const out = new Set<Flag>();
+  for (const d of b.details) {
+    const f = EXPLAINS[d.code]?.(d);
+    if (f && b.flags.includes(f)) out.add(f);
+  }
+  return out;
+}
+
+/** Fills each benchmark's worded `warnings` and `notes` from its details, for readers of the file. */
+export function wordDetails(doc: ResultDocument): ResultDocument {
+  for (const b of doc.benchmarks) {
+    if (!b.details) continue;
+    const lines = benchmarkLines(b);
+    b.warnings = lines.warnings;
+    b.notes = lines.notes;
+  }
+  return doc;
+}

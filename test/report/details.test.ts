@@ -1,0 +1,120 @@
+// A benchmark's details are data (codes and values) made by the analysis; every line a reader
+// sees is made from them by src/report/details.ts. Each code has its words, a document carries
+// both the details and their words, and a file written before the details keeps its own lines.
+import { describe, expect, it } from 'vitest';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { resultFromAnalysis } from '../../src/analysis/result.js';
+import { benchmarkLines, detailText, DETAIL_TEXT, explainedFlags, wordDetails } from '../../src/report/details.js';
+import { caveats } from '../../src/report/caveats.js';
+import { parseResultDocument } from '../../src/results/read.js';
+import { newDocument } from '../../src/results/document.js';
+import { DETAIL_CODES, type BenchmarkResult, type DetailCode, type DetailValue } from '../../src/results/schema.js';
+import { makeFork } from '../analysis/synthetic.js';
+import { fixtureDoc } from './golden.js';
+
+/** One realistic set of values per code: a code added without an example (or without words) fails here. */
+const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {
+  'invalid-batches': { process: 2, batches: 3 },
+  'process-left-out': { process: 1 },
+  'no-slope': { process: 0 },
+  'slope-fallback': { statistic: 'mean' },
+  'bootstrap-skipped': { rejected: 4, resamples: 1000, statistic: 'slope' },
+  'optimized-away': { ns: 0.1, cycleNs: 0.5, cycleKnown: false, floorNs: null, kind: 'below-cycle' },
+  'inputs-changed': { changed: 3, checked: 8, processes: 2, of: 3 },
+  'low-r2': { threshold: 0.9, of: 3, processes: [0, 2], r2: [0.51, 0.8] },
+  'warmup-not-steady': { processes: 1, of: 3 },
+  'target-ci-not-reached': { halfWidth: 0.04, target: 0.01, stops: ['budget'], cv: 0.05, needed: 12 },
+  'slow-mode': { share: 0.1, ashmanD: 3.2 },
+  multimodal: { ashmanD: 3.5, share: 0.3, bimodality: 0.7 },
+  skewed: { skewness: 4.2 },
+  outliers: { mild: 3, severe: 1, total: 40 },
+  contamination: { kind: 'gc-during-batches', batches: 8, of: 40, statistic: 'slope', cleanNs: 10.2, change: 0.03 },
+  'contamination-within-ci': { kinds: ['migrations'], shares: [0.1], changes: [null] },
+  'negative-hidden': { statistics: ['min', 'p25'] },
+  preempted: {
+    preempted: 12,
+    total: 40,
+    involuntarySwitch: 10,
+    migration: 2,
+    offCpu: 0,
+    unreplaced: 0,
+    planned: 28,
+    contended: false,
+  },
+  'slow-processes': { slow: 1, of: 4, factors: [1.8], leftOut: true },
+  'processes-added': { planned: 3, processes: 6, halfWidth: 0.12, above: 0.1 },
+  'counter-negative': { event: 'task-clock', perOp: -3.2 },
+  layout: {
+    processes: 3,
+    layouts: 3,
+    paddingBytes: [0, 2048],
+    spread: 0.06,
+    betweenCv: 0.03,
+    withinCv: 0.01,
+    layoutCv: 0.028,
+  },
+  'simulated-wall-time': {},
+  'not-simulated': {},
+  simulated: { valgrind: 'valgrind-3.22', tiers: ['turbofan'], caches: null },
+  'not-optimized': { tier: 'baseline' },
+  'simulation-unsteady': {},
+};
+
+describe('details: data from the analysis, words from the report', () => {
+  it('every detail code has its words, and each example reads without a hole', () => {
+    expect(Object.keys(DETAIL_TEXT).sort()).toEqual([...DETAIL_CODES].sort());
+    for (const code of DETAIL_CODES) {
+      const text = detailText({ code, values: EXAMPLES[code] });
+      expect(text.length, code).toBeGreaterThan(10);
+      expect(text, code).not.toMatch(/undefined|NaN|\[object|null/);
+    }
+    expect(detailText({ code: 'contamination-within-ci', values: EXAMPLES['contamination-within-ci'] })).toBe(
+      'contamination within the CI: migrations in 10 % of batches (? without them)',
+    );
+  });
+
+  it('a code from a newer file is shown as its code and values, not dropped', () => {
+    expect(detailText({ code: 'brand-new' as DetailCode, values: { n: 3 } })).toBe('brand-new {"n":3}');
+  });
+
+  it('a result carries its details named, and its words are filled from them for readers of the file', () => {
+    const forks = [0, 1].map((i) =>
+      makeFork({
+        costNs: 0.1,
+        overheadNs: 20,
+        noise: 0.001,
+        seed: 6 + i,
+        index: i,
+        tweak: (b, j) => (b.gc = j % 5 === 0 ? 1 : 0),
+      }),
+    );
+    const a = analyzeBenchmark(forks, { resamples: 200, seed: 1 });
+    const base = { name: 'k', group: 'g', args: {}, baseline: false, file: null, forks, flags: [], warnings: [] };
+    const b = resultFromAnalysis({ ...base, headline: null, estimates: null } as BenchmarkResult, a);
+    expect(b.details!.map((d) => d.code)).toContain('optimized-away');
+    for (const d of b.details!) expect(d.benchmark).toBe('g/k');
+    const doc = wordDetails(newDocument({ command: [], options: {}, environment: {}, benchmarks: [b], warnings: [] }));
+    const written = doc.benchmarks[0];
+    expect(written.warnings.some((w) => w.startsWith('optimized-away: 0.1'))).toBe(true);
+    expect({ warnings: written.warnings, notes: written.notes }).toEqual(benchmarkLines(written));
+    // Read back, the reports word the details again (the same lines), never both.
+    const again = parseResultDocument(JSON.parse(JSON.stringify(doc)));
+    expect(benchmarkLines(again.benchmarks[0])).toEqual(benchmarkLines(written));
+    expect(explainedFlags(again.benchmarks[0]).has('optimized-away')).toBe(true);
+    const lines = caveats(again).filter((l) => l.includes('optimized'));
+    expect(lines).toHaveLength(1);
+  });
+
+  it('a file written before details (version 2) shows the lines it carries', () => {
+    const doc = fixtureDoc();
+    const b = doc.benchmarks.find((x) => x.warnings.length > 0)!;
+    expect(b.details).toBeUndefined();
+    expect(benchmarkLines(b).warnings).toEqual(b.warnings);
+  });
+
+  it('a malformed detail is refused with one line', () => {
+    const doc = JSON.parse(JSON.stringify(fixtureDoc()));
+    doc.benchmarks[0].details = [{ code: 'skewed', severity: 'loud', values: {} }];
+    expect(() => parseResultDocument(doc)).toThrow(/details\[0\]\.severity must be equal to one of/);
+  });
+});
