@@ -25,7 +25,7 @@ export interface AgainstOptions extends RunOptions {
   markdown?: string;
   /** The other tree: a directory, or a git ref of the repository of `io.cwd`. */
   against: string;
-  /** Most pairs per benchmark (default 20); the looks are 6, 10, 14 below it and itself. */
+  /** Most pairs per benchmark (default 20); the looks are 4, 6, 8, ... below it and itself. */
   maxPairs?: number;
 }
 

@@ -2,46 +2,58 @@
 // process of each version run back to back, so a slow episode of the machine that lasts
 // seconds hits both; the unit of analysis is the pair's log ratio ln(B/A).
 //
-// The verdict is a t-interval on the mean log ratio (a one-sample t over pairs). Sequential
-// stopping uses a fixed set of looks with a Bonferroni split of alpha: at each of the K looks
-// the interval has confidence 1 - alpha/K, so the chance that any look wrongly excludes "no
-// change" is at most alpha (union bound), whatever the stopping rule does in between.
-// Stopping early for "no difference" (the interval inside ±threshold) only lowers that chance.
+// The verdict is a t-interval on the mean log ratio (a one-sample t over pairs), looked at
+// after 4, 6, 8, ... pairs. Two stopping rules:
+// - difference: the look's interval excludes 1 at the nominal level of a Lan–DeMets
+//   O'Brien–Fleming-type alpha-spending bound (spending.ts), so the chance that any look
+//   wrongly reports a difference is alpha overall. Bounds are on the z scale; each is used as
+//   a t quantile at the same nominal level with n - 1 degrees of freedom.
+// - no difference (futility): the 80 % interval lies inside ±threshold, the smallest change the
+//   user cares about. This only ever stops a run without a difference, so it cannot raise the
+//   false-positive rate; a change at the threshold passes it at one look with chance <= 10 %.
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
+import { spendingBounds } from './spending.js';
 
 export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'too-few';
 
 export interface PairedSettings {
   /** Differences at or below this relative size are within noise (e.g. 0.01). */
   threshold: number;
-  /** Overall false-positive rate of the run (1 - confidence), split over the looks. */
+  /** Overall false-positive rate of the run (1 - confidence), spent over the looks. */
   alpha: number;
   /** Pair counts at which the verdict is looked at, ascending; the last is the most pairs run. */
   looks: readonly number[];
 }
 
-/** Looks at 6, 10, 14 and 20 pairs: alpha/4 each. */
-export const DEFAULT_LOOKS: readonly number[] = [6, 10, 14, 20];
+/** Confidence of the interval that must lie inside ±threshold to stop for "no difference". */
+export const NO_DIFFERENCE_CONFIDENCE = 0.8;
+const FIRST_LOOK = 4;
+const LOOK_EVERY = 2;
 
-/** The default looks up to `maxPairs`, with `maxPairs` itself as the last look. */
+/** Looks at 4, 6, 8, ... pairs up to `maxPairs`, with `maxPairs` itself as the last look. */
 export function looksUpTo(maxPairs: number): number[] {
-  return [...DEFAULT_LOOKS.filter((n) => n < maxPairs), maxPairs];
+  const looks: number[] = [];
+  for (let n = FIRST_LOOK; n < maxPairs; n += LOOK_EVERY) looks.push(n);
+  return [...looks, maxPairs];
 }
+
+/** Looks at 4, 6, ..., 20 pairs. */
+export const DEFAULT_LOOKS: readonly number[] = looksUpTo(20);
 
 export interface PairedAnalysis {
   verdict: PairedVerdict;
   /** True when no more pairs are needed: a look found a difference or showed none beyond the threshold. */
   settled: boolean;
   pairs: number;
-  /** B/A as a ratio: exp of the mean log ratio and of its interval bounds. */
+  /** B/A as a ratio: exp of the mean log ratio and of its interval bounds (at `confidence`). */
   ratio: { point: number; ciLow: number; ciHigh: number } | null;
-  /** Confidence of this look's interval (1 - alpha/K). */
+  /** Confidence of this look's interval: 1 - the nominal level of its spending bound. */
   confidence: number;
   /** Smallest relative difference this many pairs detect with 80 % power at this look's level. */
   minimumDetectable: number | null;
-  /** Pairs for the smallest detectable difference to shrink to the threshold. */
+  /** Pairs for the smallest detectable difference to shrink to the threshold (fixed-sample estimate). */
   pairsForThreshold: number | null;
   reason: string;
 }
@@ -53,9 +65,23 @@ export function pairLogRatios(pairs: readonly { a: number; b: number }[]): numbe
   return pairs.filter((p) => p.a > 0 && p.b > 0 && Number.isFinite(p.a + p.b)).map((p) => Math.log(p.b / p.a));
 }
 
-/** The look level: alpha / number of looks (Bonferroni). */
-export function lookAlpha(s: PairedSettings): number {
-  return s.alpha / s.looks.length;
+const boundCache = new Map<string, number>();
+
+/** Nominal two-sided level of the bound at `pairsRun` pairs (a planned look or not: spending allows both). */
+export function lookAlpha(pairsRun: number, s: PairedSettings): number {
+  const last = s.looks[s.looks.length - 1];
+  const looks = [...s.looks.filter((n) => n < pairsRun), Math.min(pairsRun, last)];
+  const key = `${s.alpha}:${last}:${looks.join(',')}`;
+  let a = boundCache.get(key);
+  if (a === undefined) {
+    const bounds = spendingBounds(
+      looks.map((n) => n / last),
+      s.alpha,
+    );
+    a = bounds[bounds.length - 1].nominalAlpha;
+    boundCache.set(key, a);
+  }
+  return a;
 }
 
 /** Is `n` pairs one of the looks? */
@@ -71,10 +97,14 @@ function meanSd(x: readonly number[]): { mean: number; sd: number } {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** Analyses the log ratios at a look; `last` marks the final look (the verdict stands even when unsettled). */
-export function analysePairs(logRatios: readonly number[], s: PairedSettings): PairedAnalysis {
+/** The verdict after `pairsRun` pairs (default: one per log ratio) with these log ratios. */
+export function analysePairs(
+  logRatios: readonly number[],
+  s: PairedSettings,
+  pairsRun = logRatios.length,
+): PairedAnalysis {
   const n = logRatios.length;
-  const a = lookAlpha(s);
+  const a = lookAlpha(Math.max(pairsRun, 1), s);
   const confidence = 1 - a;
   if (n < 2)
     return {
@@ -88,14 +118,14 @@ export function analysePairs(logRatios: readonly number[], s: PairedSettings): P
       reason: `${n} usable pair(s): at least 2 are needed`,
     };
   const { mean, sd } = meanSd(logRatios);
+  const se = sd / Math.sqrt(n);
   const t = tQuantile(1 - a / 2, n - 1);
-  const half = (t * sd) / Math.sqrt(n);
-  const ratio = { point: Math.exp(mean), ciLow: Math.exp(mean - half), ciHigh: Math.exp(mean + half) };
+  const ratio = { point: Math.exp(mean), ciLow: Math.exp(mean - t * se), ciHigh: Math.exp(mean + t * se) };
   const zPower = normalQuantile(POWER);
-  const mddLog = ((t + zPower) * sd) / Math.sqrt(n);
+  const mddLog = (t + zPower) * se;
   const bound = Math.log(1 + s.threshold);
-  const zLook = normalQuantile(1 - a / 2);
-  const pairsForThreshold = sd > 0 ? Math.max(2, Math.ceil((((zLook + zPower) * sd) / bound) ** 2)) : 2;
+  const zFinal = normalQuantile(1 - s.alpha / 2);
+  const pairsForThreshold = sd > 0 ? Math.max(2, Math.ceil((((zFinal + zPower) * sd) / bound) ** 2)) : 2;
   const base = {
     pairs: n,
     ratio,
@@ -107,19 +137,21 @@ export function analysePairs(logRatios: readonly number[], s: PairedSettings): P
   const level = `${(confidence * 100).toFixed(2)} %`;
   if (excludesOne && exceedsThreshold(ratio.point - 1, s.threshold))
     return { ...base, verdict: ratio.ciLow > 1 ? 'slower' : 'faster', settled: true, reason: `${level} CI excludes 1` };
-  const inside = ratio.ciLow > Math.exp(-bound) && ratio.ciHigh < Math.exp(bound);
+  const tEq = tQuantile(1 - (1 - NO_DIFFERENCE_CONFIDENCE) / 2, n - 1) * se;
+  const inside = mean - tEq > -bound && mean + tEq < bound;
+  const eqLevel = `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} %`;
   const reason = inside
-    ? `${level} CI lies inside ±${pct(s.threshold)}`
+    ? `${eqLevel} CI lies inside ±${pct(s.threshold)}`
     : excludesOne
       ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
       : `${level} CI includes 1`;
   return { ...base, verdict: 'no-difference', settled: inside, reason };
 }
 
-/** Should the run add another pair after `n` pairs with these log ratios? */
+/** Should the run add another pair after `pairsRun` pairs with these log ratios? */
 export function needsMorePairs(logRatios: readonly number[], pairsRun: number, s: PairedSettings): boolean {
   const last = s.looks[s.looks.length - 1];
   if (pairsRun >= last) return false;
   if (!isLook(pairsRun, s)) return true;
-  return !analysePairs(logRatios, s).settled;
+  return !analysePairs(logRatios, s, pairsRun).settled;
 }

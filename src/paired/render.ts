@@ -2,6 +2,7 @@
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference and how many pairs would resolve the noise threshold.
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
+import { NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
@@ -39,6 +40,18 @@ const HEAD = [
   'pairs for threshold',
 ];
 
+/** The stopping rule in one line, as printed under every paired table. */
+export function sequentialRule(s: PairedSettings): string {
+  const looks =
+    s.looks.length > 3 ? `${s.looks[0]}, ${s.looks[1]}, ..., ${s.looks[s.looks.length - 1]}` : s.looks.join(', ');
+  return (
+    `paired t-interval on the mean log ratio, looks at ${looks} pairs; difference: O'Brien-Fleming-type ` +
+    `alpha spending (Lan-DeMets), alpha ${+s.alpha.toFixed(4)} overall; no difference: ` +
+    `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold); ` +
+    `"detectable" = smallest difference found with 80 % power`
+  );
+}
+
 function tail(o: PairedOutcome): string[] {
   const lines: string[] = [];
   const list = (xs: string[]) => xs.map((x) => escapeControls(truncateName(x))).join(', ');
@@ -46,12 +59,7 @@ function tail(o: PairedOutcome): string[] {
   if (o.onlyAgainst.length) lines.push(`only in ${escapeControls(o.against)} (not compared): ${list(o.onlyAgainst)}`);
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
-  const s = o.settings;
-  lines.push(
-    `paired t-interval on the mean log ratio; looks at ${s.looks.join(', ')} pairs, ` +
-      `each at alpha ${+s.alpha.toFixed(4)}/${s.looks.length} ` +
-      `(Bonferroni); noise threshold ${pct(s.threshold)}; "detectable" = smallest difference found with 80 % power`,
-  );
+  lines.push(sequentialRule(o.settings));
   return lines;
 }
 

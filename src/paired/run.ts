@@ -112,7 +112,9 @@ async function measurePairs(
       if ('interrupted' in r) return null;
       if ('error' in r) {
         row.error = `${side === 'a' ? opts.tree.label : 'this tree'}: ${errorLine(r.error)}`;
-        row.analysis = row.pairs.length ? analysePairs(pairLogRatios(row.pairs), opts.settings) : null;
+        row.analysis = row.pairs.length
+          ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
+          : null;
         return row;
       }
       got[side] = value(r.fork);
@@ -120,7 +122,7 @@ async function measurePairs(
     row.pairs.push({ a: got.a, b: got.b, aFirst });
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
   }
-  row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings);
+  row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length);
   return row;
 }
 

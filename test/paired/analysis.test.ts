@@ -11,6 +11,8 @@ import {
 } from '../../src/paired/analysis.js';
 import { normalQuantile } from '../../src/statistics/normal.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';
+import { tQuantile } from '../../src/statistics/tdist.js';
+import { spendingBounds } from '../../src/paired/spending.js';
 
 const S: PairedSettings = { threshold: 0.01, alpha: 0.05, looks: DEFAULT_LOOKS };
 
@@ -48,19 +50,21 @@ describe('one look', () => {
     expect(logs).toEqual([Math.log(1.1), 0]);
   });
 
-  it('a consistent 5 % slowdown over 6 pairs is slower and settled; the level is alpha / looks', () => {
+  it('a consistent 5 % slowdown over 6 pairs is slower and settled at the spending bound of the look', () => {
     const a = analysePairs(
       [0.05, 0.048, 0.052, 0.049, 0.051, 0.05].map((x) => x),
       S,
     );
     expect(a.verdict).toBe('slower');
     expect(a.settled).toBe(true);
-    expect(a.confidence).toBeCloseTo(1 - 0.05 / 4, 12);
-    expect(lookAlpha(S)).toBeCloseTo(0.0125, 12);
+    expect(a.confidence).toBeCloseTo(1 - lookAlpha(6, S), 12);
+    // Looks at 4 and 6 of 20 pairs spend little: the nominal level at 6 is far below alpha.
+    expect(lookAlpha(6, S)).toBeLessThan(0.001);
+    expect(lookAlpha(20, S)).toBeGreaterThan(0.03);
     expect(a.ratio!.ciLow).toBeGreaterThan(1);
   });
 
-  it('an interval inside ±threshold settles "no difference"; a wide one does not', () => {
+  it('an 80 % interval inside ±threshold settles "no difference"; a wide one does not', () => {
     const tight = analysePairs([0.001, -0.001, 0.0005, -0.0005, 0, 0.0002], S);
     expect(tight).toMatchObject({ verdict: 'no-difference', settled: true });
     const wide = analysePairs([0.05, -0.05, 0.04, -0.03, 0.02, -0.04], S);
@@ -109,16 +113,46 @@ describe('the sequential design, simulated (seeded)', () => {
     expect(r.meanPairs).toBeLessThan(DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1]);
   });
 
-  it('without the Bonferroni split (alpha at every look) the same A/A rate would exceed alpha', () => {
-    const loose: PairedSettings = { ...S, alpha: 0.05 * S.looks.length };
+  it('a change of twice the threshold (2 %) is called "no difference" in under 5 % of runs', () => {
+    const r = rates(15, TRIALS, (rng) => Math.log(1.02) + 0.02 * normal(rng));
+    expect(1 - r.different).toBeLessThan(0.05);
+  });
+
+  it('A/A stops early for "no difference" when the noise allows: under 15 of 20 pairs on average at sd 2 %', () => {
+    expect(rates(16, TRIALS, (rng) => 0.02 * normal(rng)).meanPairs).toBeLessThan(15);
+  });
+
+  it('the same looks at the fixed-sample level (no spending) would call A/A different above alpha', () => {
     const rng = createRng(14);
     let different = 0;
     for (let i = 0; i < TRIALS; i++) {
       const logs: number[] = [];
-      while (needsMorePairs(logs, logs.length, loose)) logs.push(0.02 * normal(rng));
-      const v = analysePairs(logs, loose).verdict;
-      if (v === 'faster' || v === 'slower') different++;
+      for (const look of S.looks) {
+        while (logs.length < look) logs.push(0.02 * normal(rng));
+        const m = logs.reduce((x, y) => x + y, 0) / look;
+        const sd = Math.sqrt(logs.reduce((x, y) => x + (y - m) ** 2, 0) / (look - 1));
+        if (Math.abs(m) / (sd / Math.sqrt(look)) > tQuantile(0.975, look - 1)) {
+          different++;
+          break;
+        }
+      }
     }
-    expect(different / TRIALS).toBeGreaterThan(0.05);
+    expect(different / TRIALS).toBeGreaterThan(0.05 + SLACK);
+  });
+});
+
+describe('alpha spending bounds', () => {
+  it("five equally spaced looks at alpha 5 % give the published O'Brien-Fleming-type bounds", () => {
+    // Lan-DeMets O'Brien-Fleming-type spending, two-sided alpha 0.05, K = 5 (Jennison & Turnbull 2000,
+    // ch. 7; gsDesign sfLDOF): 4.877, 3.357, 2.680, 2.290, 2.031.
+    const z = spendingBounds([0.2, 0.4, 0.6, 0.8, 1], 0.05).map((b) => b.z);
+    [4.877, 3.357, 2.68, 2.29, 2.031].forEach((want, i) => expect(z[i]).toBeCloseTo(want, 2));
+  });
+
+  it('one look is the fixed-sample test; the spent alpha reaches alpha at the last look', () => {
+    expect(spendingBounds([1], 0.05)[0].z).toBeCloseTo(1.96, 3);
+    const b = spendingBounds([0.3, 0.7, 1], 0.01);
+    expect(b[2].spent).toBe(0.01);
+    expect(b[0].z).toBeGreaterThan(b[1].z);
   });
 });

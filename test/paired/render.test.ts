@@ -34,7 +34,7 @@ describe('paired table', () => {
     const md = renderPairedMarkdown(outcome);
     const rows = md.split('\n').filter((l) => l.startsWith('| '));
     expect(rows).toHaveLength(4);
-    expect(rows[2]).toMatch(/^\| g\/a\\\|b \| 1\.05\d+ \[.*\] \| 98\.75 % \| slower \| 6 \|/);
+    expect(rows[2]).toMatch(/^\| g\/a\\\|b \| 1\.05\d+ \[.*\] \| 99\.9\d % \| slower \| 6 \|/);
     expect(rows[3]).toContain('failed: main: boom');
     expect(md).toContain('- only in this tree (not compared): new one');
   });
@@ -44,5 +44,7 @@ describe('paired table', () => {
     expect(text).toContain('Paired run against main (0123456789ab)');
     expect(text).toMatch(/g\/a\|b\s+1\.05\d+ \[/);
     expect(text).toContain('crash {"n":1}');
+    expect(text).toContain("O'Brien-Fleming-type alpha spending (Lan-DeMets)");
+    expect(text).toContain('80 % CI inside ±1.0 % (the threshold)');
   });
 });

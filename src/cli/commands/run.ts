@@ -68,7 +68,7 @@ Comparison:
                        git ref checked out in a temporary worktree), processes in pairs,
                        stopping once the verdict is settled (docs/ci.md)
   --max-pairs N        with --against: most pairs per benchmark (default 20; looks at
-                       6, 10, 14 pairs below it and at N)
+                       4, 6, 8, ... pairs below it and at N)
   --fail-on-regression with --against: exit 1 when a benchmark is slower in this tree
 Output:
   --json FILE          write the versioned result document (raw batches included); - for stdout
