@@ -15,7 +15,14 @@
 // equivalent value; the mean weights each bucket's median equivalent value.
 
 import { decodeFromCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
-import type { ForkResult, LatencyRecord, LatencyRung, LatencySummary } from '../results/schema.js';
+import type {
+  AnalysisDetail,
+  DetailCode,
+  ForkResult,
+  LatencyRecord,
+  LatencyRung,
+  LatencySummary,
+} from '../results/schema.js';
 import * as D from './defaults.js';
 
 /** One histogram bucket of one fork, converted to ns (overhead subtracted, clamped at 0). */
@@ -115,16 +122,10 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
 }
 
-/** 3 significant digits with a unit, for the notes (analysis does not import the reporters). */
-function ns(x: number): string {
-  const [scale, unit] = x >= 1e9 ? [1e9, 's'] : x >= 1e6 ? [1e6, 'ms'] : x >= 1e3 ? [1e3, 'µs'] : [1, 'ns'];
-  return `${+(x / scale).toPrecision(3)} ${unit}`;
-}
-
 /**
  * The ladder over every fork that ran the per-call phase; null when none did.
- * `notes` read the numbers against the timer (overhead, jitter, resolution) and say
- * which rungs rest on too few calls.
+ * `details` read the numbers against the timer (overhead, jitter, resolution) and say
+ * which rungs rest on too few calls; `notes` are their words, filled by the report.
  */
 export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | null {
   const records = forks.flatMap((f) => (f.latency && f.latency.calls > 0 ? [f.latency] : []));
@@ -160,74 +161,38 @@ export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | n
     gc,
     notes: [],
   };
-  summary.notes = latencyNotes(summary, records);
+  summary.details = latencyDetails(summary, records);
   return summary;
 }
 
-/** The honest reading of a ladder against the timer; thresholds in defaults.ts. */
-export function latencyNotes(s: LatencySummary, records: readonly LatencyRecord[]): string[] {
-  const notes: string[] = [];
-  const calib = records.reduce((a, r) => a + r.calibrationCalls, 0);
+/** The honest reading of a ladder against the timer, as data (worded by src/report/details.ts); thresholds in defaults.ts. */
+export function latencyDetails(s: LatencySummary, records: readonly LatencyRecord[]): AnalysisDetail[] {
+  const out: AnalysisDetail[] = [];
+  const add = (code: DetailCode, values: AnalysisDetail['values']) => out.push({ code, severity: 'info', values });
   const coarse = s.stepNs > D.COARSE_STEP_TICKS * s.tickNs;
-  notes.push(
-    `timer overhead ${ns(s.overheadNs)} subtracted from every call (median ` +
-      `of ${calib} empty calls over ${s.forks} process${s.forks === 1 ? '' : 'es'}; ` +
-      `p10–p90 jitter ${ns(s.overheadJitterNs)}); ` +
-      (coarse
-        ? `the clock ticks every ${ns(s.tickNs)} but its readings here move in steps of ` +
-          `about ${ns(s.stepNs)} (the gap between recorded values), so per-call values ` +
-          `come in multiples of that`
-        : `one clock tick is ${ns(s.tickNs)}`),
-  );
+  add('latency-timer', {
+    overheadNs: s.overheadNs,
+    calls: records.reduce((a, r) => a + r.calibrationCalls, 0),
+    processes: s.forks,
+    jitterNs: s.overheadJitterNs,
+    tickNs: s.tickNs,
+    stepNs: coarse ? s.stepNs : null,
+  });
   const p50 = s.ladder.find((r) => r.quantile === 0.5)?.ns ?? Number.NaN;
-  if (coarse && p50 > 0 && s.stepNs > D.STEP_SHARE_NOTE * p50) {
-    notes.push(
-      `the clock's step (${ns(s.stepNs)}) is ${((s.stepNs / p50) * 100).toFixed(0)} % ` +
-        `of p50: differences smaller than a step between rungs or between benchmarks are ` +
-        `not resolved`,
-    );
-  }
+  if (coarse && p50 > 0 && s.stepNs > D.STEP_SHARE_NOTE * p50) add('latency-step', { stepNs: s.stepNs, p50 });
   if (s.overheadNs > 0 && Number.isFinite(p50)) {
     const ratio = p50 / s.overheadNs;
-    const head = `p50 (${ns(p50)}) is ${ratio.toFixed(1)}× the timer overhead`;
-    if (ratio < D.TIMER_DOMINATED_RATIO) {
-      notes.push(
-        `${head}: per-call values below ~${D.TIMER_DOMINATED_RATIO}× the overhead are ` +
-          `dominated by the timer and its jitter; take the typical cost from the batch ` +
-          `headline (time/iter) and read this ladder for its tail only`,
-      );
-    } else if (ratio < D.TIMER_NEGLIGIBLE_RATIO) {
-      notes.push(
-        `${head}: the lower rungs carry the timer's jitter ` +
-          `(${ns(s.overheadJitterNs)}, ${((s.overheadJitterNs / p50) * 100).toFixed(0)} % ` +
-          `of p50); the upper rungs are well above it`,
-      );
-    } else {
-      notes.push(`${head}: the timer's overhead and jitter are small next to the values`);
-    }
+    const seen = { p50, ratio, overheadNs: s.overheadNs };
+    if (ratio < D.TIMER_DOMINATED_RATIO) add('latency-timer-dominated', { ...seen, limit: D.TIMER_DOMINATED_RATIO });
+    else if (ratio < D.TIMER_NEGLIGIBLE_RATIO) add('latency-timer-jitter', { ...seen, jitterNs: s.overheadJitterNs });
+    else add('latency-timer-small', seen);
   }
-  if (s.atOrBelowOverhead >= D.LATENCY_ZERO_SHARE_NOTE) {
-    notes.push(
-      `${(s.atOrBelowOverhead * 100).toFixed(1)} % of calls measured at or below the timer overhead and count as 0 ns`,
-    );
-  }
+  if (s.atOrBelowOverhead >= D.LATENCY_ZERO_SHARE_NOTE) add('latency-zero', { share: s.atOrBelowOverhead });
   const thin = s.ladder.filter((r) => r.tailCalls < D.LATENCY_MIN_TAIL_CALLS);
-  if (thin.length) {
-    const rests = thin
-      .map((r) => `${r.label} rests on the slowest ${r.tailCalls} call${r.tailCalls === 1 ? '' : 's'}`)
-      .join(', ');
-    notes.push(`${rests} of ${s.count}: too few to be a stable percentile (closer to the max)`);
-  }
-  if (s.gc)
-    notes.push(
-      `${s.gc} garbage collection${s.gc === 1 ? '' : 's'} ran during the per-call ` +
-        `phase; each pause lands in the time of one call, in the tail`,
-    );
+  if (thin.length)
+    add('latency-thin-tail', { labels: thin.map((r) => r.label), calls: thin.map((r) => r.tailCalls), of: s.count });
+  if (s.gc) add('latency-gc', { collections: s.gc });
   const budget = records.filter((r) => r.stop === 'time-budget').length;
-  if (budget)
-    notes.push(
-      `${budget} of ${records.length} process${records.length === 1 ? '' : 'es'} ` +
-        `stopped the per-call phase at the time budget, before the call limit`,
-    );
-  return notes;
+  if (budget) add('latency-budget', { processes: budget, of: records.length });
+  return out;
 }

@@ -4,6 +4,7 @@
 // the default output are src/report/findings.ts's.
 import type { BenchmarkResult, Detail, DetailCode, DetailValue, Flag, ResultDocument } from '../results/schema.js';
 import { percent } from '../text/format.js';
+import { LATENCY_DETAIL_TEXT } from './latency-details.js';
 
 type Values = Record<string, DetailValue>;
 
@@ -186,6 +187,7 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   'not-optimized': (v) => `V8 ran the kernel in its ${String(v.tier)} tier, not optimized, while it was counted`,
   'simulation-unsteady': () =>
     'per-call instruction counts were still changing at the end of warm-up: the kernel may not have settled',
+  ...LATENCY_DETAIL_TEXT,
 };
 
 /** A detail's line; a code this build does not know (a newer file) is shown as its code and values. */
@@ -242,6 +244,13 @@ export function explainedFlags(b: BenchmarkResult): Set<Flag> {
   return out;
 }
 
+/** Latency mode's lines of a benchmark: worded from its details, or those a file before version 3 carries. */
+export function latencyNotes(b: BenchmarkResult): string[] {
+  const l = b.latency;
+  if (!l) return [];
+  return l.details ? l.details.map(detailText) : l.notes;
+}
+
 /** Fills each benchmark's worded `warnings` and `notes` from its details, for readers of the file. */
 export function wordDetails(doc: ResultDocument): ResultDocument {
   for (const b of doc.benchmarks) {
@@ -250,5 +259,6 @@ export function wordDetails(doc: ResultDocument): ResultDocument {
     b.warnings = lines.warnings;
     b.notes = lines.notes;
   }
+  for (const b of doc.benchmarks) if (b.latency?.details) b.latency.notes = b.latency.details.map(detailText);
   return doc;
 }

@@ -5,6 +5,7 @@
 import type { BenchmarkResult, InputSummary, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { formatNs, sig, table } from './format.js';
+import { latencyNotes } from './details.js';
 import { fullName } from './samples.js';
 
 const withLatency = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error && b.latency);
@@ -40,7 +41,7 @@ export function renderLatency(doc: ResultDocument): string {
   const list = withLatency(doc);
   if (list.length === 0) return '';
   const rows = list.map((b) => ladderRow(b, b.baseline ? `${b.name} (baseline)` : b.name));
-  const notes = list.flatMap((b) => b.latency!.notes.map((n) => `latency: ${b.name}: ${n}`));
+  const notes = list.flatMap((b) => latencyNotes(b).map((n) => `latency: ${b.name}: ${n}`));
   return [
     `\nLatency per call (timer overhead subtracted, pooled over processes):`,
     table(ladderHeader(doc), rows),
@@ -55,7 +56,7 @@ export function latencyBlocks(doc: ResultDocument): Block[] {
   return [
     { kind: 'para', text: LATENCY_METHOD },
     { kind: 'table', header: ladderHeader(doc), rows: list.map((b) => ladderRow(b, fullName(b))) },
-    { kind: 'list', items: list.flatMap((b) => b.latency!.notes.map((n) => `${fullName(b)}: ${n}`)) },
+    { kind: 'list', items: list.flatMap((b) => latencyNotes(b).map((n) => `${fullName(b)}: ${n}`)) },
   ];
 }
 

@@ -1,5 +1,6 @@
 // Latency mode's part of the result document (src/results/schema.ts): the per-call record of
 // one process and the ladder pooled over a benchmark's processes.
+import type { AnalysisDetail } from './schema.js';
 
 /**
  * The per-call phase of one fork, stored compactly: an HdrHistogram of RAW per-call
@@ -70,6 +71,8 @@ export interface LatencySummary {
   atOrBelowOverhead: number;
   /** GC events during the per-call phases (null when not observed). */
   gc: number | null;
-  /** The honest reading of the numbers against the timer: resolution, overhead, thin tails. */
+  /** The honest reading of the numbers against the timer (resolution, overhead, thin tails), in words. */
   notes: string[];
+  /** The same reading as data, worded into `notes` by src/report/details.ts (absent before schema version 3). */
+  details?: AnalysisDetail[];
 }

@@ -366,6 +366,15 @@ export const DETAIL_CODES = [
   'simulated',
   'not-optimized',
   'simulation-unsteady',
+  'latency-timer',
+  'latency-step',
+  'latency-timer-dominated',
+  'latency-timer-jitter',
+  'latency-timer-small',
+  'latency-zero',
+  'latency-thin-tail',
+  'latency-gc',
+  'latency-budget',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

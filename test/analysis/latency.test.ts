@@ -12,6 +12,7 @@ import {
   rawBuckets,
 } from '../../src/analysis/latency.js';
 import type { ForkResult, LatencyRecord } from '../../src/results/schema.js';
+import { detailText } from '../../src/report/details.js';
 
 function record(values: Iterable<number>, over: Partial<LatencyRecord> = {}): LatencyRecord {
   const h = build({ numberOfSignificantValueDigits: 3 });
@@ -118,7 +119,8 @@ describe('the latency ladder', () => {
 });
 
 describe('the notes on the timer', () => {
-  const notes = (values: number[], over: Partial<LatencyRecord>) => analyzeLatency([fork(record(values, over))])!.notes;
+  const notes = (values: number[], over: Partial<LatencyRecord>) =>
+    analyzeLatency([fork(record(values, over))])!.details!.map(detailText);
 
   it('says what was subtracted and how the timer compares with p50', () => {
     const n = notes(oneTo(1000, 1000), {
@@ -174,11 +176,11 @@ describe('the clock step seen in the values', () => {
     const tickNs = 10 / 24.5; // 0.408 ns: the step is then 10 ns
     const s = analyzeLatency([fork(record(lattice, { overheadTicks: 98, tickNs }))])!;
     expect(s.stepNs).toBeCloseTo(10, 12);
-    expect(s.notes[0]).toMatch(
+    expect(s.details!.map(detailText)[0]).toMatch(
       /the clock ticks every 0\.408 ns but its readings here move in steps of about 10 ns \(the gap between recorded values\), so per-call values come in multiples of that$/,
     );
     // p50: rank 5000 of 10000 → 171 ticks − 98 = 73 ticks = 29.8 ns; 10 ns is 34 % of it
-    expect(s.notes[1]).toBe(
+    expect(s.details!.map(detailText)[1]).toBe(
       "the clock's step (10 ns) is 34 % of p50: differences smaller than a step between rungs or between benchmarks are not resolved",
     );
   });

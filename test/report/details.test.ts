@@ -1,6 +1,7 @@
 // A benchmark's details are data (codes and values) made by the analysis; every line a reader
 // sees is made from them by src/report/details.ts. Each code has its words, a document carries
 // both the details and their words, and a file written before the details keeps its own lines.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { resultFromAnalysis } from '../../src/analysis/result.js';
@@ -58,6 +59,15 @@ const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {
   simulated: { valgrind: 'valgrind-3.22', tiers: ['turbofan'], caches: null },
   'not-optimized': { tier: 'baseline' },
   'simulation-unsteady': {},
+  'latency-timer': { overheadNs: 21, calls: 2000, processes: 2, jitterNs: 3, tickNs: 1, stepNs: null },
+  'latency-step': { stepNs: 30, p50: 120 },
+  'latency-timer-dominated': { p50: 40, ratio: 2, overheadNs: 20, limit: 3 },
+  'latency-timer-jitter': { p50: 200, ratio: 10, overheadNs: 20, jitterNs: 6 },
+  'latency-timer-small': { p50: 2000, ratio: 100, overheadNs: 20 },
+  'latency-zero': { share: 0.02 },
+  'latency-thin-tail': { labels: ['p99.99', 'p99.999'], calls: [10, 1], of: 100000 },
+  'latency-gc': { collections: 1 },
+  'latency-budget': { processes: 1, of: 2 },
 };
 
 describe('details: data from the analysis, words from the report', () => {
@@ -116,5 +126,19 @@ describe('details: data from the analysis, words from the report', () => {
     const doc = JSON.parse(JSON.stringify(fixtureDoc()));
     doc.benchmarks[0].details = [{ code: 'skewed', severity: 'loud', values: {} }];
     expect(() => parseResultDocument(doc)).toThrow(/details\[0\]\.severity must be equal to one of/);
+  });
+
+  it('the analysis writes no warning or note lines: no push of a line into warnings or notes', () => {
+    const dir = new URL('../../src/analysis/', import.meta.url);
+    const files = [
+      ...readdirSync(dir).map((f) => new URL(f, dir)),
+      new URL('../../src/simulation/result.ts', import.meta.url),
+    ];
+    expect(files.length).toBeGreaterThan(10);
+    const lineSinks = /\b(warnings|notes)\s*(\.push\(|=\s*\[|:\s*\[\s*[`'"])/;
+    for (const f of files) expect(readFileSync(f, 'utf8'), f.pathname).not.toMatch(lineSinks);
+    // The check would catch the old form.
+    expect('warnings.push(`low-r2: R² < ${x}`)').toMatch(lineSinks);
+    expect("notes: ['a line']").toMatch(lineSinks);
   });
 });

@@ -1,0 +1,63 @@
+// The words of latency mode's details (src/analysis/latency.ts), part of the one registry of
+// detail words (src/report/details.ts DETAIL_TEXT): the ladder read against the timer.
+import type { DetailValue } from '../results/schema.js';
+
+type Values = Record<string, DetailValue>;
+type LatencyCode =
+  | 'latency-timer'
+  | 'latency-step'
+  | 'latency-timer-dominated'
+  | 'latency-timer-jitter'
+  | 'latency-timer-small'
+  | 'latency-zero'
+  | 'latency-thin-tail'
+  | 'latency-gc'
+  | 'latency-budget';
+
+const num = (x: DetailValue | undefined): number => (typeof x === 'number' ? x : NaN);
+const list = (x: DetailValue | undefined): DetailValue[] => (Array.isArray(x) ? x : []);
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+/** 3 significant digits with a unit. */
+function ns(v: DetailValue | undefined): string {
+  const x = num(v);
+  const [scale, unit] = x >= 1e9 ? [1e9, 's'] : x >= 1e6 ? [1e6, 'ms'] : x >= 1e3 ? [1e3, 'µs'] : [1, 'ns'];
+  return `${+(x / scale).toPrecision(3)} ${unit}`;
+}
+
+const head = (v: Values): string => `p50 (${ns(v.p50)}) is ${num(v.ratio).toFixed(1)}× the timer overhead`;
+
+export const LATENCY_DETAIL_TEXT: Record<LatencyCode, (v: Values) => string> = {
+  'latency-timer': (v) =>
+    `timer overhead ${ns(v.overheadNs)} subtracted from every call (median of ${num(v.calls)} empty calls over ` +
+    `${num(v.processes)} ${plural(num(v.processes), 'process', 'processes')}; p10–p90 jitter ${ns(v.jitterNs)}); ` +
+    (typeof v.stepNs === 'number'
+      ? `the clock ticks every ${ns(v.tickNs)} but its readings here move in steps of about ${ns(v.stepNs)} ` +
+        '(the gap between recorded values), so per-call values come in multiples of that'
+      : `one clock tick is ${ns(v.tickNs)}`),
+  'latency-step': (v) =>
+    `the clock's step (${ns(v.stepNs)}) is ${((num(v.stepNs) / num(v.p50)) * 100).toFixed(0)} % of p50: ` +
+    'differences smaller than a step between rungs or between benchmarks are not resolved',
+  'latency-timer-dominated': (v) =>
+    `${head(v)}: per-call values below ~${num(v.limit)}× the overhead are dominated by the timer and its jitter; ` +
+    'take the typical cost from the batch headline (time/iter) and read this ladder for its tail only',
+  'latency-timer-jitter': (v) =>
+    `${head(v)}: the lower rungs carry the timer's jitter (${ns(v.jitterNs)}, ` +
+    `${((num(v.jitterNs) / num(v.p50)) * 100).toFixed(0)} % of p50); the upper rungs are well above it`,
+  'latency-timer-small': (v) => `${head(v)}: the timer's overhead and jitter are small next to the values`,
+  'latency-zero': (v) =>
+    `${(num(v.share) * 100).toFixed(1)} % of calls measured at or below the timer overhead and count as 0 ns`,
+  'latency-thin-tail': (v) => {
+    const calls = list(v.calls).map(num);
+    const rests = list(v.labels)
+      .map((l, i) => `${String(l)} rests on the slowest ${calls[i]} ${plural(calls[i], 'call', 'calls')}`)
+      .join(', ');
+    return `${rests} of ${num(v.of)}: too few to be a stable percentile (closer to the max)`;
+  },
+  'latency-gc': (v) =>
+    `${num(v.collections)} garbage ${plural(num(v.collections), 'collection', 'collections')} ran during the ` +
+    'per-call phase; each pause lands in the time of one call, in the tail',
+  'latency-budget': (v) =>
+    `${num(v.processes)} of ${num(v.of)} ${plural(num(v.of), 'process', 'processes')} stopped the per-call phase ` +
+    'at the time budget, before the call limit',
+};
