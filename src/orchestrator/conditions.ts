@@ -70,6 +70,20 @@ export interface ResolvedConditions {
   notes: string[];
 }
 
+/** The conditions as a result file records them (environment.conditions). */
+export function conditionsRecord(c: ResolvedConditions): Record<string, unknown> {
+  return {
+    cpus: c.cpus,
+    cpuReason: c.cpuReason,
+    pin: c.cpus ? c.pin : null,
+    helperCpus: c.pin === 'thread' ? c.spawnCpus : null,
+    aslr: c.aslr,
+    noAslr: c.noAslr,
+    mlock: c.mlock,
+    fifo: c.fifo,
+  };
+}
+
 /**
  * Default CPU: an isolated CPU when the kernel has some (isolcpus=), else the highest-numbered allowed one
  * (pyperf does the same; CPU 0 takes most interrupts).

@@ -12,7 +12,7 @@ import type { Platform } from '../platform/types.js';
 import { type CompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
-import { type AslrMode, type CpuChoice, type PinPolicy, resolveConditions } from './conditions.js';
+import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
@@ -207,16 +207,7 @@ export async function runBenchmarks(
     },
     environment: {
       ...before,
-      conditions: {
-        cpus: conditions.cpus,
-        cpuReason: conditions.cpuReason,
-        pin: conditions.cpus ? conditions.pin : null,
-        helperCpus: conditions.pin === 'thread' ? conditions.spawnCpus : null,
-        aslr: conditions.aslr,
-        noAslr: conditions.noAslr,
-        mlock: conditions.mlock,
-        fifo: conditions.fifo,
-      },
+      conditions: conditionsRecord(conditions),
       after,
       changes,
     },

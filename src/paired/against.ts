@@ -4,7 +4,10 @@
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
 import type { Io } from '../api/io.js';
-import { resolveConditions } from '../orchestrator/conditions.js';
+import { collectEnvironment } from '../env/environment.js';
+import { diffEnvironment } from '../env/diff.js';
+import { readMachineFacts } from '../env/facts.js';
+import { conditionsRecord, resolveConditions } from '../orchestrator/conditions.js';
 import type { RunOptions } from '../orchestrator/run.js';
 import { onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
 import { loadPlatform } from '../platform/load.js';
@@ -17,6 +20,7 @@ export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
 import { openOtherTree, OtherTreeError } from './other-tree.js';
 import { renderPairedMarkdown, renderPairedText } from './render.js';
 import { runPaired, type PairedOutcome } from './run.js';
+import { newPairedDocument, type PairedDocument } from './document.js';
 
 export interface AgainstOptions extends RunOptions {
   /** The paired outcome as JSON ('-': standard output, the table then goes to stderr). */
@@ -31,6 +35,8 @@ export interface AgainstOptions extends RunOptions {
 
 export interface AgainstOutcome {
   paired: PairedOutcome;
+  /** What --json writes: the outcome with schema version, rule and environment. */
+  document: PairedDocument;
   interrupted: boolean;
   stoppedBy?: StopSignal;
   writeFailures: string[];
@@ -58,6 +64,7 @@ export async function runAgainst(
       `${outside} is outside ${tree.currentRoot}: --against pairs files by their path from there`,
     );
   }
+  const before = collectEnvironment(platform);
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
     io.stderr.write(`\ncyclebench: interrupted (${signal}): stopping the current worker, keeping the pairs so far\n`);
@@ -88,12 +95,22 @@ export async function runAgainst(
     stop.off();
     tree.dispose();
   }
+  const after = readMachineFacts();
+  const changes = diffEnvironment(before, after);
+  for (const c of changes) io.stderr.write(`cyclebench: warning: ${c.warning}\n`);
+  const document = newPairedDocument(paired, ['cyclebench', ...opts.argv], {
+    ...before,
+    conditions: conditionsRecord(conditions),
+    after,
+    changes,
+  });
   const human = opts.json === '-' ? io.stderr : io.stdout;
   human.write(renderPairedText(paired));
   const writeFailures: string[] = [];
-  if (opts.json === '-') io.stdout.write(`${JSON.stringify(paired, null, 2)}\n`);
+  const json = () => `${JSON.stringify(document, null, 2)}\n`;
+  if (opts.json === '-') io.stdout.write(json());
   const files: [string | undefined, () => string][] = [
-    [opts.json === '-' ? undefined : opts.json, () => `${JSON.stringify(paired, null, 2)}\n`],
+    [opts.json === '-' ? undefined : opts.json, json],
     [opts.markdown === '-' ? undefined : opts.markdown, () => renderPairedMarkdown(paired)],
   ];
   for (const [path, text] of files) {
@@ -105,5 +122,5 @@ export async function runAgainst(
   if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired));
   for (const f of writeFailures) io.stderr.write(`cyclebench: ${f}\n`);
   const stoppedBy = stop.received() ?? undefined;
-  return { paired, interrupted: paired.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };
+  return { paired, document, interrupted: paired.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };
 }

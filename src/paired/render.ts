@@ -8,13 +8,14 @@ import type { PairedOutcome, PairedRow } from './run.js';
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
 const f4 = (x: number) => x.toFixed(4);
 
-function rowName(r: PairedRow): string {
+export function rowName(r: PairedRow): string {
   const base = r.group ? `${r.group}/${r.name}` : r.name;
   const args = Object.keys(r.args).length ? ` ${JSON.stringify(r.args)}` : '';
   return escapeControls(truncateName(base + args));
 }
 
-function cells(r: PairedRow): string[] {
+/** One table row of a benchmark: name, ratio [CI], CI level, verdict, pairs, detectable, pairs for threshold. */
+export function cells(r: PairedRow): string[] {
   const a = r.analysis;
   const ratio = a?.ratio ? `${f4(a.ratio.point)} [${f4(a.ratio.ciLow)}, ${f4(a.ratio.ciHigh)}]` : '—';
   const verdict = r.error ? `failed: ${escapeControls(r.error)}` : (a?.verdict ?? '—');
@@ -30,7 +31,7 @@ function cells(r: PairedRow): string[] {
   ];
 }
 
-const HEAD = [
+export const HEAD = [
   'benchmark',
   'ratio this/other [CI]',
   'CI level',
@@ -52,7 +53,8 @@ export function sequentialRule(s: PairedSettings): string {
   );
 }
 
-function tail(o: PairedOutcome): string[] {
+/** Lines under the table: one-side-only benchmarks, load errors, interruption, the rule. */
+export function tail(o: PairedOutcome): string[] {
   const lines: string[] = [];
   const list = (xs: string[]) => xs.map((x) => escapeControls(truncateName(x))).join(', ');
   if (o.onlyCurrent.length) lines.push(`only in this tree (not compared): ${list(o.onlyCurrent)}`);

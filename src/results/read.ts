@@ -21,6 +21,11 @@ export class ResultFileError extends Error {
 export const READABLE_SCHEMA_VERSIONS = [1, 2, 3] as const;
 
 export function readResultFile(path: string): ResultDocument {
+  return parseResultDocument(readJsonFile(path), path);
+}
+
+/** The parsed JSON of `path`; a missing, unreadable or non-JSON file is one line (ResultFileError). */
+export function readJsonFile(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -31,13 +36,11 @@ export function readResultFile(path: string): ResultDocument {
       code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (e as Error).message})`,
     );
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw new ResultFileError(path, `not valid JSON (${(e as Error).message})`);
   }
-  return parseResultDocument(data, path);
 }
 
 export function parseResultDocument(data: unknown, path = '<input>'): ResultDocument {
@@ -48,6 +51,11 @@ export function parseResultDocument(data: unknown, path = '<input>'): ResultDocu
     throw new ResultFileError(
       path,
       'this is a `cyclebench stat --json` file, not a run result; compare commands with `cyclebench stat A --vs B`',
+    );
+  if (typeof doc.schema === 'string' && doc.schema.startsWith('cyclebench-paired/'))
+    throw new ResultFileError(
+      path,
+      'this is a paired `run --against --json` file: its verdicts are in it; show it with `cyclebench report FILE`',
     );
   if (doc.tool?.name !== 'cyclebench' || typeof doc.schemaVersion !== 'number') {
     throw new ResultFileError(path, 'not a cyclebench result document (no tool.name "cyclebench" and schemaVersion)');

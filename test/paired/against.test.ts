@@ -82,7 +82,14 @@ describe('run --against <git ref>', () => {
     expect(out.rows.map((x: { name: string }) => x.name)).toEqual(['sum']);
     expect(out.rows[0].pairs).toHaveLength(2);
     expect(out.onlyCurrent).toEqual(['new one']);
+    expect(out.schema).toBe('cyclebench-paired/1');
+    expect(out.environment.node.version).toBe(process.version);
+    expect(out.environment.conditions).toHaveProperty('cpus');
     expect(r.stdout).toContain('only in this tree (not compared): new one');
+    const report = await runCli(['report', join(scratch, 'ok.json')], repo);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('sum: pairs');
+    expect(report.stdout).toContain(`Node ${process.version}`);
     expect(checkouts()).toEqual([]);
     expect(worktrees()).toHaveLength(1);
   });

@@ -2,7 +2,9 @@
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
 import { parse, oneOf } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
-import { readResultFile, ResultFileError } from '../../results/read.js';
+import { parseResultDocument, readJsonFile, ResultFileError } from '../../results/read.js';
+import { isPairedJson, parsePairedDocument } from '../../paired/document-schema.js';
+import { renderPairedReport } from '../../paired/report.js';
 import { comparisonsFor } from '../../report/comparisons.js';
 import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
@@ -12,7 +14,8 @@ export const REPORT_USAGE = `Usage: cyclebench report FILE [options]
 
 Prints the experiment in the form a reviewer can check: question, hardware, kernel,
 governor, pinning, ASLR, Node/V8, workload, warmup, measurement, statistic, result with
-CI, verdict, caveats and the command to reproduce it.
+CI, verdict, caveats and the command to reproduce it. A paired file (run --against --json)
+gives its verdict table, each benchmark's pairs, the stopping rule and the environment.
 
 Options:
   --hypothesis TEXT    the question or hypothesis the run was meant to answer
@@ -67,21 +70,31 @@ export const reportCommand: Command = async (args, io) => {
     io.stderr.write(`cyclebench report: ${problem}\n`);
     return EXIT_USAGE;
   }
-  let doc;
+  let text: string;
   try {
-    doc = readResultFile(path);
+    const data = readJsonFile(path);
+    if (isPairedJson(data)) {
+      if (values.complexity) throw new UsageError('--complexity applies to run result files, not to a paired file');
+      text = renderPairedReport(parsePairedDocument(data, path), format);
+    } else {
+      const doc = parseResultDocument(data, path);
+      // A hypothesis given here wins over one recorded by `cyclebench run --hypothesis`.
+      const recorded = typeof doc.options?.hypothesis === 'string' ? doc.options.hypothesis : undefined;
+      text = renderers[format].render(doc, {
+        hypothesis: values.hypothesis ?? recorded,
+        complexity: values.complexity,
+        comparisons: comparisonsFor(doc),
+      });
+    }
   } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(usageLine('report', e.message));
+      return EXIT_USAGE;
+    }
     if (!(e instanceof ResultFileError)) throw e;
     io.stderr.write(`cyclebench report: ${positionals[0]}: ${e.message.slice(e.path.length + 2)}\n`);
     return EXIT_USAGE;
   }
-  // A hypothesis given here wins over one recorded by `cyclebench run --hypothesis`.
-  const recorded = typeof doc.options?.hypothesis === 'string' ? doc.options.hypothesis : undefined;
-  const text = renderers[format].render(doc, {
-    hypothesis: values.hypothesis ?? recorded,
-    complexity: values.complexity,
-    comparisons: comparisonsFor(doc),
-  });
   if (values.out) {
     const failed = tryWrite(resolve(io.cwd, values.out), text);
     if (failed) {
