@@ -8,9 +8,10 @@
 //   O'Brien–Fleming-type alpha-spending bound (spending.ts), so the chance that any look
 //   wrongly reports a difference is alpha overall. Bounds are on the z scale; each is used as
 //   a t quantile at the same nominal level with n - 1 degrees of freedom.
-// - no difference (futility): the 80 % interval lies inside ±threshold, the smallest change the
-//   user cares about. This only ever stops a run without a difference, so it cannot raise the
-//   false-positive rate; a change at the threshold passes it at one look with chance <= 10 %.
+// - no difference (futility): the 80 % interval lies inside ±band, band = the threshold (the
+//   smallest change the user cares about) or, when larger, the smallest change the most pairs
+//   would detect at this look's noise (80 % power). This only ever stops a run without a
+//   difference, so it cannot raise the false-positive rate; its miss rate is simulated in tests.
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
@@ -138,10 +139,17 @@ export function analysePairs(
   if (excludesOne && exceedsThreshold(ratio.point - 1, s.threshold))
     return { ...base, verdict: ratio.ciLow > 1 ? 'slower' : 'faster', settled: true, reason: `${level} CI excludes 1` };
   const tEq = tQuantile(1 - (1 - NO_DIFFERENCE_CONFIDENCE) / 2, n - 1) * se;
-  const inside = mean - tEq > -bound && mean + tEq < bound;
+  // The band: the threshold, or the smallest change the most pairs could detect at this noise if larger
+  // (more pairs could not resolve less, so waiting for a narrower interval would be futile).
+  const last = s.looks[s.looks.length - 1];
+  const reach = ((zFinal + zPower) * sd) / Math.sqrt(last);
+  const band = Math.max(bound, reach);
+  const inside = mean - tEq > -band && mean + tEq < band;
   const eqLevel = `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} %`;
+  const bandText =
+    band > bound ? `±${pct(Math.expm1(band))} (what ${last} pairs resolve here)` : `±${pct(s.threshold)}`;
   const reason = inside
-    ? `${eqLevel} CI lies inside ±${pct(s.threshold)}`
+    ? `${eqLevel} CI lies inside ${bandText}`
     : excludesOne
       ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
       : `${level} CI includes 1`;
