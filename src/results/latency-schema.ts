@@ -1,6 +1,6 @@
 // Latency mode's part of the result document (src/results/schema.ts): the per-call record of
 // one process and the ladder pooled over a benchmark's processes.
-import type { AnalysisDetail } from './schema.js';
+import type { AnalysisDetail } from './detail-schema.js';
 
 /**
  * The per-call phase of one fork, stored compactly: an HdrHistogram of RAW per-call

@@ -4,6 +4,7 @@
 
 import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
 import type { LatencyRecord, LatencySummary } from './latency-schema.js';
+import type { Detail } from './detail-schema.js';
 
 export const SCHEMA_VERSION = 3;
 
@@ -337,58 +338,5 @@ export interface Finding {
   values: Record<string, number | string | boolean | null>;
 }
 
-/** Every code of a benchmark's details (src/analysis), worded by src/report/details.ts. */
-export const DETAIL_CODES = [
-  'invalid-batches',
-  'process-left-out',
-  'no-slope',
-  'slope-fallback',
-  'bootstrap-skipped',
-  'optimized-away',
-  'inputs-changed',
-  'low-r2',
-  'warmup-not-steady',
-  'target-ci-not-reached',
-  'slow-mode',
-  'multimodal',
-  'skewed',
-  'outliers',
-  'contamination',
-  'contamination-within-ci',
-  'negative-hidden',
-  'preempted',
-  'slow-processes',
-  'processes-added',
-  'counter-negative',
-  'layout',
-  'simulated-wall-time',
-  'not-simulated',
-  'simulated',
-  'not-optimized',
-  'simulation-unsteady',
-  'latency-timer',
-  'latency-step',
-  'latency-timer-dominated',
-  'latency-timer-jitter',
-  'latency-timer-small',
-  'latency-zero',
-  'latency-thin-tail',
-  'latency-gc',
-  'latency-budget',
-] as const;
-export type DetailCode = (typeof DETAIL_CODES)[number];
-
-export type DetailScalar = number | string | boolean | null;
-export type DetailValue = DetailScalar | DetailScalar[];
-
-/** One typed detail of a benchmark's analysis: what was seen, as a code and its numbers, no sentence. */
-export interface Detail {
-  code: DetailCode;
-  severity: 'warning' | 'info';
-  /** "group/name" of the benchmark. */
-  benchmark: string;
-  values: Record<string, DetailValue>;
-}
-
-/** A detail as the analysis makes it, before the result builder names its benchmark. */
-export type AnalysisDetail = Omit<Detail, 'benchmark'>;
+export { DETAIL_CODES } from './detail-schema.js';
+export type { AnalysisDetail, Detail, DetailCode, DetailScalar, DetailValue } from './detail-schema.js';

@@ -1,0 +1,58 @@
+// The typed details of a benchmark's analysis (codes and values, no sentences): their own module so
+// that schema.ts and latency-schema.ts can both use them without importing each other.
+
+/** Every code of a benchmark's details (src/analysis), worded by src/report/details.ts. */
+export const DETAIL_CODES = [
+  'invalid-batches',
+  'process-left-out',
+  'no-slope',
+  'slope-fallback',
+  'bootstrap-skipped',
+  'optimized-away',
+  'inputs-changed',
+  'low-r2',
+  'warmup-not-steady',
+  'target-ci-not-reached',
+  'slow-mode',
+  'multimodal',
+  'skewed',
+  'outliers',
+  'contamination',
+  'contamination-within-ci',
+  'negative-hidden',
+  'preempted',
+  'slow-processes',
+  'processes-added',
+  'counter-negative',
+  'layout',
+  'simulated-wall-time',
+  'not-simulated',
+  'simulated',
+  'not-optimized',
+  'simulation-unsteady',
+  'latency-timer',
+  'latency-step',
+  'latency-timer-dominated',
+  'latency-timer-jitter',
+  'latency-timer-small',
+  'latency-zero',
+  'latency-thin-tail',
+  'latency-gc',
+  'latency-budget',
+] as const;
+export type DetailCode = (typeof DETAIL_CODES)[number];
+
+export type DetailScalar = number | string | boolean | null;
+export type DetailValue = DetailScalar | DetailScalar[];
+
+/** One typed detail of a benchmark's analysis: what was seen, as a code and its numbers, no sentence. */
+export interface Detail {
+  code: DetailCode;
+  severity: 'warning' | 'info';
+  /** "group/name" of the benchmark. */
+  benchmark: string;
+  values: Record<string, DetailValue>;
+}
+
+/** A detail as the analysis makes it, before the result builder names its benchmark. */
+export type AnalysisDetail = Omit<Detail, 'benchmark'>;
