@@ -17,6 +17,16 @@ const CONTAMINATION_WORD: Record<string, string> = {
 };
 
 /** The short line of each code: what was seen, then what to do (a shorter wording when a second is given). */
+/**
+ * More processes as advice, when a practical number would do. Beyond MAX_FORKS_ADVICE the
+ * processes disagree too much for more of them to settle it (e.g. two speeds across processes).
+ */
+const MAX_FORKS_ADVICE = 100;
+function forksAdvice(v: Values): string {
+  if (typeof v.needed !== 'number' || !(v.needed > num2(v.processes))) return '';
+  return v.needed <= MAX_FORKS_ADVICE ? ` or --forks ${v.needed}` : '; processes disagree: see --verbose';
+}
+
 export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, string]> = {
   failed: (v) => `failed (${String(v.kind)}): ${String(v.message)}`,
   'optimized-away': () => [
@@ -27,7 +37,7 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted — close other programs or use --cpu`,
   noisy: (v) => [
     `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs, use --cpu` +
-      (typeof v.needed === 'number' && v.needed > num2(v.processes) ? ` or --forks ${v.needed}` : ''),
+      forksAdvice(v),
     `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu`,
   ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',

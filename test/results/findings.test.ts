@@ -73,6 +73,19 @@ describe('findings', () => {
     expect(comparisonFindings(b)).toEqual([]);
   });
 
+  it('advises more processes only when a practical number would do', () => {
+    const noisy = (needed: number) =>
+      findingText({
+        code: 'noisy',
+        severity: 'warning',
+        benchmark: 'k',
+        values: { contended: false, halfWidth: 0.4, target: 0.01, processes: 3, needed },
+      });
+    expect(noisy(19)).toMatch(/ or --forks 19$/);
+    expect(noisy(11828)).toMatch(/processes disagree: see --verbose$/);
+    expect(noisy(11828)).not.toContain('--forks');
+  });
+
   it('compare and report read the version-1 fixture', async () => {
     const report = await cli('report', V1);
     expect(report.stderr).toBe('');
