@@ -84,7 +84,7 @@ async function inProcessChild(): Promise<void> {
           verdict: c.verdict,
           ratio: c.ratio,
           pValue: c.pValue,
-          ...(c.reason ? { reason: c.reason } : {}),
+          ...(c.because ? { because: c.because } : {}),
         }
       : null;
   const others = Object.fromEntries(doc.benchmarks.map((b) => [b.name, b.headline?.point ?? null]));

@@ -12,16 +12,15 @@
 //   (Per-process values would be the honest unit, but with 3 processes each the smallest
 //   attainable two-sided p is 0.1.)
 
-import type { Batch, ForkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic } from '../results/schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
 import { ratioInterval } from '../statistics/t-intervals.js';
-import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
+import { exceedsThreshold } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
-import { percent } from '../text/format.js';
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
@@ -32,9 +31,20 @@ export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incom
  */
 export const MIN_PROCESSES_FOR_VERDICT = 2;
 
-export function tooFewProcesses(base: number, contender: number): string {
-  return `too few processes for a verdict (need ${MIN_PROCESSES_FOR_VERDICT} per side, have ${base} and ${contender})`;
+/** Why there is no verdict with too few processes, as data. */
+export function tooFewProcesses(base: number, contender: number): AnalysisDetail {
+  return {
+    code: 'too-few-processes',
+    severity: 'warning',
+    values: { need: MIN_PROCESSES_FOR_VERDICT, base, contender },
+  };
 }
+
+const because = (code: DetailCode, values: AnalysisDetail['values'] = {}): AnalysisDetail => ({
+  code,
+  severity: 'warning',
+  values,
+});
 
 export interface CompareOptions {
   statistic?: Statistic | 'auto';
@@ -57,7 +67,8 @@ export interface Comparison {
   pValue: number;
   test: string;
   verdict: Verdict;
-  reason?: string;
+  /** Why the verdict is not the plain one, as data (src/report/details.ts words it). */
+  because?: AnalysisDetail;
   /** Smallest relative difference detectable at 80 % power with these processes (null with < 2 per side). */
   minimumDetectable: number | null;
 }
@@ -69,8 +80,6 @@ function groupsOf(forks: readonly ForkResult[]): Batch[][] {
 }
 
 const singleSize = (g: readonly Batch[]): boolean => new Set(g.map((b) => b.iterations)).size < 2;
-
-const pct = (x: number): string => percent(x, 2);
 
 interface RatioCi {
   point: number;
@@ -141,20 +150,24 @@ export function compareForks(
   }
 
   const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable };
-  if (opts.checksumsDiffer)
+  if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums') };
+  if (opts.incomparableReason)
     return {
       ...out,
       verdict: 'incomparable',
-      reason: 'the benchmarks returned different checksums: they did different work',
+      because: because('assumption-broken', { problem: opts.incomparableReason }),
     };
-  if (opts.incomparableReason) return { ...out, verdict: 'incomparable', reason: opts.incomparableReason };
-  if (!enough) return { ...out, verdict: 'too-few', reason: tooFewProcesses(base.length, contender.length) };
+  if (!enough) return { ...out, verdict: 'too-few', because: tooFewProcesses(base.length, contender.length) };
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
-    return { ...out, verdict: 'incomparable', reason: 'the ratio or its CI is undefined' };
+    return { ...out, verdict: 'incomparable', because: because('ratio-undefined') };
   const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
   if (!excludesOne)
-    return { ...out, verdict: 'no-difference', reason: `the ${pct(confidence)} CI of the ratio includes 1` };
+    return { ...out, verdict: 'no-difference', because: because('ci-includes-one', { confidence, pValue: null }) };
   if (!exceedsThreshold(r.point - 1, threshold))
-    return { ...out, verdict: 'no-difference', reason: withinNoiseReason(r.point - 1, threshold) };
+    return {
+      ...out,
+      verdict: 'no-difference',
+      because: because('within-noise', { change: Math.abs(r.point - 1), threshold }),
+    };
   return { ...out, verdict: r.ciHigh < 1 ? 'faster' : 'slower' };
 }

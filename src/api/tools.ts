@@ -7,7 +7,7 @@
 
 import type { AuditOptions, AuditRow } from '../audit/audit.js';
 import type { CompareOptions, DocumentComparison } from '../compare/documents.js';
-import type { CompareFormat } from '../compare/render.js';
+import type { CompareFormat } from '../report/compare-render.js';
 import type { Platform } from '../platform/types.js';
 import type { ReportFormat, ReportOptions } from '../report/reporter.js';
 import type { ResultDocument } from '../results/schema.js';
@@ -44,7 +44,7 @@ export async function compareResults(
     await Promise.all([
       import('../compare/documents.js'),
       import('../compare/types.js'),
-      import('../compare/render.js'),
+      import('../report/compare-render.js'),
       import('../results/read.js'),
     ]);
   // Documents passed as objects get the same checks as files read from disk.

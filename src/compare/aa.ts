@@ -1,7 +1,7 @@
 // A/A check: the same benchmark measured as two arms in separate,
 // interleaved processes (orchestrator/schedule.ts `interleavedArms`). The verdict should be
 // "no-difference"; the smallest relative difference this setup can detect at 80 % power tells
-// the user what the machine can resolve before they believe a 3 % win.
+// the user what the machine can resolve before they believe a 3 % win (src/report/aa-text.ts words it).
 //
 // Detectable difference, consistent with the verdict's interval (verdict.ts): two samples of n
 // processes, per-process CV s (pooled over both arms), two-sided level α, power 1 - β:
@@ -15,8 +15,6 @@ import type { ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
 import { detectableDifference, verdictForForks } from './verdict.js';
-import { formatPValue } from '../statistics/p-value.js';
-import { percent } from '../text/format.js';
 
 export interface AaResult extends VerdictResult {
   statistic: Statistic;
@@ -62,37 +60,4 @@ export function aaCheck(
     power,
     passed: v.verdict === 'no-difference',
   };
-}
-
-const pct = (x: number, d = 2): string => percent(x, d);
-
-/** ok / FAILED / undecided (too few processes: neither a pass nor a fault of the setup). */
-export function aaStatus(r: Pick<AaResult, 'passed' | 'verdict'>): string {
-  return r.passed ? 'ok' : r.verdict === 'too-few' ? 'undecided' : 'FAILED';
-}
-
-/** Two or three lines for the terminal. */
-export function formatAa(name: string, r: AaResult): string {
-  const ratio = r.ratio
-    ? `ratio ${r.ratio.point.toFixed(4)} [${r.ratio.ciLow.toFixed(4)}, ${r.ratio.ciHigh.toFixed(4)}]`
-    : 'no ratio';
-  const lines = [
-    `A/A ${name}: ${aaStatus(r)}: ${r.verdict}, ${ratio}, p ` +
-      `= ${formatPValue(r.pValue)} (${r.processes[0]} + ${r.processes[1]} processes)`,
-  ];
-  if (r.reason) lines.push(`  ${r.reason}`);
-  lines.push(
-    r.minimumDetectable === null
-      ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
-      : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α ` +
-          `= ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} ` +
-          `(between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not ` +
-          `resolvable on this setup`,
-  );
-  if (!r.passed && r.verdict !== 'incomparable' && r.verdict !== 'too-few')
-    lines.push(
-      '  an A/A difference means the setup itself is biased (order, drift, thermal ' +
-        'state): fix it before trusting A/B results',
-    );
-  return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 // The assumptions a comparison rests on (answer 4 "incomparable"): the same
 // machine setup on both sides, clean runs, and the same computed result. A broken
-// assumption makes the pair incomparable, with the reason in one line; a fact that one
+// assumption makes the pair incomparable, with the reason as data (src/report/details.ts words it); a fact that one
 // document does not record cannot be checked and is listed as such, not guessed.
 //
 // Checksums: ForkResult.checksum folds the value of every batch, so it is a fingerprint of
@@ -11,7 +11,7 @@
 // still fails on a contender that got slower while computing something else. A side whose
 // processes disagree is not fingerprinted (noted).
 
-import type { BenchmarkResult, Flag } from '../results/schema.js';
+import type { AnalysisDetail, BenchmarkResult, Flag } from '../results/schema.js';
 
 export interface EnvironmentCheck {
   /** Broken assumptions, one line each, e.g. "Node version differs: v20.1.0 vs v20.2.0". */
@@ -70,24 +70,24 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
 /** Flags that mean a run cannot be trusted for a comparison (others are only noted). */
 export const CONTAMINATING_FLAGS: readonly Flag[] = ['environment-changed', 'optimized-away'];
 
-const FLAG_TEXT: Partial<Record<Flag, string>> = {
-  'environment-changed': 'the environment changed during the run',
-  'optimized-away': 'the work was optimized away (not a speed)',
-};
-
-/** Why one side cannot be compared (an error, no measurement, a contaminating flag), or null. */
-export function sideProblem(b: BenchmarkResult, side: 'baseline' | 'contender'): string | null {
-  if (b.error) return `${side} failed (${b.error.kind}): ${b.error.message}`;
-  if (!b.forks?.length || !b.headline) return `${side} has no measurement`;
+/** Why one side cannot be compared (an error, no measurement, a contaminating flag), as data, or null. */
+export function sideProblem(b: BenchmarkResult, side: 'baseline' | 'contender'): AnalysisDetail | null {
+  const why = (code: AnalysisDetail['code'], values: AnalysisDetail['values']): AnalysisDetail => ({
+    code,
+    severity: 'warning',
+    values: { side, ...values },
+  });
+  if (b.error) return why('side-failed', { kind: b.error.kind, message: b.error.message });
+  if (!b.forks?.length || !b.headline) return why('side-unmeasured', { message: null });
   const bad = b.flags.filter((f) => CONTAMINATING_FLAGS.includes(f));
-  if (bad.length) return `${side} is contaminated: ${bad.map((f) => FLAG_TEXT[f] ?? f).join('; ')}`;
+  if (bad.length) return why('side-contaminated', { flags: bad });
   return null;
 }
 
 export interface ChecksumCheck {
   /** Both sides stable and different: the caveat goes first among the notes. */
   differs: boolean;
-  note: string | null;
+  note: AnalysisDetail | null;
 }
 
 function stableChecksum(b: BenchmarkResult): string | null {
@@ -101,11 +101,8 @@ export function compareChecksums(base: BenchmarkResult, contender: BenchmarkResu
   if (a !== null && b !== null) {
     return a === b
       ? { differs: false, note: null }
-      : {
-          differs: true,
-          note: `results differ: different result checksums (${a} vs ${b}); the timing compares two computations`,
-        };
+      : { differs: true, note: { code: 'checksums-differ', severity: 'warning', values: { base: a, contender: b } } };
   }
-  const unstable = [a === null ? 'baseline' : null, b === null ? 'contender' : null].filter(Boolean).join(' and ');
-  return { differs: false, note: `result checksums not compared: they vary between the processes of the ${unstable}` };
+  const sides = [a === null ? 'baseline' : null, b === null ? 'contender' : null].filter((x) => x !== null);
+  return { differs: false, note: { code: 'checksums-unstable', severity: 'info', values: { sides } } };
 }

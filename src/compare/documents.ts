@@ -2,7 +2,7 @@
 // in-file baselines of one document (`.baseline()` in a group). Each pair goes through the
 // assumption checks first (assumptions.ts), then the statistics (verdict.ts).
 
-import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
 import { compareChecksums, compareEnvironments, sideProblem, type EnvironmentCheck } from './assumptions.js';
 import { displayName, matchBenchmarks } from './match.js';
 import { sideNotes } from './notes.js';
@@ -56,7 +56,7 @@ export function compareBenchmarks(
   const problem = baseProblem ?? sideProblem(contender, 'contender');
   if (problem) {
     const cause = baseProblem ? 'baseline' : 'contender';
-    return { ...head, verdict: 'incomparable', ratio: null, pValue: null, reason: problem, notes: [], cause };
+    return { ...head, verdict: 'incomparable', ratio: null, pValue: null, because: problem, details: [], cause };
   }
   const statistic = statisticOf(base, contender, s);
   const checksum = compareChecksums(base, contender);
@@ -69,30 +69,28 @@ export function compareBenchmarks(
       verdict: 'incomparable',
       ratio: null,
       pValue: null,
-      reason: `cannot estimate: ${(e as Error).message}`,
-      notes: [],
+      because: { code: 'cannot-estimate', severity: 'warning', values: { message: (e as Error).message } },
+      details: [],
       cause: 'estimate',
     };
   }
   const o = { target: s.target ?? DEFAULT_TARGET_CI, confidence: s.confidence, grubbs: s.grubbs ?? false };
-  const notes = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
-  if (checksum.differs) notes.unshift(checksum.note!);
-  else if (checksum.note) notes.push(checksum.note);
+  const details = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
+  if (checksum.differs) details.unshift(checksum.note!);
+  else if (checksum.note) details.push(checksum.note);
   if (v.minimumDetectable !== null)
-    notes.push(
-      `smallest difference detectable at 80 % power with these processes: ${(v.minimumDetectable * 100).toFixed(1)} %`,
-    );
+    details.push({ code: 'detectable', severity: 'info', values: { minimumDetectable: v.minimumDetectable } });
   const { statistic: _s, ...result } = v;
   if (incomparable.length)
     return {
       ...head,
       ...result,
       verdict: 'incomparable',
-      reason: incomparable.join('; '),
-      notes,
+      because: environmentDiffers(incomparable),
+      details,
       cause: 'environment',
     };
-  return { ...head, ...result, notes };
+  return { ...head, ...result, details };
 }
 
 export function compareDocuments(
@@ -115,7 +113,8 @@ export function compareDocuments(
     comparisons: m.pairs.map((p) => {
       if (!s.allowEnvironmentChange || broken.length === 0) return compareBenchmarks(p.base, p.contender, s, broken);
       const c = compareBenchmarks(p.base, p.contender, s);
-      return { ...c, notes: [`environment differs (allowed): ${broken.join('; ')}`, ...c.notes] };
+      const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: { problems: broken } };
+      return { ...c, details: [allowed, ...c.details] };
     }),
     onlyBase: m.onlyBase.map(displayName),
     onlyContender: m.onlyContender.map(displayName),
@@ -169,10 +168,14 @@ function instructionsRow(
     [contender, 'contender'],
   ] as const)
     if (b.error || b.forks.length === 0)
-      return { ...NONE(s), reason: `${side} has no measurement${b.error ? `: ${b.error.message}` : ''}`, cause: side };
+      return {
+        ...NONE(s),
+        because: { code: 'side-unmeasured', severity: 'warning', values: { side, message: b.error?.message ?? null } },
+        cause: side,
+      };
   const v = instructionsVerdict(base, contender, s);
   if (incomparable.length)
-    return { ...v, verdict: 'incomparable', reason: incomparable.join('; '), cause: 'environment' };
+    return { ...v, verdict: 'incomparable', because: environmentDiffers(incomparable), cause: 'environment' };
   return v;
 }
 
@@ -181,5 +184,11 @@ const NONE = (s: CompareOptions) => ({
   ratio: null,
   pValue: null,
   confidence: s.confidence,
-  notes: [] as string[],
+  details: [] as AnalysisDetail[],
+});
+
+const environmentDiffers = (problems: string[]): AnalysisDetail => ({
+  code: 'environment-differs',
+  severity: 'warning',
+  values: { problems },
 });

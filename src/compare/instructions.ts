@@ -5,10 +5,10 @@
 // tight and a 0.5 % change is a verdict; below 2 processes per side: too-few.
 import { ols } from '../statistics/regression.js';
 import { ratioInterval } from '../statistics/t-intervals.js';
-import type { BenchmarkResult, ForkResult } from '../results/schema.js';
+import type { AnalysisDetail, BenchmarkResult, DetailCode, ForkResult } from '../results/schema.js';
 import type { CounterName } from '../platform/types.js';
 import type { VerdictResult } from './types.js';
-import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
+import { exceedsThreshold } from '../statistics/threshold.js';
 
 /** The default --threshold for instructions: two processes agree within 0.1 %, so 0.2 % is beyond noise. */
 export const INSTRUCTIONS_THRESHOLD = 0.002;
@@ -33,32 +33,36 @@ export function instructionsVerdict(
   base: BenchmarkResult,
   contender: BenchmarkResult,
   s: { confidence: number; threshold: number },
-): VerdictResult & { notes: string[] } {
-  const head = { ratio: null, pValue: null, confidence: s.confidence, notes: [] as string[] };
+): VerdictResult & { details: AnalysisDetail[] } {
+  const head = { ratio: null, pValue: null, confidence: s.confidence, details: [] as AnalysisDetail[] };
+  const why = (code: DetailCode, values: AnalysisDetail['values'] = {}): AnalysisDetail => ({
+    code,
+    severity: 'warning',
+    values,
+  });
   const event = eventOf(base);
   if (event === null || event !== eventOf(contender))
-    return {
-      ...head,
-      verdict: 'incomparable',
-      reason: 'no common instruction count: run both sides with --counters simulate (or hardware counters)',
-    };
+    return { ...head, verdict: 'incomparable', because: why('no-common-count') };
   const values = (b: BenchmarkResult) =>
     b.forks.map((f) => processInstructions(f, event)).filter((v) => Number.isFinite(v) && v > 0);
   const a = values(base);
   const c = values(contender);
   const label = event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op';
   const mean = (v: number[]) => v.reduce((x, y) => x + y, 0) / v.length;
-  const notes = a.length && c.length ? [`${label}: ${mean(a).toFixed(1)} → ${mean(c).toFixed(1)}`] : [];
+  const details: AnalysisDetail[] =
+    a.length && c.length
+      ? [{ code: 'instruction-counts', severity: 'info', values: { event, base: mean(a), contender: mean(c) } }]
+      : [];
   const method = `Welch t-interval over per-process ${label} (log ratio)`;
   if (a.length < 2 || c.length < 2)
-    return { ...head, notes, method, verdict: 'too-few', reason: 'fewer than 2 processes with counts on a side' };
+    return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts') };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
-  const out = { ...head, notes, method, ratio };
+  const out = { ...head, details, method, ratio };
   if (!(ratio.ciLow > 1 || ratio.ciHigh < 1))
-    return { ...out, verdict: 'no-difference', reason: 'the CI of the ratio includes 1' };
+    return { ...out, verdict: 'no-difference', because: why('ci-includes-one', { confidence: null, pValue: null }) };
   const diff = Math.abs(ratio.point - 1);
   if (!exceedsThreshold(diff, s.threshold))
-    return { ...out, verdict: 'no-difference', reason: withinNoiseReason(diff, s.threshold) };
+    return { ...out, verdict: 'no-difference', because: why('within-noise', { change: diff, threshold: s.threshold }) };
   return { ...out, verdict: ratio.ciHigh < 1 ? 'faster' : 'slower' };
 }

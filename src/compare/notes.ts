@@ -1,5 +1,5 @@
-// Informational lines for one side of a comparison: sample-size advice,
-// outliers and distribution shape (item 6). Nothing here changes a verdict or drops data.
+// What is worth knowing about one side of a comparison, as data (src/report/details.ts words it):
+// sample-size advice, outliers and distribution shape. Nothing here changes a verdict or drops data.
 //
 // Sample-size advice, for the two levels of the hierarchical model
 //   var(headline) ≈ σ_p²/P + σ_w²/(P·B)   (P processes, B batches each):
@@ -14,12 +14,11 @@
 import { fitFork, forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { residualOutliers } from '../analysis/quality.js';
-import type { Batch, BenchmarkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Batch, BenchmarkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { grubbs } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
 import { checkShape } from '../statistics/shape.js';
-import { percent } from '../text/format.js';
 
 export interface NoteOptions {
   /** Relative CI half-width target (default 1 %). */
@@ -34,8 +33,6 @@ export interface SampleAdvice {
   reachedTarget: boolean;
   relativeHalfWidth: number;
 }
-
-const pct = (x: number): string => percent(x, 1);
 
 function groups(b: BenchmarkResult): Batch[][] {
   return b.forks.map((f) => f.batches.filter(isUsableBatch)).filter((g) => g.length >= 2);
@@ -58,46 +55,38 @@ export function sampleAdvice(
   return { processes, batches, reachedTarget: rhw <= o.target, relativeHalfWidth: rhw };
 }
 
-/** Lines for one side ('baseline' or 'contender'); empty when there is nothing to say. */
-export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic, o: NoteOptions): string[] {
+/** What is worth knowing about one side ('baseline' or 'contender'), as data; empty when nothing. */
+export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic, o: NoteOptions): AnalysisDetail[] {
   const gs = groups(b);
   if (gs.length === 0) return [];
-  const out: string[] = [];
+  const out: AnalysisDetail[] = [];
+  const add = (code: AnalysisDetail['code'], values: AnalysisDetail['values']) =>
+    out.push({ code, severity: 'info', values: { side, ...values } });
   const advice = sampleAdvice(b, statistic, o);
-  if (advice && !advice.reachedTarget) {
-    const p = Number.isFinite(advice.processes)
-      ? `${advice.processes} processes`
-      : 'at least 2 processes (between-process spread unknown with 1)';
-    const k = Number.isFinite(advice.batches) ? `${advice.batches} batches per process` : 'more batches';
-    out.push(
-      `${side}: CI half-width ${pct(advice.relativeHalfWidth)} > ` +
-        `target ${pct(o.target)}; about ${p} and ${k} would reach it ` +
-        `(at ${Math.round(o.confidence * 100)} % confidence)`,
-    );
-  }
+  if (advice && !advice.reachedTarget)
+    add('sample-advice', {
+      halfWidth: advice.relativeHalfWidth,
+      target: o.target,
+      processes: Number.isFinite(advice.processes) ? advice.processes : null,
+      batches: Number.isFinite(advice.batches) ? advice.batches : null,
+      confidence: o.confidence,
+    });
   const { mild, severe, total } = residualOutliers(gs);
-  const counts = `${mild} mild, ${severe} severe of ${total} batches`;
-  if (mild + severe > 0)
-    out.push(`${side}: outliers (Tukey fences on relative residuals per process, kept): ${counts}`);
+  if (mild + severe > 0) add('side-outliers', { mild, severe, total });
   if (o.grubbs && gs.length >= 3) {
     const points = gs.map((g) => forkStatistic(g, statistic));
     if (points.every(Number.isFinite)) {
       const g = grubbs(points);
-      const finding = g.outlier
-        ? `process #${b.forks[g.index]?.index ?? g.index} is an outlier (kept)`
-        : 'no outlying process';
-      out.push(
-        `${side}: Grubbs' test on per-process ${statistic} (α = ${g.alpha}): G ` +
-          `= ${g.g.toFixed(2)}, critical ${g.critical.toFixed(2)}, ${finding}`,
-      );
+      add('grubbs', {
+        statistic,
+        alpha: g.alpha,
+        g: g.g,
+        critical: g.critical,
+        outlier: g.outlier ? (b.forks[g.index]?.index ?? g.index) : null,
+      });
     }
   }
   const shape = checkShape(gs.flatMap((g) => fitFork(g).perIteration));
-  if (shape.multimodal)
-    out.push(
-      `${side}: multimodal per-iteration times (Ashman's ` +
-        `D ${shape.ashmanD.toFixed(1)}, smaller mode ${pct(shape.minorityShare)}): the ` +
-        `mean is not meaningful`,
-    );
+  if (shape.multimodal) add('side-multimodal', { ashmanD: shape.ashmanD, share: shape.minorityShare });
   return out;
 }

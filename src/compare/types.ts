@@ -1,9 +1,10 @@
 // The shapes of a comparison: four answers, never two. A verdict always comes
 // with the ratio contender/baseline of the headline statistic, its interval, the rank test's
-// p-value as a second opinion, and a reason whenever the answer is not the plain one.
+// p-value as a second opinion, and a reason whenever the answer is not the plain one (as data;
+// src/report/details.ts words reasons and notes).
 
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../defaults.js';
-import type { Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Statistic } from '../results/schema.js';
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
@@ -20,7 +21,8 @@ export interface VerdictResult {
   ratio: RatioEstimate | null;
   /** Two-sided Mann–Whitney p-value; null when the test could not run. */
   pValue: number | null;
-  reason?: string;
+  /** Why the verdict is not the plain one, as data (src/report/details.ts words it). */
+  because?: AnalysisDetail;
   /** How the interval and the test were computed, for the report. */
   method?: string;
   confidence: number;
@@ -69,8 +71,8 @@ export interface Comparison extends VerdictResult {
    * incomparable).
    */
   minimumDetectable?: number | null;
-  /** Informational lines: outliers, shape, sample-size advice, a "results differ" caveat. */
-  notes: string[];
+  /** What else is worth knowing, as data: outliers, shape, sample-size advice, a "results differ" caveat. */
+  details: AnalysisDetail[];
   /** With verdict 'incomparable': which assumption broke (a CI gate treats them differently). */
   cause?: IncomparableCause;
 }

@@ -10,21 +10,19 @@
 // 2. The rank test on the honest unit: with >= 4 processes per side, Mann–Whitney on the
 //    per-process statistics (exact; with 3 the smallest two-sided p is 0.1, so it could never
 //    object); otherwise compareForks' test over pooled batches, labelled as such.
-// 3. A reason whenever the verdict is not plain; when the test and the CI disagree, one
-//    sentence saying what to conclude.
+// 3. A reason (as data) whenever the verdict is not plain; when the test and the CI disagree,
+//    one saying what to conclude.
 // Assumption checks (environment, errors, checksums) live in assumptions.ts.
 
 import { compareForks } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { measuredForks } from '../analysis/slow-processes.js';
-import type { ForkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, DetailCode, ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { tQuantile } from '../statistics/tdist.js';
-import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
+import { exceedsThreshold } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
-import { formatPValue } from '../statistics/p-value.js';
-import { percent } from '../text/format.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;
 
@@ -51,8 +49,6 @@ export interface ForkVerdict extends VerdictResult {
   /** Smallest relative difference detectable at 80 % power (detectableDifference), null with < 2 processes. */
   minimumDetectable: number | null;
 }
-
-const pct = (x: number): string => percent(x, 2);
 
 /** Processes with ≥ 2 usable batches, less those that ran in a slow state when enough remain. */
 function usable(forks: readonly ForkResult[]): ForkResult[] {
@@ -101,28 +97,30 @@ export function verdictForForks(
     method: `${c.ratio.method}; test: ${test}`,
   };
 
-  if (c.verdict === 'incomparable' || c.verdict === 'too-few') return { ...head, verdict: c.verdict, reason: c.reason };
+  if (c.verdict === 'incomparable' || c.verdict === 'too-few')
+    return { ...head, verdict: c.verdict, ...(c.because ? { because: c.because } : {}) };
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
   const disagree = excludesOne !== pValue < alpha;
-  const formatted = formatPValue(pValue);
-  const p = formatted.startsWith('<') ? formatted : `= ${formatted}`;
+  const why = (code: DetailCode, values: AnalysisDetail['values']): AnalysisDetail => ({
+    code,
+    severity: 'warning',
+    values,
+  });
   const diff = Math.abs(ratio.point - 1);
   if (!excludesOne)
     return {
       ...head,
       verdict: 'no-difference',
-      reason: disagree
-        ? `treat them as the same speed: the ${pct(s.confidence)} CI of the ratio includes 1, though the rank test ` +
-          `leans to a difference (p ${p}); more processes (--forks) would settle it`
-        : `the ${pct(s.confidence)} CI of the ratio includes 1`,
+      because: why('ci-includes-one', { confidence: s.confidence, pValue: disagree ? pValue : null }),
     };
   if (!exceedsThreshold(diff, s.threshold))
-    return { ...head, verdict: 'no-difference', reason: withinNoiseReason(diff, s.threshold) };
+    return {
+      ...head,
+      verdict: 'no-difference',
+      because: why('within-noise', { change: diff, threshold: s.threshold }),
+    };
   const verdict = ratio.ciHigh < 1 ? 'faster' : 'slower';
   if (!disagree) return { ...head, verdict };
-  const reason =
-    `probably ${verdict}: the CI of the ratio excludes 1 but the rank test does not confirm it (p ${p}); ` +
-    'confirm with more processes (--forks)';
-  return { ...head, verdict, reason };
+  return { ...head, verdict, because: why('rank-test-unsure', { verdict, pValue }) };
 }

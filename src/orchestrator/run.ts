@@ -235,7 +235,7 @@ function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
         verdict: c.verdict,
         ratio: c.ratio,
         pValue: c.pValue,
-        ...(c.reason ? { reason: c.reason } : {}),
+        ...(c.because ? { because: c.because } : {}),
       };
   }
 }

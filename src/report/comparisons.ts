@@ -5,7 +5,8 @@
 // comparisons (null) says so instead of inventing a verdict.
 import { relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
-import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+import type { BenchmarkResult, DetailCode, DetailValue, ResultDocument } from '../results/schema.js';
+import { comparisonReason } from './details.js';
 
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
 
@@ -59,7 +60,14 @@ export function adaptComparison(raw: unknown): ComparisonRow | null {
     ciLow: num(ratioObj ? (ratioObj.ciLow ?? ratioObj.low) : r.ciLow),
     ciHigh: num(ratioObj ? (ratioObj.ciHigh ?? ratioObj.high) : r.ciHigh),
     verdict,
-    reason: typeof r.reason === 'string' ? r.reason : typeof r.test === 'string' ? r.test : undefined,
+    reason:
+      r.because && typeof r.because === 'object'
+        ? comparisonReason({ because: r.because as { code: DetailCode; values: Record<string, DetailValue> } })
+        : typeof r.reason === 'string'
+          ? r.reason
+          : typeof r.test === 'string'
+            ? r.test
+            : undefined,
   };
 }
 
@@ -84,6 +92,6 @@ export function comparisonsFor(doc: ResultDocument): ComparisonRow[] {
     ciLow: c.ratio?.ciLow ?? null,
     ciHigh: c.ratio?.ciHigh ?? null,
     verdict: c.verdict,
-    reason: c.reason ?? c.method,
+    reason: comparisonReason(c) ?? c.method,
   }));
 }

@@ -4,6 +4,7 @@
 // the default output are src/report/findings.ts's.
 import type { BenchmarkResult, Detail, DetailCode, DetailValue, Flag, ResultDocument } from '../results/schema.js';
 import { percent } from '../text/format.js';
+import { COMPARISON_DETAIL_TEXT } from './comparison-details.js';
 import { LATENCY_DETAIL_TEXT } from './latency-details.js';
 
 type Values = Record<string, DetailValue>;
@@ -188,6 +189,7 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   'simulation-unsteady': () =>
     'per-call instruction counts were still changing at the end of warm-up: the kernel may not have settled',
   ...LATENCY_DETAIL_TEXT,
+  ...COMPARISON_DETAIL_TEXT,
 };
 
 /** A detail's line; a code this build does not know (a newer file) is shown as its code and values. */
@@ -244,6 +246,19 @@ export function explainedFlags(b: BenchmarkResult): Set<Flag> {
   return out;
 }
 
+/** Why a verdict is not the plain one, in words: from `because`, or the words a file before version 3 carries. */
+export function comparisonReason(c: {
+  because?: Pick<Detail, 'code' | 'values'>;
+  reason?: string;
+}): string | undefined {
+  return c.because ? detailText(c.because) : c.reason;
+}
+
+/** A comparison's notes in words. */
+export function comparisonNotes(c: { details: readonly Pick<Detail, 'code' | 'values'>[] }): string[] {
+  return c.details.map(detailText);
+}
+
 /** Latency mode's lines of a benchmark: worded from its details, or those a file before version 3 carries. */
 export function latencyNotes(b: BenchmarkResult): string[] {
   const l = b.latency;
@@ -259,6 +274,9 @@ export function wordDetails(doc: ResultDocument): ResultDocument {
     b.warnings = lines.warnings;
     b.notes = lines.notes;
   }
-  for (const b of doc.benchmarks) if (b.latency?.details) b.latency.notes = b.latency.details.map(detailText);
+  for (const b of doc.benchmarks) {
+    if (b.latency?.details) b.latency.notes = b.latency.details.map(detailText);
+    if (b.relative?.because) b.relative.reason = detailText(b.relative.because);
+  }
   return doc;
 }

@@ -1,9 +1,9 @@
 // The one presenter of a measured run: what `cyclebench run`, runFiles() and the in-process
 // run() print after measuring. The table first (the quick look), then what was asked for,
 // then the review last (the reviewer's record, same renderer as `cyclebench report`).
-import { aaStatus } from '../compare/aa.js';
+import { aaStatus } from './aa-text.js';
 import { compareDocuments, type CompareOptions } from '../compare/documents.js';
-import { renderText } from '../compare/render.js';
+import { renderText } from './compare-render.js';
 import type { ResultDocument } from '../results/schema.js';
 import { percent } from '../text/format.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';

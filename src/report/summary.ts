@@ -4,7 +4,7 @@
 // detail is terminal.ts (--verbose); --quiet prints the table alone.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { terminalSafe } from '../text/terminal-safe.js';
-import { benchmarkLines, latencyNotes } from './details.js';
+import { benchmarkLines, comparisonReason, latencyNotes } from './details.js';
 import { findingGroupText, findingMarker, findingText, topFinding } from './findings.js';
 import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
 import { COUNTER_COLUMN, counterCell } from './terminal.js';
@@ -164,7 +164,7 @@ function latencyLines(doc: ResultDocument, columns: number): string[] {
 export function hiddenDetails(doc: ResultDocument): number {
   let n = doc.warnings.length;
   for (const b of doc.benchmarks) {
-    n += (b.error ? 1 : 0) + (b.relative?.reason ? 1 : 0) + latencyNotes(b).length;
+    n += (b.error ? 1 : 0) + (b.relative && comparisonReason(b.relative) ? 1 : 0) + latencyNotes(b).length;
     const lines = benchmarkLines(b);
     if (!b.error) n += lines.warnings.length + lines.notes.length;
   }

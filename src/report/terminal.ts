@@ -3,7 +3,7 @@
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';
-import { benchmarkLines, explainedFlags } from './details.js';
+import { benchmarkLines, comparisonReason, explainedFlags } from './details.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
@@ -151,7 +151,8 @@ function renderNotes(doc: ResultDocument): string {
     }
     for (const w of warnings) lines.push(`warning: ${b.name}: ${w}`);
     for (const n of notes) lines.push(`info: ${b.name}: ${n}`);
-    if (b.relative?.reason) lines.push(`vs baseline: ${b.name}: ${b.relative.verdict}: ${b.relative.reason}`);
+    const reason = b.relative && comparisonReason(b.relative);
+    if (reason) lines.push(`vs baseline: ${b.name}: ${b.relative!.verdict}: ${reason}`);
   }
   return lines.length ? `\n${lines.join('\n')}` : '';
 }

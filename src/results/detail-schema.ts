@@ -1,7 +1,7 @@
 // The typed details of a benchmark's analysis (codes and values, no sentences): their own module so
 // that schema.ts and latency-schema.ts can both use them without importing each other.
 
-/** Every code of a benchmark's details (src/analysis), worded by src/report/details.ts. */
+/** Every code of a benchmark's details (src/analysis) and of a comparison's reasons and notes, worded by src/report/details.ts. */
 export const DETAIL_CODES = [
   'invalid-batches',
   'process-left-out',
@@ -39,6 +39,29 @@ export const DETAIL_CODES = [
   'latency-thin-tail',
   'latency-gc',
   'latency-budget',
+  'different-checksums',
+  'assumption-broken',
+  'too-few-processes',
+  'ratio-undefined',
+  'ci-includes-one',
+  'within-noise',
+  'rank-test-unsure',
+  'side-failed',
+  'side-unmeasured',
+  'side-contaminated',
+  'cannot-estimate',
+  'environment-differs',
+  'no-common-count',
+  'too-few-counts',
+  'sample-advice',
+  'side-outliers',
+  'grubbs',
+  'side-multimodal',
+  'checksums-differ',
+  'checksums-unstable',
+  'detectable',
+  'environment-allowed',
+  'instruction-counts',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

@@ -294,7 +294,10 @@ export interface RelativeResult {
   verdict: Verdict;
   ratio: { point: number; ciLow: number; ciHigh: number } | null;
   pValue: number | null;
+  /** Why the verdict is not the plain one, in words (filled from `because` by src/report/details.ts). */
   reason?: string;
+  /** Why the verdict is not the plain one, as data (schema version 3). */
+  because?: AnalysisDetail;
 }
 
 export interface ResultDocument {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { compareForks } from '../../src/analysis/compare.js';
 import { makeForks } from './synthetic.js';
 
@@ -22,7 +23,7 @@ describe('compareForks', () => {
     const r = compareForks(b, c, FAST);
     expect(r.ratio.ciLow).toBeGreaterThan(1);
     expect(r.verdict).toBe('no-difference');
-    expect(r.reason).toMatch(/within noise/);
+    expect(comparisonReason(r)).toMatch(/within noise/);
     expect(compareForks(b, c, { ...FAST, noiseThreshold: 0.001 }).verdict).toBe('slower');
   });
 
@@ -30,7 +31,7 @@ describe('compareForks', () => {
     expect(compareForks(side(7, 100), side(8, 50), { ...FAST, checksumsDiffer: true }).verdict).toBe('incomparable');
     const r = compareForks(side(7, 100), side(8, 100), { ...FAST, incomparableReason: 'CPU governor differs' });
     expect(r.verdict).toBe('incomparable');
-    expect(r.reason).toBe('CPU governor differs');
+    expect(comparisonReason(r)).toBe('CPU governor differs');
   });
 
   it('A/A false-positive rate on identical distributions is close to α (seeded, 100 trials)', () => {

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aaCheck, formatAa } from '../../src/compare/aa.js';
+import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { aaCheck } from '../../src/compare/aa.js';
+import { formatAa } from '../../src/report/aa-text.js';
 import { compareChecksums, compareEnvironments } from '../../src/compare/assumptions.js';
 import { BaselineError, listBaselines, loadBaseline, saveBaseline } from '../../src/compare/baselines.js';
 import { compareDocuments, relativeToBaseline } from '../../src/compare/documents.js';
@@ -47,7 +49,7 @@ describe('incomparable', () => {
     ]);
     const r = compareDocuments(doc([bench('k', quiet(1, 10))]), doc([bench('k', quiet(2, 10))], other), S);
     expect(r.comparisons[0].verdict).toBe('incomparable');
-    expect(r.comparisons[0].reason).toMatch(/CPU model differs/);
+    expect(comparisonReason(r.comparisons[0])).toMatch(/CPU model differs/);
     expect(r.comparisons[0].ratio).not.toBeNull();
   });
   it('lists facts one side lacks as unchecked, not as differences', () => {
@@ -63,26 +65,26 @@ describe('incomparable', () => {
       S,
     );
     expect(r.comparisons[0].verdict).toBe('faster');
-    expect(r.comparisons[0].notes[0]).toMatch(/^results differ: different result checksums \(aaaa0001 vs bbbb0002\)/);
+    expect(comparisonNotes(r.comparisons[0])[0]).toMatch(
+      /^results differ: different result checksums \(aaaa0001 vs bbbb0002\)/,
+    );
   });
   it('does not fingerprint a side whose processes disagree on the checksum', () => {
     const mixed = quiet(1, 10).map((f, i) => ({ ...f, checksum: `c${i}` }));
-    expect(compareChecksums(bench('k', mixed), bench('k', quiet(2, 10)))).toEqual({
-      differs: false,
-      note: expect.stringMatching(/vary between the processes of the baseline/),
-    });
+    const check = compareChecksums(bench('k', mixed), bench('k', quiet(2, 10)));
+    expect(check.differs).toBe(false);
+    expect(check.note).toMatchObject({ code: 'checksums-unstable', values: { sides: ['baseline'] } });
+    expect(comparisonNotes({ details: [check.note!] })[0]).toMatch(/vary between the processes of the baseline$/);
   });
   it('when a run failed or was contaminated', () => {
     const failed = bench('k', [], { error: { message: 'boom', kind: 'throw' } });
     const changed = bench('k', quiet(2, 10), { flags: ['environment-changed'] });
-    expect(compareDocuments(doc([failed]), doc([bench('k', quiet(2, 10))]), S).comparisons[0]).toMatchObject({
-      verdict: 'incomparable',
-      ratio: null,
-      reason: 'baseline failed (throw): boom',
-    });
-    expect(compareDocuments(doc([bench('k', quiet(1, 10))]), doc([changed]), S).comparisons[0].reason).toMatch(
-      /contender is contaminated: the environment changed/,
-    );
+    const row = compareDocuments(doc([failed]), doc([bench('k', quiet(2, 10))]), S).comparisons[0];
+    expect(row).toMatchObject({ verdict: 'incomparable', ratio: null, cause: 'baseline' });
+    expect(comparisonReason(row)).toBe('baseline failed (throw): boom');
+    expect(
+      comparisonReason(compareDocuments(doc([bench('k', quiet(1, 10))]), doc([changed]), S).comparisons[0]),
+    ).toMatch(/contender is contaminated: the environment changed/);
   });
 });
 
@@ -100,7 +102,7 @@ describe('in-file baselines', () => {
       ['same', 'no-difference'],
     ]);
     expect(rows[0].comparison.ratio!.point).toBeCloseTo(1.2, 1);
-    expect(rows[0].comparison.notes.join('\n')).toMatch(/different result checksums/);
+    expect(comparisonNotes(rows[0].comparison).join('\n')).toMatch(/different result checksums/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Edge cases of the run comparison: a process with a single batch size under the slope
 // statistic, and one outlier count shared by `compare`'s notes and the run report.
 import { describe, expect, it } from 'vitest';
+import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { compareForks } from '../../src/analysis/compare.js';
 import { aaCheck } from '../../src/compare/aa.js';
@@ -31,10 +32,12 @@ describe('compare edge cases', () => {
     const forks = syntheticForks(21, 10, { cost: 10, between: 0.01, within: 0.02, batches: 40 });
     const report = analyzeBenchmark(forks, { resamples: 100 }).outliers;
     expect(report.mild + report.severe).toBeGreaterThan(0); // the comparison below is not vacuous
-    const lines = sideNotes(syntheticBenchmark('x', forks), 'baseline', 'slope', {
-      target: 1,
-      confidence: 0.95,
-      grubbs: false,
+    const lines = comparisonNotes({
+      details: sideNotes(syntheticBenchmark('x', forks), 'baseline', 'slope', {
+        target: 1,
+        confidence: 0.95,
+        grubbs: false,
+      }),
     });
     const line = lines.find((l) => l.includes('outliers'));
     const counts = `${report.mild} mild, ${report.severe} severe of ${report.total} batches`;

@@ -7,7 +7,9 @@
 // figure cannot vary between runs. The percentile bootstrap these replace measured 20 % (2 per
 // side), 8.4 % (3 per side) and 20 % / 12 % (stat, 2 / 3 runs).
 import { describe, expect, it } from 'vitest';
-import { aaCheck, formatAa } from '../../src/compare/aa.js';
+import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { aaCheck } from '../../src/compare/aa.js';
+import { formatAa } from '../../src/report/aa-text.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';
@@ -68,7 +70,7 @@ describe('A/A false-positive rates (seeded simulation, α = 0.05)', () => {
     const b = syntheticForks(2, 1, { cost: 10, between: 0.03, within: 0.01 });
     const v = verdictForForks(a, b, { ...S, seed: 1 });
     expect(v.verdict).toBe('too-few');
-    expect(v.reason).toBe('too few processes for a verdict (need 2 per side, have 1 and 1)');
+    expect(comparisonReason(v)).toBe('too few processes for a verdict (need 2 per side, have 1 and 1)');
     const aa = aaCheck(a, b, S);
     expect(aa.verdict).toBe('too-few');
     const text = formatAa('x', aa);
@@ -96,6 +98,6 @@ describe('A/A false-positive rates (seeded simulation, α = 0.05)', () => {
       'wall-time',
     );
     expect(c.verdict).toBe('too-few');
-    expect(c.reason).toBe('too few runs for a verdict (need 2 per command, have 1 and 3)');
+    expect(comparisonReason(c)).toBe('too few runs for a verdict (need 2 per command, have 1 and 3)');
   });
 });

@@ -1,5 +1,6 @@
 // Known answers for the comparison statistics; each expected value's source is named.
 import { describe, expect, it } from 'vitest';
+import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { detectableDifference } from '../../src/compare/aa.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { syntheticForks } from './synthetic.js';
@@ -34,12 +35,12 @@ describe('verdictForForks', () => {
       syntheticForks(seed, 3, { cost, between: 0.05, within: 0.001, batches: 10 });
     const v = verdictForForks(noisy(8, 10), noisy(108, 10.4), S);
     expect(v.verdict).toBe('no-difference');
-    expect(v.reason).toBe(
+    expect(comparisonReason(v)).toBe(
       'treat them as the same speed: the 95.00 % CI of the ratio includes 1, though the rank test leans to a ' +
         'difference (p = 2.4e-7); more processes (--forks) would settle it',
     );
     const tiny = verdictForForks(noisy(17, 10), noisy(117, 10.4), S);
-    expect(tiny.reason).toMatch(/rank test leans to a difference \(p < 1e-16\);/);
+    expect(comparisonReason(tiny)).toMatch(/rank test leans to a difference \(p < 1e-16\);/);
   });
   it('calls a noise-free 10 % speed-up faster', () => {
     expect(verdictForForks(exact(1, 3, 10), exact(2, 3, 9), S).verdict).toBe('faster');
@@ -47,7 +48,9 @@ describe('verdictForForks', () => {
   it('reports a significant 0.5 % change as within noise', () => {
     const v = verdictForForks(exact(1, 3, 10), exact(2, 3, 10.05), S);
     expect(v.verdict).toBe('no-difference');
-    expect(v.reason).toMatch(/^within noise: the change 0\.50 % does not exceed the noise threshold 1\.00 %/);
+    expect(comparisonReason(v)).toMatch(
+      /^within noise: the change 0\.50 % does not exceed the noise threshold 1\.00 %/,
+    );
     expect(verdictForForks(exact(1, 3, 10), exact(2, 3, 10.05), { ...S, threshold: 0.001 }).verdict).toBe('slower');
   });
   it('uses the exact per-process Mann–Whitney test with 4 processes per side', () => {

@@ -1,6 +1,7 @@
 // The noise threshold at exactly its value: 1.01 vs 1.00 with no noise is a 1 % change, which
 // does not exceed a 1 % threshold, in `stat` A/B and in the run comparison alike.
 import { describe, expect, it } from 'vitest';
+import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';
@@ -20,7 +21,7 @@ describe('a change exactly at the noise threshold', () => {
   it('stat A/B: 1.01 vs 1.00 is within noise, with the shared wording', () => {
     const c = compareMetric(command(1.0), command(1.01), [0, 1], 'wall-time', { noiseThreshold: 0.01 });
     expect(c.verdict).toBe('no-difference');
-    expect(c.reason).toBe('within noise: the change 1.00 % does not exceed the noise threshold 1.00 %');
+    expect(comparisonReason(c)).toBe('within noise: the change 1.00 % does not exceed the noise threshold 1.00 %');
     const d = compareMetric(command(1.0), command(1.0101), [0, 1], 'wall-time', { noiseThreshold: 0.01 });
     expect(d.verdict).toBe('slower');
   });
@@ -32,6 +33,8 @@ describe('a change exactly at the noise threshold', () => {
     const v = verdictForForks(base, cont, { threshold: 0.01, confidence: 0.95, seed: 1, resamples: 200 });
     expect(v.ratio!.point).toBeCloseTo(1.01, 12);
     expect(v.verdict).toBe('no-difference');
-    expect(v.reason).toMatch(/^within noise: the change 1\.00 % does not exceed the noise threshold 1\.00 %/);
+    expect(comparisonReason(v)).toMatch(
+      /^within noise: the change 1\.00 % does not exceed the noise threshold 1\.00 %/,
+    );
   });
 });

@@ -3,7 +3,7 @@
 // the terminal, and a very long name must not widen every line.
 import { describe, expect, it } from 'vitest';
 import { compareDocuments } from '../../src/compare/documents.js';
-import { renderText as renderCompareText } from '../../src/compare/render.js';
+import { renderText as renderCompareText } from '../../src/report/compare-render.js';
 import { renderCsv } from '../../src/report/csv.js';
 import { renderReview } from '../../src/report/review.js';
 import { renderTerminal } from '../../src/report/terminal.js';

@@ -3,7 +3,8 @@
 // Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
 // (one line on stderr). It writes a file only with --json FILE, checked before anything is read.
 import { compareDocuments, type DocumentComparison } from '../../compare/documents.js';
-import { type CompareFormat, renderComparison } from '../../compare/render.js';
+import { type CompareFormat, renderComparison } from '../../report/compare-render.js';
+import { comparisonReason } from '../../report/details.js';
 import type { Comparison } from '../../compare/types.js';
 import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
@@ -133,12 +134,12 @@ export function gateFailures(result: DocumentComparison, threshold: number, allo
   if (bad.length) lines.push(`${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} %`);
   for (const c of result.comparisons)
     if (c.verdict === 'incomparable' && c.cause === 'contender')
-      lines.push(`${fullName(c.group, c.name)}: ${c.reason}`);
+      lines.push(`${fullName(c.group, c.name)}: ${comparisonReason(c)}`);
   for (const name of result.onlyBase) lines.push(`${name}: missing from the contender`);
   const env = result.comparisons.filter((c) => c.verdict === 'incomparable' && c.cause === 'environment');
   if (env.length && !allowEnvChange)
     lines.push(
-      `${env.length} benchmark(s) ran on a different environment (${env[0].reason}); ` +
+      `${env.length} benchmark(s) ran on a different environment (${comparisonReason(env[0])}); ` +
         'pass --allow-env-change to gate on such runs',
     );
   return lines;

@@ -1,9 +1,10 @@
 // Output of `cyclebench compare`: text (terminal), Markdown (pull-request comments) and JSON.
-// Formatting only; every number comes from documents.ts (habit 7).
+// Formatting only; every number comes from src/compare/documents.ts, every line from details.ts.
 
-import type { DocumentComparison } from './documents.js';
-import { displayName } from './match.js';
-import type { Comparison } from './types.js';
+import type { DocumentComparison } from '../compare/documents.js';
+import { displayName } from '../compare/match.js';
+import type { Comparison } from '../compare/types.js';
+import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { signedPercent } from '../text/format.js';
@@ -55,8 +56,9 @@ const HEADER = ['benchmark', 'baseline', 'contender', 'change', `ratio [CI]`, 'p
 function footer(r: DocumentComparison, bullet: string): string[] {
   const out: string[] = [];
   for (const c of r.comparisons) {
-    if (c.reason) out.push(`${bullet}${displayName(c)}: ${c.verdict}: ${c.reason}`);
-    for (const n of c.notes) out.push(`${bullet}${displayName(c)}: ${n}`);
+    const reason = comparisonReason(c);
+    if (reason) out.push(`${bullet}${displayName(c)}: ${c.verdict}: ${reason}`);
+    for (const n of comparisonNotes(c)) out.push(`${bullet}${displayName(c)}: ${n}`);
   }
   if (r.onlyBase.length) out.push(`${bullet}only in the baseline: ${r.onlyBase.join(', ')}`);
   if (r.onlyContender.length) out.push(`${bullet}only in the contender: ${r.onlyContender.join(', ')}`);
@@ -106,21 +108,26 @@ export function renderMarkdown(r: DocumentComparison): string {
 }
 
 export function renderJsonComparison(r: DocumentComparison): string {
-  const comparisons = r.comparisons.map((c) => ({
-    name: c.name,
-    group: c.group,
-    args: c.args,
-    verdict: c.verdict,
-    ratio: c.ratio,
-    pValue: c.pValue,
-    ...(c.reason ? { reason: c.reason } : {}),
-    confidence: c.confidence,
-    baseNs: c.baseNs,
-    contenderNs: c.contenderNs,
-    method: c.method ?? null,
-    minimumDetectable: c.minimumDetectable ?? null,
-    notes: c.notes,
-  }));
+  const comparisons = r.comparisons.map((c) => {
+    const reason = comparisonReason(c);
+    return {
+      name: c.name,
+      group: c.group,
+      args: c.args,
+      verdict: c.verdict,
+      ratio: c.ratio,
+      pValue: c.pValue,
+      ...(reason ? { reason } : {}),
+      ...(c.because ? { because: c.because } : {}),
+      confidence: c.confidence,
+      baseNs: c.baseNs,
+      contenderNs: c.contenderNs,
+      method: c.method ?? null,
+      minimumDetectable: c.minimumDetectable ?? null,
+      notes: comparisonNotes(c),
+      details: c.details,
+    };
+  });
   const output = { comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment };
   return `${JSON.stringify(output, null, 2)}\n`;
 }

@@ -1,0 +1,115 @@
+// The words of a comparison's reasons and notes (src/analysis/compare.ts, src/compare/), part of
+// the one registry of detail words (src/report/details.ts DETAIL_TEXT): why a verdict is not the
+// plain one, and what else is worth knowing about each side.
+import type { DetailValue } from '../results/schema.js';
+import { formatPValue } from '../statistics/p-value.js';
+import { withinNoiseReason } from '../statistics/threshold.js';
+import { percent } from '../text/format.js';
+
+type Values = Record<string, DetailValue>;
+type ComparisonCode =
+  | 'different-checksums'
+  | 'assumption-broken'
+  | 'too-few-processes'
+  | 'ratio-undefined'
+  | 'ci-includes-one'
+  | 'within-noise'
+  | 'rank-test-unsure'
+  | 'side-failed'
+  | 'side-unmeasured'
+  | 'side-contaminated'
+  | 'cannot-estimate'
+  | 'environment-differs'
+  | 'no-common-count'
+  | 'too-few-counts'
+  | 'sample-advice'
+  | 'side-outliers'
+  | 'grubbs'
+  | 'side-multimodal'
+  | 'checksums-differ'
+  | 'checksums-unstable'
+  | 'detectable'
+  | 'environment-allowed'
+  | 'instruction-counts';
+
+const num = (x: DetailValue | undefined): number => (typeof x === 'number' ? x : NaN);
+const list = (x: DetailValue | undefined): DetailValue[] => (Array.isArray(x) ? x : []);
+/** "= 0.031" or "< 1e-16". */
+const p = (x: DetailValue | undefined): string => {
+  const f = formatPValue(typeof x === 'number' ? x : null);
+  return f.startsWith('<') ? f : `= ${f}`;
+};
+
+const CONTAMINATING_TEXT: Record<string, string> = {
+  'environment-changed': 'the environment changed during the run',
+  'optimized-away': 'the work was optimized away (not a speed)',
+};
+
+function ciIncludesOne(v: Values): string {
+  const ci = typeof v.confidence === 'number' ? `the ${percent(v.confidence, 2)} CI` : 'the CI';
+  if (typeof v.pValue !== 'number') return `${ci} of the ratio includes 1`;
+  return (
+    `treat them as the same speed: ${ci} of the ratio includes 1, though the rank test leans to a difference ` +
+    `(p ${p(v.pValue)}); more processes (--forks) would settle it`
+  );
+}
+
+function sampleAdvice(v: Values): string {
+  const processes =
+    typeof v.processes === 'number'
+      ? `${v.processes} processes`
+      : 'at least 2 processes (between-process spread unknown with 1)';
+  const batches = typeof v.batches === 'number' ? `${v.batches} batches per process` : 'more batches';
+  return (
+    `${String(v.side)}: CI half-width ${percent(num(v.halfWidth))} > target ${percent(num(v.target))}; about ` +
+    `${processes} and ${batches} would reach it (at ${Math.round(num(v.confidence) * 100)} % confidence)`
+  );
+}
+
+export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => string> = {
+  'different-checksums': () => 'the benchmarks returned different checksums: they did different work',
+  'assumption-broken': (v) => String(v.problem),
+  'too-few-processes': (v) =>
+    `too few processes for a verdict (need ${num(v.need)} per side, have ${num(v.base)} and ${num(v.contender)})`,
+  'ratio-undefined': () => 'the ratio or its CI is undefined',
+  'ci-includes-one': ciIncludesOne,
+  'within-noise': (v) => withinNoiseReason(num(v.change), num(v.threshold)),
+  'rank-test-unsure': (v) =>
+    `probably ${String(v.verdict)}: the CI of the ratio excludes 1 but the rank test does not confirm it ` +
+    `(p ${p(v.pValue)}); confirm with more processes (--forks)`,
+  'side-failed': (v) => `${String(v.side)} failed (${String(v.kind)}): ${String(v.message)}`,
+  'side-unmeasured': (v) =>
+    `${String(v.side)} has no measurement${typeof v.message === 'string' ? `: ${v.message}` : ''}`,
+  'side-contaminated': (v) =>
+    `${String(v.side)} is contaminated: ${list(v.flags)
+      .map((f) => CONTAMINATING_TEXT[String(f)] ?? String(f))
+      .join('; ')}`,
+  'cannot-estimate': (v) => `cannot estimate: ${String(v.message)}`,
+  'environment-differs': (v) => list(v.problems).map(String).join('; '),
+  'no-common-count': () =>
+    'no common instruction count: run both sides with --counters simulate (or hardware counters)',
+  'too-few-counts': () => 'fewer than 2 processes with counts on a side',
+  'sample-advice': sampleAdvice,
+  'side-outliers': (v) =>
+    `${String(v.side)}: outliers (Tukey fences on relative residuals per process, kept): ` +
+    `${num(v.mild)} mild, ${num(v.severe)} severe of ${num(v.total)} batches`,
+  grubbs: (v) =>
+    `${String(v.side)}: Grubbs' test on per-process ${String(v.statistic)} (α = ${num(v.alpha)}): ` +
+    `G = ${num(v.g).toFixed(2)}, critical ${num(v.critical).toFixed(2)}, ` +
+    (typeof v.outlier === 'number' ? `process #${v.outlier} is an outlier (kept)` : 'no outlying process'),
+  'side-multimodal': (v) =>
+    `${String(v.side)}: multimodal per-iteration times (Ashman's D ${num(v.ashmanD).toFixed(1)}, smaller mode ` +
+    `${percent(num(v.share))}): the mean is not meaningful`,
+  'checksums-differ': (v) =>
+    `results differ: different result checksums (${String(v.base)} vs ${String(v.contender)}); the timing ` +
+    'compares two computations',
+  'checksums-unstable': (v) =>
+    `result checksums not compared: they vary between the processes of the ${list(v.sides).join(' and ')}`,
+  detectable: (v) =>
+    'smallest difference detectable at 80 % power with these processes: ' +
+    `${(num(v.minimumDetectable) * 100).toFixed(1)} %`,
+  'environment-allowed': (v) => `environment differs (allowed): ${list(v.problems).map(String).join('; ')}`,
+  'instruction-counts': (v) =>
+    `${v.event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op'}: ` +
+    `${num(v.base).toFixed(1)} → ${num(v.contender).toFixed(1)}`,
+};
