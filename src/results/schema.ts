@@ -4,7 +4,7 @@
 
 import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
 import type { LatencyRecord, LatencySummary } from './latency-schema.js';
-import type { Detail } from './detail-schema.js';
+import type { AnalysisDetail, Detail } from './detail-schema.js';
 
 export const SCHEMA_VERSION = 3;
 
