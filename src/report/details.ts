@@ -203,8 +203,25 @@ export function detailText(d: Pick<Detail, 'code' | 'values'>): string {
  * schema version 3 (no details), the lines it carries.
  */
 export function benchmarkLines(b: BenchmarkResult): { warnings: string[]; notes: string[] } {
-  return b.details ? detailLines(b.details) : { warnings: b.warnings, notes: b.notes ?? [] };
+  if (!b.details) return { warnings: b.warnings, notes: b.notes ?? [] };
+  const simulated = b.flags.includes('simulated');
+  return detailLines(simulated ? b.details.filter((d) => SIMULATED_DETAILS.includes(d.code)) : b.details);
 }
+
+/**
+ * The details that apply to counts made under Valgrind (`--counters simulate`); the others judge
+ * batch times, and time under Valgrind is not the kernel's (docs/architecture.md).
+ */
+const SIMULATED_DETAILS: readonly DetailCode[] = [
+  'process-left-out',
+  'inputs-changed',
+  'counter-negative',
+  'simulated-wall-time',
+  'not-simulated',
+  'simulated',
+  'not-optimized',
+  'simulation-unsteady',
+];
 
 /** Details in words, warnings apart from infos. */
 export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' | 'values'>[]): {

@@ -1,13 +1,15 @@
-// The default terminal output of a run: one table that fits the terminal's width, then at
-// most one line per benchmark that needs attention (its most severe finding, worded for
-// action by src/report/findings.ts), then how many details --verbose would add. The full
-// detail is terminal.ts (--verbose); --quiet prints the table alone.
-import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+// The default terminal output of a run: one table that fits the terminal's width (groups as
+// its first column, columns from src/report/summary-columns.ts), then one line per finding
+// that needs attention (worded for action by src/report/findings.ts; benchmarks with the same
+// line share it), then how many details --verbose would add. The full detail is terminal.ts
+// (--verbose); --quiet prints the table alone.
+import type { BenchmarkResult, Finding, ResultDocument } from '../results/schema.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { benchmarkLines, comparisonReason, latencyNotes } from './details.js';
-import { findingGroupText, findingMarker, findingText, topFinding } from './findings.js';
-import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
-import { COUNTER_COLUMN, counterCell } from './terminal.js';
+import { findingGroupText, findingText, topFinding } from './findings.js';
+import { formatNs } from './format.js';
+import { type Column, simulatedColumns, timeColumns } from './summary-columns.js';
+import { simulatedRun } from './terminal.js';
 
 export interface SummaryOptions {
   /** Terminal width in columns (default 80). */
@@ -16,16 +18,13 @@ export interface SummaryOptions {
   quiet?: boolean;
 }
 
-interface Column {
-  header: string;
-  cell: (b: BenchmarkResult) => string;
-  left?: boolean;
-}
-
 const GAP = 2;
 const MIN_NAME = 12;
-const measured = (b: BenchmarkResult): boolean => !b.error && b.headline !== null;
-const away = (b: BenchmarkResult): boolean => b.flags.includes('optimized-away');
+/** Names and groups longer than these are cut while optional columns still fit. */
+const MAX_NAME = 40;
+const MAX_GROUP = 20;
+/** The group column gives way first, down to this width, before the names are cut. */
+const MIN_GROUP = 8;
 
 function width(s: string): number {
   return [...s].length;
@@ -35,113 +34,62 @@ function fit(s: string, w: number): string {
   return width(s) <= w ? s : `${[...s].slice(0, Math.max(0, w - 1)).join('')}…`;
 }
 
-/** "0.72× faster", and its CI when there is room. */
-function verdictCell(b: BenchmarkResult, withCi: boolean): string {
-  const r = b.relative;
-  if (!r) return b.baseline ? 'baseline' : '';
-  if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${r.ratio.point.toFixed(2)}× too few`;
-  const word = r.verdict === 'no-difference' ? 'same' : r.verdict;
-  const ci = withCi ? ` [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]` : '';
-  return `${r.ratio.point.toFixed(2)}× ${word}${ci}`;
-}
-
-/** A counter carries data when some benchmark counts at least half an event per operation. */
-function counterColumns(list: BenchmarkResult[]): Column[] {
-  // task-clock per op is CPU time per op: it repeats time/iter, so only --verbose shows it.
-  const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))].filter(
-    (e) => e in COUNTER_COLUMN && e !== 'task-clock',
-  );
-  const value = (b: BenchmarkResult, e: string) => b.counters?.perOp.find((c) => c.event === e)?.perOp;
-  return events
-    .filter((e) => list.some((b) => (value(b, e) ?? 0) >= 0.5))
-    .map((e) => ({
-      header: COUNTER_COLUMN[e],
-      cell: (b) => (value(b, e) === undefined ? '—' : counterCell(value(b, e)!)),
-    }));
-}
-
-function columnsFor(list: BenchmarkResult[]): { required: Column[]; optional: Column[]; wideVerdict?: Column } {
-  const ok = (f: (b: BenchmarkResult) => string) => (b: BenchmarkResult) => (measured(b) ? f(b) : '');
-  const required: Column[] = [
-    { header: 'time/iter', cell: (b) => (b.error ? 'failed' : away(b) ? '< 1 cycle' : formatNs(b.headline?.point)) },
-    {
-      header: '± CI',
-      cell: ok((b) =>
-        away(b) ? '—' : `±${formatPct(relHalfWidth(b.headline!.point, b.headline!.ciLow, b.headline!.ciHigh))}`,
-      ),
-    },
-    { header: '', cell: (b) => findingMarker(b.findings ?? []), left: true },
-  ];
-  const hasRelative = list.some((b) => b.relative);
-  if (hasRelative) required.push({ header: 'vs baseline', cell: (b) => verdictCell(b, false) });
-  const optional: Column[] = [
-    { header: 'ops/s', cell: ok((b) => (away(b) ? '—' : formatOps(b.headline!.point))) },
-    ...(list.some((b) => b.memory) ? [{ header: 'alloc/op', cell: ok((b) => formatBytes(b.memory?.bytesPerOp)) }] : []),
-    { header: 'median', cell: ok((b) => formatNs(b.estimates?.median)) },
-    { header: 'min', cell: ok((b) => formatNs(b.estimates?.min)) },
-    { header: 'p99', cell: ok((b) => formatNs(b.estimates?.p99)) },
-    {
-      header: 'proc CV',
-      cell: ok((b) => (b.estimates?.betweenProcessCv == null ? '—' : formatPct(b.estimates.betweenProcessCv))),
-    },
-    { header: 'R²', cell: ok((b) => (b.estimates ? sig(b.estimates.r2, 3) : '—')) },
-    ...counterColumns(list),
-  ];
-  const wideVerdict = hasRelative
-    ? { header: 'vs baseline', cell: (b: BenchmarkResult) => verdictCell(b, true) }
-    : undefined;
-  return { required, optional, wideVerdict };
-}
-
 function columnWidth(c: Column, list: BenchmarkResult[]): number {
   return Math.max(width(c.header), ...list.map((b) => width(c.cell(b))));
 }
 
-/** The one table: the name column, the required columns, then optional ones while they fit. */
+/**
+ * The one table: a group column when there are several groups (its name on the group's first
+ * row only), the name column, the required columns, then optional ones while they fit.
+ */
 function renderTable(doc: ResultDocument, columns: number): string[] {
   const list = doc.benchmarks;
-  const groups = new Set(list.map((b) => b.group ?? ''));
-  const { required, optional, wideVerdict } = columnsFor(list);
-  const nameWidth = Math.max(width('benchmark'), ...list.map((b) => width(b.name) + (groups.size > 1 ? 2 : 0)));
+  const { required, optional, wideVerdict } = simulatedRun(list) ? simulatedColumns(list) : timeColumns(list);
+  const grouped = new Set(list.map((b) => b.group ?? '')).size > 1;
+  const groupCells = list.map((b, i) =>
+    !grouped || (i > 0 && list[i - 1].group === b.group) ? '' : (b.group ?? '(no group)'),
+  );
+  const groupWidth = grouped ? Math.max(width('group'), ...groupCells.map(width)) : 0;
+  const nameWidth = Math.max(width('benchmark'), ...list.map((b) => width(b.name)));
+  const lead = (g: number, n: number) => (grouped ? g + GAP : 0) + n;
+  const reserve = lead(Math.min(groupWidth, MAX_GROUP), Math.min(nameWidth, MAX_NAME));
   const used = (cols: Column[]) => cols.reduce((s, c) => s + GAP + columnWidth(c, list), 0);
-  let chosen = [...required];
-  if (wideVerdict && Math.min(nameWidth, 40) + used(chosen) - used([required.at(-1)!]) + used([wideVerdict]) <= columns)
+  const chosen = [...required];
+  if (wideVerdict && reserve + used(chosen) - used([required.at(-1)!]) + used([wideVerdict]) <= columns)
     chosen[chosen.length - 1] = wideVerdict;
   for (const c of optional) {
-    if (Math.min(nameWidth, 40) + used([...chosen, c]) > columns) break;
+    if (reserve + used([...chosen, c]) > columns) break;
     chosen.splice(chosen.length - (wideVerdict ? 1 : 0), 0, c);
   }
-  const nameW = Math.min(nameWidth, Math.max(MIN_NAME, columns - used(chosen)));
+  const room = columns - used(chosen);
+  const groupW = grouped ? Math.max(Math.min(groupWidth, MIN_GROUP), Math.min(groupWidth, room - GAP - nameWidth)) : 0;
+  const nameW = Math.min(nameWidth, Math.max(MIN_NAME, room - lead(groupW, 0)));
   const widths = chosen.map((c) => columnWidth(c, list));
-  const line = (name: string, cells: string[]) =>
+  const line = (group: string, name: string, cells: string[]) =>
     [
+      ...(grouped ? [fit(group, groupW).padEnd(groupW)] : []),
       fit(name, nameW).padEnd(nameW),
       ...cells.map((s, i) => (chosen[i].left ? s.padEnd(widths[i]) : s.padStart(widths[i]))),
     ]
       .join(' '.repeat(GAP))
       .trimEnd();
-  const out = [
-    line(
-      'benchmark',
-      chosen.map((c) => c.header),
-    ),
-    [nameW, ...widths].map((w) => '─'.repeat(w)).join('  '),
-  ];
-  let group: string | null | undefined;
-  for (const b of list) {
-    if (groups.size > 1 && b.group !== group) {
-      group = b.group;
-      out.push(fit(b.group ?? '(no group)', columns));
-    }
-    out.push(
+  const rule = [...(grouped ? [groupW] : []), nameW, ...widths].map((w) => '─'.repeat(w)).join(' '.repeat(GAP));
+  const header = line(
+    'group',
+    'benchmark',
+    chosen.map((c) => c.header),
+  );
+  return [
+    header,
+    rule,
+    ...list.map((b, i) =>
       line(
-        groups.size > 1 ? `  ${b.name}` : b.name,
+        groupCells[i],
+        b.name,
         chosen.map((c) => c.cell(b)),
       ),
-    );
-  }
-  return out;
+    ),
+  ];
 }
 
 /** One line per latency-mode benchmark: the ladder's main rungs. */
@@ -171,36 +119,56 @@ export function hiddenDetails(doc: ResultDocument): number {
   return n;
 }
 
-/** Benchmarks sharing one finding code get one line when there are this many or more. */
-const GROUP_AT = 3;
+/** A benchmark's attention line: its most severe finding; for a simulated count, else its first warning. */
+interface Attention {
+  b: BenchmarkResult;
+  top?: Finding;
+  text: (room: number) => string;
+}
 
-/** One line per benchmark that needs attention; a code shared by GROUP_AT or more benchmarks is one line. */
+function attentionOf(b: BenchmarkResult): Attention | undefined {
+  const top = topFinding(b.findings ?? []);
+  if (top && top.severity !== 'info') return { b, top, text: (room) => findingText(top, room) };
+  // A count under Valgrind has no time findings; what it warns about (an unoptimized kernel) is a detail.
+  const warning = b.flags.includes('simulated') && !b.error ? benchmarkLines(b).warnings[0] : undefined;
+  return warning === undefined ? undefined : { b, text: () => warning };
+}
+
+/**
+ * One line per benchmark that needs attention. Lines with the same words are one line naming the
+ * benchmarks (or counting them when the names do not fit); noisy benchmarks are one line with the
+ * range of their intervals. Failures each keep their own line.
+ */
 function attentionLines(doc: ResultDocument, columns: number): string[] {
-  const tops = doc.benchmarks.flatMap((b) => {
-    const top = topFinding(b.findings ?? []);
-    return top && top.severity !== 'info' ? [{ b, top }] : [];
-  });
-  const byCode = new Map<string, typeof tops>();
-  for (const t of tops) byCode.set(t.top.code, [...(byCode.get(t.top.code) ?? []), t]);
+  const items = doc.benchmarks.map(attentionOf).filter((a): a is Attention => a !== undefined);
+  const key = (a: Attention) =>
+    a.top?.severity === 'error' ? a.top.benchmark : a.top?.code === 'noisy' ? 'noisy' : a.text(Infinity);
+  const byKey = new Map<string, Attention[]>();
+  for (const a of items) byKey.set(key(a), [...(byKey.get(key(a)) ?? []), a]);
   const lines: string[] = [];
-  const grouped = new Set<string>();
-  for (const { b, top } of tops) {
-    const same = byCode.get(top.code)!;
-    // Each failure has its own message: never grouped.
-    if (same.length < GROUP_AT || top.severity === 'error')
-      lines.push(`${b.name}: ${findingText(top, columns - width(b.name) - 2)}`);
-    else if (!grouped.has(top.code)) {
-      grouped.add(top.code);
-      lines.push(findingGroupText(same.map((t) => t.top)));
-    }
+  for (const same of byKey.values()) {
+    const names = same.map((a) => a.b.name).join(', ');
+    const one = same[0];
+    if (same.length === 1) lines.push(`${names}: ${one.text(columns - width(names) - 2)}`);
+    else if (one.top?.code !== 'noisy' && width(names) + 2 + width(one.text(Infinity)) <= columns)
+      lines.push(`${names}: ${one.text(Infinity)}`);
+    else if (one.top) lines.push(findingGroupText(same.map((a) => a.top!)));
+    else lines.push(`${one.text(Infinity)} (${same.length} benchmarks)`);
   }
   return lines;
 }
+
+/** Under the table of a run counted under Valgrind: what "sim" means. */
+const SIMULATED_LEGEND = [
+  "sim: counted on Valgrind's simulated CPU (callgrind), not timed; time under Valgrind is not shown",
+  "sim: counted on Valgrind's simulated CPU, not timed",
+];
 
 export function renderSummary(input: ResultDocument, options: SummaryOptions = {}): string {
   const doc = terminalSafe(input);
   const columns = Math.max(40, options.columns ?? 80);
   const out = ['', ...renderTable(doc, columns)];
+  if (simulatedRun(doc.benchmarks)) out.push(SIMULATED_LEGEND.find((l) => width(l) <= columns) ?? SIMULATED_LEGEND[1]);
   if (!options.quiet) {
     const latency = latencyLines(doc, columns);
     const attention = attentionLines(doc, columns);

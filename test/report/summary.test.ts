@@ -1,49 +1,65 @@
-// The default terminal output: one table that fits the terminal, one line per benchmark that
-// needs attention, the count of details --verbose adds. Rendered from a real run of the
-// example suite (example-v1.json) and from the fixed fixture (results.json).
+// The default terminal output: one table that fits the terminal, one line per finding that
+// needs attention, the count of details --verbose adds. Rendered from real runs of the example
+// suite: example-v3.json (`npm run example`, 13 benchmarks in 5 groups, on the busy 2-vCPU VM;
+// batches cut to the first 4 per process, which no line of the summary or --verbose reads) and
+// the older 7-benchmark example-v1.json, and from the fixed fixture (results.json).
 import { describe, expect, it } from 'vitest';
 import { attachFindings } from '../../src/analysis/findings.js';
 import { terminalColumns } from '../../src/api/io.js';
 import { presentRun } from '../../src/report/present.js';
 import { renderSummary } from '../../src/report/summary.js';
 import { readResultFile } from '../../src/results/read.js';
+import type { ResultDocument } from '../../src/results/schema.js';
 import { escapeControls } from '../../src/text/terminal-safe.js';
 import { expectGolden, FIXTURE_DIR, fixtureDoc } from './golden.js';
 
-const example = readResultFile(`${FIXTURE_DIR}example-v1.json`);
+const example = readResultFile(`${FIXTURE_DIR}example-v3.json`);
+const v1 = readResultFile(`${FIXTURE_DIR}example-v1.json`);
 const lines = (s: string): string[] => s.replace(/\n$/, '').split('\n');
 const widest = (s: string): number => Math.max(...lines(s).map((l) => [...l].length));
+const copy = (d: ResultDocument): ResultDocument => JSON.parse(JSON.stringify(d));
+const groups = [...new Set(example.benchmarks.map((b) => b.group!))];
 
 describe('default terminal output', () => {
+  it('the fixture is the example suite: 13 benchmarks in 5 groups', () => {
+    expect(example.benchmarks.length).toBe(13);
+    expect(groups.length).toBe(5);
+  });
+
   for (const columns of [80, 100, 120]) {
     it(`the example suite at ${columns} columns: no line wider, at most 25 lines, every benchmark shown`, () => {
       const out = presentRun(example, { columns });
       expect(widest(out)).toBeLessThanOrEqual(columns);
+      // A blank line, header, rule, a row per benchmark (groups are a column), a blank line, the attention lines.
       expect(lines(out).length).toBeLessThanOrEqual(25);
-      for (const b of example.benchmarks) expect(out).toContain(b.name);
+      example.benchmarks.forEach((b, i) => expect(lines(out)[3 + i]).toContain(b.name));
+      // Each group is named once, on its first row (cut to 8 characters at the least).
+      for (const g of groups) expect(out.match(new RegExp(`^${g.slice(0, 8)}`, 'gm'))).toHaveLength(1);
       expect(lines(out).at(-1)).toMatch(/^\d+ details hidden: --verbose$/);
     });
   }
 
   it('short names: the table still fits 80 columns without cutting a line', () => {
-    const short = JSON.parse(JSON.stringify(example));
+    const short = copy(example);
     for (const b of short.benchmarks) b.name = b.name.slice(0, 3);
     const out = renderSummary(short, { columns: 80, quiet: true });
     expect(widest(out)).toBeLessThanOrEqual(80);
     expect(out).not.toContain('…');
   });
 
-  it('wider terminals show more columns', () => {
+  it('wider terminals show more columns, and the CI of the ratio when it fits', () => {
     const header = (c: number) => lines(renderSummary(example, { columns: c }))[1];
-    expect(header(80)).not.toContain('ops/s');
+    expect(header(80)).toMatch(/^group +benchmark +time\/iter +± CI +vs baseline$/);
     expect(header(100)).toContain('ops/s');
-    expect(header(120)).toContain('p99');
-    expect(header(80)).toContain('vs baseline');
+    expect(header(120)).toContain('median');
+    expect(header(200)).toContain('p99');
+    expect(renderSummary(v1, { columns: 80 })).not.toContain('[0.69, 0.75]');
+    expect(renderSummary(v1, { columns: 100 })).toMatch(/^ +reduce .* 0\.72× faster \[0\.69, 0\.75\]$/m);
   });
 
   it('one attention line per benchmark at most, worded for action; a finding shared by 3 or more is one line', () => {
-    const out = renderSummary(example, { columns: 200 });
-    for (const b of example.benchmarks) expect(out).not.toMatch(new RegExp(`^${b.name}: noisy`, 'm'));
+    const out = renderSummary(v1, { columns: 200 });
+    for (const b of v1.benchmarks) expect(out).not.toMatch(new RegExp(`^${b.name}: noisy`, 'm'));
     expect(out).toMatch(/^noisy: 7 benchmarks at ±1\.2–74\.5 % — close other programs or use --cpu$/m);
     const fixture = renderSummary(fixtureDoc(), { columns: 200 });
     expect(fixture).toMatch(/^Float64Array loop: noisy: ±5\.1 % — close other programs, use --cpu or --forks 19$/m);
@@ -51,8 +67,18 @@ describe('default terminal output', () => {
     expect(fixture).toMatch(/^JSON\.parse broken: failed \(throw\): SyntaxError/m);
   });
 
+  it('benchmarks with the same attention line share it, named when the names fit', () => {
+    const doc = copy(v1);
+    doc.benchmarks.forEach((b, i) => (b.flags = i < 2 ? ['multimodal'] : []));
+    attachFindings(doc);
+    const twoSpeeds = 'two speeds in the samples — one number hides them; see --verbose';
+    expect(renderSummary(doc, { columns: 100 })).toContain(`\nfor loop, reduce: ${twoSpeeds}\n`);
+    expect(renderSummary(doc, { columns: 80 })).toContain(`\n${twoSpeeds} (2 benchmarks)\n`);
+    expect(lines(renderSummary(doc, { columns: 100 })).filter((l) => l.includes('two speeds'))).toHaveLength(1);
+  });
+
   it('a changed machine outranks noise: one line for every benchmark it touched', () => {
-    const changed = JSON.parse(JSON.stringify(example));
+    const changed = copy(v1);
     for (const b of changed.benchmarks) b.flags.push('environment-changed');
     attachFindings(changed);
     const out = renderSummary(changed, { columns: 80 });
@@ -68,11 +94,14 @@ describe('default terminal output', () => {
   });
 
   it('--verbose still shows every warning and note of every benchmark; --quiet only the table', () => {
-    const verbose = presentRun(example, { detail: 'verbose' });
-    for (const b of example.benchmarks)
-      for (const w of [...b.warnings, ...(b.notes ?? [])]) expect(verbose).toContain(escapeControls(w));
+    for (const doc of [example, v1]) {
+      const verbose = presentRun(doc, { detail: 'verbose' });
+      for (const b of doc.benchmarks)
+        for (const w of [...b.warnings, ...(b.notes ?? [])]) expect(verbose).toContain(escapeControls(w));
+      for (const w of doc.warnings) expect(verbose).toContain(escapeControls(w));
+    }
     const quiet = presentRun(example, { detail: 'quiet', columns: 80 });
-    expect(lines(quiet).length).toBe(2 + example.benchmarks.length + 3 + 1);
+    expect(lines(quiet).length).toBe(3 + example.benchmarks.length);
     expect(quiet).not.toContain('--verbose');
   });
 
