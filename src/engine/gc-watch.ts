@@ -35,7 +35,7 @@ export class GcWatch {
       });
       this.observer.observe({ entryTypes: ['gc'] });
     } catch (err) {
-      problem = `GC events are not observable: ${(err as Error).message}`;
+      problem = (err as Error).message;
     }
     this.problem = problem;
   }

@@ -4,7 +4,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { CounterSet, Platform } from '../platform/types.js';
-import type { ForkResult, LatencyRecord, SimulationRecord } from '../results/schema.js';
+import type { AnalysisDetail, ForkResult, LatencyRecord, SimulationRecord } from '../results/schema.js';
 import { detectAslr } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
@@ -70,7 +70,8 @@ export interface MeasureExtras {
   forkIndex?: number;
   counters?: CounterSet;
   conditions?: Partial<ForkResult['conditions']>;
-  warnings?: string[];
+  /** What preparing the process could not do (worker/prepare.ts), as data. */
+  details?: AnalysisDetail[];
   onProgress?: (p: RoundProgress) => void;
   /** Wall clock in ms (default performance.now); tests inject one. */
   nowMs?: () => number;
@@ -120,7 +121,9 @@ export async function measure(
     ...(extras.settle ? { simulated: true } : {}),
     fresh,
   };
-  const warnings = [...(extras.warnings ?? [])];
+  const details: AnalysisDetail[] = [...(extras.details ?? [])];
+  const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
+    details.push({ code, severity: 'warning', values });
   try {
     const loopFloorNs = kernel.isAsync
       ? null
@@ -140,16 +143,18 @@ export async function measure(
     let unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
     if (fresh && unit * o.batchesPerRound > fresh.maxIterations) {
       unit = Math.floor(fresh.maxIterations / o.batchesPerRound);
-      warnings.push(
-        `'${kernel.label}': batches capped at ${unit * o.batchesPerRound} iterations, whose fresh inputs ` +
-          `(~${formatBytes(fresh.bytesPerInput)} each) fill the ${formatBytes(fresh.maxBytes)} allowed`,
-      );
+      warn('batches-capped', {
+        kernel: kernel.label,
+        iterations: unit * o.batchesPerRound,
+        bytesPerInput: fresh.bytesPerInput,
+        maxBytes: fresh.maxBytes,
+      });
     }
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     const simulation = extras.settle ? await extras.settle(ctx, kernel.fn, unit) : undefined;
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
-    const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, warnings) : undefined;
+    const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, details) : undefined;
     // Latency mode keeps the batch phase above (headline, CI and comparisons stay
     // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
     // Loaded only in latency mode (it pulls in hdr-histogram-js, ~50 ms to load).
@@ -165,9 +170,9 @@ export async function measure(
         gc,
       );
     }
-    warnings.push(...thread.notes());
+    details.push(...thread.details());
     const inputsChanged = kernel.inputs && changedInputs(kernel.inputs.values, kernel.inputs.fingerprint);
-    if (gc?.problem) warnings.push(gc.problem);
+    if (gc?.problem) warn('gc-unobservable', { message: gc.problem });
     return {
       index: extras.forkIndex ?? 0,
       pid: process.pid,
@@ -189,7 +194,8 @@ export async function measure(
         ...(extras.conditions?.pin ? { pin: extras.conditions.pin } : {}),
         ...(extras.conditions?.fifo !== undefined ? { fifo: extras.conditions.fifo } : {}),
       },
-      warnings,
+      warnings: [],
+      details,
       ...(latency ? { latency } : {}),
       ...(memory ? { memory } : {}),
       ...(kernel.inputs ? { inputs: kernel.inputs.summary } : {}),
@@ -203,10 +209,10 @@ export async function measure(
   }
 }
 
-/** The memory phase, or a warning saying why it could not run. */
-async function measureMemory(ctx: BatchContext, unit: number, k: number, warnings: string[]) {
+/** The memory phase, or a detail saying why it could not run. */
+async function measureMemory(ctx: BatchContext, unit: number, k: number, details: AnalysisDetail[]) {
   if (allocationProblem) {
-    warnings.push(allocationProblem);
+    details.push({ code: 'memory-unavailable', severity: 'warning', values: { node: process.version } });
     return undefined;
   }
   return runMemory(ctx, unit, k);

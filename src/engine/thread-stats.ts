@@ -6,6 +6,7 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Scheduling } from '../platform/types.js';
+import type { AnalysisDetail } from '../results/schema.js';
 
 export interface ThreadSnapshot {
   switches: number;
@@ -65,13 +66,12 @@ export class ThreadStats {
     if (this.procSched) out.migrations = this.readMigrations();
   }
 
-  notes(): string[] {
-    const notes: string[] = [];
-    if (!this.rusage)
-      notes.push('context switches and page faults not measured (thread rusage unavailable on this platform)');
-    if (!this.procSched)
-      notes.push('migrations inferred from the CPU at both ends of a batch (/proc/thread-self/sched unreadable)');
-    return notes;
+  /** What this platform could not count, as data (src/report/details.ts words it). */
+  details(): AnalysisDetail[] {
+    const out: AnalysisDetail[] = [];
+    if (!this.rusage) out.push({ code: 'rusage-unavailable', severity: 'warning', values: {} });
+    if (!this.procSched) out.push({ code: 'sched-unreadable', severity: 'warning', values: {} });
+    return out;
   }
 
   close(): void {

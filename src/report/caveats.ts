@@ -3,7 +3,7 @@
 // HTML so each says the same thing.
 import type { Flag, ResultDocument } from '../results/schema.js';
 import { at } from './conditions.js';
-import { benchmarkLines, explainedFlags } from './details.js';
+import { benchmarkLines, explainedFlags, forkLines } from './details.js';
 import { contaminationCount, fullName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
@@ -65,7 +65,7 @@ export function caveats(doc: ResultDocument): string[] {
       );
     }
     for (const w of warnings) lines.push(`${name}: ${w}`);
-    for (const f of b.forks) for (const w of f.warnings) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
+    for (const f of b.forks) for (const w of forkLines(f)) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
   }
   return lines;
 }

@@ -2,9 +2,18 @@
 // full line --verbose, the review, Markdown, CSV and the HTML caveats print. The details
 // themselves are data made by src/analysis and src/simulation; the short attention lines of
 // the default output are src/report/findings.ts's.
-import type { BenchmarkResult, Detail, DetailCode, DetailValue, Flag, ResultDocument } from '../results/schema.js';
+import type {
+  BenchmarkResult,
+  Detail,
+  DetailCode,
+  DetailValue,
+  Flag,
+  ForkResult,
+  ResultDocument,
+} from '../results/schema.js';
 import { percent } from '../text/format.js';
 import { COMPARISON_DETAIL_TEXT } from './comparison-details.js';
+import { FORK_DETAIL_TEXT } from './fork-details.js';
 import { LATENCY_DETAIL_TEXT } from './latency-details.js';
 
 type Values = Record<string, DetailValue>;
@@ -190,6 +199,7 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
     'per-call instruction counts were still changing at the end of warm-up: the kernel may not have settled',
   ...LATENCY_DETAIL_TEXT,
   ...COMPARISON_DETAIL_TEXT,
+  ...FORK_DETAIL_TEXT,
 };
 
 /** A detail's line; a code this build does not know (a newer file) is shown as its code and values. */
@@ -276,6 +286,11 @@ export function comparisonNotes(c: { details: readonly Pick<Detail, 'code' | 'va
   return c.details.map(detailText);
 }
 
+/** A process's warning lines: worded from its details, or those a file before version 3 carries. */
+export function forkLines(f: ForkResult): string[] {
+  return f.details ? f.details.map(detailText) : f.warnings;
+}
+
 /** Latency mode's lines of a benchmark: worded from its details, or those a file before version 3 carries. */
 export function latencyNotes(b: BenchmarkResult): string[] {
   const l = b.latency;
@@ -292,6 +307,7 @@ export function wordDetails(doc: ResultDocument): ResultDocument {
     b.notes = lines.notes;
   }
   for (const b of doc.benchmarks) {
+    for (const f of b.forks) if (f.details) f.warnings = f.details.map(detailText);
     if (b.latency?.details) b.latency.notes = b.latency.details.map(detailText);
     if (b.relative?.because) b.relative.reason = detailText(b.relative.because);
   }

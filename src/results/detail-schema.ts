@@ -62,6 +62,19 @@ export const DETAIL_CODES = [
   'detectable',
   'environment-allowed',
   'instruction-counts',
+  'batches-capped',
+  'memory-unavailable',
+  'rusage-unavailable',
+  'sched-unreadable',
+  'gc-unobservable',
+  'pin-failed',
+  'fifo-unconfirmed',
+  'fifo-refused',
+  'mlock-failed',
+  'no-counter-event',
+  'counters-unavailable',
+  'simulation-unsupported',
+  'not-under-valgrind',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

@@ -97,7 +97,10 @@ export interface ForkResult {
     /** Whether the measuring thread ran under SCHED_FIFO (absent: not requested). */
     fifo?: boolean;
   };
+  /** What the process could not do as asked, in words (filled from `details` by src/report/details.ts). */
   warnings: string[];
+  /** The same as data (schema version 3): pinning, scheduling, counters, GC observation refused. */
+  details?: AnalysisDetail[];
   /** Latency mode: every call timed on its own (absent when the fork did not run it, and in older files). */
   latency?: LatencyRecord;
   /** The input distribution the kernel drew from (`.inputs()`; absent otherwise and in older files). */

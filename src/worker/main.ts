@@ -17,6 +17,7 @@ import { dieWithParent } from './parent-guard.js';
 import { fullName } from '../text/format.js';
 import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
+import { detailText } from '../report/details.js';
 import { settleWith } from '../simulation/settle.js';
 
 let answered = false;
@@ -73,8 +74,10 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     const inputs = { source: inst.inputs, setupEach: inst.setupEach, seed: req.options.seed };
     const kernel = await resolveKernel(inst.fn, inst.args, name, inputs);
     // Simulated counters that could not be set up: say why instead of timing under Valgrind.
-    if (req.options.simulate && !(prepared.counters instanceof CallgrindCounterSet))
-      throw new Error(prepared.warnings.find((w) => w.startsWith('simulated')) ?? 'simulated counters unavailable');
+    if (req.options.simulate && !(prepared.counters instanceof CallgrindCounterSet)) {
+      const why = prepared.details.find((d) => d.code === 'simulation-unsupported' || d.code === 'not-under-valgrind');
+      throw new Error(why ? detailText(why) : 'simulated counters unavailable');
+    }
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
     const fork = await measure(
       kernel,
@@ -84,7 +87,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
         forkIndex: req.forkIndex,
         counters: prepared.counters,
         conditions: prepared.conditions,
-        warnings: prepared.warnings,
+        details: prepared.details,
         onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
         ...(prepared.counters instanceof CallgrindCounterSet ? { settle: settleWith(prepared.counters) } : {}),
       },

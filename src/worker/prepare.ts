@@ -4,7 +4,7 @@
 // docs/platform-notes.md P17), and the perf counter set.
 
 import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
-import type { ForkResult } from '../results/schema.js';
+import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 import type { WorkerRunOptions } from './protocol.js';
 import { openSimulatedCounters } from '../simulation/worker.js';
 
@@ -24,12 +24,15 @@ const ALL_EVENTS: CounterEventName[] = [
 export interface Prepared {
   counters?: CounterSet;
   conditions: Partial<ForkResult['conditions']>;
-  warnings: string[];
+  /** What could not be done as asked, as data (src/report/details.ts words it). */
+  details: AnalysisDetail[];
   release(): void;
 }
 
 export function prepareProcess(platform: Platform, options: WorkerRunOptions): Prepared {
-  const warnings: string[] = [];
+  const details: AnalysisDetail[] = [];
+  const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
+    details.push({ code, severity: 'warning', values });
   const conditions: Partial<ForkResult['conditions']> = {
     cpu: null,
     mlock: false,
@@ -46,18 +49,17 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
       conditions.cpu = platform.sched.getAffinity(0);
       conditions.pin = options.pin ?? 'process';
     } catch (e) {
-      warnings.push(`could not pin to CPU ${options.cpu.join(',')}: ${(e as Error).message}`);
+      warn('pin-failed', { cpus: [...options.cpu], message: (e as Error).message });
     }
   }
   if (options.fifo) {
     try {
       platform.sched.setFifo(options.fifo.priority, options.fifo.rtLimitUs);
       conditions.fifo = platform.sched.policy() === 'fifo';
-      if (!conditions.fifo)
-        warnings.push('SCHED_FIFO was accepted but the thread does not report it; the normal scheduler is in force');
+      if (!conditions.fifo) warn('fifo-unconfirmed');
     } catch (e) {
       conditions.fifo = false;
-      warnings.push(`SCHED_FIFO refused, the normal scheduler stays in force: ${(e as Error).message}`);
+      warn('fifo-refused', { message: (e as Error).message });
     }
   }
   if (options.mlock) {
@@ -65,11 +67,11 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
       platform.memory.lockAll();
       conditions.mlock = true;
     } catch (e) {
-      warnings.push(`mlockall failed, memory not locked: ${(e as Error).message}`);
+      warn('mlock-failed', { message: (e as Error).message });
     }
   }
   let counters: CounterSet | undefined;
-  if (options.simulate) counters = openSimulatedCounters(platform, options.simulate, warnings);
+  if (options.simulate) counters = openSimulatedCounters(platform, options.simulate, details);
   else if (options.counters) {
     try {
       if (!platform.counters.capability().supported)
@@ -78,19 +80,19 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
       if (counters.active.length === 0) {
         counters.close();
         counters = undefined;
-        warnings.push('no counter event could be opened');
+        warn('no-counter-event');
       } else {
         counters.enable();
       }
     } catch (e) {
-      warnings.push(`counters unavailable: ${(e as Error).message}`);
+      warn('counters-unavailable', { message: (e as Error).message });
       counters = undefined;
     }
   }
   return {
     counters,
     conditions,
-    warnings,
+    details,
     release() {
       try {
         counters?.disable();
