@@ -13,12 +13,38 @@
 
 import type { AnalysisDetail, BenchmarkResult, Flag } from '../results/schema.js';
 
+export interface EnvironmentDifference {
+  /** Dotted path of the fact in ResultDocument.environment, e.g. "node.version". */
+  fact: string;
+  base: unknown;
+  contender: unknown;
+}
+
 export interface EnvironmentCheck {
-  /** Broken assumptions, one line each, e.g. "Node version differs: v20.1.0 vs v20.2.0". */
-  differences: string[];
-  /** Facts missing from one side, so not checked. */
+  /** Broken assumptions, e.g. node.version v20.1.0 vs v20.2.0 (src/report/comparison-details.ts words them). */
+  differences: EnvironmentDifference[];
+  /** Facts (dotted paths) missing from one side, so not checked. */
   unchecked: string[];
 }
+
+/** What breaks the comparison of two runs, as detail values: each differing fact, each run that changed. */
+export interface EnvironmentProblems {
+  differences: EnvironmentDifference[];
+  /** 'baseline' / 'contender': the environment changed during that run. */
+  changedDuring: string[];
+}
+
+/** The problems as a detail's values (each side's value JSON-encoded: a value may be a list). */
+export function problemValues(p: EnvironmentProblems): Record<string, string[]> {
+  return {
+    facts: p.differences.map((d) => d.fact),
+    bases: p.differences.map((d) => JSON.stringify(d.base)),
+    contenders: p.differences.map((d) => JSON.stringify(d.contender)),
+    changedDuring: p.changedDuring,
+  };
+}
+
+export const hasProblems = (p: EnvironmentProblems): boolean => p.differences.length + p.changedDuring.length > 0;
 
 type Env = Record<string, unknown>;
 
@@ -31,38 +57,32 @@ function at(env: Env | undefined, path: string): unknown {
   return v;
 }
 
-function show(v: unknown): string {
-  if (Array.isArray(v)) return v.length ? `CPUs ${v.join(',')}` : 'none';
-  if (v === null) return 'not pinned';
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-/** The facts that must match, by dotted path in ResultDocument.environment. */
-const FACTS: { path: string; label: string }[] = [
-  { path: 'cpu.model', label: 'CPU model' },
-  { path: 'frequency.governor', label: 'CPU frequency governor' },
-  { path: 'frequency.boost.enabled', label: 'turbo/boost' },
-  { path: 'node.version', label: 'Node version' },
-  { path: 'node.v8', label: 'V8 version' },
+/** The facts that must match, by dotted path in ResultDocument.environment (named in src/report). */
+export const ENVIRONMENT_FACTS = [
+  'cpu.model',
+  'frequency.governor',
+  'frequency.boost.enabled',
+  'node.version',
+  'node.v8',
   // conditions.cpus null means "not pinned", a fact in itself.
-  { path: 'conditions.cpus', label: 'pinning' },
-  { path: 'conditions.noAslr', label: 'ASLR disabled' },
-  { path: 'conditions.aslr', label: 'ASLR mode' },
-  { path: 'conditions.mlock', label: 'memory locking (mlock)' },
-];
+  'conditions.cpus',
+  'conditions.noAslr',
+  'conditions.aslr',
+  'conditions.mlock',
+] as const;
 
 export function compareEnvironments(base: Env | undefined, contender: Env | undefined): EnvironmentCheck {
-  const differences: string[] = [];
+  const differences: EnvironmentDifference[] = [];
   const unchecked: string[] = [];
-  for (const f of FACTS) {
-    const a = at(base, f.path);
-    const b = at(contender, f.path);
-    const nullIsFact = f.path === 'conditions.cpus';
+  for (const fact of ENVIRONMENT_FACTS) {
+    const a = at(base, fact);
+    const b = at(contender, fact);
+    const nullIsFact = fact === 'conditions.cpus';
     if (a === undefined || b === undefined || (!nullIsFact && (a === null || b === null))) {
-      unchecked.push(f.label);
+      unchecked.push(fact);
       continue;
     }
-    if (JSON.stringify(a) !== JSON.stringify(b)) differences.push(`${f.label} differs: ${show(a)} vs ${show(b)}`);
+    if (JSON.stringify(a) !== JSON.stringify(b)) differences.push({ fact, base: a, contender: b });
   }
   return { differences, unchecked };
 }

@@ -3,7 +3,15 @@
 // assumption checks first (assumptions.ts), then the statistics (verdict.ts).
 
 import type { AnalysisDetail, BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
-import { compareChecksums, compareEnvironments, sideProblem, type EnvironmentCheck } from './assumptions.js';
+import {
+  compareChecksums,
+  compareEnvironments,
+  hasProblems,
+  problemValues,
+  sideProblem,
+  type EnvironmentCheck,
+  type EnvironmentProblems,
+} from './assumptions.js';
 import { displayName, matchBenchmarks } from './match.js';
 import { sideNotes } from './notes.js';
 import type { CompareSettings, Comparison } from './types.js';
@@ -36,12 +44,14 @@ function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: Compa
   return a && a === contender.headline?.statistic ? a : 'mean';
 }
 
-/** One pair; `incomparable` names an already broken assumption (e.g. the environments). */
+const NO_PROBLEMS: EnvironmentProblems = { differences: [], changedDuring: [] };
+
+/** One pair; `incomparable` names already broken assumptions (the environments). */
 export function compareBenchmarks(
   base: BenchmarkResult,
   contender: BenchmarkResult,
   s: CompareOptions,
-  incomparable: string[] = [],
+  incomparable: EnvironmentProblems = NO_PROBLEMS,
 ): Comparison {
   const head = {
     name: base.name,
@@ -81,7 +91,7 @@ export function compareBenchmarks(
   if (v.minimumDetectable !== null)
     details.push({ code: 'detectable', severity: 'info', values: { minimumDetectable: v.minimumDetectable } });
   const { statistic: _s, ...result } = v;
-  if (incomparable.length)
+  if (hasProblems(incomparable))
     return {
       ...head,
       ...result,
@@ -99,21 +109,19 @@ export function compareDocuments(
   s: CompareOptions,
 ): DocumentComparison {
   const environment = compareEnvironments(base.environment, contender.environment);
-  const envChanged = [
-    (base.environment as { changes?: unknown[] })?.changes?.length
-      ? 'the environment changed during the baseline run'
-      : null,
-    (contender.environment as { changes?: unknown[] })?.changes?.length
-      ? 'the environment changed during the contender run'
-      : null,
-  ].filter((x): x is string => x !== null);
-  const broken = [...environment.differences, ...envChanged];
+  const changed = (d: ResultDocument) => Boolean((d.environment as { changes?: unknown[] })?.changes?.length);
+  const broken: EnvironmentProblems = {
+    differences: environment.differences,
+    changedDuring: [changed(base) ? 'baseline' : null, changed(contender) ? 'contender' : null].filter(
+      (x): x is string => x !== null,
+    ),
+  };
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
   return {
     comparisons: m.pairs.map((p) => {
-      if (!s.allowEnvironmentChange || broken.length === 0) return compareBenchmarks(p.base, p.contender, s, broken);
+      if (!s.allowEnvironmentChange || !hasProblems(broken)) return compareBenchmarks(p.base, p.contender, s, broken);
       const c = compareBenchmarks(p.base, p.contender, s);
-      const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: { problems: broken } };
+      const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: problemValues(broken) };
       return { ...c, details: [allowed, ...c.details] };
     }),
     onlyBase: m.onlyBase.map(displayName),
@@ -161,7 +169,7 @@ function instructionsRow(
   base: BenchmarkResult,
   contender: BenchmarkResult,
   s: CompareOptions,
-  incomparable: string[],
+  incomparable: EnvironmentProblems,
 ): Omit<Comparison, 'name' | 'group' | 'args' | 'baseNs' | 'contenderNs'> {
   for (const [b, side] of [
     [base, 'baseline'],
@@ -174,7 +182,7 @@ function instructionsRow(
         cause: side,
       };
   const v = instructionsVerdict(base, contender, s);
-  if (incomparable.length)
+  if (hasProblems(incomparable))
     return { ...v, verdict: 'incomparable', because: environmentDiffers(incomparable), cause: 'environment' };
   return v;
 }
@@ -187,8 +195,8 @@ const NONE = (s: CompareOptions) => ({
   details: [] as AnalysisDetail[],
 });
 
-const environmentDiffers = (problems: string[]): AnalysisDetail => ({
+const environmentDiffers = (problems: EnvironmentProblems): AnalysisDetail => ({
   code: 'environment-differs',
   severity: 'warning',
-  values: { problems },
+  values: problemValues(problems),
 });

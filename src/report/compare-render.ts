@@ -4,6 +4,7 @@
 import type { DocumentComparison } from '../compare/documents.js';
 import { displayName } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
+import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { terminalSafe } from '../text/terminal-safe.js';
@@ -64,7 +65,10 @@ function footer(r: DocumentComparison, bullet: string): string[] {
   if (r.onlyContender.length) out.push(`${bullet}only in the contender: ${r.onlyContender.join(', ')}`);
   if (r.duplicates.length) out.push(`${bullet}defined twice (first one used): ${r.duplicates.join(', ')}`);
   if (r.environment.unchecked.length)
-    out.push(`${bullet}not recorded on both sides, so not checked: ${r.environment.unchecked.join(', ')}`);
+    out.push(
+      `${bullet}not recorded on both sides, so not checked: ` +
+        r.environment.unchecked.map((f) => FACT_LABEL[f] ?? f).join(', '),
+    );
   return out;
 }
 

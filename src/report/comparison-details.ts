@@ -40,6 +40,42 @@ const p = (x: DetailValue | undefined): string => {
   return f.startsWith('<') ? f : `= ${f}`;
 };
 
+/** The name of each environment fact a comparison checks (src/compare/assumptions.ts ENVIRONMENT_FACTS). */
+export const FACT_LABEL: Record<string, string> = {
+  'cpu.model': 'CPU model',
+  'frequency.governor': 'CPU frequency governor',
+  'frequency.boost.enabled': 'turbo/boost',
+  'node.version': 'Node version',
+  'node.v8': 'V8 version',
+  'conditions.cpus': 'pinning',
+  'conditions.noAslr': 'ASLR disabled',
+  'conditions.aslr': 'ASLR mode',
+  'conditions.mlock': 'memory locking (mlock)',
+};
+
+function show(json: DetailValue | undefined): string {
+  let v: unknown;
+  try {
+    v = JSON.parse(String(json));
+  } catch {
+    return String(json);
+  }
+  if (Array.isArray(v)) return v.length ? `CPUs ${v.join(',')}` : 'none';
+  if (v === null) return 'not pinned';
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** "Node version differs: v20.1.0 vs v20.2.0; the environment changed during the baseline run". */
+function environmentProblems(v: Values): string {
+  const bases = list(v.bases);
+  const contenders = list(v.contenders);
+  const facts = list(v.facts).map(
+    (f, i) => `${FACT_LABEL[String(f)] ?? String(f)} differs: ${show(bases[i])} vs ${show(contenders[i])}`,
+  );
+  const changed = list(v.changedDuring).map((side) => `the environment changed during the ${String(side)} run`);
+  return [...facts, ...changed].join('; ');
+}
+
 const CONTAMINATING_TEXT: Record<string, string> = {
   'environment-changed': 'the environment changed during the run',
   'optimized-away': 'the work was optimized away (not a speed)',
@@ -85,7 +121,7 @@ export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => strin
       .map((f) => CONTAMINATING_TEXT[String(f)] ?? String(f))
       .join('; ')}`,
   'cannot-estimate': (v) => `cannot estimate: ${String(v.message)}`,
-  'environment-differs': (v) => list(v.problems).map(String).join('; '),
+  'environment-differs': environmentProblems,
   'no-common-count': () =>
     'no common instruction count: run both sides with --counters simulate (or hardware counters)',
   'too-few-counts': () => 'fewer than 2 processes with counts on a side',
@@ -108,7 +144,7 @@ export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => strin
   detectable: (v) =>
     'smallest difference detectable at 80 % power with these processes: ' +
     `${(num(v.minimumDetectable) * 100).toFixed(1)} %`,
-  'environment-allowed': (v) => `environment differs (allowed): ${list(v.problems).map(String).join('; ')}`,
+  'environment-allowed': (v) => `environment differs (allowed): ${environmentProblems(v)}`,
   'instruction-counts': (v) =>
     `${v.event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op'}: ` +
     `${num(v.base).toFixed(1)} → ${num(v.contender).toFixed(1)}`,
