@@ -7,6 +7,7 @@ import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { resultFromAnalysis } from '../../src/analysis/result.js';
 import { benchmarkLines, detailText, DETAIL_TEXT, explainedFlags, wordDetails } from '../../src/report/details.js';
 import { caveats } from '../../src/report/caveats.js';
+import { presentRun } from '../../src/report/present.js';
 import { parseResultDocument } from '../../src/results/read.js';
 import { newDocument } from '../../src/results/document.js';
 import { DETAIL_CODES, type BenchmarkResult, type DetailCode, type DetailValue } from '../../src/results/schema.js';
@@ -151,6 +152,11 @@ describe('details: data from the analysis, words from the report', () => {
     expect(explainedFlags(again.benchmarks[0]).has('optimized-away')).toBe(true);
     const lines = caveats(again).filter((l) => l.includes('optimized'));
     expect(lines).toHaveLength(1);
+    // --verbose shows every detail in its words; the default output counts them among the hidden details.
+    const verbose = presentRun(again, { detail: 'verbose' });
+    for (const d of again.benchmarks[0].details!) expect(verbose).toContain(detailText(d));
+    const hidden = Number(/(\d+) details hidden/.exec(presentRun(again, { columns: 100 }))?.[1]);
+    expect(hidden).toBeGreaterThanOrEqual(again.benchmarks[0].details!.length);
   });
 
   it('a file written before details (version 2) shows the lines it carries', () => {
