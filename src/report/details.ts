@@ -176,6 +176,9 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
     `${num(v.mild)} mild and ${num(v.severe)} severe of ${num(v.total)} batches`,
   contamination,
   'contamination-within-ci': withinCi,
+  'gc-amortized': (v) =>
+    `garbage collection in ${num(v.batches)} of ${num(v.of)} batches: spread over every iteration it is ` +
+    `${percent(num(v.share))} of the time per operation (the kernel's own cost, kept in the headline)`,
   'negative-hidden': (v) =>
     `per-iteration ${list(v.statistics).join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
     'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',

@@ -19,6 +19,7 @@ export const DETAIL_CODES = [
   'outliers',
   'contamination',
   'contamination-within-ci',
+  'gc-amortized',
   'negative-hidden',
   'preempted',
   'slow-processes',

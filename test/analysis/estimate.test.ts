@@ -59,8 +59,9 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(analyzeBenchmark(forks, { ...FAST, cpuHz: 1e9 }).flags).toContain('optimized-away');
   });
 
-  it('counts GC-contaminated batches; a 10 % minority does not move the robust slope, so it is a note', () => {
-    // Every 10th batch overlapped a GC that added 30 % to it.
+  it('counts batches with a collection and amortises their extra time into the slope, as a note', () => {
+    // Every 10th batch overlapped a GC that added 30 % to it: the kernel's own cost, spread
+    // over every iteration (fork-fit.ts), so the headline is ~3 % above the clean cost.
     const tweak = (b: { gc: number; ns: number }, i: number): void => {
       if (i % 10 === 0) {
         b.gc = 1;
@@ -72,9 +73,10 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(gc?.batches).toBe(12);
     expect(gc?.total).toBe(120);
     expect(Math.abs((gc?.cleanPoint ?? 0) / 100 - 1)).toBeLessThan(0.01);
-    expect(Math.abs(a.headline.point / 100 - 1)).toBeLessThan(0.01); // the robust fit already ignores them
+    expect(a.headline.point).toBeGreaterThan(101.5);
+    expect(a.headline.point).toBeLessThan(104.5);
     expect(a.flags).not.toContain('gc-during-batches');
-    expect(detailLines(a.details).notes.join('\n')).toMatch(/gc-during-batches in 10 % of batches/);
+    expect(detailLines(a.details).notes.join('\n')).toMatch(/garbage collection in 12 of 120 batches: spread/);
   });
 
   it('counts migrations (cpuStart != cpuEnd) and context switches; harmless ones are a note, not a flag', () => {

@@ -32,6 +32,7 @@ const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {
   outliers: { mild: 3, severe: 1, total: 40 },
   contamination: { kind: 'gc-during-batches', batches: 8, of: 40, statistic: 'slope', cleanNs: 10.2, change: 0.03 },
   'contamination-within-ci': { kinds: ['migrations'], shares: [0.1], changes: [null] },
+  'gc-amortized': { batches: 12, of: 120, share: 0.03 },
   'negative-hidden': { statistics: ['min', 'p25'] },
   preempted: {
     preempted: 12,

@@ -1,0 +1,63 @@
+// Garbage collection amortised into the slope (src/analysis/fork-fit.ts), on synthetic processes
+// with a known answer: each iteration costs COST ns, and a collection of PAUSE ns happens every
+// EVERY iterations of the process, in whichever batch crosses that point. The per-operation cost
+// including collection is COST + PAUSE / EVERY whatever the batch lengths; short batches see a
+// collection in a few batches, long ones in most. A median-based fit reads the first near COST.
+import { describe, expect, it } from 'vitest';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { batchSlope } from '../../src/analysis/fork-fit.js';
+import { detailLines } from '../../src/report/details.js';
+import type { Batch } from '../../src/results/schema.js';
+import { perSizeMedianFit } from '../../src/statistics/robust-slope.js';
+import { makeForks } from './synthetic.js';
+
+const COST = 100;
+const PAUSE = 50_000;
+const EVERY = 10_000;
+const TRUTH = COST + PAUSE / EVERY; // 105 ns
+
+function collecting(unit: number, rounds: number, seed: number) {
+  let done = 0;
+  const tweak = (b: Batch): void => {
+    const crossings = Math.floor((done + b.iterations) / EVERY) - Math.floor(done / EVERY);
+    done += b.iterations;
+    b.gc = crossings;
+    b.ns += crossings * PAUSE;
+  };
+  return makeForks(3, { costNs: COST, overheadNs: 200, noise: 0.005, unit, rounds, seed, tweak: (b) => tweak(b) });
+}
+
+const share = (bs: Batch[]) => bs.filter((b) => b.gc > 0).length / bs.length;
+
+describe('garbage collection amortised into the slope', () => {
+  it('short batches (a collection in a few of them) read the cost including collection', () => {
+    const forks = collecting(10, 40, 3);
+    expect(share(forks.flatMap((f) => f.batches))).toBeLessThan(0.05);
+    const a = analyzeBenchmark(forks, { resamples: 100 });
+    expect(Math.abs(a.headline.point / TRUTH - 1)).toBeLessThan(0.01);
+    // The plain robust fit on the same batches misses the collections.
+    const b = forks[0].batches;
+    const plain = perSizeMedianFit(
+      b.map((x) => x.iterations),
+      b.map((x) => x.ns),
+    ).slope;
+    expect(Math.abs(plain / COST - 1)).toBeLessThan(0.01);
+    expect(detailLines(a.details).notes.join('\n')).toMatch(/garbage collection in \d+ of \d+ batches: spread/);
+    expect(a.flags).not.toContain('gc-during-batches');
+  });
+
+  it('long batches (a collection in most of them) read the same', () => {
+    const forks = collecting(1000, 2, 4);
+    expect(share(forks.flatMap((f) => f.batches))).toBeGreaterThan(0.5);
+    expect(Math.abs(analyzeBenchmark(forks, { resamples: 100 }).headline.point / TRUTH - 1)).toBeLessThan(0.01);
+  });
+
+  it('is the plain fit when no batch collected', () => {
+    const [f] = makeForks(1, { costNs: COST, overheadNs: 200, noise: 0.005, seed: 5 });
+    const plain = perSizeMedianFit(
+      f.batches.map((x) => x.iterations),
+      f.batches.map((x) => x.ns),
+    ).slope;
+    expect(batchSlope(f.batches)).toBe(plain);
+  });
+});
