@@ -24,12 +24,14 @@ int RunningOnValgrind() { return int(RUNNING_ON_VALGRIND); }
 void Toggle() { CALLGRIND_TOGGLE_COLLECT; }
 void Zero() { CALLGRIND_ZERO_STATS; }
 void Dump(const std::string& label) { CALLGRIND_DUMP_STATS_AT(label.c_str()); }
+void StartInstr() { CALLGRIND_START_INSTRUMENTATION; }
 #else
 const bool kSupported = false;
 int RunningOnValgrind() { return 0; }
 void Toggle() {}
 void Zero() {}
 void Dump(const std::string&) {}
+void StartInstr() {}
 #endif
 
 Napi::Value Running(const Napi::CallbackInfo& info) {
@@ -43,6 +45,12 @@ Napi::Value ToggleCollect(const Napi::CallbackInfo& info) {
 
 Napi::Value ZeroStats(const Napi::CallbackInfo& info) {
   Zero();
+  return info.Env().Undefined();
+}
+
+// With --instr-atstart=no the process runs uninstrumented (start-up at nulgrind's speed) until this.
+Napi::Value StartInstrumentation(const Napi::CallbackInfo& info) {
+  StartInstr();
   return info.Env().Undefined();
 }
 
@@ -61,6 +69,8 @@ void InitSimulation(Napi::Env env, Napi::Object exports) {
   exports.Set("simulationRunning", Napi::Function::New(env, Running, "simulationRunning"));
   exports.Set("simulationToggleCollect", Napi::Function::New(env, ToggleCollect, "simulationToggleCollect"));
   exports.Set("simulationZeroStats", Napi::Function::New(env, ZeroStats, "simulationZeroStats"));
+  exports.Set("simulationStartInstrumentation",
+              Napi::Function::New(env, StartInstrumentation, "simulationStartInstrumentation"));
   exports.Set("simulationDumpStats", Napi::Function::New(env, DumpStats, "simulationDumpStats"));
 }
 

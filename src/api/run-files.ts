@@ -34,20 +34,26 @@ const SILENT = { write: () => true };
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
-  const [{ DEFAULT_RUN_OPTIONS }, { runAndReport }, { findBenchFiles }, { checkRunLimits }, { maxProcesses }] =
-    await Promise.all([
-      import('../orchestrator/run.js'),
-      import('./run-and-report.js'),
-      import('../orchestrator/discover.js'),
-      import('../orchestrator/limits.js'),
-      import('../orchestrator/more-processes.js'),
-    ]);
+  const [
+    { DEFAULT_RUN_OPTIONS, SIMULATED_RUN_DEFAULTS },
+    { runAndReport },
+    { findBenchFiles },
+    { checkRunLimits },
+    { maxProcesses },
+  ] = await Promise.all([
+    import('../orchestrator/run.js'),
+    import('./run-and-report.js'),
+    import('../orchestrator/discover.js'),
+    import('../orchestrator/limits.js'),
+    import('../orchestrator/more-processes.js'),
+  ]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
   const { files, filter, cwd: _cwd, print: _print, io: _io, progress, ...rest } = options;
   const opts: RunAndReportOptions = {
     ...DEFAULT_RUN_OPTIONS,
+    ...(options.simulate ? SIMULATED_RUN_DEFAULTS : {}),
     ...stripUndefined(rest),
     files: findBenchFiles(Array.isArray(files) ? files : [files], cwd),
     filter: typeof filter === 'string' ? new RegExp(filter) : filter,

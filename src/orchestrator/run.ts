@@ -26,7 +26,13 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from '../defaults.js';
 import type { SimulationChoice } from '../simulation/events.js';
-import { DEFAULT_SIMULATION, requireSimulation, SIMULATED_MEASURE } from '../simulation/launch.js';
+import {
+  DEFAULT_SIMULATION,
+  requireSimulation,
+  SIMULATED_FORKS,
+  SIMULATED_MEASURE,
+  SIMULATED_TIMEOUT_MS,
+} from '../simulation/launch.js';
 
 /** Where the orchestrator tells what happens while it runs: warnings, notes, the progress line. */
 export interface LogStream {
@@ -92,6 +98,12 @@ export const DEFAULT_RUN_OPTIONS = {
   mlock: false,
 } as const satisfies Partial<RunOptions>;
 
+/** Defaults that differ under `simulate`: counts are deterministic and workers are slow (simulation/launch.ts). */
+export const SIMULATED_RUN_DEFAULTS = {
+  forks: SIMULATED_FORKS,
+  timeoutMs: SIMULATED_TIMEOUT_MS,
+} as const satisfies Partial<RunOptions>;
+
 export interface MeasuredRun {
   document: ResultDocument;
   interrupted: boolean;
@@ -123,8 +135,10 @@ export async function runBenchmarks(
         `--time ${opts.timeBudgetNs / 1e9} s: ` +
         'workers will be killed before they finish sampling\n',
     );
+  // Simulated workers run side by side and are not pinned unless asked: their counts do not depend on the CPU.
+  const cpu = opts.simulate && opts.cpu === null ? false : opts.cpu;
   const conditions = resolveConditions(
-    { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
+    { cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
     platform,
   );
   for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);

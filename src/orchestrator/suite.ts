@@ -23,7 +23,7 @@ import { runWorker } from './worker-process.js';
 import { addedProcesses, processesDisagree } from './more-processes.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { fullName as joinName } from '../text/format.js';
-import { callgrindLaunch } from '../simulation/launch.js';
+import { callgrindLaunch, simulationLanes } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
 
@@ -157,28 +157,40 @@ async function runJobs(
   progress: { done: number; total: number },
   started: number,
 ): Promise<boolean> {
-  for (const job of jobs) {
-    if (opts.signal?.aborted) return true;
-    const entry = job.benchmark;
-    if (entry.error) {
+  let next = 0;
+  let interrupted = false;
+  // One job at a time, except under simulation: counts do not depend on the load, so workers run
+  // side by side (simulation/launch.ts simulationLanes).
+  const lane = async () => {
+    while (next < jobs.length && !interrupted) {
+      if (opts.signal?.aborted) return void (interrupted = true);
+      const job = jobs[next++];
+      const entry = job.benchmark;
+      if (entry.error) {
+        progress.done++;
+        continue; // a benchmark that failed once is not retried in its other forks
+      }
+      opts.onProgress?.({
+        ...progress,
+        current: fullName(entry.descriptor),
+        elapsedMs: Date.now() - started,
+      });
+      const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
       progress.done++;
-      continue; // a benchmark that failed once is not retried in its other forks
+      if ('interrupted' in r) return void (interrupted = true);
+      if ('error' in r) entry.error = r.error;
+      else {
+        entry.forks.push(r.fork);
+        entry.arms[job.arm].push(r.fork.index);
+      }
     }
-    opts.onProgress?.({
-      ...progress,
-      current: fullName(entry.descriptor),
-      elapsedMs: Date.now() - started,
-    });
-    const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
-    progress.done++;
-    if ('interrupted' in r) return true;
-    if ('error' in r) entry.error = r.error;
-    else {
-      entry.forks.push(r.fork);
-      entry.arms[job.arm].push(r.fork.index);
-    }
+  };
+  await Promise.all(Array.from({ length: opts.simulate ? simulationLanes() : 1 }, lane));
+  for (const e of new Set(jobs.map((j) => j.benchmark))) {
+    e.forks.sort((a, b) => a.index - b.index);
+    for (const arm of e.arms) arm.sort((a, b) => a - b);
   }
-  return false;
+  return interrupted;
 }
 
 /** Whether a benchmark's planned processes disagree; records the note if so. */

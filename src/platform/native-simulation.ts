@@ -6,6 +6,7 @@ export interface SimulationAddon {
   simulationRunning(): number;
   simulationToggleCollect(): void;
   simulationZeroStats(): void;
+  simulationStartInstrumentation(): void;
   simulationDumpStats(label: string): void;
 }
 
@@ -18,6 +19,7 @@ export function unsupportedSimulation(reason: string): Simulation {
     running: () => 0,
     toggleCollect: () => {},
     zeroStats: () => {},
+    startInstrumentation: () => {},
     dumpStats: () => {},
   };
 }
@@ -29,6 +31,7 @@ export function createNativeSimulation(addon: SimulationAddon): Simulation {
     running: () => addon.simulationRunning(),
     toggleCollect: () => addon.simulationToggleCollect(),
     zeroStats: () => addon.simulationZeroStats(),
+    startInstrumentation: () => addon.simulationStartInstrumentation(),
     dumpStats(label: string) {
       // The label ends up on one line of the dump file.
       addon.simulationDumpStats(String(label).replace(/[\r\n]/g, ' '));

@@ -258,6 +258,8 @@ export interface Simulation {
   /** Flips callgrind's collection state (start it with --collect-atstart=no). */
   toggleCollect(): void;
   zeroStats(): void;
+  /** Starts callgrind's instrumentation (workers start with --instr-atstart=no: start-up runs uninstrumented). */
+  startInstrumentation(): void;
   /** Writes one callgrind.out file whose "desc: Trigger:" line carries `label`. */
   dumpStats(label: string): void;
 }

@@ -32,6 +32,14 @@ export class CallgrindCounterSet implements CounterSet {
     this.sums = this.specs.map(() => 0);
   }
 
+  /**
+   * Starts callgrind's instrumentation (the worker runs uninstrumented until here): call it after
+   * loading and set-up, before warm-up, so every translation of the kernel's code is instrumented.
+   */
+  instrument(): void {
+    this.simulation.startInstrumentation();
+  }
+
   enable(): void {}
   disable(): void {
     if (this.collecting) this.simulation.toggleCollect();

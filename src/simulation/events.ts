@@ -49,11 +49,16 @@ export function eventValue(spec: SimulatedEventSpec, events: readonly string[], 
  */
 export const CACHE_GEOMETRY = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
 
-/** The valgrind arguments for a worker: counting off until the addon switches it on around a batch. */
+/**
+ * The valgrind arguments for a worker: no instrumentation until the worker starts it after loading
+ * (start-up under callgrind took 141 s instrumented, 16 s not, load 12: docs/measurements.md), and
+ * counting off until the addon switches it on around a batch.
+ */
 export function callgrindArgs(outFile: string, choice: SimulationChoice): string[] {
   return [
     ...(choice.cache ? CACHE_GEOMETRY : []),
     '--tool=callgrind',
+    '--instr-atstart=no',
     '--collect-atstart=no',
     '--dump-instr=no',
     '--dump-line=no',

@@ -3,7 +3,7 @@
 // its own dump directory, removed when the worker is done.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callgrindArgs, type SimulationChoice } from './events.js';
 
@@ -15,6 +15,16 @@ export const DEFAULT_SIMULATION: SimulationChoice = { cache: true, branch: true 
  */
 export const SIMULATED_MEASURE = { minRounds: 1, maxRounds: 1, batchesPerRound: 4 } as const;
 export const SIMULATED_FORKS = 2;
+/** A worker under callgrind needs minutes, not seconds (docs/measurements.md: cost of a simulated run). */
+export const SIMULATED_TIMEOUT_MS = 600_000;
+
+/**
+ * Workers run side by side under simulation, one per CPU up to 4: the counts do not depend on the
+ * load (docs/measurements.md), and each worker under Valgrind takes tens of seconds.
+ */
+export function simulationLanes(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
 
 /** Valgrind is missing or cannot run Node here: one line, and nothing was measured. */
 export class SimulationUnavailableError extends Error {

@@ -78,6 +78,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
       const why = prepared.details.find((d) => d.code === 'simulation-unsupported' || d.code === 'not-under-valgrind');
       throw new Error(why ? detailText(why) : 'simulated counters unavailable');
     }
+    if (prepared.counters instanceof CallgrindCounterSet) prepared.counters.instrument();
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
     const fork = await measure(
       kernel,

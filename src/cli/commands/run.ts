@@ -14,7 +14,7 @@ import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
-import { SIMULATED_FORKS, SimulationUnavailableError } from '../../simulation/launch.js';
+import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../simulation/launch.js';
 import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
 
 const targetMs = TARGET_LARGEST_BATCH_NS / 1e6;
@@ -37,7 +37,8 @@ Measurement:
   --confidence C       confidence level of intervals (default ${D.confidence})
   --seed N             seed of every random choice: batch order, inputs, bootstrap (default ${D.seed})
   --filter REGEX       only benchmarks whose "group/name" matches
-  --timeout S          kill a worker after S seconds (default ${D.timeoutMs / 1000})
+  --timeout S          kill a worker after S seconds (default ${D.timeoutMs / 1000}; ${SIMULATED_TIMEOUT_MS / 1000} with
+                       --counters simulate)
   --counters MODE      hardware | simulate | none (default hardware): simulate runs each
                        worker under Valgrind (callgrind) and reports simulated instructions,
                        cache misses and branch mispredictions per op instead of time;
@@ -264,7 +265,14 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     ),
     confidence,
     seed: integer('seed', values.seed, D.seed, 0, LIMITS.seed),
-    timeoutMs: positiveNumber('timeout', values.timeout, D.timeoutMs / 1000, false, LIMITS.timeoutS) * 1000,
+    timeoutMs:
+      positiveNumber(
+        'timeout',
+        values.timeout,
+        (simulate ? SIMULATED_TIMEOUT_MS : D.timeoutMs) / 1000,
+        false,
+        LIMITS.timeoutS,
+      ) * 1000,
     counters: counters === 'hardware',
     ...(simulate ? { simulate: true } : {}),
     cpu: values['no-pin']
