@@ -109,7 +109,9 @@ export function compareDocuments(
   s: CompareOptions,
 ): DocumentComparison {
   const environment = compareEnvironments(base.environment, contender.environment);
-  const changed = (d: ResultDocument) => Boolean((d.environment as { changes?: unknown[] })?.changes?.length);
+  // Load and frequency changes during a run move time, not simulated instruction counts.
+  const changed = (d: ResultDocument) =>
+    !s.instructions && Boolean((d.environment as { changes?: unknown[] })?.changes?.length);
   const broken: EnvironmentProblems = {
     differences: environment.differences,
     changedDuring: [changed(base) ? 'baseline' : null, changed(contender) ? 'contender' : null].filter(

@@ -198,7 +198,8 @@ export async function runBenchmarks(
   const warnings = [...conditions.notes, ...outcome.warnings, ...changes.map((c) => c.warning)];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
-  if (changes.length > 0)
+  // Load, frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
+  if (changes.length > 0 && !simulation)
     for (const b of outcome.benchmarks)
       if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
 

@@ -6,11 +6,12 @@ import type { AnalysisDetail, BenchmarkResult, Flag, SimulationRecord, V8Tier } 
 import { namedDetails } from '../analysis/result.js';
 
 /**
- * Flags about the run or the inputs, kept; the others judge wall time and are dropped. GC and page
- * faults are not kept either: the counter set runs a full GC just before counting starts (inside
- * the timed window, outside the counted one), and callgrind counts user-space instructions only.
+ * Flags about the inputs or the process, kept; the others judge wall time and are dropped. GC and
+ * page faults are not kept either: the counter set runs a full GC just before counting starts
+ * (inside the timed window, outside the counted one), and callgrind counts user-space instructions
+ * only. A changed environment (load, frequency) is not flagged under simulation (orchestrator/run.ts).
  */
-const KEPT_FLAGS: readonly Flag[] = ['environment-changed', 'inputs-changed', 'in-process'];
+const KEPT_FLAGS: readonly Flag[] = ['inputs-changed', 'in-process'];
 const OPTIMIZED: readonly V8Tier[] = ['turbofan', 'maglev'];
 
 export function markSimulated(r: BenchmarkResult, valgrind = 'Valgrind'): BenchmarkResult {

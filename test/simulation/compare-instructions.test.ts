@@ -57,4 +57,11 @@ describe('compare --statistic instructions', () => {
     expect(c.verdict).toBe('incomparable');
     expect(comparisonReason(c)).toMatch(/--counters simulate/);
   });
+  it('gives a verdict when the load or frequency changed during a run (time would be incomparable)', () => {
+    const base = doc([12_000, 12_000.5]);
+    (base.environment as { changes?: unknown[] }).changes = [{ field: 'load.oneMinute', before: 8, after: 18 }];
+    expect(compareDocuments(base, doc([12_120, 12_120.3]), settings).comparisons[0]!.verdict).toBe('slower');
+    const time = compareDocuments(base, doc([12_120, 12_120.3]), { ...settings, instructions: false });
+    expect(time.comparisons[0]!.verdict).toBe('incomparable');
+  });
 });

@@ -112,14 +112,14 @@ describe('markSimulated', () => {
     headline: { statistic: 'slope', point: 1, ciLow: 1, ciHigh: 1 } as BenchmarkResult['headline'],
     estimates: null,
     forks,
-    flags: ['context-switches', 'low-r2', 'gc-during-batches', 'environment-changed'],
+    flags: ['context-switches', 'low-r2', 'gc-during-batches', 'page-faults', 'inputs-changed'],
     warnings: [],
   });
 
   it('drops the wall-time headline and time flags, labels the result, and notes what simulation cannot show', () => {
     const r = markSimulated(result([fork('turbofan'), fork('turbofan')]));
     expect(r.headline).toBeNull();
-    expect(r.flags).toEqual(['environment-changed', 'simulated']);
+    expect(r.flags).toEqual(['inputs-changed', 'simulated']);
     expect(r.simulation?.tiers).toEqual(['turbofan', 'turbofan']);
     expect(benchmarkLines(r).notes.join(' ')).toMatch(/memory latency/);
     expect(r.details?.map((d) => d.code)).toEqual(['simulated-wall-time', 'simulated']);
