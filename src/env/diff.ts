@@ -12,6 +12,12 @@ export interface EnvChange {
   before: unknown;
   after: unknown;
   warning: string;
+  /**
+   * A change of the machine's load, not of its settings: other work competed for the CPUs. The
+   * engine's preemption and slow-process handling and the round-robin order of processes are made
+   * for that, so it is a warning, not a reason to call the run's comparisons incomparable.
+   */
+  load?: true;
 }
 
 /** A mean frequency change larger than this fraction is reported (cpuinfo MHz jitters by a few %). */
@@ -22,6 +28,11 @@ export const FREQUENCY_CHANGE_FRACTION = 0.1;
  * threshold sits above that.
  */
 export const LOAD_JUMP = 1.5;
+
+/** Whether the machine's settings changed (not only its load): a run's comparisons are then incomparable. */
+export function settingsChanged(changes: readonly EnvChange[]): boolean {
+  return changes.some((c) => !c.load);
+}
 
 export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvChange[] {
   const out: EnvChange[] = [];
@@ -86,13 +97,15 @@ export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvCha
   const lb = before.kernel.load?.one;
   const la = after.kernel.load?.one;
   if (lb !== undefined && la !== undefined && la - lb >= LOAD_JUMP) {
-    add(
-      'kernel.load.one',
-      lb,
-      la,
-      `1-minute load average rose ${lb.toFixed(2)} → ${la.toFixed(2)} during the run: ` +
+    out.push({
+      field: 'kernel.load.one',
+      before: lb,
+      after: la,
+      warning:
+        `1-minute load average rose ${lb.toFixed(2)} → ${la.toFixed(2)} during the run: ` +
         `other work competed for the CPUs`,
-    );
+      load: true,
+    });
   }
 
   const tb = before.thermal.total;

@@ -4,7 +4,7 @@
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
 import { TIME_BUDGET_NS } from '../engine/defaults.js';
-import { diffEnvironment } from '../env/diff.js';
+import { diffEnvironment, settingsChanged } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
@@ -198,8 +198,9 @@ export async function runBenchmarks(
   const warnings = [...conditions.notes, ...outcome.warnings, ...changes.map((c) => c.warning)];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
-  // Load, frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
-  if (changes.length > 0 && !simulation)
+  // Frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
+  // A load rise is competition the engine handles (diff.ts): a warning, not a changed environment.
+  if (settingsChanged(changes) && !simulation)
     for (const b of outcome.benchmarks)
       if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
 

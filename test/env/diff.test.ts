@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { diffEnvironment, LOAD_JUMP } from '../../src/env/diff.js';
+import { diffEnvironment, LOAD_JUMP, settingsChanged } from '../../src/env/diff.js';
 import { readMachineFacts } from '../../src/env/facts.js';
 import { FAKE_NODE } from './fake-platform.js';
 import { bareMetal, kvmGuest, makeTree, removeTrees, type Tree } from './fixtures.js';
@@ -48,6 +48,15 @@ describe('diffEnvironment', () => {
   it('ignores a load rise the benchmark itself can cause (< LOAD_JUMP)', () => {
     const after = { ...kvmGuest(), 'proc/loadavg': `${(0.65 + LOAD_JUMP - 0.1).toFixed(2)} 0.30 0.12 1/200 4242\n` };
     expect(diffEnvironment(facts(kvmGuest()), facts(after))).toEqual([]);
+  });
+
+  it('reports a load rise as load, which does not make the run incomparable; a setting change does', () => {
+    const after = { ...kvmGuest(), 'proc/loadavg': '8.40 0.30 0.12 1/200 4242\n' };
+    const changes = diffEnvironment(facts(kvmGuest()), facts(after));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ field: 'kernel.load.one', load: true });
+    expect(settingsChanged(changes)).toBe(false);
+    expect(settingsChanged([...changes, { field: 'cpu.governor', before: 'a', after: 'b', warning: 'w' }])).toBe(true);
   });
 
   it('ignores a small cpuinfo frequency jitter on a VM', () => {
