@@ -45,6 +45,9 @@ const SEVERITY: Record<FindingCode, Finding['severity']> = {
   'in-process': 'info',
 };
 
+/** The findings that apply to counts made under Valgrind (`--counters simulate`). */
+const SIMULATED_FINDINGS: readonly FindingCode[] = ['incomparable', 'tests-disagree', 'too-few', 'in-process'];
+
 /** Every finding of one benchmark, most important first (the order of FINDING_CODES). */
 export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): Finding[] {
   const out: Finding[] = [];
@@ -92,8 +95,8 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   out.push(...comparisonFindings(b));
   if (b.flags.includes('in-process')) add('in-process');
   // Counts under Valgrind are not judged by batch times or by the machine's load and clock
-  // (time under Valgrind is not the kernel's, docs/architecture.md).
-  const kept = b.flags.includes('simulated') ? out.filter((f) => f.code === 'in-process') : out;
+  // (time under Valgrind is not the kernel's, docs/architecture.md); their comparison is of counts.
+  const kept = b.flags.includes('simulated') ? out.filter((f) => SIMULATED_FINDINGS.includes(f.code)) : out;
   return kept.sort((x, y) => FINDING_CODES.indexOf(x.code) - FINDING_CODES.indexOf(y.code));
 }
 

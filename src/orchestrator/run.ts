@@ -230,7 +230,8 @@ export async function runBenchmarks(
     benchmarks: outcome.benchmarks,
     warnings,
   });
-  attachRelative(document, runCompareSettings(opts));
+  // Under Valgrind the comparison with a group's baseline is of simulated instructions per op (time there is not the kernel's).
+  attachRelative(document, { ...runCompareSettings(opts), ...(simulation ? { instructions: true } : {}) });
   attachFindings(document);
   wordDetails(document);
   const stoppedBy = stop.received() ?? undefined;

@@ -7,7 +7,7 @@ import type { BenchmarkResult } from '../results/schema.js';
 import { benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
 import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
-import { COUNTER_COLUMN, counterCell } from './terminal.js';
+import { COUNTER_COLUMN, counterCell, verdictWord } from './terminal.js';
 
 export interface Column {
   header: string;
@@ -32,7 +32,7 @@ function verdictCell(b: BenchmarkResult, withCi: boolean): string {
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
   if (r.verdict === 'too-few') return `${r.ratio.point.toFixed(2)}× too few`;
-  const word = r.verdict === 'no-difference' ? 'same' : r.verdict;
+  const word = verdictWord(b);
   const ci = withCi ? ` [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]` : '';
   return `${r.ratio.point.toFixed(2)}× ${word}${ci}`;
 }
@@ -112,5 +112,10 @@ export function simulatedColumns(list: BenchmarkResult[]): ColumnSet {
       cell: (b) => markerColumn.cell(b) || (benchmarkLines(b).warnings.length > 0 ? '!' : ''),
     },
   ];
-  return { required, optional: counterColumns(list, [SIM_HEADLINE]) };
+  const hasRelative = list.some((b) => b.relative);
+  if (hasRelative) required.push({ header: 'vs baseline', cell: (b) => verdictCell(b, false) });
+  const wideVerdict = hasRelative
+    ? { header: 'vs baseline', cell: (b: BenchmarkResult) => verdictCell(b, true) }
+    : undefined;
+  return { required, optional: counterColumns(list, [SIM_HEADLINE]), wideVerdict };
 }

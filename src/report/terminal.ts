@@ -139,13 +139,21 @@ export function counterCell(v: number): string {
   return v <= 0 ? '0' : sig(v, 3);
 }
 
-/** "1.23× slower [1.20, 1.26]": contender/baseline time ratio with its CI and the verdict. */
+/** The verdict in a cell: a count under Valgrind compares instructions, so "more"/"fewer", not slower/faster. */
+export function verdictWord(b: BenchmarkResult): string {
+  const v = b.relative?.verdict;
+  if (v === 'no-difference') return 'same';
+  if (!b.flags.includes('simulated')) return v ?? '';
+  return v === 'slower' ? 'more' : v === 'faster' ? 'fewer' : (v ?? '');
+}
+
+/** "1.23× slower [1.20, 1.26]": contender/baseline ratio (of time, or of simulated instructions) with its CI. */
 export function relativeCell(b: BenchmarkResult): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
   if (r.verdict === 'too-few') return `${r.ratio.point.toFixed(2)}× (too few processes for a verdict)`;
-  const word = r.verdict === 'no-difference' ? 'same' : r.verdict;
+  const word = verdictWord(b);
   return `${r.ratio.point.toFixed(2)}× ${word} [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]`;
 }
 

@@ -9,6 +9,7 @@ import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report
 import { ConditionError, DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
+import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
 import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
@@ -64,7 +65,8 @@ Comparison:
   --aa                 A/A check: measure each benchmark twice in interleaved processes
   --save-baseline NAME save this run as .cyclebench/baselines/NAME.json
   --baseline NAME      compare this run with a saved baseline
-  --threshold P        differences below this are "within noise" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)})
+  --threshold P        differences below this are "within noise" (default ${helpPercent(DEFAULT_NOISE_THRESHOLD)};
+                       ${helpPercent(INSTRUCTIONS_THRESHOLD)} of instructions with --counters simulate)
   --against TREE       paired run: the same files from another tree (a directory, or a
                        git ref checked out in a temporary worktree), processes in pairs,
                        stopping once the verdict is settled (docs/ci.md)
@@ -297,7 +299,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     aa: values.aa ?? false,
     saveBaseline: values['save-baseline'] === undefined ? undefined : checkName(values['save-baseline']),
     baseline: values.baseline === undefined ? undefined : checkName(values.baseline),
-    threshold: fraction('threshold', values.threshold, DEFAULT_NOISE_THRESHOLD),
+    threshold: fraction('threshold', values.threshold, simulate ? INSTRUCTIONS_THRESHOLD : DEFAULT_NOISE_THRESHOLD),
     progress: !values.quiet,
     detail: values.verbose ? 'verbose' : values.quiet ? 'quiet' : 'summary',
     argv: ['run', ...args],
