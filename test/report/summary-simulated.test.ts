@@ -1,0 +1,118 @@
+// The terminal output of a run counted under Valgrind (`run --counters simulate`): no time,
+// the simulated instructions per operation lead, one line says what "sim" means, and nothing
+// that judges batch times or the machine's load is said. simulated.json is a real run of
+// examples/vitest/sum.cyclebench.ts with --counters simulate on the busy VM (batches cut to 4
+// per process); no Valgrind is needed to render it.
+import { describe, expect, it } from 'vitest';
+import { attachFindings, benchmarkName } from '../../src/analysis/findings.js';
+import { presentRun } from '../../src/report/present.js';
+import { renderSummary } from '../../src/report/summary.js';
+import { readResultFile } from '../../src/results/read.js';
+import type { BenchmarkResult, ResultDocument } from '../../src/results/schema.js';
+import { counterCell } from '../../src/report/terminal.js';
+import { expectGolden, FIXTURE_DIR } from './golden.js';
+
+const simulated = readResultFile(`${FIXTURE_DIR}simulated.json`);
+const lines = (s: string): string[] => s.replace(/\n$/, '').split('\n');
+const copy = (d: ResultDocument): ResultDocument => JSON.parse(JSON.stringify(d));
+const instructions = (b: BenchmarkResult) => b.counters!.perOp.find((c) => c.event === 'sim-instructions')!.perOp;
+
+/** The same run with what a timed run would complain about: GC in every batch, a changed machine, a poor fit. */
+function withTimeComplaints(doc: ResultDocument): ResultDocument {
+  const out = copy(doc);
+  for (const b of out.benchmarks) {
+    for (const f of ['gc-during-batches', 'environment-changed', 'low-r2'] as const)
+      if (!b.flags.includes(f)) b.flags.push(f);
+    b.details = [
+      ...(b.details ?? []),
+      { code: 'low-r2', severity: 'warning', benchmark: benchmarkName(b), values: { processes: 1, of: 2, r2: [0.2] } },
+      {
+        code: 'contamination',
+        severity: 'warning',
+        benchmark: benchmarkName(b),
+        values: { kind: 'gc-during-batches', batches: 4, of: 4 },
+      },
+    ];
+  }
+  return attachFindings(out);
+}
+
+describe('a simulated run in the terminal', () => {
+  it('is a real simulated run: counts, no time', () => {
+    expect(simulated.benchmarks.length).toBeGreaterThanOrEqual(2);
+    for (const b of simulated.benchmarks) {
+      expect(b.flags).toContain('simulated');
+      expect(b.headline).toBeNull();
+      expect(instructions(b)).toBeGreaterThan(0);
+    }
+  });
+
+  for (const columns of [80, 120]) {
+    it(`leads with simulated instructions per op at ${columns} columns, with the "sim" legend`, () => {
+      const out = renderSummary(simulated, { columns });
+      const [, header, , ...rows] = lines(out);
+      expect(header).toMatch(/^benchmark +sim instr\/op +± CI/);
+      expect(out).not.toMatch(/time\/iter|ops\/s|median|—/);
+      for (const b of simulated.benchmarks) {
+        const row = rows.find((r) => r.startsWith(b.name))!;
+        expect(row.split(/ {2,}/)[1]).toBe(counterCell(instructions(b)));
+      }
+      expect(out).toMatch(/^sim: counted on Valgrind's simulated CPU/m);
+      for (const l of lines(out)) expect([...l].length).toBeLessThanOrEqual(columns);
+    });
+  }
+
+  it('compares simulated instructions with the baseline of the group: "more" or "fewer", not slower or faster', () => {
+    const base = simulated.benchmarks.find((b) => b.baseline)!;
+    const contender = simulated.benchmarks.find((b) => !b.baseline)!;
+    const r = contender.relative!;
+    // The run compared instructions per op (about 100× the work), not the time under Valgrind.
+    expect(r.ratio!.point / (instructions(contender) / instructions(base))).toBeCloseTo(1, 1);
+    expect(r.verdict).toBe('slower');
+    const out = renderSummary(simulated, { columns: 100 });
+    expect(out).toMatch(new RegExp(`^${contender.name} .* ${r.ratio!.point.toFixed(2)}× more \\[`, 'm'));
+    expect(out).not.toMatch(/slower|faster|incomparable/);
+    expect(presentRun(simulated, { detail: 'verbose' })).toMatch(/× more \[/);
+  });
+
+  it('wider terminals add the simulated cache and branch columns that carry data', () => {
+    const header = lines(renderSummary(simulated, { columns: 200 }))[1];
+    expect(header).toMatch(/sim D1 miss\/op/);
+    expect(header).toMatch(/sim branch\/op/);
+  });
+
+  it('says nothing about batch times or the machine: no GC, noise, fit or changed-machine line', () => {
+    const complaining = withTimeComplaints(simulated);
+    const out = presentRun(complaining, { columns: 120 });
+    expect(out).not.toMatch(/garbage collection|machine changed|noisy|not linear/);
+    const verbose = presentRun(complaining, { detail: 'verbose' });
+    expect(verbose).not.toMatch(/low-r2:|gc-during-batches: 4 of 4|time\/iter/);
+    expect(verbose).toMatch(/counts simulated by valgrind/);
+    expect(verbose.split('\n').find((l) => l.startsWith('benchmark'))).toMatch(/^benchmark +sim instr\/op/);
+    // The same document timed (not simulated) says them: the checks above can fail.
+    const timed = copy(complaining);
+    for (const b of timed.benchmarks) b.flags = b.flags.filter((f) => f !== 'simulated');
+    expect(presentRun(attachFindings(timed), { detail: 'verbose' })).toMatch(/low-r2:/);
+    expect(renderSummary(attachFindings(timed), { columns: 120 })).toMatch(/machine changed/);
+  });
+
+  it('a kernel counted unoptimized is marked and gets its line', () => {
+    const doc = copy(simulated);
+    const b = doc.benchmarks[0];
+    b.details = [
+      ...(b.details ?? []),
+      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'sparkplug' } },
+    ];
+    const out = renderSummary(doc, { columns: 120 });
+    expect(
+      lines(out)
+        .find((l) => l.startsWith(b.name))!
+        .split(/ {2,}/),
+    ).toContain('!');
+    expect(out).toContain(`${b.name}: V8 ran the kernel in its sparkplug tier, not optimized, while it was counted`);
+  });
+
+  it('golden at 80 columns', () => {
+    expectGolden('summary-simulated-80.golden.txt', presentRun(simulated, { columns: 80 }));
+  });
+});
