@@ -17,7 +17,11 @@ import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
 import { spendingBounds } from './spending.js';
 
-export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'too-few';
+/**
+ * 'inconclusive': neither a difference beyond the threshold nor an interval inside the band; so
+ * far, or after the last look (then the run could not tell, and says why).
+ */
+export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'inconclusive' | 'too-few';
 
 export interface PairedSettings {
   /** Differences at or below this relative size are within noise (e.g. 0.01). */
@@ -153,7 +157,7 @@ export function analysePairs(
     : excludesOne
       ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
       : `${level} CI includes 1`;
-  return { ...base, verdict: 'no-difference', settled: inside, reason };
+  return { ...base, verdict: inside ? 'no-difference' : 'inconclusive', settled: inside, reason };
 }
 
 /** Should the run add another pair after `pairsRun` pairs with these log ratios? */

@@ -16,7 +16,7 @@ const analysis = {
   type: 'object',
   required: ['verdict', 'settled', 'pairs', 'ratio', 'confidence', 'reason'],
   properties: {
-    verdict: { enum: ['faster', 'slower', 'no-difference', 'too-few'] },
+    verdict: { enum: ['faster', 'slower', 'no-difference', 'inconclusive', 'too-few'] },
     settled: { type: 'boolean' },
     pairs: int,
     ratio: nullable({

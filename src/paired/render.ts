@@ -60,6 +60,12 @@ export function tail(o: PairedOutcome): string[] {
   if (o.onlyCurrent.length) lines.push(`only in this tree (not compared): ${list(o.onlyCurrent)}`);
   if (o.onlyAgainst.length) lines.push(`only in ${escapeControls(o.against)} (not compared): ${list(o.onlyAgainst)}`);
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
+  for (const r of o.rows)
+    if (r.analysis?.verdict === 'inconclusive')
+      lines.push(
+        `${escapeControls(truncateName(rowName(r)))}: cannot tell after ${r.pairs.length} pairs ` +
+          `(${r.analysis.reason}): run on a quieter machine or raise --max-pairs`,
+      );
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
   lines.push(sequentialRule(o.settings));
   return lines;
