@@ -3,6 +3,7 @@
 // machine hits both versions of a pair. Benchmarks are matched by group, name and args;
 // one-side-only ones are listed, not measured. Pairs stop at a look of the sequential
 // design once the verdict is settled (src/paired/analysis.ts).
+import { existsSync } from 'node:fs';
 import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
 import { fullName, listFile, runFork } from '../orchestrator/suite.js';
@@ -65,9 +66,14 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
   };
   const matched: [Descriptor, Descriptor][] = [];
   for (const file of opts.files) {
+    // A file the other tree does not have (a benchmark file the change adds) has no counterpart to
+    // list: its benchmarks are "only in this tree", not a load error.
+    const otherFile = counterpart(opts.tree, file);
     const sides = await Promise.all([
       listFile(platform, file, opts.signal),
-      listFile(platform, counterpart(opts.tree, file), opts.signal),
+      existsSync(otherFile)
+        ? listFile(platform, otherFile, opts.signal)
+        : Promise.resolve({ benchmarks: [] as Descriptor[] }),
     ]);
     if (sides.some((s) => 'interrupted' in s)) return { ...out, interrupted: true };
     const [cur, other] = sides.map((s, i) => {
@@ -85,9 +91,10 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
   }
   for (const [a, b] of matched) {
     if (opts.signal?.aborted) return { ...out, interrupted: true };
-    const row = await measurePairs(platform, a, b, opts);
-    if (row === null) return { ...out, interrupted: true };
-    out.rows.push(row);
+    const { row, interrupted } = await measurePairs(platform, a, b, opts);
+    // An interrupted benchmark keeps the pairs it finished, analysed as far as they go.
+    if (row.pairs.length > 0 || !interrupted) out.rows.push(row);
+    if (interrupted) return { ...out, interrupted: true };
   }
   return out;
 }
@@ -97,7 +104,7 @@ async function measurePairs(
   a: Descriptor,
   b: Descriptor,
   opts: PairedRunOptions,
-): Promise<PairedRow | null> {
+): Promise<{ row: PairedRow; interrupted: boolean }> {
   const row: PairedRow = { name: b.title, group: b.group, args: b.args, pairs: [], analysis: null };
   const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
   const value = (f: ForkResult) => forkStatistic(f.batches.filter(isUsableBatch), statistic);
@@ -109,13 +116,18 @@ async function measurePairs(
       opts.onProgress?.(`${label(b)}: pair ${i + 1}, ${side === 'a' ? opts.tree.label : 'this tree'}`);
       // Both processes of a pair get the same fork index: the same plan seed and environment padding.
       const r = await runFork(platform, side === 'a' ? a : b, i, opts);
-      if ('interrupted' in r) return null;
+      if ('interrupted' in r) {
+        row.analysis = row.pairs.length
+          ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
+          : null;
+        return { row, interrupted: true };
+      }
       if ('error' in r) {
         row.error = `${side === 'a' ? opts.tree.label : 'this tree'}: ${errorLine(r.error)}`;
         row.analysis = row.pairs.length
           ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
           : null;
-        return row;
+        return { row, interrupted: false };
       }
       got[side] = value(r.fork);
     }
@@ -123,7 +135,7 @@ async function measurePairs(
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
   }
   row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length);
-  return row;
+  return { row, interrupted: false };
 }
 
 function errorLine(e: NonNullable<BenchmarkResult['error']>): string {

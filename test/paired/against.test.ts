@@ -2,7 +2,7 @@
 // one line; the temporary worktree is removed after success, after a failure, and on Ctrl-C
 // or SIGTERM; benchmarks of one tree only are listed, not compared.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,5 +140,23 @@ describe('runFilesAgainst() (library) with a directory', () => {
     expect(r.paired.rows[0].pairs.map((p) => p.aFirst)).toEqual([true, false]);
     expect(r.paired.onlyCurrent).toEqual(['new one']);
     expect(r.paired.rows[0].analysis?.pairs).toBe(2);
+  });
+
+  it('a bench file the other directory lacks: its benchmarks are only in this tree, not a load error', async () => {
+    const other = join(scratch, 'other-without');
+    mkdirSync(other);
+    writeFileSync(join(other, 'k.bench.ts'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
+    writeFileSync(join(repo, 'added.bench.ts'), `import { bench } from '${INDEX}';\nbench('added', () => () => 1);\n`);
+    try {
+      const r = await runCli(
+        ['run', 'k.bench.ts', 'added.bench.ts', '--against', other, '--time', '0.05', '--max-pairs', '2', '--no-pin'],
+        repo,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('only in this tree (not compared): added, new one');
+      expect(r.stdout).not.toContain('could not list');
+    } finally {
+      rmSync(join(repo, 'added.bench.ts'));
+    }
   });
 });
