@@ -66,6 +66,14 @@ describe('run --against <git ref>', () => {
     const clash = await run('--against', 'HEAD~1', '--aa');
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('--aa is not available with --against');
+    for (const [flag, said] of [
+      [['--forks', '3'], '--forks is not available with --against'],
+      [['--counters', 'simulate'], '--counters simulate is not available with --against'],
+    ] as const) {
+      const r = await run('--against', 'HEAD~1', ...flag);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(said);
+    }
     const outsider = join(scratch, 'outside.bench.ts');
     writeFileSync(outsider, kernel('return 1;'));
     const r = await run('--against', 'HEAD~1', outsider);

@@ -157,6 +157,7 @@ async function againstCommand(opts: RunCliOptions & { against: string }, io: Io)
 
 const NOT_WITH_AGAINST = [
   'aa',
+  'forks',
   'max-forks',
   'save-baseline',
   'baseline',
@@ -236,6 +237,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
     if (clash) throw new UsageError(`--${clash} is not available with --against (a paired run)`);
     if (values.against.trim() === '') throw new UsageError('--against is empty');
+    if (values.counters === 'simulate')
+      throw new UsageError('--counters simulate is not available with --against (a paired run measures time)');
   } else if (values['fail-on-regression'] || values['max-pairs'] !== undefined)
     throw new UsageError(`--${values['fail-on-regression'] ? 'fail-on-regression' : 'max-pairs'} needs --against`);
   if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
@@ -250,7 +253,11 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const askedMax =
     values['max-forks'] === undefined ? undefined : integer('max-forks', values['max-forks'], forks, 1, LIMITS.forks);
   if (askedMax !== undefined && askedMax < forks)
-    throw new UsageError(`--max-forks ${askedMax} is below --forks ${forks}`);
+    throw new UsageError(
+      `--max-forks ${askedMax} is below ${values.forks === undefined ? 'the default ' : ''}--forks ${forks}`,
+    );
+  if (simulate && askedMax !== undefined && askedMax > forks)
+    throw new UsageError('--max-forks is not available with --counters simulate (its counts do not vary by process)');
   return {
     files: findBenchFiles(positionals, io.cwd),
     filter,
