@@ -30,6 +30,10 @@ const perOp = (name: string, event: string): number => {
   return v;
 };
 
+/** Each process's tiers and warm-up per-call counts, for the message of a failed check. */
+const warmups = () =>
+  doc.benchmarks.map((b) => `${b.name}: ${b.forks.map((f) => JSON.stringify(f.simulation)).join(' ')}`).join('; ');
+
 describe.skipIf(!hasValgrind)('run --counters simulate (real valgrind)', () => {
   beforeAll(async () => {
     const json = join(dir, 'sim.json');
@@ -64,9 +68,10 @@ describe.skipIf(!hasValgrind)('run --counters simulate (real valgrind)', () => {
     const again = perOp('sum 16k again', 'sim-instructions');
     // Counts per batch are exact (the slope over 4 batch sizes is one integer: docs/measurements.md);
     // the empty kernel's count is the harness's per-call cost. Measured: 1.9999 and 1.0000.
-    expect(Math.abs((twice - empty) / (once - empty) - 2)).toBeLessThan(0.01);
-    expect(Math.abs(twice / once - 2)).toBeLessThan(0.01);
-    expect(Math.abs(again / once - 1)).toBeLessThan(0.001);
+    const seen = `per op: empty ${empty}, 16k ${once}, 32k ${twice}, again ${again}; ${warmups()}`;
+    expect(Math.abs((twice - empty) / (once - empty) - 2), seen).toBeLessThan(0.01);
+    expect(Math.abs(twice / once - 2), seen).toBeLessThan(0.01);
+    expect(Math.abs(again / once - 1), seen).toBeLessThan(0.001);
     for (const name of ['sum 16k', 'sum 32k', 'sum 16k again'])
       expect(by(name).simulation?.tiers).toEqual(['turbofan']);
   });
