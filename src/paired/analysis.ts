@@ -2,12 +2,13 @@
 // process of each version run back to back, so a slow episode of the machine that lasts
 // seconds hits both; the unit of analysis is the pair's log ratio ln(B/A).
 //
-// The verdict is a t-interval on the mean log ratio (a one-sample t over pairs), looked at
-// after 4, 6, 8, ... pairs. Two stopping rules:
+// The verdict is Yuen's interval on the 20 % trimmed mean log ratio (src/statistics/trimmed.ts):
+// on a shared machine one process in a pair is sometimes slowed 40-50 % by another job, and one
+// such pair widens a plain t-interval past any use. Looked at after 4, 6, 8, ... pairs. Two rules:
 // - difference: the look's interval excludes 1 at the nominal level of a Lan–DeMets
 //   O'Brien–Fleming-type alpha-spending bound (spending.ts), so the chance that any look
 //   wrongly reports a difference is alpha overall. Bounds are on the z scale; each is used as
-//   a t quantile at the same nominal level with n - 1 degrees of freedom.
+//   a t quantile at the same nominal level with Yuen's degrees of freedom.
 // - no difference (futility): the 80 % interval lies inside ±band, band = the threshold (the
 //   smallest change the user cares about) or, when larger, the smallest change the most pairs
 //   would detect at this look's noise (80 % power). This only ever stops a run without a
@@ -15,6 +16,7 @@
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
+import { trimmedMean } from '../statistics/trimmed.js';
 import { spendingBounds } from './spending.js';
 
 /**
@@ -52,7 +54,7 @@ export interface PairedAnalysis {
   /** True when no more pairs are needed: a look found a difference or showed none beyond the threshold. */
   settled: boolean;
   pairs: number;
-  /** B/A as a ratio: exp of the mean log ratio and of its interval bounds (at `confidence`). */
+  /** B/A as a ratio: exp of the trimmed mean log ratio and of its interval bounds (at `confidence`). */
   ratio: { point: number; ciLow: number; ciHigh: number } | null;
   /** Confidence of this look's interval: 1 - the nominal level of its spending bound. */
   confidence: number;
@@ -64,6 +66,8 @@ export interface PairedAnalysis {
 }
 
 const POWER = 0.8;
+/** Share of pairs dropped from each end before averaging. */
+const TRIM = 0.2;
 
 /** ln(b / a) per pair; pairs with a non-positive or non-finite side are left out. */
 export function pairLogRatios(pairs: readonly { a: number; b: number }[]): number[] {
@@ -94,12 +98,6 @@ export function isLook(n: number, s: PairedSettings): boolean {
   return s.looks.includes(n);
 }
 
-function meanSd(x: readonly number[]): { mean: number; sd: number } {
-  const mean = x.reduce((s, v) => s + v, 0) / x.length;
-  const ss = x.reduce((s, v) => s + (v - mean) ** 2, 0);
-  return { mean, sd: Math.sqrt(ss / (x.length - 1)) };
-}
-
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 /** The verdict after `pairsRun` pairs (default: one per log ratio) with these log ratios. */
@@ -122,9 +120,10 @@ export function analysePairs(
       pairsForThreshold: null,
       reason: `${n} usable pair(s): at least 2 are needed`,
     };
-  const { mean, sd } = meanSd(logRatios);
-  const se = sd / Math.sqrt(n);
-  const t = tQuantile(1 - a / 2, n - 1);
+  const { mean, se, df } = trimmedMean(logRatios, TRIM);
+  // The spread a plain mean of n pairs would need for this standard error (for the power figures).
+  const sd = se * Math.sqrt(n);
+  const t = tQuantile(1 - a / 2, df);
   const ratio = { point: Math.exp(mean), ciLow: Math.exp(mean - t * se), ciHigh: Math.exp(mean + t * se) };
   const zPower = normalQuantile(POWER);
   const mddLog = (t + zPower) * se;
@@ -142,7 +141,7 @@ export function analysePairs(
   const level = `${(confidence * 100).toFixed(2)} %`;
   if (excludesOne && exceedsThreshold(ratio.point - 1, s.threshold))
     return { ...base, verdict: ratio.ciLow > 1 ? 'slower' : 'faster', settled: true, reason: `${level} CI excludes 1` };
-  const tEq = tQuantile(1 - (1 - NO_DIFFERENCE_CONFIDENCE) / 2, n - 1) * se;
+  const tEq = tQuantile(1 - (1 - NO_DIFFERENCE_CONFIDENCE) / 2, df) * se;
   // The band: the threshold, or the smallest change the most pairs could detect at this noise if larger
   // (more pairs could not resolve less, so waiting for a narrower interval would be futile).
   const last = s.looks[s.looks.length - 1];

@@ -46,7 +46,7 @@ export function sequentialRule(s: PairedSettings): string {
   const looks =
     s.looks.length > 3 ? `${s.looks[0]}, ${s.looks[1]}, ..., ${s.looks[s.looks.length - 1]}` : s.looks.join(', ');
   return (
-    `paired t-interval on the mean log ratio, looks at ${looks} pairs; difference: O'Brien-Fleming-type ` +
+    `Yuen interval on the 20 % trimmed mean log ratio, looks at ${looks} pairs; difference: O'Brien-Fleming-type ` +
     `alpha spending (Lan-DeMets), alpha ${+s.alpha.toFixed(4)} overall; no difference: ` +
     `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold); ` +
     `"detectable" = smallest difference found with 80 % power`

@@ -124,20 +124,26 @@ describe('the sequential design, simulated (seeded)', () => {
     expect(r.meanPairs).toBeLessThan(DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1]);
   });
 
-  it('a change of twice the threshold (2 %) is called "no difference" in under 5 % of runs', () => {
+  it('a change of twice the threshold (2 %) is called "no difference" in under 8 % of runs', () => {
     const r = rates(15, TRIALS, (rng) => Math.log(1.02) + 0.02 * normal(rng));
-    expect(1 - r.different).toBeLessThan(0.05);
+    expect(1 - r.different).toBeLessThan(0.08);
   });
 
   it('A/A stops early for "no difference" when the noise allows: under 15 of 20 pairs on average at sd 2 %', () => {
     expect(rates(16, TRIALS, (rng) => 0.02 * normal(rng)).meanPairs).toBeLessThan(15);
   });
 
-  it("at a busy machine's noise (sd 3 %): A/A under 14 pairs on average, a 3 % slowdown found in 95 %", () => {
+  it("at a busy machine's noise (sd 3 %): A/A under 14 pairs on average, a 3 % slowdown found in 90 %", () => {
     const aa = rates(17, TRIALS, (rng) => 0.03 * normal(rng));
     expect(aa.meanPairs).toBeLessThan(14);
     expect(aa.different).toBeLessThanOrEqual(0.05 + SLACK);
-    expect(rates(18, TRIALS, (rng) => Math.log(1.03) + 0.03 * normal(rng)).slower).toBeGreaterThanOrEqual(0.95);
+    expect(rates(18, TRIALS, (rng) => Math.log(1.03) + 0.03 * normal(rng)).slower).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('15 % of pairs with one side slowed 45 % (a busy machine): a 3 % slowdown is still found in 85 %', () => {
+    const wild = (rng: Rng) => (rng.next() < 0.15 ? (rng.next() < 0.5 ? 0.45 : -0.45) : 0);
+    expect(rates(20, TRIALS, (rng) => Math.log(1.03) + 0.016 * normal(rng) + wild(rng)).slower).toBeGreaterThan(0.85);
+    expect(rates(21, TRIALS, (rng) => 0.016 * normal(rng) + wild(rng)).different).toBeLessThanOrEqual(0.05 + SLACK);
   });
 
   it('far above the threshold (sd 100 %) the t form of the z bounds overshoots alpha by under 1 %', () => {
