@@ -2,7 +2,7 @@
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference and how many pairs would resolve the noise threshold.
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
-import { NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
+import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
@@ -19,7 +19,7 @@ export function cells(r: PairedRow): string[] {
   const a = r.analysis;
   const ratio = a?.ratio ? `${f4(a.ratio.point)} [${f4(a.ratio.ciLow)}, ${f4(a.ratio.ciHigh)}]` : '—';
   const verdict = r.error ? `failed: ${escapeControls(r.error)}` : (a?.verdict ?? '—');
-  const conf = a ? `${(a.confidence * 100).toFixed(2)} %` : '—';
+  const conf = a ? confidenceText(a.confidence) : '—';
   return [
     rowName(r),
     ratio,

@@ -60,7 +60,7 @@ describe('one look', () => {
     expect(a.confidence).toBeCloseTo(1 - lookAlpha(6, S), 12);
     // Looks at 4 and 6 of 20 pairs spend little: the nominal level at 6 is far below alpha.
     expect(lookAlpha(6, S)).toBeLessThan(0.001);
-    expect(lookAlpha(20, S)).toBeGreaterThan(0.03);
+    expect(lookAlpha(20, S)).toBeGreaterThan(0.025);
     expect(a.ratio!.ciLow).toBeGreaterThan(1);
   });
 
@@ -146,11 +146,10 @@ describe('the sequential design, simulated (seeded)', () => {
     expect(rates(21, TRIALS, (rng) => 0.016 * normal(rng) + wild(rng)).different).toBeLessThanOrEqual(0.05 + SLACK);
   });
 
-  it('far above the threshold (sd 100 %) the t form of the z bounds overshoots alpha by under 1 %', () => {
-    // The looks' t statistics each re-estimate the spread, so they correlate less than the z
-    // statistics the bounds assume; 20,000 runs give 5.4 % at alpha 5 % (docs/architecture.md).
+  it('far above the threshold (sd 100 %, nothing filtered by it) A/A is called different at most alpha', () => {
+    // The bounds spend 0.75 alpha: with all of it the t form overshoots (6.5 %, docs/architecture.md).
     const r = rates(19, 2 * TRIALS, (rng) => normal(rng));
-    expect(r.different).toBeLessThanOrEqual(0.06);
+    expect(r.different).toBeLessThanOrEqual(0.05 + SLACK / Math.SQRT2);
   });
 
   it('the same looks at the fixed-sample level (no spending) would call A/A different above alpha', () => {

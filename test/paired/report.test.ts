@@ -62,7 +62,7 @@ describe('report of a paired file', () => {
   it('text: the verdict table, the pairs of each benchmark, the rule and the environment', async () => {
     const r = await runCli(['report', good], dir);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/sum\s+1\.05\d+ \[.*\]\s+99\.9\d %\s+slower\s+7/);
+    expect(r.stdout).toMatch(/sum\s+1\.05\d+ \[.*\]\s+99\.99\d+ %\s+slower\s+7/);
     expect(r.stdout).toContain('sum: pairs');
     expect(r.stdout).toMatch(/\n1\s+other first\s+100(\.0)? ns\s+105\.1(0)? ns\s+1\.0510/);
     expect(r.stdout).toMatch(/\n7\s+this first\s+—\s+104(\.0)? ns\s+—/);
