@@ -110,7 +110,8 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     statistic,
     unit: 'ns',
     point: boot1.point,
-    ciLow: boot1.ciLow,
+    // A time per operation is never negative: a wide interval's lower bound is clipped at zero.
+    ciLow: boot1.point >= 0 ? Math.max(0, boot1.ciLow) : boot1.ciLow,
     ciHigh: boot1.ciHigh,
     confidence,
     method: `${boot1.method}; ${statistic} = ${STAT_TEXT[statistic]}, mean over processes`,

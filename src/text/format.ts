@@ -75,7 +75,8 @@ export function fullName(group: string | null | undefined, name: string): string
 
 /** "±1.2%" from a headline's CI: half the CI width relative to the point. */
 export function relHalfWidth(point: number, lo: number, hi: number): number {
-  return point === 0 ? Number.NaN : (hi - lo) / 2 / Math.abs(point);
+  // The longer side: the two are equal unless a time's lower bound was clipped at zero.
+  return point === 0 ? Number.NaN : Math.max(hi - point, point - lo) / Math.abs(point);
 }
 
 /** Renders rows as an aligned text table (first column left-aligned, others right). */

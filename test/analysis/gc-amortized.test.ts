@@ -61,3 +61,15 @@ describe('garbage collection amortised into the slope', () => {
     expect(batchSlope(f.batches)).toBe(plain);
   });
 });
+
+describe('a time interval never reaches below zero', () => {
+  it('clips the lower bound of a wide headline interval at 0 and reports the longer side as ±', async () => {
+    const { relativeHalfWidth } = await import('../../src/analysis/half-width.js');
+    // Three processes 0.2x, 1x and 3x apart: the t-interval over them reaches far below zero.
+    const forks = [0.2, 1, 3].map((f, i) => makeForks(1, { costNs: 100 * f, overheadNs: 200, seed: 20 + i })[0]);
+    forks.forEach((f, i) => (f.index = i));
+    const h = analyzeBenchmark(forks, { resamples: 50 }).headline;
+    expect(h.ciLow).toBe(0);
+    expect(relativeHalfWidth(h)).toBeCloseTo((h.ciHigh - h.point) / h.point, 12);
+  });
+});
