@@ -31,6 +31,7 @@ export function benchmarkName(b: Pick<BenchmarkResult, 'group' | 'name'>): strin
 const SEVERITY: Record<FindingCode, Finding['severity']> = {
   failed: 'error',
   'optimized-away': 'warning',
+  'inputs-changed': 'warning',
   contended: 'warning',
   noisy: 'warning',
   multimodal: 'warning',
@@ -64,6 +65,8 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   const batches = b.forks.flatMap((f) => f.batches);
   const measured = batches.filter((x) => !x.preempted);
   if (b.flags.includes('optimized-away')) add('optimized-away', { ns: h ? round(h.point, 3) : null });
+  if (b.flags.includes('inputs-changed')) add('inputs-changed');
+  const added = b.details?.find((d) => d.code === 'processes-added');
   if (b.flags.includes('target-ci-not-reached') && h) {
     const target = s.targetCi ?? DEFAULT_TARGET_CI;
     const cv = b.estimates?.betweenProcessCv ?? null;
@@ -75,6 +78,8 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       target,
       processes: b.forks.length,
       needed,
+      // More processes were run because the planned ones disagreed (src/orchestrator/more-processes.ts).
+      planned: typeof added?.values.planned === 'number' ? added.values.planned : null,
     });
   }
   if (b.flags.includes('contended'))

@@ -35,11 +35,22 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   ],
   contended: (v) =>
     `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted — close other programs or use --cpu`,
-  noisy: (v) => [
-    `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs, use --cpu` +
-      forksAdvice(v),
-    `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu`,
+  'inputs-changed': () => [
+    'the kernel changed its reused .inputs() — this is not its time on fresh inputs: use .setupEach()',
+    'kernel changed its reused inputs — use .setupEach()',
   ],
+  noisy: (v) =>
+    typeof v.planned === 'number'
+      ? [
+          `processes disagree: ±${pct(v.halfWidth)} over ${num(v.processes)} processes ` +
+            `(${num2(v.processes) - num2(v.planned)} added) — the kernel or the host has states; see --verbose`,
+          `processes disagree: ±${pct(v.halfWidth)} over ${num(v.processes)} processes — see --verbose`,
+        ]
+      : [
+          `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs, use --cpu` +
+            forksAdvice(v),
+          `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu`,
+        ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
   'low-r2': (v) => `batch time not linear in iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
   'warmup-not-steady': (v) => `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes — raise --time`,

@@ -36,6 +36,19 @@ describe('findings', () => {
     expect(findingText(noisy)).toBe('noisy: ±4.1 %, CPU shared — close other programs, use --cpu or --forks 13');
   });
 
+  it('changed reused inputs and processes that disagree are findings with their own advice', () => {
+    const doc = readResultFile(V1);
+    const b = structuredClone(doc.benchmarks.find((x) => x.name === 'reduce')!);
+    b.flags = [...b.flags, 'inputs-changed', 'multimodal'];
+    b.details = [{ code: 'processes-added', severity: 'info', benchmark: 'x', values: { planned: 3, processes: 6 } }];
+    b.forks = [...b.forks, ...b.forks];
+    const fs = benchmarkFindings(b);
+    // Most important first: changed inputs, then two speeds, before the noise they cause.
+    expect(fs.map((f) => f.code).slice(0, 3)).toEqual(['inputs-changed', 'multimodal', 'noisy']);
+    expect(findingText(fs[0])).toMatch(/use \.setupEach\(\)$/);
+    expect(findingText(fs[2])).toMatch(/^processes disagree: ±4\.1 % over 6 processes \(3 added\)/);
+  });
+
   it('a version-2 document round-trips with its findings', () => {
     const doc = readResultFile(V1);
     const again = parseResultDocument(JSON.parse(JSON.stringify(doc)));
