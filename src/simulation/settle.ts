@@ -22,6 +22,8 @@ const TURBOFANNED = 1 << 6;
 const MAGLEVVED = 1 << 5;
 const BASELINE = 1 << 15;
 const IS_FUNCTION = 1 << 0;
+const INTERPRETED = 1 << 7;
+const LAZY = 1 << 18;
 
 /** A function returning V8's status bits of a function, or null when natives syntax cannot be enabled. */
 function statusReader(): ((f: unknown) => number) | null {
@@ -38,7 +40,10 @@ export function tierOf(status: number | null): V8Tier {
   if (status & TURBOFANNED) return 'turbofan';
   if (status & MAGLEVVED) return 'maglev';
   if (status & BASELINE) return 'baseline';
-  return 'interpreted';
+  if (status & (INTERPRETED | LAZY)) return 'interpreted';
+  // No tier at all: the function ran only inlined into optimized code (seen for `() => 0` inside a
+  // TurboFan loop, status 1); its own tier cannot be told.
+  return 'unknown';
 }
 
 /**

@@ -96,6 +96,8 @@ describe('V8 tiers from %GetOptimizationStatus bits', () => {
     expect(tierOf(1 | (1 << 5))).toBe('maglev');
     expect(tierOf(1 | (1 << 15))).toBe('baseline'); // %NeverOptimizeFunction after many calls
     expect(tierOf(1 | (1 << 18))).toBe('interpreted'); // lazy, never run
+    expect(tierOf(0b10000001)).toBe('interpreted'); // Node 20: called a few times
+    expect(tierOf(1)).toBe('unknown'); // Node 20: `() => 0` that ran only inlined into a TurboFan loop
     expect(tierOf(null)).toBe('unknown');
   });
 });
