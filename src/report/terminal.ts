@@ -4,7 +4,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';
 import { benchmarkLines, comparisonReason, explainedFlags } from './details.js';
-import { terminalSafe } from '../text/terminal-safe.js';
+import { escapeControls, terminalSafe, truncateName } from '../text/terminal-safe.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
   slope: 'slope (robust fit of batch time on iterations: time per iteration, fixed overhead removed)',
@@ -27,16 +27,30 @@ export function renderTerminal(input: ResultDocument): string {
     else out.push('');
     out.push(renderGroup(list));
   }
-  const statistic = doc.benchmarks.find((b) => b.headline)?.headline;
-  if (statistic) {
-    const label = STATISTIC_LABEL[statistic.statistic] ?? statistic.statistic;
-    out.push(`\nHeadline: ${label}, ±${Math.round(statistic.confidence * 100)}% CI by ${statistic.method}.`);
-  }
+  out.push(...headlineLines(doc.benchmarks));
   const latency = renderLatency(doc);
   if (latency) out.push(latency);
   const notes = renderNotes(doc);
   if (notes) out.push(notes);
   return `${out.join('\n')}\n`;
+}
+
+/** How the headlines were made: one line when every benchmark's method is the same, else one per method. */
+function headlineLines(benchmarks: readonly BenchmarkResult[]): string[] {
+  const byMethod = new Map<string, { h: NonNullable<BenchmarkResult['headline']>; names: string[] }>();
+  for (const b of benchmarks) {
+    if (!b.headline) continue;
+    const key = `${b.headline.statistic}|${b.headline.confidence}|${b.headline.method}`;
+    const entry = byMethod.get(key) ?? { h: b.headline, names: [] };
+    entry.names.push(escapeControls(truncateName(b.group ? `${b.group}/${b.name}` : b.name)));
+    byMethod.set(key, entry);
+  }
+  const line = ({ h }: { h: NonNullable<BenchmarkResult['headline']> }) =>
+    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${Math.round(h.confidence * 100)}% CI by ${h.method}.`;
+  const entries = [...byMethod.values()];
+  if (entries.length === 0) return [];
+  if (entries.length === 1) return [`\nHeadline: ${line(entries[0])}`];
+  return ['\nHeadlines:', ...entries.map((e) => `  ${e.names.join(', ')}: ${line(e)}`)];
 }
 
 function renderGroup(list: BenchmarkResult[]): string {
