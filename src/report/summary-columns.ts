@@ -6,7 +6,7 @@
 import type { BenchmarkResult } from '../results/schema.js';
 import { benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
-import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
+import { formatBytes, formatNs, formatOps, formatPct, formatRatio, relHalfWidth, sig } from './format.js';
 import { COUNTER_COLUMN, counterCell, verdictWord } from './terminal.js';
 
 export interface Column {
@@ -31,10 +31,10 @@ function verdictCell(b: BenchmarkResult, withCi: boolean): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${r.ratio.point.toFixed(2)}× too few`;
+  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× too few`;
   const word = verdictWord(b);
-  const ci = withCi ? ` [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]` : '';
-  return `${r.ratio.point.toFixed(2)}× ${word}${ci}`;
+  const ci = withCi ? ` [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]` : '';
+  return `${formatRatio(r.ratio.point)}× ${word}${ci}`;
 }
 
 const perOp = (b: BenchmarkResult, e: string) => b.counters?.perOp.find((c) => c.event === e);

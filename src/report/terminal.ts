@@ -1,7 +1,7 @@
 // The terminal report: one table per group, then flags, warnings and errors. It only
 // formats a ResultDocument; it never measures (habit 7).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-import { formatBytes, formatNs, formatOps, formatPct, relHalfWidth, sig, table } from './format.js';
+import { formatBytes, formatNs, formatOps, formatPct, formatRatio, relHalfWidth, sig, table } from './format.js';
 import { renderLatency } from './latency.js';
 import { benchmarkLines, comparisonReason, explainedFlags } from './details.js';
 import { escapeControls, terminalSafe, truncateName } from '../text/terminal-safe.js';
@@ -166,9 +166,9 @@ export function relativeCell(b: BenchmarkResult): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${r.ratio.point.toFixed(2)}× (too few processes for a verdict)`;
+  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× (too few processes for a verdict)`;
   const word = verdictWord(b);
-  return `${r.ratio.point.toFixed(2)}× ${word} [${r.ratio.ciLow.toFixed(2)}, ${r.ratio.ciHigh.toFixed(2)}]`;
+  return `${formatRatio(r.ratio.point)}× ${word} [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]`;
 }
 
 function renderNotes(doc: ResultDocument): string {

@@ -40,6 +40,12 @@ export function sig(x: number, digits = 4): string {
   return x.toFixed(Math.min(decimals, 6));
 }
 
+/** A time ratio: two decimals, or two significant digits below 0.1 (0.0032×, not 0.00×). */
+export function formatRatio(x: number): string {
+  if (!Number.isFinite(x)) return '—';
+  return Math.abs(x) >= 0.1 || x === 0 ? x.toFixed(2) : sig(x, 2);
+}
+
 export function formatOps(nsPerOp: number | null | undefined): string {
   if (!nsPerOp || nsPerOp <= 0 || !Number.isFinite(nsPerOp)) return '—';
   const ops = 1e9 / nsPerOp;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatRatio,
   alignColumns,
   formatNs,
   formatOps,
@@ -31,6 +32,13 @@ describe('formatting', () => {
     expect(formatOps(0)).toBe('—');
     expect(formatPct(0.0123)).toBe('1.2%');
     expect(relHalfWidth(100, 99, 101)).toBeCloseTo(0.01);
+  });
+
+  it('formats a time ratio with two decimals, or two significant digits below 0.1', () => {
+    expect(formatRatio(0.7234)).toBe('0.72');
+    expect(formatRatio(12.345)).toBe('12.35');
+    expect(formatRatio(0.003217)).toBe('0.0032');
+    expect(formatRatio(0)).toBe('0.00');
   });
 
   it('aligns a table: first column left, others right', () => {
