@@ -24,6 +24,7 @@ export interface ColumnSet {
 
 const measured = (b: BenchmarkResult): boolean => !b.error && b.headline !== null;
 const away = (b: BenchmarkResult): boolean => b.flags.includes('optimized-away');
+const failedCell = (b: BenchmarkResult): string => (b.error?.kind === 'interrupted' ? 'not run' : 'failed');
 const ok = (f: (b: BenchmarkResult) => string) => (b: BenchmarkResult) => (measured(b) ? f(b) : '');
 
 /** "0.72× faster", and its CI when there is room. */
@@ -57,7 +58,7 @@ const markerColumn: Column = { header: '', cell: (b) => findingMarker(b.findings
 /** The columns of a timed run. */
 export function timeColumns(list: BenchmarkResult[]): ColumnSet {
   const required: Column[] = [
-    { header: 'time/iter', cell: (b) => (b.error ? 'failed' : away(b) ? '< 1 cycle' : formatNs(b.headline?.point)) },
+    { header: 'time/iter', cell: (b) => (b.error ? failedCell(b) : away(b) ? '< 1 cycle' : formatNs(b.headline?.point)) },
     {
       header: '± CI',
       cell: ok((b) =>
@@ -96,7 +97,7 @@ export function simulatedColumns(list: BenchmarkResult[]): ColumnSet {
   const required: Column[] = [
     {
       header: COUNTER_COLUMN[SIM_HEADLINE],
-      cell: (b) => (b.error ? 'failed' : counted(b) ? counterCell(perOp(b, SIM_HEADLINE)!.perOp) : 'not counted'),
+      cell: (b) => (b.error ? failedCell(b) : counted(b) ? counterCell(perOp(b, SIM_HEADLINE)!.perOp) : 'not counted'),
     },
     {
       header: '± CI',

@@ -255,7 +255,7 @@ export interface BenchmarkResult {
    * report's (src/report/findings.ts). Present from schema version 2; version 1 files get them on reading.
    */
   findings?: Finding[];
-  error?: { message: string; stack?: string; kind: 'throw' | 'crash' | 'timeout' | 'load' };
+  error?: { message: string; stack?: string; kind: 'throw' | 'crash' | 'timeout' | 'load' | 'interrupted' };
   /** With `--aslr randomize` and ≥ 2 processes: how much layout moved the result (absent otherwise). */
   layout?: LayoutEffect;
   /** Against the `.baseline()` of its group (contender / baseline of the headline). */

@@ -150,6 +150,10 @@ describe('cyclebench run', () => {
     expect(doc.warnings.join(' ')).toContain('interrupted');
     const ok = doc.benchmarks.find((b: { name: string }) => b.name === 'ok');
     expect(ok.headline.point).toBeGreaterThan(0);
+    // The benchmark stopped mid-measurement is marked not measured because of the interruption, not a crash.
+    const hangs = doc.benchmarks.find((b: { name: string }) => b.name === 'hangs');
+    expect(hangs.error.kind).toBe('interrupted');
     expect(stdout).toContain('ok');
+    expect(stdout).toMatch(/hangs\s.*not run/);
   });
 });
