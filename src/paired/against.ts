@@ -3,7 +3,7 @@
 // outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
-import type { Io } from '../api/io.js';
+import { terminalColumns, type Io } from '../api/io.js';
 import { collectEnvironment } from '../env/environment.js';
 import { diffEnvironment } from '../env/diff.js';
 import { readMachineFacts } from '../env/facts.js';
@@ -105,7 +105,7 @@ export async function runAgainst(
     changes,
   });
   const human = opts.json === '-' ? io.stderr : io.stdout;
-  human.write(renderPairedText(paired));
+  human.write(renderPairedText(paired, terminalColumns(human, io.env)));
   const writeFailures: string[] = [];
   const json = () => `${JSON.stringify(document, null, 2)}\n`;
   if (opts.json === '-') io.stdout.write(json());

@@ -1,12 +1,15 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
-// smallest detectable difference and how many pairs would resolve the noise threshold.
+// smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
+import wrapAnsi from 'wrap-ansi';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
-const f4 = (x: number) => x.toFixed(4);
+// Three decimals resolve 0.1 %, a third of the smallest change a paired run is built to find.
+const f3 = (x: number) => x.toFixed(3);
+const VERDICT_WORD: Record<string, string> = { 'no-difference': 'no difference', 'too-few': 'too few pairs' };
 
 export function rowName(r: PairedRow): string {
   const base = r.group ? `${r.group}/${r.name}` : r.name;
@@ -14,72 +17,79 @@ export function rowName(r: PairedRow): string {
   return escapeControls(truncateName(base + args));
 }
 
-/** One table row of a benchmark: name, ratio [CI], CI level, verdict, pairs, detectable, pairs for threshold. */
+/** One table row of a benchmark: name, ratio [CI], CI level, verdict, pairs, smallest detectable difference. */
 export function cells(r: PairedRow): string[] {
   const a = r.analysis;
-  const ratio = a?.ratio ? `${f4(a.ratio.point)} [${f4(a.ratio.ciLow)}, ${f4(a.ratio.ciHigh)}]` : '—';
-  const verdict = r.error ? `failed: ${escapeControls(r.error)}` : (a?.verdict ?? '—');
+  const ratio = a?.ratio ? `${f3(a.ratio.point)} [${f3(a.ratio.ciLow)}, ${f3(a.ratio.ciHigh)}]` : '—';
+  const verdict = r.error ? `failed: ${escapeControls(r.error)}` : a ? (VERDICT_WORD[a.verdict] ?? a.verdict) : '—';
   const conf = a ? confidenceText(a.confidence) : '—';
-  return [
-    rowName(r),
-    ratio,
-    conf,
-    verdict,
-    String(r.pairs.length),
-    pct(a?.minimumDetectable ?? null),
-    a?.pairsForThreshold ? String(a.pairsForThreshold) : '—',
-  ];
+  return [rowName(r), ratio, conf, verdict, String(r.pairs.length), pct(a?.minimumDetectable ?? null)];
 }
 
-export const HEAD = [
-  'benchmark',
-  'ratio this/other [CI]',
-  'CI level',
-  'verdict',
-  'pairs',
-  'detectable',
-  'pairs for threshold',
-];
+export const HEAD = ['benchmark', 'this/other [CI]', 'CI level', 'verdict', 'pairs', 'detectable'];
 
 /** The stopping rule in one line, as printed under every paired table. */
-export function sequentialRule(s: PairedSettings): string {
+export function sequentialRule(s: PairedSettings, detectable = true): string {
   const looks =
     s.looks.length > 3 ? `${s.looks[0]}, ${s.looks[1]}, ..., ${s.looks[s.looks.length - 1]}` : s.looks.join(', ');
   return (
     `Yuen interval on the 20 % trimmed mean log ratio, looks at ${looks} pairs; difference: O'Brien-Fleming-type ` +
     `alpha spending (Lan-DeMets), alpha ${+s.alpha.toFixed(4)} overall; no difference: ` +
-    `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold); ` +
-    `"detectable" = smallest difference found with 80 % power`
+    `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold)` +
+    (detectable ? '; "detectable" = smallest difference found with 80 % power' : '')
   );
 }
 
-/** Lines under the table: one-side-only benchmarks, load errors, interruption, the rule. */
-export function tail(o: PairedOutcome): string[] {
+/** Lines under the table: one-side-only benchmarks, load errors, unsettled verdicts, interruption, the rule. */
+export function tail(o: PairedOutcome, detectable = true): string[] {
   const lines: string[] = [];
   const list = (xs: string[]) => xs.map((x) => escapeControls(truncateName(x))).join(', ');
   if (o.onlyCurrent.length) lines.push(`only in this tree (not compared): ${list(o.onlyCurrent)}`);
   if (o.onlyAgainst.length) lines.push(`only in ${escapeControls(o.against)} (not compared): ${list(o.onlyAgainst)}`);
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
-  for (const r of o.rows)
-    if (r.analysis?.verdict === 'inconclusive')
-      lines.push(
-        `${escapeControls(truncateName(rowName(r)))}: cannot tell after ${r.pairs.length} pairs ` +
-          `(${r.analysis.reason}): run on a quieter machine or raise --max-pairs`,
-      );
+  for (const r of o.rows) {
+    const a = r.analysis;
+    if (a?.verdict !== 'inconclusive') continue;
+    // Advice in pairs only where it is needed: a settled verdict needs no more pairs.
+    const need = a.pairsForThreshold && a.pairsForThreshold > r.pairs.length ? a.pairsForThreshold : null;
+    const more = need ? `about ${need} pairs would resolve ±${pct(o.settings.threshold)}: ` : '';
+    lines.push(
+      `${rowName(r)}: cannot tell after ${r.pairs.length} pairs (${a.reason}); ` +
+        `${more}run on a quieter machine or raise --max-pairs`,
+    );
+  }
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
-  lines.push(sequentialRule(o.settings));
+  lines.push(sequentialRule(o.settings, detectable));
   return lines;
 }
 
-export function renderPairedText(o: PairedOutcome): string {
-  const rows = [HEAD, ...o.rows.map(cells)];
-  const widths = HEAD.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+const NAME_MIN = 16;
+
+/**
+ * The paired table for a terminal `columns` wide: the "detectable" column is dropped when the
+ * table does not fit, then names are shortened (to NAME_MIN at least); the lines under it wrapped.
+ */
+export function renderPairedText(o: PairedOutcome, columns = 80): string {
+  let head = HEAD;
+  let rows = o.rows.map(cells);
+  const gap = 2;
+  const width = (h: string[], rs: string[][], i: number) => Math.max(h[i]!.length, ...rs.map((r) => r[i]!.length));
+  const rest = (h: string[], rs: string[][]) => h.slice(1).reduce((n, _, i) => n + width(h, rs, i + 1) + gap, 0);
+  if (width(head, rows, 0) + rest(head, rows) > columns) {
+    head = head.slice(0, -1);
+    rows = rows.map((r) => r.slice(0, -1));
+  }
+  const nameWidth = Math.max(NAME_MIN, columns - rest(head, rows));
+  rows = rows.map(([name, ...r]) => [truncateName(name!, nameWidth), ...r]);
+  const all = [head, ...rows];
+  const widths = head.map((_, i) => width(head, rows, i));
   const line = (r: string[]) =>
     r
-      .map((c, i) => c.padEnd(widths[i]))
-      .join('  ')
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' '.repeat(gap))
       .trimEnd();
-  return `Paired run against ${escapeControls(o.against)}\n${rows.map(line).join('\n')}\n${tail(o).join('\n')}\n`;
+  const under = tail(o, head.length === HEAD.length).map((l) => wrapAnsi(l, columns, { hard: true }));
+  return `Paired run against ${escapeControls(o.against)}\n${all.map(line).join('\n')}\n${under.join('\n')}\n`;
 }
 
 export function renderPairedMarkdown(o: PairedOutcome): string {

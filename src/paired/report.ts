@@ -46,7 +46,8 @@ function environmentLines(doc: PairedDocument): string[] {
 }
 
 function text(doc: PairedDocument, markdown: boolean): string {
-  const out = [markdown ? renderPairedMarkdown(doc) : renderPairedText(doc)];
+  // A report is read in an editor or a wide terminal: 120 columns keep every column of the table.
+  const out = [markdown ? renderPairedMarkdown(doc) : renderPairedText(doc, 120)];
   for (const r of doc.rows) {
     if (!r.pairs.length) continue;
     const rows = [PAIR_HEAD, ...pairRows(r)];

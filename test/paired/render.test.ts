@@ -47,4 +47,41 @@ describe('paired table', () => {
     expect(text).toContain("O'Brien-Fleming-type alpha spending (Lan-DeMets)");
     expect(text).toContain('80 % CI inside ±1.0 % (the threshold)');
   });
+
+  it('text fits the terminal: at 80 columns no line is wider, long names are shortened, the rule is wrapped', () => {
+    const long: PairedOutcome = {
+      ...outcome,
+      rows: [{ ...outcome.rows[0]!, name: 'a kernel whose name runs on and on and on and on and on' }],
+    };
+    for (const columns of [80, 120]) {
+      const lines = renderPairedText(long, columns).trimEnd().split('\n');
+      expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(columns);
+    }
+    // 80 columns drop the "detectable" column first; 120 keep it and the full name.
+    expect(renderPairedText(long, 80)).not.toContain('detectable');
+    expect(renderPairedText(long, 80)).toContain('…');
+    expect(renderPairedText(long, 120)).toMatch(/pairs\s+detectable/);
+    expect(renderPairedText(long, 120)).toContain('on and on and on and on and on');
+  });
+
+  it('words, not codes: "no difference"; advice in pairs only under an unsettled verdict', () => {
+    const same = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ({ a: 100, b: 100 + (i % 2) * 0.01, aFirst: i % 2 === 1 }));
+    const noisy = [1, 2, 3, 4].map((i) => ({ a: 100, b: 100 + (i % 2 ? 8 : -6), aFirst: i % 2 === 1 }));
+    const rows = [
+      { name: 'same', group: null, args: {}, pairs: same },
+      { name: 'noisy', group: null, args: {}, pairs: noisy },
+    ].map((r) => ({
+      ...r,
+      analysis: analysePairs(
+        r.pairs.map((p) => Math.log(p.b / p.a)),
+        settings,
+      ),
+    }));
+    expect(rows.map((r) => r.analysis.verdict)).toEqual(['no-difference', 'inconclusive']);
+    const text = renderPairedText({ ...outcome, rows }, 120);
+    expect(text).toMatch(/\nsame\s.*no difference/);
+    expect(text).not.toContain('no-difference');
+    expect(text).toMatch(/noisy: cannot tell after 4 pairs \(.*\); about \d+ pairs would resolve ±1\.0 %/);
+    expect(text).not.toMatch(/same: cannot tell/);
+  });
 });
