@@ -318,7 +318,8 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
   };
   if (e.error) base.error = e.error;
   if (e.forks.length === 0) {
-    if (!base.error) base.error = { message: `${fullName(d)}: not measured, the run was interrupted`, kind: 'interrupted' };
+    if (!base.error)
+      base.error = { message: `${fullName(d)}: not measured, the run was interrupted`, kind: 'interrupted' };
     return base;
   }
   const slow = slowProcessesDetail(e.forks);

@@ -29,7 +29,9 @@ function forksAdvice(v: Values): string {
 
 export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, string]> = {
   failed: (v) =>
-    v.kind === 'interrupted' ? 'not measured: the run was interrupted' : `failed (${String(v.kind)}): ${String(v.message)}`,
+    v.kind === 'interrupted'
+      ? 'not measured: the run was interrupted'
+      : `failed (${String(v.kind)}): ${String(v.message)}`,
   'optimized-away': () => [
     'no measurable work per call — return the value the kernel computes',
     'no measurable work — return the computed value',

@@ -58,7 +58,10 @@ const markerColumn: Column = { header: '', cell: (b) => findingMarker(b.findings
 /** The columns of a timed run. */
 export function timeColumns(list: BenchmarkResult[]): ColumnSet {
   const required: Column[] = [
-    { header: 'time/iter', cell: (b) => (b.error ? failedCell(b) : away(b) ? '< 1 cycle' : formatNs(b.headline?.point)) },
+    {
+      header: 'time/iter',
+      cell: (b) => (b.error ? failedCell(b) : away(b) ? '< 1 cycle' : formatNs(b.headline?.point)),
+    },
     {
       header: '± CI',
       cell: ok((b) =>
