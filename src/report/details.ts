@@ -26,7 +26,7 @@ const signed = (x: number): string => `${x >= 0 ? '+' : ''}${percent(x)}`;
 const CONTAMINATION_WHAT: Record<string, string> = {
   'gc-during-batches': 'overlapped a GC',
   migrations: 'migrated between CPUs',
-  'context-switches': 'had a context switch',
+  'context-switches': 'had a voluntary context switch (the thread waited; preempted batches are counted apart)',
   'page-faults': 'had a page fault',
 };
 

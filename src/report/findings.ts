@@ -11,12 +11,12 @@ const num = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x)
 
 const CONTAMINATION_WORD: Record<string, string> = {
   'gc-during-batches': 'garbage collection',
-  'context-switches': 'context switches',
+  // Preempted batches are replaced, so the switches left in measured batches are the thread's own waits.
+  'context-switches': 'waits (voluntary context switches)',
   migrations: 'CPU migrations',
   'page-faults': 'page faults',
 };
 
-/** The short line of each code: what was seen, then what to do (a shorter wording when a second is given). */
 /**
  * More processes as advice, when a practical number would do. Beyond MAX_FORKS_ADVICE the
  * processes disagree too much for more of them to settle it (e.g. two speeds across processes).
@@ -27,6 +27,7 @@ function forksAdvice(v: Values): string {
   return v.needed <= MAX_FORKS_ADVICE ? ` or --forks ${v.needed}` : '; processes disagree: see --verbose';
 }
 
+/** The short line of each code: what was seen, then what to do (a shorter wording when a second is given). */
 export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, string]> = {
   failed: (v) =>
     v.kind === 'interrupted'
