@@ -71,6 +71,27 @@ export const ENVIRONMENT_FACTS = [
   'conditions.mlock',
 ] as const;
 
+/**
+ * Pinning as a comparison sees it: pinned or not, to how many CPUs, and how fast those CPUs may run
+ * (cpufreq's scaling_max_freq per CPU, when recorded). Which CPU is not itself a condition: a run picks
+ * the idlest CPU at its start, so two runs on a machine of equal CPUs often pin CPU 0 and CPU 1, and
+ * both measured on the same hardware. On a hybrid CPU (performance and efficiency cores) the maximum
+ * frequencies differ, and so do the keys.
+ */
+function pinningKey(env: Env | undefined): string {
+  const cpus = at(env, 'conditions.cpus');
+  if (!Array.isArray(cpus)) return 'not pinned';
+  const perCpu = at(env, 'frequency.perCpu');
+  const maxMHz = (cpu: unknown) =>
+    Array.isArray(perCpu) ? (perCpu as { cpu?: unknown; maxMHz?: unknown }[]).find((p) => p.cpu === cpu)?.maxMHz : null;
+  const speeds = cpus.map((c) => maxMHz(c) ?? '?').sort();
+  return `${cpus.length} CPUs, max MHz ${speeds.join(',')}`;
+}
+
+function samePinning(base: Env | undefined, contender: Env | undefined): boolean {
+  return pinningKey(base) === pinningKey(contender);
+}
+
 export function compareEnvironments(base: Env | undefined, contender: Env | undefined): EnvironmentCheck {
   const differences: EnvironmentDifference[] = [];
   const unchecked: string[] = [];
@@ -82,7 +103,8 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
       unchecked.push(fact);
       continue;
     }
-    if (JSON.stringify(a) !== JSON.stringify(b)) differences.push({ fact, base: a, contender: b });
+    const same = fact === 'conditions.cpus' ? samePinning(base, contender) : JSON.stringify(a) === JSON.stringify(b);
+    if (!same) differences.push({ fact, base: a, contender: b });
   }
   return { differences, unchecked };
 }

@@ -55,6 +55,26 @@ describe('incomparable', () => {
     );
     expect(r.comparisons[0].ratio).not.toBeNull();
   });
+  it('pinning: two runs that each picked one CPU of the same speed are comparable; other speeds or counts are not', () => {
+    const onCpu = (cpus: number[] | null, perCpu?: { cpu: number; maxMHz: number }[]) => {
+      const e = structuredClone(ENVIRONMENT) as Record<string, any>;
+      e.conditions.cpus = cpus;
+      if (perCpu) e.frequency.perCpu = perCpu;
+      return e;
+    };
+    const facts = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      compareEnvironments(a, b).differences.map((d) => d.fact);
+    // Each run pins the idlest CPU at its start: CPU 0 in one run, CPU 1 in the next.
+    expect(facts(onCpu([0]), onCpu([1]))).toEqual([]);
+    const hybrid = [
+      { cpu: 0, maxMHz: 5000 },
+      { cpu: 1, maxMHz: 3000 },
+    ];
+    expect(facts(onCpu([0], hybrid), onCpu([1], hybrid))).toEqual(['conditions.cpus']);
+    expect(facts(onCpu([0], hybrid), onCpu([0], hybrid))).toEqual([]);
+    expect(facts(onCpu([0]), onCpu([0, 1]))).toEqual(['conditions.cpus']);
+    expect(facts(onCpu([0]), onCpu(null))).toEqual(['conditions.cpus']);
+  });
   it('lists facts one side lacks as unchecked, not as differences', () => {
     expect(compareEnvironments(ENVIRONMENT, { node: ENVIRONMENT.node })).toMatchObject({
       differences: [],
