@@ -1,6 +1,7 @@
 // Output of `cyclebench compare`: text (terminal), Markdown (pull-request comments) and JSON.
 // Formatting only; every number comes from src/compare/documents.ts, every line from details.ts.
 
+import wrapAnsi from 'wrap-ansi';
 import type { DocumentComparison } from '../compare/documents.js';
 import { displayName } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
@@ -40,30 +41,42 @@ function ns(x: number | null): string {
 
 const p = (c: Comparison): string => formatPValue(c.pValue);
 
-function rows(r: DocumentComparison): string[][] {
+function rows(r: DocumentComparison, withP = true): string[][] {
   return r.comparisons.map((c) => [
     displayName(c),
     ns(c.baseNs),
     ns(c.contenderNs),
     changeText(c),
     ratioText(c),
-    p(c),
+    ...(withP ? [p(c)] : []),
     SYMBOL[c.verdict],
   ]);
 }
 
 const HEADER = ['benchmark', 'baseline', 'contender', 'change', `ratio [CI]`, 'p (MW)', 'verdict'];
+const SHORT_HEADER = HEADER.filter((h) => h !== 'p (MW)');
 
-function footer(r: DocumentComparison, bullet: string): string[] {
+/** The reason for a verdict, in words ("no difference: treat them as the same speed …"). */
+function reasonLines(r: DocumentComparison, bullet: string): string[] {
   const out: string[] = [];
   for (const c of r.comparisons) {
     const reason = comparisonReason(c);
-    if (reason) out.push(`${bullet}${displayName(c)}: ${c.verdict}: ${reason}`);
-    for (const n of comparisonNotes(c)) out.push(`${bullet}${displayName(c)}: ${n}`);
+    if (reason) out.push(`${bullet}${displayName(c)}: ${SYMBOL[c.verdict].toLowerCase()}: ${reason}`);
   }
+  return out;
+}
+
+/** What did not pair up, and what could not be checked. */
+function listLines(r: DocumentComparison, bullet: string): string[] {
+  const out: string[] = [];
   if (r.onlyBase.length) out.push(`${bullet}only in the baseline: ${r.onlyBase.join(', ')}`);
   if (r.onlyContender.length) out.push(`${bullet}only in the contender: ${r.onlyContender.join(', ')}`);
   if (r.duplicates.length) out.push(`${bullet}defined twice (first one used): ${r.duplicates.join(', ')}`);
+  return out;
+}
+
+function noteLines(r: DocumentComparison, bullet: string): string[] {
+  const out = r.comparisons.flatMap((c) => comparisonNotes(c).map((n) => `${bullet}${displayName(c)}: ${n}`));
   if (r.environment.unchecked.length)
     out.push(
       `${bullet}not recorded on both sides, so not checked: ` +
@@ -72,21 +85,46 @@ function footer(r: DocumentComparison, bullet: string): string[] {
   return out;
 }
 
+function footer(r: DocumentComparison, bullet: string): string[] {
+  return [...reasonLines(r, bullet), ...noteLines(r, bullet), ...listLines(r, bullet)];
+}
+
 function summary(r: DocumentComparison): string {
   const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
   const conf = r.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE;
-  return (
-    `${count('faster')} faster, ${count('slower')} ` +
-    `slower, ${count('no-difference')} no difference, ${count('too-few')} too few ` +
-    `processes, ${count('incomparable')} incomparable (ratio = contender / ` +
-    `baseline, ${Math.round(conf * 100)} % CI)`
-  );
+  const words: [Comparison['verdict'], string][] = [
+    ['faster', 'faster'],
+    ['slower', 'slower'],
+    ['no-difference', 'no difference'],
+    ['too-few', 'too few processes'],
+    ['incomparable', 'incomparable'],
+  ];
+  // Zero counts are left out, except faster and slower: "0 slower" is itself an answer.
+  const counts = words
+    .filter(([v]) => v === 'faster' || v === 'slower' || count(v) > 0)
+    .map(([v, w]) => `${count(v)} ${w}`);
+  return `${counts.join(', ')} (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
 }
 
-export function renderText(input: DocumentComparison): string {
+export interface CompareTextOptions {
+  /** Every note, the method and the rank test's p column (default: the table, the verdicts' reasons, a count of the rest). */
+  verbose?: boolean;
+  /** Width the lines under the table are wrapped to (default: not wrapped). */
+  columns?: number;
+}
+
+/** Wraps a line to `columns`, continuation lines indented by two spaces. */
+function wrapped(line: string, columns: number | undefined): string {
+  if (!columns || line.length <= columns) return line;
+  return wrapAnsi(line, Math.max(20, columns - 2), { hard: true }).replace(/\n/g, '\n  ');
+}
+
+export function renderText(input: DocumentComparison, options: CompareTextOptions = {}): string {
   const r = terminalSafe(input);
-  const all = [HEADER, ...rows(r)];
-  const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+  const verbose = options.verbose ?? false;
+  const header = verbose ? HEADER : SHORT_HEADER;
+  const all = [header, ...rows(r, verbose)];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i].length)));
   const lines = all.map((row) =>
     row
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
@@ -95,7 +133,16 @@ export function renderText(input: DocumentComparison): string {
   );
   lines.splice(1, 0, widths.map((w) => '─'.repeat(w)).join('  '));
   const method = r.comparisons.find((c) => c.method)?.method;
-  return `${[...lines, '', summary(r), ...(method ? [`method: ${method}`] : []), ...footer(r, '')].join('\n')}\n`;
+  const hidden = noteLines(r, '').length + (method ? 1 : 0);
+  const under = verbose
+    ? [summary(r), ...(method ? [`method: ${method}`] : []), ...footer(r, '')]
+    : [
+        summary(r),
+        ...reasonLines(r, ''),
+        ...listLines(r, ''),
+        ...(hidden ? [`${hidden} details hidden: --verbose`] : []),
+      ];
+  return `${[...lines, '', ...under.map((l) => wrapped(l, options.columns))].join('\n')}\n`;
 }
 
 const md = (s: string): string => s.replace(/[|\\`*_<>]/g, (ch) => `\\${ch}`);
@@ -136,6 +183,11 @@ export function renderJsonComparison(r: DocumentComparison): string {
   return `${JSON.stringify(output, null, 2)}\n`;
 }
 
-export function renderComparison(r: DocumentComparison, format: CompareFormat): string {
-  return format === 'json' ? renderJsonComparison(r) : format === 'markdown' ? renderMarkdown(r) : renderText(r);
+export function renderComparison(
+  r: DocumentComparison,
+  format: CompareFormat,
+  options: CompareTextOptions = {},
+): string {
+  if (format === 'json') return renderJsonComparison(r);
+  return format === 'markdown' ? renderMarkdown(r) : renderText(r, options);
 }

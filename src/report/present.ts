@@ -47,7 +47,7 @@ export function presentRun(document: ResultDocument, options: PresentOptions = {
   const against = options.against;
   if (against) {
     const comparison = compareDocuments(against.document, document, against.settings);
-    out += `\nAgainst baseline '${against.name}':\n${renderText(comparison)}`;
+    out += `\nAgainst baseline '${against.name}':\n${renderText(comparison, { verbose: detail === 'verbose' })}`;
   }
   if (options.report)
     out += `\n${renderReview(document, { hypothesis: options.hypothesis, comparisons: comparisonsFor(document) })}`;

@@ -73,6 +73,22 @@ describe('cyclebench compare', () => {
     expect(m.stdout).toMatch(/^\| benchmark \| baseline \|/);
     expect(m.stdout).toMatch(/\| g\/slow \[n=1\] \|.*\| \*\*SLOWER\*\* \|/);
   });
+  it('text is short by default; --verbose adds the method, the rank test and every note', async () => {
+    const t = await run(base, head);
+    const v = await run(base, head, '--verbose');
+    expect(t.stdout).not.toContain('p (MW)');
+    expect(t.stdout).not.toContain('method:');
+    const hidden = /(\d+) details hidden: --verbose/.exec(t.stdout);
+    expect(hidden).not.toBeNull();
+    expect(v.stdout).toContain('p (MW)');
+    expect(v.stdout).toContain('method:');
+    expect(v.stdout).not.toContain('details hidden');
+    // Every hidden line is in the verbose output: the verbose text is longer by at least the count.
+    const lines = (x: string) => x.trimEnd().split('\n').length;
+    expect(lines(v.stdout)).toBeGreaterThanOrEqual(lines(t.stdout) - 1 + Number(hidden![1]));
+    // Verdict codes are not shown as words: no "no-difference:" in either.
+    expect(`${t.stdout}${v.stdout}`).not.toMatch(/: no-difference:/);
+  });
   it('--fail-on regression[:P] exits 1 only on a significant regression beyond P', async () => {
     // Both sides hold the same benchmarks here: a missing one fails the gate on its own (gate.test.ts).
     const a = write('gate-a.json', JSON.stringify(doc(JSON.parse(readFileSync(base, 'utf8')).benchmarks.slice(0, 2))));
@@ -126,7 +142,7 @@ describe('cyclebench compare', () => {
     const r = await run(a, b, '--fail-on', 'regression');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/too few processes/);
-    expect(r.stdout).toMatch(/too few processes for a verdict \(need 2 per side, have 1 and 1\)/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/too few processes for a verdict \(need 2 per side, have 1 and 1\)/);
     expect(r.stderr).toBe(
       'cyclebench compare: 1 benchmark(s) with too few processes for a verdict; --fail-on could not check them\n',
     );

@@ -2,6 +2,7 @@
 // difference / incomparable), as text, Markdown or JSON, and an exit code for CI gates.
 // Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
 // (one line on stderr). It writes a file only with --json FILE, checked before anything is read.
+import { terminalColumns } from '../../api/io.js';
 import { compareDocuments, type DocumentComparison } from '../../compare/documents.js';
 import { type CompareFormat, renderComparison } from '../../report/compare-render.js';
 import { comparisonReason } from '../../report/details.js';
@@ -49,6 +50,8 @@ Options:
                             (or hardware counters), default --threshold 0.2 %
   --target-ci P             relative CI target for the sample-size advice (default ${helpPercent(DEFAULT_TARGET_CI)})
   --grubbs                  also run Grubbs' test on the per-process values
+  --verbose                 every note, the method and the rank test's p value (default: the
+                            table, the reason for each verdict that needs one, a count of the rest)
 `;
 
 export interface CompareArgs {
@@ -66,6 +69,7 @@ export interface CompareArgs {
   target: number;
   grubbs: boolean;
   allowEnvChange: boolean;
+  verbose: boolean;
 }
 
 /** "regression" → 0, "regression:5%" → 0.05. */
@@ -88,6 +92,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     'target-ci': { type: 'string' },
     grubbs: { type: 'boolean' },
     'allow-env-change': { type: 'boolean' },
+    verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
@@ -115,6 +120,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     target: fraction('target-ci', values['target-ci'], DEFAULT_TARGET_CI),
     grubbs: values.grubbs ?? false,
     allowEnvChange: values['allow-env-change'] ?? false,
+    verbose: values.verbose ?? false,
   };
 }
 
@@ -192,7 +198,10 @@ export const compareCommand: Command = async (args, io) => {
     return EXIT_USAGE;
   }
   if (a.json === '-' || a.format === 'json') io.stdout.write(renderComparison(result, 'json'));
-  else io.stdout.write(renderComparison(result, a.format));
+  else
+    io.stdout.write(
+      renderComparison(result, a.format, { verbose: a.verbose, columns: terminalColumns(io.stdout, io.env) }),
+    );
   if (a.json !== undefined && a.json !== '-') {
     const failed = tryWrite(resolve(io.cwd, a.json), () => renderComparison(result, 'json'));
     if (failed) {
