@@ -15,7 +15,7 @@ export class CallgrindCounterSet implements CounterSet {
   readonly excludeKernel = false;
   private readonly specs: SimulatedEventSpec[];
   private readonly sums: number[];
-  /** The simulated cache geometry, from the first dump (empty without --cache-sim=yes). */
+  /** The simulated cache geometry, from the first dump (empty without cache simulation). */
   caches: string[] = [];
   private collecting = false;
   private dumps = 0;
@@ -25,7 +25,7 @@ export class CallgrindCounterSet implements CounterSet {
     private readonly simulation: Simulation,
     /** The --callgrind-out-file the worker was started with; dump n is written to `<outFile>.<n>`. */
     private readonly outFile: string,
-    choice: SimulationChoice,
+    private readonly choice: SimulationChoice,
   ) {
     this.specs = simulatedEvents(choice);
     this.active = this.specs.map((s) => s.name);
@@ -66,7 +66,8 @@ export class CallgrindCounterSet implements CounterSet {
     const file = `${this.outFile}.${++this.dumps}`;
     const dump = parseCallgrindDump(readFileSync(file, 'utf8'));
     rmSync(file, { force: true });
-    if (this.dumps === 1) this.caches = dump.caches;
+    // Callgrind writes the cache geometry into every dump, simulated or not: kept only when it is.
+    if (this.dumps === 1 && this.choice.cache) this.caches = dump.caches;
     this.specs.forEach((spec, i) => (this.sums[i] += eventValue(spec, dump.events, dump.totals)));
     this.write(out);
   }

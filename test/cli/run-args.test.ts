@@ -26,6 +26,26 @@ describe('run options', () => {
     );
   });
 
+  it('--counters simulate[:instructions|cache|branch] picks the simulations; other modes take no part', () => {
+    expect(parseRunArgs([FILE, '--counters', 'simulate'], io).simulate).toBe(true);
+    expect(parseRunArgs([FILE, '--counters', 'simulate:instructions'], io).simulate).toEqual({
+      cache: false,
+      branch: false,
+    });
+    expect(parseRunArgs([FILE, '--counters', 'simulate:cache'], io).simulate).toEqual({ cache: true, branch: false });
+    expect(parseRunArgs([FILE, '--counters', 'simulate:cache,branch'], io).simulate).toEqual({
+      cache: true,
+      branch: true,
+    });
+    expect(() => parseRunArgs([FILE, '--counters', 'simulate:caches'], io)).toThrow(
+      "'caches' is not one of instructions, cache, branch",
+    );
+    expect(() => parseRunArgs([FILE, '--counters', 'none:x'], io)).toThrow(/--counters none takes no ':' part/);
+    expect(() => parseRunArgs([FILE, '--counters', 'simulate:instructions', '--against', 'HEAD'], io)).toThrow(
+      /not available with --against/,
+    );
+  });
+
   it('--memory asks for allocation per operation; off by default', () => {
     expect(parseRunArgs([FILE, '--memory'], io).memory).toBe(true);
     expect(parseRunArgs([FILE], io).memory).toBe(false);

@@ -95,4 +95,22 @@ describe.skipIf(!hasValgrind)('run --counters simulate (real valgrind)', () => {
     const sorted = perOp('branch sorted', 'sim-branch-mispredicts');
     expect(perOp('branch shuffled', 'sim-branch-mispredicts')).toBeGreaterThan(10 * Math.max(sorted, 10));
   });
+
+  it('simulate:instructions counts instructions only: no cache or branch events, the same instructions per op', async () => {
+    const json = join(dir, 'instructions.json');
+    const fixture = resolve('test/fixtures/simulation/sum.bench.ts');
+    const args = ['bin/cyclebench.js', 'run', fixture, '--counters', 'simulate:instructions'];
+    await run(process.execPath, [...args, '--filter', '^sum 16k$', '--forks', '1', '--json', json], {
+      timeout: 600_000,
+    });
+    const only = (JSON.parse(readFileSync(json, 'utf8')) as ResultDocument).benchmarks;
+    expect(only.map((b) => b.name)).toEqual(['sum 16k']);
+    const events = only[0]!.counters?.perOp.map((c) => c.event) ?? [];
+    expect(events).toContain('sim-instructions');
+    expect(events.filter((e) => /miss|branch/.test(e))).toEqual([]);
+    expect(only[0]!.simulation?.caches).toBeUndefined();
+    // Cache and branch simulation watch the same instructions; they do not change how many run.
+    const alone = only[0]!.counters!.perOp.find((c) => c.event === 'sim-instructions')!.perOp;
+    expect(Math.abs(alone / perOp('sum 16k', 'sim-instructions') - 1)).toBeLessThan(0.001);
+  }, 700_000);
 });

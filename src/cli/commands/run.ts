@@ -16,6 +16,7 @@ import type { Statistic } from '../../results/schema.js';
 import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
 import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../simulation/launch.js';
+import type { SimulationChoice } from '../../simulation/events.js';
 import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
 
 const targetMs = TARGET_LARGEST_BATCH_NS / 1e6;
@@ -43,7 +44,9 @@ Measurement:
   --counters MODE      hardware | simulate | none (default hardware): simulate runs each
                        worker under Valgrind (callgrind) and reports simulated instructions,
                        cache misses and branch mispredictions per op instead of time;
-                       default 2 processes (docs/measurements.md: cost)
+                       default 2 processes (docs/measurements.md: cost).
+                       simulate:instructions counts instructions only (faster);
+                       simulate:cache, simulate:branch pick one simulation
   --no-counters        same as --counters none
   --memory             also measure heap bytes allocated per operation (alloc/op column,
                        "memory" in the JSON; after the timed batches, never during them)
@@ -237,7 +240,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
     if (clash) throw new UsageError(`--${clash} is not available with --against (a paired run)`);
     if (values.against.trim() === '') throw new UsageError('--against is empty');
-    if (values.counters === 'simulate')
+    if (values.counters?.startsWith('simulate'))
       throw new UsageError('--counters simulate is not available with --against (a paired run measures time)');
   } else if (values['fail-on-regression'] || values['max-pairs'] !== undefined)
     throw new UsageError(`--${values['fail-on-regression'] ? 'fail-on-regression' : 'max-pairs'} needs --against`);
@@ -245,9 +248,17 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet contradict each other');
   if (values.counters !== undefined && values['no-counters'])
     throw new UsageError('--counters and --no-counters contradict each other');
+  const [mode, what] = (values.counters ?? '').split(/:(.*)/s) as [string, string | undefined];
   const counters = values['no-counters']
     ? 'none'
-    : oneOf('counters', values.counters, ['hardware', 'simulate', 'none'] as const, 'hardware');
+    : oneOf(
+        'counters',
+        what === undefined ? values.counters : mode,
+        ['hardware', 'simulate', 'none'] as const,
+        'hardware',
+      );
+  if (what !== undefined && counters !== 'simulate')
+    throw new UsageError(`--counters ${mode} takes no ':' part (only simulate:instructions|cache|branch does)`);
   const simulate = counters === 'simulate';
   const forks = integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks);
   const askedMax =
@@ -283,7 +294,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
         LIMITS.timeoutS,
       ) * 1000,
     counters: counters === 'hardware',
-    ...(simulate ? { simulate: true } : {}),
+    ...(simulate ? { simulate: what === undefined ? true : simulationChoice(what) } : {}),
     cpu: values['no-pin']
       ? false
       : values.cpu === 'idlest' || values.cpu === 'highest'
@@ -318,4 +329,16 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
         }
       : {}),
   };
+}
+
+/** `simulate:instructions` (instructions only), `simulate:cache`, `simulate:branch`, `simulate:cache,branch`. */
+export function simulationChoice(what: string): SimulationChoice {
+  const parts = what.split(',').map((x) => x.trim());
+  const known = ['instructions', 'cache', 'branch'];
+  const bad = parts.find((x) => !known.includes(x));
+  if (bad !== undefined)
+    throw new UsageError(
+      `--counters simulate:${what}: '${bad}' is not one of instructions, cache, branch (e.g. simulate:instructions)`,
+    );
+  return { cache: parts.includes('cache'), branch: parts.includes('branch') };
 }
