@@ -18,6 +18,8 @@ import { relativeHalfWidth } from './half-width.js';
 export interface FindingSettings {
   /** The run's target relative CI half-width (--target-ci). */
   targetCi?: number;
+  /** The run pinned its processes to CPUs (then "use --cpu" is no advice). */
+  pinned?: boolean;
 }
 
 type Values = Finding['values'];
@@ -80,6 +82,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       needed,
       // More processes were run because the planned ones disagreed (src/orchestrator/more-processes.ts).
       planned: typeof added?.values.planned === 'number' ? added.values.planned : null,
+      pinned: s.pinned ?? false,
     });
   }
   if (b.flags.includes('contended'))
@@ -137,6 +140,8 @@ export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.
 /** Fills `findings` of every benchmark of a document (after its comparisons are attached). */
 export function attachFindings(doc: ResultDocument): ResultDocument {
   const targetCi = typeof doc.options?.targetCi === 'number' ? doc.options.targetCi : undefined;
-  for (const b of doc.benchmarks) b.findings = benchmarkFindings(b, { targetCi });
+  const conditions = (doc.environment as { conditions?: { cpus?: unknown } } | undefined)?.conditions;
+  const pinned = Array.isArray(conditions?.cpus) && conditions.cpus.length > 0;
+  for (const b of doc.benchmarks) b.findings = benchmarkFindings(b, { targetCi, pinned });
   return doc;
 }

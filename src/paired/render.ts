@@ -1,7 +1,7 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
-import wrapAnsi from 'wrap-ansi';
+import { wrapLine } from '../text/format.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
@@ -88,7 +88,7 @@ export function renderPairedText(o: PairedOutcome, columns = 80): string {
       .map((c, i) => c.padEnd(widths[i]!))
       .join(' '.repeat(gap))
       .trimEnd();
-  const under = tail(o, head.length === HEAD.length).map((l) => wrapAnsi(l, columns, { hard: true }));
+  const under = tail(o, head.length === HEAD.length).map((l) => wrapLine(l, columns));
   return `Paired run against ${escapeControls(o.against)}\n${all.map(line).join('\n')}\n${under.join('\n')}\n`;
 }
 

@@ -1,7 +1,6 @@
 // Output of `cyclebench compare`: text (terminal), Markdown (pull-request comments) and JSON.
 // Formatting only; every number comes from src/compare/documents.ts, every line from details.ts.
 
-import wrapAnsi from 'wrap-ansi';
 import type { DocumentComparison } from '../compare/documents.js';
 import { displayName } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
@@ -9,7 +8,7 @@ import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { terminalSafe } from '../text/terminal-safe.js';
-import { signedPercent } from '../text/format.js';
+import { signedPercent, wrapLine } from '../text/format.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
@@ -116,7 +115,7 @@ export interface CompareTextOptions {
 /** Wraps a line to `columns`, continuation lines indented by two spaces. */
 function wrapped(line: string, columns: number | undefined): string {
   if (!columns || line.length <= columns) return line;
-  return wrapAnsi(line, Math.max(20, columns - 2), { hard: true }).replace(/\n/g, '\n  ');
+  return wrapLine(line, Math.max(20, columns), '  ');
 }
 
 export function renderText(input: DocumentComparison, options: CompareTextOptions = {}): string {

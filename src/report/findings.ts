@@ -38,7 +38,7 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     'no measurable work — return the computed value',
   ],
   contended: (v) =>
-    `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted — close other programs or use --cpu`,
+    `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted (replaced) — close other programs`,
   'inputs-changed': () => [
     'the kernel changed its reused .inputs() — this is not its time on fresh inputs: use .setupEach()',
     'kernel changed its reused inputs — use .setupEach()',
@@ -51,9 +51,9 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
           `processes disagree: ±${pct(v.halfWidth)} over ${num(v.processes)} processes — see --verbose`,
         ]
       : [
-          `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs, use --cpu` +
-            forksAdvice(v),
-          `noisy: ±${pct(v.halfWidth)} — close other programs or use --cpu`,
+          `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs` +
+            (v.pinned ? forksAdvice(v).replace(/^ or /, ' or use ') : `, use --cpu${forksAdvice(v)}`),
+          `noisy: ±${pct(v.halfWidth)} — close other programs${v.pinned ? '' : ' or use --cpu'}`,
         ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
   'low-r2': (v) => `batch time not linear in iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
@@ -108,7 +108,7 @@ export function findingGroupText(findings: readonly Finding[]): string {
     const widths = findings.map((f) => f.values.halfWidth).filter((x): x is number => typeof x === 'number');
     const lo = (Math.min(...widths) * 100).toFixed(1);
     const range = widths.length ? ` at ±${lo}–${pct(Math.max(...widths))}` : '';
-    return `noisy: ${n} benchmarks${range} — close other programs or use --cpu`;
+    return `noisy: ${n} benchmarks${range} — close other programs or ${findings[0].values.pinned ? 'raise --forks' : 'use --cpu'}`;
   }
   return `${findingText(findings[0], 60)} (${n} benchmarks)`;
 }

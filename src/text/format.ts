@@ -117,3 +117,34 @@ function pad(s: string, w: number, side: 'start' | 'end'): string {
   const fill = ' '.repeat(Math.max(0, w - width(s)));
   return side === 'start' ? fill + s : s + fill;
 }
+
+/**
+ * Word-wraps one line to `columns` characters (a word longer than that is cut), continuation lines
+ * prefixed by `indent`. Written here rather than taken from wrap-ansi: wrap-ansi loads
+ * emoji-regex, and loading that through tsx invalidates V8's ArrayBufferDetaching protector in the
+ * measuring process, which slows every typed-array kernel measured after it
+ * (test/engine/protector.test.ts). The text wrapped here is the tool's own, without escape codes.
+ */
+export function wrapLine(line: string, columns: number, indent = ''): string {
+  const room = Math.max(1, columns);
+  if ([...line].length <= room) return line;
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    const limit = out.length ? room - indent.length : room;
+    const next = current ? `${current} ${word}` : word;
+    if ([...next].length <= limit) {
+      current = next;
+      continue;
+    }
+    if (current) out.push(current);
+    current = word;
+    while ([...current].length > Math.max(1, room - indent.length)) {
+      const cut = Math.max(1, room - indent.length);
+      out.push([...current].slice(0, cut).join(''));
+      current = [...current].slice(cut).join('');
+    }
+  }
+  if (current) out.push(current);
+  return out.map((l, i) => (i === 0 ? l : `${indent}${l}`)).join('\n');
+}

@@ -61,12 +61,18 @@ describe('default terminal output', () => {
     const out = renderSummary(v1, { columns: 200 });
     for (const b of v1.benchmarks) expect(out).not.toMatch(new RegExp(`^${b.name}: noisy`, 'm'));
     // Two speeds come before noise: "close other programs" is the wrong advice for them.
-    expect(out).toMatch(/^noisy: 4 benchmarks at ±1\.2–6\.4 % — close other programs or use --cpu$/m);
+    // The run pinned its processes already: the advice is more processes, not --cpu.
+    expect(out).toMatch(/^noisy: 4 benchmarks at ±1\.2–6\.4 % — close other programs or raise --forks$/m);
     expect(out).toMatch(
       /^Float64Array loop, JSON\.stringify small object, checksum a payload: two speeds in the samples/m,
     );
     const fixture = renderSummary(fixtureDoc(), { columns: 200 });
-    expect(fixture).toMatch(/^Float64Array loop: noisy: ±5\.1 % — close other programs, use --cpu or --forks 19$/m);
+    expect(fixture).toMatch(/^Float64Array loop: noisy: ±5\.1 % — close other programs or use --forks 19$/m);
+    // A run that did not pin its processes is told to.
+    const unpinned = structuredClone(v1) as ResultDocument & { environment: { conditions: { cpus: unknown } } };
+    unpinned.environment.conditions.cpus = null;
+    const free = renderSummary(attachFindings(unpinned), { columns: 200 });
+    expect(free).toMatch(/^noisy: 4 benchmarks at ±1\.2–6\.4 % — close other programs or use --cpu$/m);
     expect(fixture).toMatch(/^empty function: no measurable work per call — return the value the kernel computes$/m);
     expect(fixture).toMatch(/^JSON\.parse broken: failed \(throw\): SyntaxError/m);
   });

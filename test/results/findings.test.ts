@@ -33,7 +33,8 @@ describe('findings', () => {
     const reduce = doc.benchmarks.find((b) => b.name === 'reduce')!;
     const noisy = reduce.findings!.find((f) => f.code === 'noisy')!;
     expect(noisy.values.halfWidth).toBeCloseTo(0.041, 3);
-    expect(findingText(noisy)).toBe('noisy: ±4.1 %, CPU shared — close other programs, use --cpu or --forks 13');
+    // The v1 run pinned its processes (CPU 1): more processes are the advice, not --cpu.
+    expect(findingText(noisy)).toBe('noisy: ±4.1 %, CPU shared — close other programs or use --forks 13');
   });
 
   it('changed reused inputs and processes that disagree are findings with their own advice', () => {

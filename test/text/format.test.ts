@@ -10,6 +10,7 @@ import {
   relHalfWidth,
   sig,
   signedPercent,
+  wrapLine,
   table,
 } from '../../src/text/format.js';
 import { formatProgress } from '../../src/orchestrator/progress.js';
@@ -79,5 +80,16 @@ describe('one formatting module', () => {
         ['bbb', '22'],
       ]),
     ).toEqual(['a     1', 'bbb  22']);
+  });
+
+  it('wrapLine: words kept whole, continuation indented, no line wider than asked, long words cut', () => {
+    const text = 'the quick brown fox jumps over the lazy dog and keeps on running';
+    const out = wrapLine(text, 20, '  ').split('\n');
+    expect(out[0]).toBe('the quick brown fox');
+    expect(out.slice(1).every((l) => l.startsWith('  '))).toBe(true);
+    expect(Math.max(...out.map((l) => l.length))).toBeLessThanOrEqual(20);
+    expect(out.join(' ').replace(/\s+/g, ' ')).toBe(text);
+    expect(wrapLine('short', 20)).toBe('short');
+    expect(wrapLine('x'.repeat(25), 10).split('\n')).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
   });
 });
