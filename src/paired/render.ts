@@ -22,7 +22,7 @@ export function cells(r: PairedRow): string[] {
   const a = r.analysis;
   const ratio = a?.ratio ? `${f3(a.ratio.point)} [${f3(a.ratio.ciLow)}, ${f3(a.ratio.ciHigh)}]` : '—';
   const verdict = r.error ? `failed: ${escapeControls(r.error)}` : a ? (VERDICT_WORD[a.verdict] ?? a.verdict) : '—';
-  const conf = a ? confidenceText(a.confidence) : '—';
+  const conf = a?.ratio ? confidenceText(a.confidence) : '—';
   return [rowName(r), ratio, conf, verdict, String(r.pairs.length), pct(a?.minimumDetectable ?? null)];
 }
 

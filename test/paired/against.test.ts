@@ -167,4 +167,43 @@ describe('runFilesAgainst() (library) with a directory', () => {
       rmSync(join(repo, 'added.bench.ts'));
     }
   });
+
+  it('Ctrl-C after some pairs: the pairs so far are written and shown, exit 130', async () => {
+    // Each process that loads the file (listing, then every measured process) appends a line to
+    // the marker; the run is stopped once a process has started after two measured ones, so at
+    // least one pair is complete whatever the timing.
+    const dirs = ['ctrl-c-this', 'ctrl-c-other'].map((d) => join(scratch, d));
+    const marker = join(scratch, 'ctrl-c-marker');
+    const source =
+      `import { appendFileSync } from 'node:fs';\nimport { bench } from '${INDEX}';\n` +
+      `appendFileSync(process.env.CB_PAIR_MARKER!, 'x\\n');\n` +
+      `bench('sum', () => { let s = 0; for (let i = 0; i < 100; i++) s += i; return s; });\n`;
+    for (const d of dirs) {
+      mkdirSync(d);
+      writeFileSync(join(d, 'k.bench.ts'), source);
+    }
+    const out = join(scratch, 'ctrl-c.json');
+    const args = ['run', 'k.bench.ts', '--against', dirs[1]!, '--time', '0.3', '--no-pin', '--json', out];
+    const child = spawn(process.execPath, [join(ROOT, 'bin/cyclebench.js'), ...args], {
+      cwd: dirs[0],
+      env: { ...process.env, CB_PAIR_MARKER: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    const loads = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').length - 1 : 0);
+    // Two listing processes, two measured processes of the first pair, then one more started.
+    while (loads() < 5) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    expect(doc.interrupted).toBe(true);
+    expect(doc.rows[0].pairs.length).toBeGreaterThanOrEqual(1);
+    expect(stdout).toContain('the run was interrupted: results are partial');
+    // The row shows the pairs measured; with too few for an interval, no CI level either.
+    const row = stdout.split('\n').find((l) => l.startsWith('sum '))!;
+    expect(row.split(/\s{2,}/)).toContain(String(doc.rows[0].pairs.length));
+    if (doc.rows[0].analysis?.verdict === 'too-few') expect(row).toMatch(/^sum\s+—\s+—\s+too few pairs/);
+  }, 120_000);
 });
