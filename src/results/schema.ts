@@ -137,7 +137,8 @@ export interface MemorySummary {
 }
 
 /** V8's tier of a function as its optimization status reports it; 'unknown' without --allow-natives-syntax. */
-export type V8Tier = 'turbofan' | 'maglev' | 'baseline' | 'interpreted' | 'unknown';
+/** 'inlined': the kernel's own code is unoptimized but it ran inside the optimized loop (src/simulation/settle.ts). */
+export type V8Tier = 'turbofan' | 'maglev' | 'baseline' | 'interpreted' | 'inlined' | 'unknown';
 
 /** How the counts of one process under Valgrind were made (src/simulation/). */
 export interface SimulationRecord {

@@ -12,7 +12,7 @@ import { namedDetails } from '../analysis/result.js';
  * only. A changed environment (load, frequency) is not flagged under simulation (orchestrator/run.ts).
  */
 const KEPT_FLAGS: readonly Flag[] = ['inputs-changed', 'in-process'];
-const OPTIMIZED: readonly V8Tier[] = ['turbofan', 'maglev'];
+const OPTIMIZED: readonly V8Tier[] = ['turbofan', 'maglev', 'inlined'];
 
 export function markSimulated(r: BenchmarkResult, valgrind = 'Valgrind'): BenchmarkResult {
   if (r.forks.length === 0) return r;

@@ -12,7 +12,7 @@ import { callgrindArgs } from '../../src/simulation/events.js';
 import { checkValgrind } from '../../src/simulation/launch.js';
 import { markSimulated } from '../../src/simulation/result.js';
 import { benchmarkLines } from '../../src/report/details.js';
-import { tierOf } from '../../src/simulation/settle.js';
+import { INLINED_MAX_INSTRUCTIONS, runTier, tierOf } from '../../src/simulation/settle.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-simunit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -99,6 +99,18 @@ describe('V8 tiers from %GetOptimizationStatus bits', () => {
     expect(tierOf(0b10000001)).toBe('interpreted'); // Node 20: called a few times
     expect(tierOf(1)).toBe('unknown'); // Node 20: `() => 0` that ran only inlined into a TurboFan loop
     expect(tierOf(null)).toBe('unknown');
+  });
+
+  it('a kernel whose own code is unoptimized ran inlined when the optimized loop costs too few instructions per call', () => {
+    // Measured: `() => 0` inlined into the TurboFan loop, 8 instructions per call; called as baseline code, 66.
+    expect(runTier('baseline', 'turbofan', 8)).toBe('inlined');
+    expect(runTier('interpreted', 'maglev', 8)).toBe('inlined');
+    expect(runTier('baseline', 'turbofan', 66)).toBe('baseline');
+    expect(runTier('baseline', 'turbofan', INLINED_MAX_INSTRUCTIONS)).toBe('baseline');
+    // The loop itself unoptimized: nothing is inlined.
+    expect(runTier('baseline', 'baseline', 8)).toBe('baseline');
+    expect(runTier('interpreted', 'turbofan', NaN)).toBe('interpreted');
+    expect(runTier('turbofan', 'turbofan', 8)).toBe('turbofan');
   });
 });
 
