@@ -21,7 +21,8 @@ export function rowName(r: PairedRow): string {
 export function cells(r: PairedRow): string[] {
   const a = r.analysis;
   const ratio = a?.ratio ? `${f3(a.ratio.point)} [${f3(a.ratio.ciLow)}, ${f3(a.ratio.ciHigh)}]` : '—';
-  const verdict = r.error ? `failed: ${escapeControls(r.error)}` : a ? (VERDICT_WORD[a.verdict] ?? a.verdict) : '—';
+  // A failure's message goes under the table (tail), where its length cannot widen the columns.
+  const verdict = r.error ? 'failed' : a ? (VERDICT_WORD[a.verdict] ?? a.verdict) : '—';
   const conf = a?.ratio ? confidenceText(a.confidence) : '—';
   return [rowName(r), ratio, conf, verdict, String(r.pairs.length), pct(a?.minimumDetectable ?? null)];
 }
@@ -40,13 +41,14 @@ export function sequentialRule(s: PairedSettings, detectable = true): string {
   );
 }
 
-/** Lines under the table: one-side-only benchmarks, load errors, unsettled verdicts, interruption, the rule. */
+/** Lines under the table: one-side-only benchmarks, load errors, failures, unsettled verdicts, interruption, the rule. */
 export function tail(o: PairedOutcome, detectable = true): string[] {
   const lines: string[] = [];
   const list = (xs: string[]) => xs.map((x) => escapeControls(truncateName(x))).join(', ');
   if (o.onlyCurrent.length) lines.push(`only in this tree (not compared): ${list(o.onlyCurrent)}`);
   if (o.onlyAgainst.length) lines.push(`only in ${escapeControls(o.against)} (not compared): ${list(o.onlyAgainst)}`);
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
+  for (const r of o.rows) if (r.error) lines.push(`${rowName(r)}: failed: ${escapeControls(r.error)}`);
   for (const r of o.rows) {
     const a = r.analysis;
     if (a?.verdict !== 'inconclusive') continue;
