@@ -47,7 +47,8 @@ function renderTable(doc: ResultDocument, columns: number): string[] {
   const { required, optional, wideVerdict } = simulatedRun(list) ? simulatedColumns(list) : timeColumns(list);
   const grouped = new Set(list.map((b) => b.group ?? '')).size > 1;
   const groupCells = list.map((b, i) =>
-    !grouped || (i > 0 && list[i - 1].group === b.group) ? '' : (b.group ?? '(no group)'),
+    // '—' for benchmarks outside any group: short enough never to be cut at MIN_GROUP.
+    !grouped || (i > 0 && list[i - 1].group === b.group) ? '' : (b.group ?? '—'),
   );
   const groupWidth = grouped ? Math.max(width('group'), ...groupCells.map(width)) : 0;
   const nameWidth = Math.max(width('benchmark'), ...list.map((b) => width(b.name)));

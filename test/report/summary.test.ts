@@ -47,6 +47,14 @@ describe('default terminal output', () => {
     expect(out).not.toContain('…');
   });
 
+  it('benchmarks outside any group show a dash in the group column, never a cut word', () => {
+    const mixed = copy(example);
+    for (const b of mixed.benchmarks.slice(0, 3)) b.group = null;
+    const rows = lines(renderSummary(mixed, { columns: 80, quiet: true }));
+    expect(rows.find((l) => l.startsWith('— '))).toBeDefined();
+    expect(rows.join('\n')).not.toMatch(/\(no gr/);
+  });
+
   it('wider terminals show more columns, and the CI of the ratio when it fits', () => {
     const header = (c: number) => lines(renderSummary(example, { columns: c }))[1];
     expect(header(80)).toMatch(/^group +benchmark +time\/iter +± CI +vs baseline$/);
