@@ -150,8 +150,13 @@ function attentionLines(doc: ResultDocument, columns: number): string[] {
   for (const same of byKey.values()) {
     const names = same.map((a) => a.b.name).join(', ');
     const one = same[0];
-    if (same.length === 1) lines.push(`${names}: ${one.text(columns - width(names) - 2)}`);
-    else if (one.top?.code !== 'noisy' && width(names) + 2 + width(one.text(Infinity)) <= columns)
+    if (same.length === 1) {
+      // A long name is shortened so that the short wording of the finding fits; a finding too long
+      // for that (a failure's message) leaves the name half the line.
+      const room = columns - 2 - width(one.text(0));
+      const name = fit(names, room >= MIN_NAME ? room : Math.floor(columns / 2));
+      lines.push(`${name}: ${one.text(columns - width(name) - 2)}`);
+    } else if (one.top?.code !== 'noisy' && width(names) + 2 + width(one.text(Infinity)) <= columns)
       lines.push(`${names}: ${one.text(Infinity)}`);
     else if (one.top) lines.push(findingGroupText(same.map((a) => a.top!)));
     else lines.push(`${one.text(Infinity)} (${same.length} benchmarks)`);

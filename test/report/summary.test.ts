@@ -47,6 +47,16 @@ describe('default terminal output', () => {
     expect(out).not.toContain('…');
   });
 
+  it('a benchmark name as wide as the terminal is shortened in its attention line, never the finding', () => {
+    const long = fixtureDoc();
+    long.benchmarks.find((x) => x.name === 'empty function')!.name =
+      'a very long benchmark name that goes on and on to exceed the terminal width easily';
+    const out = lines(renderSummary(long, { columns: 80 }));
+    const line = out.find((l) => l.startsWith('a very long'))!;
+    expect(line).toMatch(/^a very long.*…: no measurable work — return the computed value$/);
+    expect(line.length).toBeLessThanOrEqual(80);
+  });
+
   it('benchmarks outside any group show a dash in the group column, never a cut word', () => {
     const mixed = copy(example);
     for (const b of mixed.benchmarks.slice(0, 3)) b.group = null;
