@@ -137,6 +137,19 @@ export function analysePairs(
   const sd = se * Math.sqrt(n);
   const t = tQuantile(1 - a / 2, df);
   const ratio = { point: Math.exp(mean), ciLow: Math.exp(mean - t * se), ciHigh: Math.exp(mean + t * se) };
+  // Between looks the level is extreme (little alpha spent): with 2 or 3 pairs the interval can be
+  // unbounded (seen after Ctrl-C: [0.000, Infinity]), which says nothing; that is too few pairs.
+  if (!Number.isFinite(ratio.ciHigh) || !(ratio.ciLow > 0))
+    return {
+      verdict: 'too-few',
+      settled: false,
+      pairs: n,
+      ratio: null,
+      confidence,
+      minimumDetectable: null,
+      pairsForThreshold: null,
+      reason: `${n} pairs give no bounded interval at ${confidenceText(confidence)}`,
+    };
   const zPower = normalQuantile(POWER);
   const mddLog = (t + zPower) * se;
   const bound = Math.log(1 + s.threshold);

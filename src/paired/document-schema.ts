@@ -69,6 +69,7 @@ export const PAIRED_DOCUMENT_SCHEMA = {
     rows: { type: 'array', items: row },
     onlyCurrent: strings,
     onlyAgainst: strings,
+    notRun: strings,
     loadErrors: strings,
     interrupted: { type: 'boolean' },
     settings: {

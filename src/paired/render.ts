@@ -61,6 +61,7 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
     );
   }
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
+  if (o.notRun?.length) lines.push(`not run (interrupted): ${list(o.notRun)}`);
   lines.push(sequentialRule(o.settings, detectable));
   return lines;
 }

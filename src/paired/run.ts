@@ -44,6 +44,8 @@ export interface PairedOutcome {
   /** Full names of benchmarks found in one tree only. */
   onlyCurrent: string[];
   onlyAgainst: string[];
+  /** Matched benchmarks an interruption left unmeasured. */
+  notRun?: string[];
   /** Files that could not be listed, one line each. */
   loadErrors: string[];
   interrupted: boolean;
@@ -89,12 +91,17 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     }
     out.onlyAgainst.push(...[...byKey.values()].map(label));
   }
-  for (const [a, b] of matched) {
-    if (opts.signal?.aborted) return { ...out, interrupted: true };
+  const stopped = (from: number, row?: PairedRow) => {
+    const notRun = matched.slice(from).map(([, d]) => label(d));
+    if (row) notRun.shift();
+    return { ...out, interrupted: true, ...(notRun.length ? { notRun } : {}) };
+  };
+  for (const [i, [a, b]] of matched.entries()) {
+    if (opts.signal?.aborted) return stopped(i);
     const { row, interrupted } = await measurePairs(platform, a, b, opts);
     // An interrupted benchmark keeps the pairs it finished, analysed as far as they go.
     if (row.pairs.length > 0 || !interrupted) out.rows.push(row);
-    if (interrupted) return { ...out, interrupted: true };
+    if (interrupted) return stopped(i, row.pairs.length > 0 ? row : undefined);
   }
   return out;
 }

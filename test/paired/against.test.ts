@@ -177,7 +177,8 @@ describe('runFilesAgainst() (library) with a directory', () => {
     const source =
       `import { appendFileSync } from 'node:fs';\nimport { bench } from '${INDEX}';\n` +
       `appendFileSync(process.env.CB_PAIR_MARKER!, 'x\\n');\n` +
-      `bench('sum', () => { let s = 0; for (let i = 0; i < 100; i++) s += i; return s; });\n`;
+      `bench('sum', () => { let s = 0; for (let i = 0; i < 100; i++) s += i; return s; });\n` +
+      `bench('second', () => 1);\n`;
     for (const d of dirs) {
       mkdirSync(d);
       writeFileSync(join(d, 'k.bench.ts'), source);
@@ -200,6 +201,9 @@ describe('runFilesAgainst() (library) with a directory', () => {
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(doc.interrupted).toBe(true);
     expect(doc.rows[0].pairs.length).toBeGreaterThanOrEqual(1);
+    // The first benchmark needs 4 pairs (its first look) to settle; the second was never reached.
+    expect(doc.notRun).toEqual(['second']);
+    expect(stdout).toContain('not run (interrupted): second');
     expect(stdout).toContain('the run was interrupted: results are partial');
     // The row shows the pairs measured; with too few for an interval, no CI level either.
     const row = stdout.split('\n').find((l) => l.startsWith('sum '))!;

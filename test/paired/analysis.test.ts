@@ -186,3 +186,12 @@ describe('alpha spending bounds', () => {
     expect(b[0].z).toBeGreaterThan(b[1].z);
   });
 });
+
+describe('an unbounded interval', () => {
+  it('two pairs between looks give no bounded interval: too few pairs, no advice', () => {
+    const a = analysePairs([0.01, 0.3], { threshold: 0.01, alpha: 0.05, looks: DEFAULT_LOOKS }, 2);
+    expect(a.verdict).toBe('too-few');
+    expect(a.ratio).toBeNull();
+    expect(a.pairsForThreshold).toBeNull();
+  });
+});
