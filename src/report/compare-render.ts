@@ -7,7 +7,7 @@ import type { Comparison } from '../compare/types.js';
 import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
-import { terminalSafe } from '../text/terminal-safe.js';
+import { terminalSafe, truncateName } from '../text/terminal-safe.js';
 import { signedPercent, wrapLine } from '../text/format.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
@@ -122,8 +122,14 @@ export function renderText(input: DocumentComparison, options: CompareTextOption
   const r = terminalSafe(input);
   const verbose = options.verbose ?? false;
   const header = verbose ? HEADER : SHORT_HEADER;
-  const all = [header, ...rows(r, verbose)];
+  let all = [header, ...rows(r, verbose)];
   const widths = header.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+  // Names are shortened (to 12 characters at least) so that the table fits the terminal.
+  const rest = widths.slice(1).reduce((n, w) => n + w + 2, 0);
+  if (options.columns && widths[0] + rest > options.columns) {
+    widths[0] = Math.max(Math.min(12, widths[0]), options.columns - rest);
+    all = all.map(([name, ...cells]) => [truncateName(name, widths[0]), ...cells]);
+  }
   const lines = all.map((row) =>
     row
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))

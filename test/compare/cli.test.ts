@@ -86,6 +86,14 @@ describe('cyclebench compare', () => {
     // Every hidden line is in the verbose output: the verbose text is longer by at least the count.
     const lines = (x: string) => x.trimEnd().split('\n').length;
     expect(lines(v.stdout)).toBeGreaterThanOrEqual(lines(t.stdout) - 1 + Number(hidden![1]));
+    // The table fits the terminal: names are shortened when they do not fit.
+    const long = write(
+      'long.json',
+      JSON.stringify(doc([bench('a benchmark whose name goes on and on and on and on and on', quiet(1, 10))])),
+    );
+    const narrow = await runCli(['compare', long, long], dir); // not a terminal, no $COLUMNS: 80
+    expect(Math.max(...narrow.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(narrow.stdout).toContain('…');
     // Verdict codes are not shown as words: no "no-difference:" in either.
     expect(`${t.stdout}${v.stdout}`).not.toMatch(/: no-difference:/);
   });
