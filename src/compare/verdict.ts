@@ -112,7 +112,13 @@ export function verdictForForks(
     return {
       ...head,
       verdict: 'no-difference',
-      because: why('ci-includes-one', { confidence: s.confidence, pValue: disagree ? pValue : null }),
+      because: why('ci-includes-one', {
+        confidence: s.confidence,
+        pValue: disagree ? pValue : null,
+        // Whether the interval also rules out changes beyond the noise threshold (then "the same speed").
+        wide: exceedsThreshold(ratio.ciHigh - 1, s.threshold) || exceedsThreshold(1 - ratio.ciLow, s.threshold),
+        threshold: s.threshold,
+      }),
     };
   if (!exceedsThreshold(diff, s.threshold))
     return {

@@ -83,6 +83,13 @@ const CONTAMINATING_TEXT: Record<string, string> = {
 
 function ciIncludesOne(v: Values): string {
   const ci = typeof v.confidence === 'number' ? `the ${percent(v.confidence, 2)} CI` : 'the CI';
+  // An interval reaching past the noise threshold cannot say "the same speed": it cannot tell.
+  if (v.wide === true)
+    return (
+      `cannot tell: ${ci} of the ratio includes 1 but reaches beyond ±${percent(num(v.threshold))}` +
+      `${typeof v.pValue === 'number' ? ` (the rank test leans to a difference, p ${p(v.pValue)})` : ''}; ` +
+      'more processes (--forks) would narrow it'
+    );
   if (typeof v.pValue !== 'number') return `${ci} of the ratio includes 1`;
   return (
     `treat them as the same speed: ${ci} of the ratio includes 1, though the rank test leans to a difference ` +
