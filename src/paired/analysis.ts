@@ -121,17 +121,17 @@ export function analysePairs(
   const n = logRatios.length;
   const a = lookAlpha(Math.max(pairsRun, 1), s);
   const confidence = 1 - a;
-  if (n < 2)
-    return {
-      verdict: 'too-few',
-      settled: false,
-      pairs: n,
-      ratio: null,
-      confidence,
-      minimumDetectable: null,
-      pairsForThreshold: null,
-      reason: `${n} usable pair(s): at least 2 are needed`,
-    };
+  const tooFew = (reason: string): PairedAnalysis => ({
+    verdict: 'too-few',
+    settled: false,
+    pairs: n,
+    ratio: null,
+    confidence,
+    minimumDetectable: null,
+    pairsForThreshold: null,
+    reason,
+  });
+  if (n < 2) return tooFew(`${n} usable pair(s): at least 2 are needed`);
   const { mean, se, df } = trimmedMean(logRatios, TRIM);
   // The spread a plain mean of n pairs would need for this standard error (for the power figures).
   const sd = se * Math.sqrt(n);
@@ -140,16 +140,7 @@ export function analysePairs(
   // Between looks the level is extreme (little alpha spent): with 2 or 3 pairs the interval can be
   // unbounded (seen after Ctrl-C: [0.000, Infinity]), which says nothing; that is too few pairs.
   if (!Number.isFinite(ratio.ciHigh) || !(ratio.ciLow > 0))
-    return {
-      verdict: 'too-few',
-      settled: false,
-      pairs: n,
-      ratio: null,
-      confidence,
-      minimumDetectable: null,
-      pairsForThreshold: null,
-      reason: `${n} pairs give no bounded interval at ${confidenceText(confidence)}`,
-    };
+    return tooFew(`${n} pairs give no bounded interval at ${confidenceText(confidence)}`);
   const zPower = normalQuantile(POWER);
   const mddLog = (t + zPower) * se;
   const bound = Math.log(1 + s.threshold);
