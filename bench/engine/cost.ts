@@ -3,7 +3,8 @@
 // in one process each, interleaved (rotated order per repetition). Every tool is started the
 // same way (node + tsx), so TypeScript start-up is in every figure. cyclebench runs its
 // compiled build (dist/, built first), as an installed package does; --source runs the
-// TypeScript sources through tsx instead, as a checkout does.
+// command and its workers from the TypeScript sources through tsx instead, as a checkout does
+// (the kernel file imports 'cyclebench' by name, so it gets dist/ either way).
 //   node --import tsx bench/engine/cost.ts [--reps 3] [--source]
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const { values: opt } = parseArgs({
 });
 const reps = Number(opt.reps);
 const cyclebenchEnv: Record<string, string> = opt.source ? {} : { CYCLEBENCH_USE_DIST: '1' };
-if (!opt.source) execFileSync('npx', ['tsc', '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+execFileSync('npx', ['tsc', '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 const dir = scratchDir('cost');
 const TOOLS = ['cyclebench', 'mitata', 'tinybench'] as const;
 const wall: Record<string, number[]> = { cyclebench: [], mitata: [], tinybench: [] };

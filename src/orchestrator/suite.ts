@@ -258,7 +258,6 @@ export async function runFork(
   const outcome = await runWorker<WorkerMessage>({
     platform,
     request: { type: 'run', file: d.file, id: d.id, forkIndex, options },
-    benchFile: d.file ?? undefined,
     timeoutMs: opts.timeoutMs,
     conditions: { cpus: c.spawnCpus ?? c.cpus, noAslr: c.noAslr, envPadding: padding },
     isFinal: isFinalMessage,
@@ -291,7 +290,6 @@ export async function listFile(
   const listed = await runWorker<WorkerMessage>({
     platform,
     request: { type: 'list', file },
-    benchFile: file,
     timeoutMs: LIST_TIMEOUT_MS,
     isFinal: isFinalMessage,
     signal,

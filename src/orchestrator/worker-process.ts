@@ -38,13 +38,12 @@ export function tsxLoader(): string {
 }
 
 /**
- * Node 20 runs only JavaScript: the TypeScript loader (tsx, ~100 ms of start-up per process)
- * is needed when the worker itself is TypeScript (a source checkout) or the benchmark file is.
- * A JavaScript benchmark file run by the compiled worker starts without it.
+ * Node 20 runs only JavaScript: a worker started from the sources runs under the TypeScript
+ * loader (tsx) from its first module. The compiled worker starts without it and registers it
+ * only when the benchmark file is TypeScript (worker/typescript.ts).
  */
-export function workerArgs(benchFile: string | undefined, entry = workerEntry()): string[] {
-  const typescript = entry.endsWith('.ts') || benchFile === undefined || /\.[cm]?tsx?$/.test(benchFile);
-  return ['--expose-gc', ...(typescript ? ['--import', tsxLoader()] : []), entry];
+export function workerArgs(entry = workerEntry()): string[] {
+  return ['--expose-gc', ...(entry.endsWith('.ts') ? ['--import', tsxLoader()] : []), entry];
 }
 
 export interface RunWorkerOptions<M> {
@@ -54,8 +53,6 @@ export interface RunWorkerOptions<M> {
   conditions?: SpawnConditions;
   /** Called for messages that are not the final answer (progress). */
   onMessage?: (msg: unknown) => void;
-  /** The benchmark file the worker loads (decides whether it needs the TypeScript loader). */
-  benchFile?: string;
   /** Is `msg` the final answer? */
   isFinal: (msg: unknown) => boolean;
   signal?: AbortSignal;
@@ -66,7 +63,7 @@ export interface RunWorkerOptions<M> {
 export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
   const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
-  const nodeArgs = workerArgs(opts.benchFile);
+  const nodeArgs = workerArgs();
   const w = opts.wrapper;
   const [command, args] = w ? [w.command, [...w.args, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = withConditions(opts.platform, opts.conditions, () =>

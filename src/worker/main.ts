@@ -1,5 +1,5 @@
 // The fork process entry. Started by the orchestrator as
-//   node --expose-gc --import <tsx> src/worker/main.ts   (or dist/worker/main.js)
+//   node --expose-gc dist/worker/main.js   (or --import <tsx> src/worker/main.ts from a checkout)
 // with an IPC channel. It handles exactly ONE request (see protocol.ts), answers once,
 // disconnects and lets the process end by itself. Only the selected benchmark's setup
 // runs here, so only its closure exists in this process.
@@ -19,6 +19,7 @@ import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
 import { detailText } from '../report/details.js';
 import { settleWith } from '../simulation/settle.js';
+import { allowTypeScript } from './typescript.js';
 
 let answered = false;
 
@@ -102,8 +103,12 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
 }
 
 async function handle(req: WorkerRequest): Promise<WorkerMessage> {
-  // Benchmark files written for mitata, tinybench or vitest get cyclebench's implementation of their API.
-  if ((req?.type === 'list' || req?.type === 'run') && needsCompatImports(req.file)) installCompatImports();
+  // TypeScript files get tsx (registered first, so its hooks run after the mapping's); files
+  // written for mitata, tinybench or vitest get cyclebench's implementation of their API.
+  if (req?.type === 'list' || req?.type === 'run') {
+    await allowTypeScript(req.file);
+    if (needsCompatImports(req.file)) installCompatImports();
+  }
   if (req?.type === 'list') {
     try {
       return { type: 'list', benchmarks: (await loadInstances(req.file)).map(toDescriptor) };

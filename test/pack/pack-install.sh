@@ -52,6 +52,22 @@ npm install --no-audit --no-fund --no-save typescript@5 @types/node@20 >/dev/nul
 npx --no-install tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node consumer.ts
 npx --no-install cyclebench run sum.bench.mjs --forks 1 --time 0.2 --json out.json
 node -e 'const d=JSON.parse(require("fs").readFileSync("out.json","utf8")); const b=d.benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: no headline", b.error);process.exit(1)} console.log("pack: measured", b.name, b.headline.point.toFixed(1), "ns")'
+# TypeScript: the compiled worker registers tsx itself for a .ts file (src/worker/typescript.ts),
+# including a relative import of another .ts module written with the .js extension.
+cat > helper.ts <<'TS'
+export const sizes: readonly number[] = [64, 128];
+TS
+cat > typed.bench.ts <<'TS'
+import { bench } from 'cyclebench';
+import { sizes } from './helper.js';
+interface Point { x: number; y: number }
+bench('typed points', () => {
+  const ps: Point[] = Array.from({ length: sizes[0] }, (_, i) => ({ x: i, y: -i }));
+  return () => ps.reduce((s: number, p: Point) => s + p.x * p.y, 0);
+});
+TS
+npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --json ts.json
+node -e 'const b=JSON.parse(require("fs").readFileSync("ts.json","utf8")).benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: TypeScript bench file", b.error);process.exit(1)} console.log("pack: measured a TypeScript file:", b.name, b.headline.point.toFixed(1), "ns")'
 # CommonJS: require('cyclebench') (the exports map's "require" entry) and a CommonJS bench
 # file, from a project whose package.json says "type": "commonjs".
 mkdir cjs-project
