@@ -14,6 +14,13 @@ export const WARMUP_BUDGET_NS = 500 * MS;
  *  Maglev → TurboFan) on invocation counts and OSR, and a loop that looks steady in an
  *  early tier would step down in speed during sampling. */
 export const WARMUP_MIN_NS = 100 * MS;
+/** The minimum for a kernel that collected garbage during warmup. V8 sizes its heap (the young
+ *  generation grows with the survival rate) over the first hundreds of milliseconds of
+ *  allocation, and a process sampled before that settles measures a different kernel: with
+ *  warmups ended at ~100 ms, an array-push kernel's processes read 200–282 ns (spread ~10 %),
+ *  with 340–500 ms 202–220 ns (~2.5 %) (the A/B run of docs/measurements.md, "Warm-up of
+ *  allocating kernels"). */
+export const WARMUP_COLLECTING_MIN_NS = 400 * MS;
 /** Batches count toward steadiness only once they take at least this long, so clock
  *  overhead and resolution do not dominate the per-iteration estimate. */
 export const WARMUP_MIN_BATCH_NS = 1 * MS;

@@ -131,8 +131,14 @@ export async function measure(
     const warmupStartMs = performance.now();
     const warmup = await runWarmup(
       ctx,
-      { ...DEFAULT_WARMUP, budgetNs: o.warmupBudgetNs, minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs) },
+      {
+        ...DEFAULT_WARMUP,
+        budgetNs: o.warmupBudgetNs,
+        minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs),
+        collectingMinNs: Math.min(DEFAULT_WARMUP.collectingMinNs, o.warmupBudgetNs),
+      },
       extras.onProgress,
+      gc,
     );
     const allocating = gc !== null && (await collectedDuring(gc, warmupStartMs, performance.now()));
     const target = kernel.isAsync

@@ -43,20 +43,29 @@ export async function runWarmup(
   ctx: BatchContext,
   config: WarmupConfig,
   onProgress?: (p: RoundProgress) => void,
+  gc: GcWatch | null = null,
 ): Promise<WarmupSummary> {
   const tracker = new WarmupTracker(config);
   const t0 = ctx.nowMs();
   let lastYield = t0;
   for (;;) {
     const before = ctx.nowMs();
-    const { batch } = await runBatch(ctx, tracker.nextIterations());
+    const { batch, window } = await runBatch(ctx, tracker.nextIterations());
     const spentNs = (ctx.nowMs() - before) * 1e6;
-    // A switched-out or migrated batch timed someone else's work too (preemption.ts); in warmup
-    // the GC count is not known yet, so any involuntary switch counts.
+    // A switched-out or migrated batch timed someone else's work too (preemption.ts). A collection
+    // switches the pinned thread out as well, and is the kernel's own cost: once the GC observer
+    // has reported (a few event-loop turns), a batch that collected counts as collected, not
+    // disturbed. Without the observer any involuntary switch counts.
     // Simulated counts do not depend on the CPU's time, so nothing disturbs them.
-    const disturbed =
-      !ctx.simulated && ((batch.involuntarySwitches ?? 0) > 0 || preemptionOf({ ...batch, gc: 0 }) === 'migration');
-    if (tracker.record(batch.iterations, batch.ns, spentNs, disturbed)) break;
+    const switched = (batch.involuntarySwitches ?? 0) > 0;
+    const moved = preemptionOf({ ...batch, gc: 0 }) === 'migration';
+    let collected = false;
+    if (gc && !ctx.simulated && batch.ns >= config.minBatchNs) {
+      await gc.settle();
+      collected = gc.counts([window])[0] > 0;
+    }
+    const disturbed = !ctx.simulated && (moved || (switched && !collected));
+    if (tracker.record(batch.iterations, batch.ns, spentNs, disturbed, collected)) break;
     // Yield now and then so a long warmup does not starve the event loop.
     if (ctx.nowMs() - lastYield > 50) {
       await yieldToEventLoop();

@@ -5,6 +5,13 @@
 // 'steady' once the last `steadyBatches` qualifying per-iteration estimates all lie
 // within ±tolerance of their median AND at least `minNs` has passed (tier-up takes
 // time even when numbers look flat). Past `budgetNs` warmup ends with 'budget'.
+//
+// Batches that held a garbage collection are judged in a window of their own: a collection
+// adds its time to one batch, so mixed with clean batches it reads as instability, while a
+// kernel that collects in every batch has no clean batch at all (on the 2-vCPU VM an array
+// push kernel collected in all of its 1.6 ms warmup batches and ran to the budget every time).
+// Either window being steady is steady. A kernel that collected garbage warms up for at least
+// `collectingMinNs`: the heap's own sizing has to settle too (defaults.ts).
 
 import type { WarmupOutcome, WarmupSummary } from '../results/schema.js';
 import * as D from './defaults.js';
@@ -12,6 +19,8 @@ import * as D from './defaults.js';
 export interface WarmupConfig {
   budgetNs: number;
   minNs: number;
+  /** The minimum once a batch has collected garbage (never below minNs). */
+  collectingMinNs: number;
   minBatchNs: number;
   growth: number;
   steadyBatches: number;
@@ -22,6 +31,7 @@ export interface WarmupConfig {
 export const DEFAULT_WARMUP: WarmupConfig = {
   budgetNs: D.WARMUP_BUDGET_NS,
   minNs: D.WARMUP_MIN_NS,
+  collectingMinNs: D.WARMUP_COLLECTING_MIN_NS,
   minBatchNs: D.WARMUP_MIN_BATCH_NS,
   growth: D.WARMUP_GROWTH,
   steadyBatches: D.WARMUP_STEADY_BATCHES,
@@ -34,9 +44,12 @@ export class WarmupTracker {
   private batches = 0;
   private iterations = 0;
   private elapsedNs = 0;
-  /** Per-iteration ns of consecutive qualifying batches (reset by a short batch). */
+  /** Per-iteration ns of the latest qualifying batches without a collection (reset by a short batch). */
   private window: number[] = [];
+  /** The same for batches that held a collection. */
+  private gcWindow: number[] = [];
   private lastPerIter = NaN;
+  private collectedAny = false;
   private outcome: WarmupOutcome | null = null;
 
   constructor(readonly config: WarmupConfig = DEFAULT_WARMUP) {
@@ -52,9 +65,10 @@ export class WarmupTracker {
    * Records one batch; `spentNs` is the time it cost (≥ ns, including bookkeeping) and
    * defaults to ns. A `disturbed` batch (the thread was switched out or moved during it) counts
    * toward the time spent but says nothing about the kernel's speed: it neither joins nor resets
-   * the steadiness window. Returns the outcome once warmup is over, else null.
+   * the steadiness windows. A `collected` batch held a garbage collection and joins the window of
+   * such batches. Returns the outcome once warmup is over, else null.
    */
-  record(iterations: number, ns: number, spentNs = ns, disturbed = false): WarmupOutcome | null {
+  record(iterations: number, ns: number, spentNs = ns, disturbed = false, collected = false): WarmupOutcome | null {
     if (this.outcome) return this.outcome;
     const c = this.config;
     this.batches++;
@@ -63,33 +77,42 @@ export class WarmupTracker {
     // The last batch is the fallback estimate even when disturbed (every batch may be, e.g. under
     // Valgrind, which runs one thread at a time).
     this.lastPerIter = ns / iterations;
+    if (collected) this.collectedAny = true;
     if (disturbed && ns >= c.minBatchNs) {
       if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
       return this.outcome;
     }
     if (ns < c.minBatchNs) {
       this.window = [];
+      this.gcWindow = [];
       this.size = Math.max(this.size + 1, Math.ceil(this.size * c.growth));
     } else {
-      this.window.push(this.lastPerIter);
-      if (this.window.length > c.steadyBatches) this.window.shift();
+      const w = collected ? this.gcWindow : this.window;
+      w.push(this.lastPerIter);
+      if (w.length > c.steadyBatches) w.shift();
     }
-    if (this.isSteady() && this.elapsedNs >= c.minNs) this.outcome = 'steady';
+    const minNs = this.collectedAny ? Math.max(c.minNs, c.collectingMinNs) : c.minNs;
+    if (this.steadyWindow() && this.elapsedNs >= minNs) this.outcome = 'steady';
     else if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
     return this.outcome;
   }
 
-  private isSteady(): boolean {
-    const w = this.window;
+  /** The steady window, the one without collections first; null when neither is steady. */
+  private steadyWindow(): number[] | null {
+    return [this.window, this.gcWindow].find((w) => this.isSteady(w)) ?? null;
+  }
+
+  private isSteady(w: readonly number[]): boolean {
     if (w.length < this.config.steadyBatches) return false;
     const med = median(w);
     if (!(med > 0)) return w.every((v) => v === med);
     return w.every((v) => Math.abs(v - med) <= this.config.tolerance * med);
   }
 
-  /** Per-iteration estimate: median of the steady window, else the last batch. */
+  /** Per-iteration estimate: median of the steady window, else of the clean one, else the last batch. */
   estimateNs(): number {
-    return this.window.length ? median(this.window) : this.lastPerIter;
+    const w = this.steadyWindow() ?? this.window;
+    return w.length ? median(w) : this.lastPerIter;
   }
 
   summary(): WarmupSummary {

@@ -6,7 +6,8 @@ import type { BatchContext } from '../../src/engine/batch.js';
 import { planRng } from '../../src/engine/plan.js';
 import type { GcWatch } from '../../src/engine/gc-watch.js';
 import { MAX_REMEASURES, preemptionOf } from '../../src/engine/preemption.js';
-import { runSampling } from '../../src/engine/sampler.js';
+import { runSampling, runWarmup } from '../../src/engine/sampler.js';
+import { DEFAULT_WARMUP } from '../../src/engine/warmup.js';
 import { Checksum } from '../../src/engine/sink.js';
 import type { ThreadSnapshot, ThreadStats } from '../../src/engine/thread-stats.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
@@ -154,6 +155,43 @@ describe('preempted batches are measured again (engine)', () => {
     expect(preemptionOf({ ...base, cpuEnd: 0 })).toBe('migration');
     expect(preemptionOf({ ...base, counters: { 'task-clock': 0.99e6 } })).toBeNull();
     expect(preemptionOf({ ...base, counters: { 'task-clock': 0.8e6 } })).toBe('off-cpu');
+  });
+});
+
+describe('warm-up batches switched out by a collection (engine)', () => {
+  // Every batch had an involuntary switch, as V8's GC threads cause on a pinned worker.
+  async function warm(gc: GcWatch | null) {
+    const clock = createFakeClock(0);
+    const buf = new Float64Array(4);
+    clock.bind(buf);
+    const ctx: BatchContext = {
+      clock,
+      buf,
+      hz: 1e9,
+      loop: (n: number) => {
+        clock.start();
+        clock.spend(n * COST);
+        clock.end();
+        return n;
+      },
+      isAsync: false,
+      checksum: new Checksum(),
+      thread: fakeThread(() => true),
+      nowMs: fakeNowMs(clock),
+    };
+    return runWarmup(ctx, { ...DEFAULT_WARMUP, minNs: 10e6, collectingMinNs: 10e6, budgetNs: 200e6 }, undefined, gc);
+  }
+
+  it('with the GC observer reporting a collection in each, they count and warm-up ends steady', async () => {
+    const s = await warm(fakeGc(() => 1));
+    expect(s.outcome).toBe('steady');
+    expect(s.estimateNs).toBe(COST);
+    expect(s.durationNs).toBeLessThan(20e6);
+  });
+
+  it('without a collection they were preempted: warm-up runs to its budget', async () => {
+    expect((await warm(fakeGc(() => 0))).outcome).toBe('budget');
+    expect((await warm(null)).outcome).toBe('budget');
   });
 });
 

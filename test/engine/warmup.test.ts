@@ -4,6 +4,7 @@ import { WarmupTracker, type WarmupConfig } from '../../src/engine/warmup.js';
 const cfg: WarmupConfig = {
   budgetNs: 1e9,
   minNs: 10e6,
+  collectingMinNs: 10e6,
   minBatchNs: 1e6,
   growth: 2,
   steadyBatches: 3,
@@ -64,6 +65,51 @@ describe('WarmupTracker', () => {
     u.record(n, n * 100);
     expect(u.record(n, n * 300)).toBeNull();
     expect(u.record(n, n * 100)).toBeNull();
+  });
+
+  it('batches that collected garbage are judged in their own window, so a collection every few batches does not read as instability', () => {
+    // Clean batches at 100 ns/iter with a collecting batch (+40 %) after every second one.
+    const t = new WarmupTracker({ ...cfg, minNs: 0, collectingMinNs: 0 });
+    for (let i = 0; i < 14; i++) t.record(t.nextIterations(), t.nextIterations() * 100);
+    const n = t.nextIterations();
+    const feed = [false, false, true, false, false, true];
+    const outcomes = feed.map((gc) => t.record(n, n * (gc ? 140 : 100), n * (gc ? 140 : 100), false, gc));
+    // Steady at the third clean batch, with the clean estimate.
+    expect(outcomes).toEqual([null, null, null, 'steady', 'steady', 'steady']);
+    expect(t.summary().estimateNs).toBe(100);
+    // The same batches, the collection unknown: they break the window and warmup goes on.
+    const u = new WarmupTracker({ ...cfg, minNs: 0, budgetNs: 1e9 });
+    for (let i = 0; i < 14; i++) u.record(u.nextIterations(), u.nextIterations() * 100);
+    for (let i = 0; i < 30; i++) expect(u.record(n, n * (i % 3 === 2 ? 140 : 100))).toBeNull();
+  });
+
+  it('a kernel that collects in every batch is steady on the collecting window, with its estimate', () => {
+    const t = new WarmupTracker({ ...cfg, minNs: 0, collectingMinNs: 0 });
+    for (let i = 0; i < 14; i++) t.record(t.nextIterations(), t.nextIterations() * 100, undefined, false, true);
+    const n = t.nextIterations();
+    const perIter = [100, 102, 99];
+    const outcomes = perIter.map((p) => t.record(n, n * p, n * p, false, true));
+    expect(outcomes).toEqual([null, null, 'steady']);
+    expect(t.summary().estimateNs).toBe(100);
+    // Spread beyond the tolerance (±5 %) is still not steady.
+    const u = new WarmupTracker({ ...cfg, minNs: 0, budgetNs: 1e9 });
+    for (let i = 0; i < 14; i++) u.record(u.nextIterations(), u.nextIterations() * 100, undefined, false, true);
+    for (let i = 0; i < 30; i++) expect(u.record(n, n * (i % 2 ? 90 : 110), undefined, false, true)).toBeNull();
+  });
+
+  it('a kernel that collected warms up for at least collectingMinNs, one that did not for minNs', () => {
+    const run = (collected: boolean) => {
+      const t = new WarmupTracker({ ...cfg, minNs: 10e6, collectingMinNs: 40e6, budgetNs: 1e9 });
+      let outcome = null;
+      while (!outcome) outcome = t.record(t.nextIterations(), t.nextIterations() * 100, undefined, false, collected);
+      return t.summary();
+    };
+    const plain = run(false);
+    const collecting = run(true);
+    expect([plain.outcome, collecting.outcome]).toEqual(['steady', 'steady']);
+    expect(plain.durationNs).toBeLessThan(12e6);
+    expect(collecting.durationNs).toBeGreaterThanOrEqual(40e6);
+    expect(collecting.durationNs).toBeLessThan(42e6);
   });
 
   it('a disturbed batch that ends warmup on its budget still gives the estimate (Valgrind: one slow first call)', () => {
