@@ -20,7 +20,7 @@ import {
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
 import { runWorker } from './worker-process.js';
-import { addedProcesses, processesDisagree } from './more-processes.js';
+import { addedProcesses, processesToAdd } from './more-processes.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { fullName as joinName } from '../text/format.js';
 import { callgrindLaunch, simulationLanes } from '../simulation/launch.js';
@@ -75,7 +75,7 @@ interface Entry {
   error?: BenchmarkResult['error'];
   warnings: string[];
   /** Set when the planned processes disagreed and more were run (more-processes.ts). */
-  added?: { planned: number; halfWidth: number };
+  added?: { planned: number; halfWidth: number; count: number };
 }
 
 const LIST_TIMEOUT_MS = 60_000;
@@ -118,15 +118,14 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const started = Date.now();
   const progress = { done: 0, total: jobs.length };
   let interrupted = (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts, progress, started));
-  // Benchmarks whose planned processes disagree get one more pass (more-processes.ts).
+  // Benchmarks whose planned processes disagree get more processes (more-processes.ts), added
+  // round-robin like the planned ones.
   const max = opts.maxForks ?? opts.forks;
   if (!interrupted && max > opts.forks && !opts.aa && !opts.simulate) {
-    const more = entries.filter((e) => !e.error && addProcessesFor(e, opts));
-    const extra = roundRobin(more, max - opts.forks).map((j) => ({
-      ...j,
-      forkIndex: opts.forks + j.forkIndex,
-      arm: 0 as const,
-    }));
+    const more = entries.filter((e) => !e.error && addProcessesFor(e, opts, max) > 0);
+    const extra = roundRobin(more, Math.max(0, ...more.map((e) => e.added!.count)))
+      .filter((j) => j.forkIndex < j.benchmark.added!.count)
+      .map((j) => ({ ...j, forkIndex: opts.forks + j.forkIndex, arm: 0 as const }));
     progress.total += extra.length;
     interrupted = await runJobs(platform, extra, opts, progress, started);
   }
@@ -193,17 +192,17 @@ async function runJobs(
   return interrupted;
 }
 
-/** Whether a benchmark's planned processes disagree; records the note if so. */
-function addProcessesFor(e: Entry, opts: SuiteOptions): boolean {
+/** How many processes to add to a benchmark whose planned processes disagree (0 if they agree); records it. */
+function addProcessesFor(e: Entry, opts: SuiteOptions, max: number): number {
   let h;
   try {
     h = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed }).headline;
   } catch {
-    return false; // the final analysis reports why these batches cannot be analysed
+    return 0; // the final analysis reports why these batches cannot be analysed
   }
-  if (!processesDisagree(h)) return false;
-  e.added = { planned: e.forks.length, halfWidth: relativeHalfWidth(h) };
-  return true;
+  const count = processesToAdd(h, e.forks.length, max);
+  if (count > 0) e.added = { planned: e.forks.length, halfWidth: relativeHalfWidth(h), count };
+  return count;
 }
 
 /** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */

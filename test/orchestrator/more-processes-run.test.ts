@@ -27,7 +27,7 @@ async function run(extra: string[]): Promise<ResultDocument> {
 }
 
 describe('processes that disagree', () => {
-  it('get one more pass at the default count, with a note and the two-stage interval', async () => {
+  it('get more processes (a whole pass for a threefold disagreement), with a note and the two-stage interval', async () => {
     const doc = await run([]);
     const b = doc.benchmarks[0];
     expect(b.forks.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5]);

@@ -1,6 +1,6 @@
 // The two-stage rule for more processes (src/orchestrator/more-processes.ts), checked by seeded
 // simulation: per-process values drawn around a known cost with a relative between-process sd;
-// after 3 processes, a CI half-width above DISAGREE_ABOVE adds 3 more, and the final interval is
+// after 3 processes, a CI half-width above DISAGREE_ABOVE adds Stein's count (1 to 3 more), and the final interval is
 // the two-stage one of src/analysis/headline-ci.ts. Its coverage must stay near its 95 % level
 // whether the rule rarely, half the time or almost always fires, while the plain t-interval over
 // all six falls to ~92 % when the rule fires often (the reason for the two-stage interval).
@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/statistics/rng.js';
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { perProcessInterval } from '../../src/analysis/headline-ci.js';
-import { DISAGREE_ABOVE, maxProcesses, processesDisagree } from '../../src/orchestrator/more-processes.js';
+import {
+  DISAGREE_ABOVE,
+  maxProcesses,
+  processesDisagree,
+  processesToAdd,
+} from '../../src/orchestrator/more-processes.js';
 
 const COST = 100;
 const TRIALS = 4000;
@@ -31,10 +36,11 @@ function simulate(sd: number, seed: number): { coverage: number; plain: number; 
   for (let t = 0; t < TRIALS; t++) {
     const values = [draw(), draw(), draw()];
     const stages = [true, true, true];
-    if (processesDisagree(meanInterval(values))) {
-      fired++;
-      values.push(draw(), draw(), draw());
-      stages.push(false, false, false);
+    const add = processesToAdd(meanInterval(values), 3, 6);
+    if (add > 0) fired++;
+    for (let i = 0; i < add; i++) {
+      values.push(draw());
+      stages.push(false);
     }
     const ci = perProcessInterval(values, 0.95, stages);
     const plain = meanInterval(values);
@@ -66,6 +72,18 @@ describe('more processes when the planned ones disagree', () => {
     expect(processesDisagree({ point: 100, ciLow: 100 - half + 0.1, ciHigh: 100 + half - 0.1 })).toBe(false);
     expect(processesDisagree(null)).toBe(false);
     expect(processesDisagree({ point: 100, ciLow: NaN, ciHigh: NaN })).toBe(true);
+  });
+
+  it("adds Stein's count for ±10 %: one process for a near miss, a whole pass for a wide one, never past the maximum", () => {
+    const at = (half: number) => ({ point: 100, ciLow: 100 - half, ciHigh: 100 + half });
+    expect(processesToAdd(at(9.9), 3, 6)).toBe(0);
+    expect(processesToAdd(at(10.5), 3, 6)).toBe(1); // ⌈3 · 1.1025⌉ = 4
+    expect(processesToAdd(at(12), 3, 6)).toBe(2); // ⌈3 · 1.44⌉ = 5
+    expect(processesToAdd(at(13), 3, 6)).toBe(3); // ⌈3 · 1.69⌉ = 6
+    expect(processesToAdd(at(40), 3, 6)).toBe(3);
+    expect(processesToAdd({ point: 100, ciLow: NaN, ciHigh: NaN }, 3, 6)).toBe(3);
+    expect(processesToAdd(at(40), 3, 3)).toBe(0);
+    expect(processesToAdd(null, 3, 6)).toBe(0);
   });
 
   it('doubles the default count, keeps an explicit one, and honours an explicit maximum', () => {

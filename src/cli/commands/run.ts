@@ -29,8 +29,9 @@ Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measur
 Measurement:
   --forks N            processes per benchmark, round-robin (default ${D.forks})
   --max-forks N        at most N processes per benchmark: when the planned ones disagree
-                       (CI wider than ±${DISAGREE_ABOVE * 100} %), one more pass is run (default: twice the
-                       default --forks; --forks alone keeps the count exact)
+                       (CI wider than ±${DISAGREE_ABOVE * 100} %), more are run, as many as that miss asks
+                       for (default: twice the default --forks; --forks alone keeps the
+                       count exact)
   --time S             sampling budget per benchmark per process, seconds (default ${D.timeBudgetNs / 1e9})
   --batch-ms MS        target duration of the largest batch of a round (default ${targetMs}, or ${allocatingMs}
                        for a kernel that collected garbage during warmup)
