@@ -22,6 +22,8 @@ export interface AnalyzeOptions {
    * follows the two-stage rule of headline-ci.ts.
    */
   firstStage?: number;
+  /** Per-op counters with their bootstrap intervals (default true); off where only the headline is needed. */
+  counters?: boolean;
 }
 
 export {

@@ -207,7 +207,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   for (const f of quality.flags) flags.add(f);
   details.push(...quality.details);
 
-  const { omitted, ...counted } = countersPerOp(groups, boot) ?? { perOp: [] };
+  const { omitted, ...counted } = (options.counters !== false && countersPerOp(groups, boot)) || { perOp: [] };
   const counters = counted.perOp.length || omitted ? counted : undefined;
   for (const o of omitted ?? []) add('counter-negative', { event: o.event, perOp: o.perOp }, 'info');
   const latency = analyzeLatency(allForks);

@@ -196,7 +196,12 @@ async function runJobs(
 function addProcessesFor(e: Entry, opts: SuiteOptions, max: number): number {
   let h;
   try {
-    h = analyzeBenchmark(e.forks, { statistic: opts.statistic, confidence: opts.confidence, seed: opts.seed }).headline;
+    h = analyzeBenchmark(e.forks, {
+      statistic: opts.statistic,
+      confidence: opts.confidence,
+      seed: opts.seed,
+      counters: false,
+    }).headline;
   } catch {
     return 0; // the final analysis reports why these batches cannot be analysed
   }
