@@ -5,17 +5,24 @@
 // compiled build (dist/, built first), as an installed package does; --source runs the
 // command and its workers from the TypeScript sources through tsx instead, as a checkout does
 // (the kernel file imports 'cyclebench' by name, so it gets dist/ either way).
-//   node --import tsx bench/engine/cost.ts [--reps 3] [--source]
+// --hogs N starts N CPU hogs (`node -e 'for(;;){}'`) for the whole measurement and stops them.
+//   node --import tsx bench/engine/cost.ts [--reps 3] [--source] [--hogs 1]
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cyclebenchRun, loadLine, ROOT, rotate, runCommand, scratchDir, secs, table } from './cli-runs.js';
 import { machine } from './common.js';
+import { startHog, stopHogs } from './hogs.js';
 
 const { values: opt } = parseArgs({
-  options: { reps: { type: 'string', default: '3' }, source: { type: 'boolean', default: false } },
+  options: {
+    reps: { type: 'string', default: '3' },
+    source: { type: 'boolean', default: false },
+    hogs: { type: 'string', default: '0' },
+  },
 });
 const reps = Number(opt.reps);
+const hogCount = Number(opt.hogs);
 const cyclebenchEnv: Record<string, string> = opt.source ? {} : { CYCLEBENCH_USE_DIST: '1' };
 execFileSync('npx', ['tsc', '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 const dir = scratchDir('cost');
@@ -23,8 +30,9 @@ const TOOLS = ['cyclebench', 'mitata', 'tinybench'] as const;
 const wall: Record<string, number[]> = { cyclebench: [], mitata: [], tinybench: [] };
 const build = opt.source ? 'sources through tsx' : 'compiled dist/';
 console.log(
-  `# cost: wall time of a default run of 8 small kernels (cyclebench: ${build})\n${machine()}\n${loadLine()}\n`,
+  `# cost: wall time of a default run of 8 small kernels (cyclebench: ${build}), ${hogCount} CPU hog(s) started by the bench\n${machine()}\n${loadLine()}\n`,
 );
+for (let i = 0; i < hogCount; i++) startHog();
 for (let rep = 0; rep < reps; rep++)
   for (const tool of rotate(TOOLS, rep)) {
     const r =
@@ -41,6 +49,7 @@ for (let rep = 0; rep < reps; rep++)
     wall[tool].push(r.wallMs);
     console.log(`rep ${rep}: ${tool} ${secs(r.wallMs)}`);
   }
+stopHogs();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const m = median(wall.mitata);
 console.log(
