@@ -17,9 +17,8 @@ export const WARMUP_MIN_NS = 100 * MS;
 /** The minimum for a kernel that collected garbage during warmup. V8 sizes its heap (the young
  *  generation grows with the survival rate) over the first hundreds of milliseconds of
  *  allocation, and a process sampled before that settles measures a different kernel: with
- *  warmups ended at ~100 ms, an array-push kernel's processes read 200–282 ns (spread ~10 %),
- *  with 340–500 ms 202–220 ns (~2.5 %) (the A/B run of docs/measurements.md, "Warm-up of
- *  allocating kernels"). */
+ *  warm-ups ended at ~100 ms, an array-push kernel's processes read 200.7–282.4 ns, with at least
+ *  400 ms 194.4–213.0 ns (the A/B runs of docs/measurements.md, "Warm-up of allocating kernels"). */
 export const WARMUP_COLLECTING_MIN_NS = 400 * MS;
 /** Batches count toward steadiness only once they take at least this long, so clock
  *  overhead and resolution do not dominate the per-iteration estimate. */

@@ -27,6 +27,8 @@ import type { BatchContext } from './batch.js';
 export interface MeasureOptions {
   warmupBudgetNs: number;
   warmupMinNs: number;
+  /** Warm-up minimum once batches have collected garbage (warmup.ts). */
+  warmupCollectingMinNs: number;
   targetCi: number;
   confidence: number;
   timeBudgetNs: number;
@@ -48,6 +50,7 @@ export interface MeasureOptions {
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   warmupBudgetNs: D.WARMUP_BUDGET_NS,
   warmupMinNs: D.WARMUP_MIN_NS,
+  warmupCollectingMinNs: D.WARMUP_COLLECTING_MIN_NS,
   targetCi: D.TARGET_CI,
   confidence: D.CI_CONFIDENCE,
   timeBudgetNs: D.TIME_BUDGET_NS,
@@ -135,7 +138,7 @@ export async function measure(
         ...DEFAULT_WARMUP,
         budgetNs: o.warmupBudgetNs,
         minNs: Math.min(o.warmupMinNs, o.warmupBudgetNs),
-        collectingMinNs: Math.min(DEFAULT_WARMUP.collectingMinNs, o.warmupBudgetNs),
+        collectingMinNs: Math.min(o.warmupCollectingMinNs, o.warmupBudgetNs),
       },
       extras.onProgress,
       gc,

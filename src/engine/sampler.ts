@@ -51,20 +51,20 @@ export async function runWarmup(
   for (;;) {
     const before = ctx.nowMs();
     const { batch, window } = await runBatch(ctx, tracker.nextIterations());
-    const spentNs = (ctx.nowMs() - before) * 1e6;
     // A switched-out or migrated batch timed someone else's work too (preemption.ts). A collection
-    // switches the pinned thread out as well, and is the kernel's own cost: once the GC observer
-    // has reported (a few event-loop turns), a batch that collected counts as collected, not
-    // disturbed. Without the observer any involuntary switch counts.
+    // switches the pinned thread out as well, and is the kernel's own cost: for a switched batch,
+    // once the GC observer has reported (a few event-loop turns), one that collected counts as
+    // collected, not disturbed. Without the observer any involuntary switch counts.
     // Simulated counts do not depend on the CPU's time, so nothing disturbs them.
-    const switched = (batch.involuntarySwitches ?? 0) > 0;
-    const moved = preemptionOf({ ...batch, gc: 0 }) === 'migration';
+    const switched = !ctx.simulated && (batch.involuntarySwitches ?? 0) > 0;
+    const moved = !ctx.simulated && preemptionOf({ ...batch, gc: 0 }) === 'migration';
     let collected = false;
-    if (gc && !ctx.simulated && batch.ns >= config.minBatchNs) {
+    if (gc && switched && !moved && batch.ns >= config.minBatchNs) {
       await gc.settle();
       collected = gc.counts([window])[0] > 0;
     }
-    const disturbed = !ctx.simulated && (moved || (switched && !collected));
+    const spentNs = (ctx.nowMs() - before) * 1e6;
+    const disturbed = moved || (switched && !collected);
     if (tracker.record(batch.iterations, batch.ns, spentNs, disturbed, collected)) break;
     // Yield now and then so a long warmup does not starve the event loop.
     if (ctx.nowMs() - lastYield > 50) {

@@ -10,8 +10,10 @@
 // adds its time to one batch, so mixed with clean batches it reads as instability, while a
 // kernel that collects in every batch has no clean batch at all (on the 2-vCPU VM an array
 // push kernel collected in all of its 1.6 ms warmup batches and ran to the budget every time).
-// Either window being steady is steady. A kernel that collected garbage warms up for at least
-// `collectingMinNs`: the heap's own sizing has to settle too (defaults.ts).
+// Steadiness is judged on the window the latest batch joined, so old batches of the other window
+// cannot end warm-up. A kernel whose batches collected garbage (at least COLLECTING_BATCHES of
+// them: one collection can be leftover garbage of loading and set-up) warms up for at least
+// `collectingMinNs`, because the heap's own sizing has to settle too (defaults.ts).
 
 import type { WarmupOutcome, WarmupSummary } from '../results/schema.js';
 import * as D from './defaults.js';
@@ -27,6 +29,9 @@ export interface WarmupConfig {
   tolerance: number;
   firstIterations: number;
 }
+
+/** Collecting batches after which the collecting minimum applies. */
+export const COLLECTING_BATCHES = 2;
 
 export const DEFAULT_WARMUP: WarmupConfig = {
   budgetNs: D.WARMUP_BUDGET_NS,
@@ -49,7 +54,7 @@ export class WarmupTracker {
   /** The same for batches that held a collection. */
   private gcWindow: number[] = [];
   private lastPerIter = NaN;
-  private collectedAny = false;
+  private collecting = 0;
   private outcome: WarmupOutcome | null = null;
 
   constructor(readonly config: WarmupConfig = DEFAULT_WARMUP) {
@@ -77,7 +82,7 @@ export class WarmupTracker {
     // The last batch is the fallback estimate even when disturbed (every batch may be, e.g. under
     // Valgrind, which runs one thread at a time).
     this.lastPerIter = ns / iterations;
-    if (collected) this.collectedAny = true;
+    if (collected) this.collecting++;
     if (disturbed && ns >= c.minBatchNs) {
       if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
       return this.outcome;
@@ -86,20 +91,16 @@ export class WarmupTracker {
       this.window = [];
       this.gcWindow = [];
       this.size = Math.max(this.size + 1, Math.ceil(this.size * c.growth));
-    } else {
-      const w = collected ? this.gcWindow : this.window;
-      w.push(this.lastPerIter);
-      if (w.length > c.steadyBatches) w.shift();
     }
-    const minNs = this.collectedAny ? Math.max(c.minNs, c.collectingMinNs) : c.minNs;
-    if (this.steadyWindow() && this.elapsedNs >= minNs) this.outcome = 'steady';
+    const joined = collected ? this.gcWindow : this.window;
+    if (ns >= c.minBatchNs) {
+      joined.push(this.lastPerIter);
+      if (joined.length > c.steadyBatches) joined.shift();
+    }
+    const minNs = this.collecting >= COLLECTING_BATCHES ? Math.max(c.minNs, c.collectingMinNs) : c.minNs;
+    if (this.isSteady(joined) && this.elapsedNs >= minNs) this.outcome = 'steady';
     else if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
     return this.outcome;
-  }
-
-  /** The steady window, the one without collections first; null when neither is steady. */
-  private steadyWindow(): number[] | null {
-    return [this.window, this.gcWindow].find((w) => this.isSteady(w)) ?? null;
   }
 
   private isSteady(w: readonly number[]): boolean {
@@ -109,9 +110,9 @@ export class WarmupTracker {
     return w.every((v) => Math.abs(v - med) <= this.config.tolerance * med);
   }
 
-  /** Per-iteration estimate: median of the steady window, else of the clean one, else the last batch. */
+  /** Per-iteration estimate: median of a steady window (the clean one first), else of the clean one, else the last batch. */
   estimateNs(): number {
-    const w = this.steadyWindow() ?? this.window;
+    const w = [this.window, this.gcWindow].find((x) => this.isSteady(x)) ?? this.window;
     return w.length ? median(w) : this.lastPerIter;
   }
 

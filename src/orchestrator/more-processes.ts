@@ -9,8 +9,9 @@
 // benchmark whose headline CI half-width is above DISAGREE_ABOVE gets more processes, as many as
 // Stein's two-stage procedure asks for that half-width (Stein 1945): with k planned processes
 // whose interval is ±h, n = ⌈k·(h / DISAGREE_ABOVE)²⌉ in all, at most the maximum. The final
-// interval is the two-stage one of src/analysis/headline-ci.ts, exact whatever n the first
-// stage's spread chose, so adding fewer processes for a near miss costs no coverage
+// interval is the two-stage one of src/analysis/headline-ci.ts, exact under normality whatever n
+// the first stage's sd chose (here n follows the sd relative to the first stage's mean, close to
+// that), so adding fewer processes for a near miss keeps the coverage
 // (test/orchestrator/more-processes.test.ts checks it by simulation). Adding the planned count
 // again whatever the miss spent a whole pass on a benchmark at ±10.5 %.
 
@@ -25,7 +26,7 @@ import type { AnalysisDetail, Headline } from '../results/schema.js';
  */
 export const DISAGREE_ABOVE = 0.1;
 
-/** Whether a benchmark's planned processes disagree enough to add a pass of processes. */
+/** Whether a benchmark's planned processes disagree enough to add processes. */
 export function processesDisagree(h: Pick<Headline, 'point' | 'ciLow' | 'ciHigh'> | null): boolean {
   if (h === null) return false;
   return relativeHalfWidth(h) > DISAGREE_ABOVE;
@@ -33,7 +34,8 @@ export function processesDisagree(h: Pick<Headline, 'point' | 'ciLow' | 'ciHigh'
 
 /**
  * How many processes to add to `planned` whose headline is `h`: none when they agree, else
- * Stein's count for a half-width of DISAGREE_ABOVE, at least one and at most `max` in all.
+ * Stein's count for a half-width of DISAGREE_ABOVE, at least one and at most `max` in all. One
+ * planned process has no spread between processes (its interval is over batches): it gets one more.
  */
 export function processesToAdd(
   h: Pick<Headline, 'point' | 'ciLow' | 'ciHigh'> | null,
@@ -41,6 +43,7 @@ export function processesToAdd(
   max: number,
 ): number {
   if (!processesDisagree(h) || max <= planned) return 0;
+  if (planned < 2) return 1;
   const half = relativeHalfWidth(h!);
   const n = Number.isFinite(half) ? Math.ceil(planned * (half / DISAGREE_ABOVE) ** 2) : max;
   return Math.max(1, Math.min(max, n) - planned);

@@ -107,10 +107,15 @@ async function handle(req: WorkerRequest): Promise<WorkerMessage> {
   // written for mitata, tinybench or vitest get cyclebench's implementation of their API.
   if (req?.type === 'list' || req?.type === 'run') {
     if (needsTypeScriptLoader(req.file)) {
-      // The package's entry, which benchmark files import by name, loads natively first: about
-      // 23 ms, against 65 ms through the hooks thread.
-      await import('../index.js');
-      await registerTypeScriptLoader();
+      try {
+        // The package's entry, which benchmark files import by name, loads natively first: about
+        // 23 ms, against 65 ms through the hooks thread.
+        await import('../index.js');
+        await registerTypeScriptLoader();
+      } catch (err) {
+        const id = req.type === 'run' ? req.id : undefined;
+        return errorMessage(err, 'load', `could not load ${req.file}: TypeScript loader (tsx): `, id, req.file);
+      }
     }
     if (needsCompatImports(req.file)) installCompatImports();
   }

@@ -112,6 +112,29 @@ describe('WarmupTracker', () => {
     expect(collecting.durationNs).toBeLessThan(42e6);
   });
 
+  it('one collection (leftover garbage of the set-up) does not impose the collecting minimum', () => {
+    const t = new WarmupTracker({ ...cfg, minNs: 10e6, collectingMinNs: 40e6, budgetNs: 1e9 });
+    let first = true;
+    let outcome = null;
+    while (!outcome) {
+      const n = t.nextIterations();
+      outcome = t.record(n, n * 100, undefined, false, n >= 16384 && first);
+      if (n >= 16384) first = false;
+    }
+    expect(outcome).toBe('steady');
+    expect(t.summary().durationNs).toBeLessThan(12e6);
+  });
+
+  it('steadiness is judged on the window the latest batch joined, not on an old one', () => {
+    // minNs 10 ms: three agreeing collecting batches come before it (6.5 ms in all) …
+    const t = new WarmupTracker({ ...cfg, minNs: 10e6, collectingMinNs: 0 });
+    for (let i = 0; i < 14; i++) t.record(t.nextIterations(), t.nextIterations() * 100);
+    const n = t.nextIterations();
+    for (let i = 0; i < 3; i++) expect(t.record(n, n * 100, undefined, false, true)).toBeNull();
+    // … and clean batches still moving by 30 % do not end warm-up once minNs has passed.
+    for (let i = 0; i < 10; i++) expect(t.record(n, n * (i % 2 ? 130 : 100))).toBeNull();
+  });
+
   it('a disturbed batch that ends warmup on its budget still gives the estimate (Valgrind: one slow first call)', () => {
     const t = new WarmupTracker({ ...cfg, minNs: 0, budgetNs: 20e6 });
     expect(t.record(1, 30e6, 30e6, true)).toBe('budget');

@@ -3,7 +3,7 @@
 // after 3 processes, a CI half-width above DISAGREE_ABOVE adds Stein's count (1 to 3 more), and the final interval is
 // the two-stage one of src/analysis/headline-ci.ts. Its coverage must stay near its 95 % level
 // whether the rule rarely, half the time or almost always fires, while the plain t-interval over
-// all six falls to ~92 % when the rule fires often (the reason for the two-stage interval).
+// all of them falls to ~92 % when the rule fires often (the reason for the two-stage interval).
 // Tolerance: 4,000 trials, binomial sd 0.34 % at 95 %: the window [0.935, 0.975] is more than
 // 4 sd from 0.95 either side; the seeds are fixed, so the figures cannot vary between runs.
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,7 @@ describe('more processes when the planned ones disagree', () => {
     expect(processesToAdd({ point: 100, ciLow: NaN, ciHigh: NaN }, 3, 6)).toBe(3);
     expect(processesToAdd(at(40), 3, 3)).toBe(0);
     expect(processesToAdd(null, 3, 6)).toBe(0);
+    expect(processesToAdd(at(40), 1, 6)).toBe(1); // one process: no spread between processes to size by
   });
 
   it('doubles the default count, keeps an explicit one, and honours an explicit maximum', () => {
