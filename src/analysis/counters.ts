@@ -1,12 +1,18 @@
 // Hardware/software counters per operation: each counter's delta per batch is
-// regressed on iterations (an OLS slope per process: counts have no preemption tail; mean over processes),
-// with a hierarchical bootstrap CI. Batches whose counters did not run (countersRunning 0)
+// regressed on iterations (an OLS slope per process: counts have no preemption tail; mean over processes).
+// The interval is built like the headline's (headline-ci.ts): a t-interval over the per-process
+// slopes with 2 or more processes (the process is the unit of independence; the hierarchical
+// bootstrap it replaces under-covers with 3 processes when processes differ more than batches,
+// and took ~0.85 s of a default run's analysis), a bootstrap over the batches with one.
+// Batches whose counters did not run (countersRunning 0)
 // are "not counted", not zero, and are skipped. Derived ratios: IPC = instructions/cycles,
 // cache-miss rate = cache-misses/cache-references, branch-miss rate = branch-misses/branches.
 
 import type { Batch, CounterPerOp } from '../results/schema.js';
 import type { CounterName } from '../platform/types.js';
 import { hierarchicalBootstrap, type BootstrapOptions } from '../statistics/bootstrap.js';
+import { meanInterval } from '../statistics/t-intervals.js';
+import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { linearRegression } from 'simple-statistics';
 
 export interface CountersSummary {
@@ -20,9 +26,8 @@ export interface CountersSummary {
 
 type Point = [iterations: number, value: number];
 
-/** The OLS slope only: the bootstrap calls this for every process of every resample. With the full
- *  fit of statistics/regression.ts (R², standard errors) the analysis of a default run's 8
- *  benchmarks took 1.4 s; with the slope alone 0.44 s. */
+/** The OLS slope only (a one-process bootstrap calls it for every resample; the full fit of
+ *  statistics/regression.ts adds R² and standard errors nothing here reads). */
 function slopeOf(points: readonly Point[]): number {
   const x0 = points[0]?.[0];
   if (!points.some((p) => p[0] !== x0)) return NaN;
@@ -64,7 +69,10 @@ export function countersPerOp(
   for (const event of [...events].sort()) {
     const pts = groups.map((g) => pointsFor(g, event)).filter((g) => g.length >= 2 && Number.isFinite(slopeOf(g)));
     if (pts.length === 0) continue;
-    const ci = hierarchicalBootstrap(pts, meanSlope, opts);
+    const ci =
+      pts.length >= 2
+        ? meanInterval(pts.map(slopeOf), opts.confidence ?? DEFAULT_CONFIDENCE)
+        : hierarchicalBootstrap(pts, meanSlope, opts);
     // A count per operation is never negative. A slope below zero whose interval reaches zero
     // is zero within the noise; one whose whole interval is below zero means the counter did
     // not follow the work, and is left out with a note.

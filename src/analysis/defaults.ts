@@ -22,7 +22,7 @@ export interface AnalyzeOptions {
    * follows the two-stage rule of headline-ci.ts.
    */
   firstStage?: number;
-  /** Per-op counters with their bootstrap intervals (default true); off where only the headline is needed. */
+  /** Per-op counters with their intervals (default true); off where only the headline is needed. */
   counters?: boolean;
 }
 
