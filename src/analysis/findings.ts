@@ -127,12 +127,18 @@ export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.
   const excludesOne = r.ratio.ciLow > 1 || r.ratio.ciHigh < 1;
   const testSays = r.pValue < 1 - confidence;
   if (excludesOne === testSays) return [];
+  // The verdict's own detail says whether an interval that includes 1 also reaches beyond the
+  // noise threshold (compare/verdict.ts): then it cannot tell, rather than "the same speed".
+  const because = r.because?.code === 'ci-includes-one' ? r.because.values : undefined;
   return [
     make('tests-disagree', {
       baseline: r.baseline,
       verdict: r.verdict,
       ratio: round(r.ratio.point),
       pValue: round(r.pValue, 3),
+      ...(because?.wide === true && typeof because.threshold === 'number'
+        ? { wide: true, threshold: because.threshold }
+        : {}),
     }),
   ];
 }

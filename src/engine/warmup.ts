@@ -21,7 +21,7 @@ import * as D from './defaults.js';
 export interface WarmupConfig {
   budgetNs: number;
   minNs: number;
-  /** The minimum once a batch has collected garbage (never below minNs). */
+  /** The minimum once COLLECTING_BATCHES batches have collected garbage (never below minNs). */
   collectingMinNs: number;
   minBatchNs: number;
   growth: number;

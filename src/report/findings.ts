@@ -64,11 +64,14 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   outliers: () => 'outliers in the batch times (kept in the estimate)',
   'environment-changed': () => 'the machine changed during the run — run again',
   'tests-disagree': (v) =>
-    v.verdict === 'no-difference'
-      ? `vs ${String(v.baseline)}: treat as the same speed (the rank test leans to a difference); ` +
-        'add --forks to settle it'
-      : `vs ${String(v.baseline)}: probably ${String(v.verdict)} (${num(v.ratio)}×), but the rank test is not sure; ` +
-        'confirm with more --forks',
+    v.verdict === 'no-difference' && v.wide === true
+      ? `vs ${String(v.baseline)}: cannot tell (the interval reaches beyond ±${num(typeof v.threshold === 'number' ? Math.round(v.threshold * 1e4) / 100 : null)} % and the ` +
+        'rank test leans to a difference); add --forks to settle it'
+      : v.verdict === 'no-difference'
+        ? `vs ${String(v.baseline)}: treat as the same speed (the rank test leans to a difference); ` +
+          'add --forks to settle it'
+        : `vs ${String(v.baseline)}: probably ${String(v.verdict)} (${num(v.ratio)}×), but the rank test is not sure; ` +
+          'confirm with more --forks',
   incomparable: (v) => `cannot be compared with ${String(v.baseline)} — see --verbose`,
   'too-few': (v) => `too few processes to compare with ${String(v.baseline)} — use --forks 2 or more`,
   'in-process': () => 'measured in the calling process, not in fresh forks',

@@ -49,11 +49,12 @@ function fakeGc(perBatch: (i: number) => number): GcWatch {
   } as unknown as GcWatch;
 }
 
-async function sample(preempted: (j: number) => boolean, config: { rounds: number; budgetNs?: number; gc?: GcWatch }) {
+/** A batch context on a fake clock: a kernel costing COST ns per iteration, on the thread of fakeThread(preempted). */
+function fakeContext(preempted: (j: number) => boolean): BatchContext {
   const clock = createFakeClock(0);
   const buf = new Float64Array(4);
   clock.bind(buf);
-  const ctx: BatchContext = {
+  return {
     clock,
     buf,
     hz: 1e9,
@@ -68,6 +69,10 @@ async function sample(preempted: (j: number) => boolean, config: { rounds: numbe
     thread: fakeThread(preempted),
     nowMs: fakeNowMs(clock),
   };
+}
+
+async function sample(preempted: (j: number) => boolean, config: { rounds: number; budgetNs?: number; gc?: GcWatch }) {
+  const ctx = fakeContext(preempted);
   return runSampling(
     ctx,
     100,
@@ -161,24 +166,7 @@ describe('preempted batches are measured again (engine)', () => {
 describe('warm-up batches switched out by a collection (engine)', () => {
   // Every batch had an involuntary switch, as V8's GC threads cause on a pinned worker.
   async function warm(gc: GcWatch | null) {
-    const clock = createFakeClock(0);
-    const buf = new Float64Array(4);
-    clock.bind(buf);
-    const ctx: BatchContext = {
-      clock,
-      buf,
-      hz: 1e9,
-      loop: (n: number) => {
-        clock.start();
-        clock.spend(n * COST);
-        clock.end();
-        return n;
-      },
-      isAsync: false,
-      checksum: new Checksum(),
-      thread: fakeThread(() => true),
-      nowMs: fakeNowMs(clock),
-    };
+    const ctx = fakeContext(() => true);
     return runWarmup(ctx, { ...DEFAULT_WARMUP, minNs: 10e6, collectingMinNs: 10e6, budgetNs: 200e6 }, undefined, gc);
   }
 

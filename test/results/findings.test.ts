@@ -83,6 +83,12 @@ describe('findings', () => {
     expect(findingText(f)).toBe(
       'vs base: treat as the same speed (the rank test leans to a difference); add --forks to settle it',
     );
+    // The verdict's detail says the interval reaches beyond the noise threshold: it cannot tell.
+    b.relative!.because = { code: 'ci-includes-one', severity: 'info', values: { wide: true, threshold: 0.01 } };
+    expect(findingText(comparisonFindings(b)[0])).toBe(
+      'vs base: cannot tell (the interval reaches beyond ±1 % and the rank test leans to a difference); ' +
+        'add --forks to settle it',
+    );
     b.relative!.pValue = 0.5;
     expect(comparisonFindings(b)).toEqual([]);
   });
