@@ -44,10 +44,13 @@ export function measureLoopFloor(
   // Grow until one batch takes FLOOR_BATCH_NS: this is also the floor loop's warmup
   // (on-stack replacement tiers the loop up within the first long batches).
   let n = D.FLOOR_FIRST_ITERATIONS;
-  const first = timed(n);
-  for (let t = first; t < D.FLOOR_BATCH_NS && n < D.FLOOR_MAX_ITERATIONS; t = timed(n)) {
-    // A clock that does not advance with the work (a test's fake clock) has no floor to give.
-    if (n >= D.FLOOR_FIRST_ITERATIONS * 2 ** 8 && t <= first) return null;
+  let shortest = Infinity;
+  for (let t = timed(n); t < D.FLOOR_BATCH_NS && n < D.FLOOR_MAX_ITERATIONS; t = timed(n)) {
+    // A clock that does not advance with the work (a test's fake clock) has no floor to give:
+    // 256 times the iterations took no longer than the shortest batch before. Compared with the
+    // shortest, not the first: a first batch that was switched out can outlast them all.
+    if (n >= D.FLOOR_FIRST_ITERATIONS * 2 ** 8 && t <= shortest) return null;
+    shortest = Math.min(shortest, t);
     n *= 2;
   }
   const unit = Math.max(1, Math.floor(n / D.FLOOR_SIZES));
