@@ -87,13 +87,12 @@ export class WarmupTracker {
       if (this.elapsedNs >= c.budgetNs) this.outcome = 'budget';
       return this.outcome;
     }
-    if (ns < c.minBatchNs) {
-      this.window = [];
-      this.gcWindow = [];
-      this.size = Math.max(this.size + 1, Math.ceil(this.size * c.growth));
-    }
     const joined = collected ? this.gcWindow : this.window;
-    if (ns >= c.minBatchNs) {
+    if (ns < c.minBatchNs) {
+      this.window.length = 0;
+      this.gcWindow.length = 0;
+      this.size = Math.max(this.size + 1, Math.ceil(this.size * c.growth));
+    } else {
       joined.push(this.lastPerIter);
       if (joined.length > c.steadyBatches) joined.shift();
     }

@@ -9,6 +9,20 @@ const pct = (x: unknown, digits = 1): string =>
   typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '?';
 const num = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? String(x) : '?');
 
+/** The CI and the rank test of a baseline comparison disagree: what that leaves the reader with. */
+function testsDisagree(v: Values): string {
+  const vs = `vs ${String(v.baseline)}`;
+  if (v.verdict !== 'no-difference')
+    return `${vs}: probably ${String(v.verdict)} (${num(v.ratio)}×), but the rank test is not sure; confirm with more --forks`;
+  if (v.wide !== true)
+    return `${vs}: treat as the same speed (the rank test leans to a difference); add --forks to settle it`;
+  const threshold = typeof v.threshold === 'number' ? Math.round(v.threshold * 1e4) / 100 : null;
+  return (
+    `${vs}: cannot tell (the interval reaches beyond ±${num(threshold)} % and the rank test leans to a ` +
+    'difference); add --forks to settle it'
+  );
+}
+
 const CONTAMINATION_WORD: Record<string, string> = {
   'gc-during-batches': 'garbage collection',
   // Preempted batches are replaced, so the switches left in measured batches are the thread's own waits.
@@ -63,15 +77,7 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     'moved the result',
   outliers: () => 'outliers in the batch times (kept in the estimate)',
   'environment-changed': () => 'the machine changed during the run — run again',
-  'tests-disagree': (v) =>
-    v.verdict === 'no-difference' && v.wide === true
-      ? `vs ${String(v.baseline)}: cannot tell (the interval reaches beyond ±${num(typeof v.threshold === 'number' ? Math.round(v.threshold * 1e4) / 100 : null)} % and the ` +
-        'rank test leans to a difference); add --forks to settle it'
-      : v.verdict === 'no-difference'
-        ? `vs ${String(v.baseline)}: treat as the same speed (the rank test leans to a difference); ` +
-          'add --forks to settle it'
-        : `vs ${String(v.baseline)}: probably ${String(v.verdict)} (${num(v.ratio)}×), but the rank test is not sure; ` +
-          'confirm with more --forks',
+  'tests-disagree': testsDisagree,
   incomparable: (v) => `cannot be compared with ${String(v.baseline)} — see --verbose`,
   'too-few': (v) => `too few processes to compare with ${String(v.baseline)} — use --forks 2 or more`,
   'in-process': () => 'measured in the calling process, not in fresh forks',
