@@ -87,6 +87,12 @@ export interface MeasureExtras {
   observeThread?: boolean;
   /** Loop generation options; `sink: false` exists only for the engine's overhead benchmarks. */
   loop?: Pick<LoopOptions, 'sink'>;
+  /**
+   * Told before each timed phase (the empty-loop floor, then sampling and what follows it:
+   * `true`) and when an untimed one starts (warm-up: `false`); resolves when the machine is
+   * ready. The worker uses it to pause a worker starting up beside it (worker/main.ts).
+   */
+  timed?: (timed: boolean) => Promise<void>;
   /** After the warm-up, before sampling: make sure counted code is steady (simulated counters, src/simulation/). */
   settle?: (ctx: BatchContext, kernelFn: unknown, unit: number) => Promise<SimulationRecord>;
 }
@@ -128,9 +134,11 @@ export async function measure(
   const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
     details.push({ code, severity: 'warning', values });
   try {
+    if (!kernel.isAsync) await extras.timed?.(true);
     const loopFloorNs = kernel.isAsync
       ? null
       : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs, fresh });
+    await extras.timed?.(false);
     const warmupStartMs = performance.now();
     const warmup = await runWarmup(
       ctx,
@@ -161,6 +169,7 @@ export async function measure(
     }
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     const simulation = extras.settle ? await extras.settle(ctx, kernel.fn, unit) : undefined;
+    await extras.timed?.(true);
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
     const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, details) : undefined;

@@ -7,8 +7,11 @@
 // mask and the personality (ADDR_NO_RANDOMIZE) are inherited through fork and kept
 // across execve (sched_setaffinity(2), personality(2)). Every thread the child ever
 // creates therefore inherits them, which a pin applied after start-up cannot achieve
-// for V8's already-running helper threads (docs/platform-notes.md e, P24).
-import { spawn } from 'node:child_process';
+// for V8's already-running helper threads (docs/platform-notes.md e, P24). The one exception
+// is a worker started ahead of its turn (suite.ts): it starts on CPUs the measuring worker does
+// not use, and moves every one of its threads to the measuring CPU when its request arrives
+// (worker/prepare.ts).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Platform } from '../platform/types.js';
@@ -46,21 +49,46 @@ export function workerArgs(entry = workerEntry()): string[] {
   return ['--expose-gc', ...(entry.endsWith('.ts') ? ['--import', tsxLoader()] : []), entry];
 }
 
-export interface RunWorkerOptions<M> {
+export interface StartOptions {
   platform: Platform;
-  request: M;
-  timeoutMs: number;
   conditions?: SpawnConditions;
-  /** Called for messages that are not the final answer (progress). */
-  onMessage?: (msg: unknown) => void;
-  /** Is `msg` the final answer? */
-  isFinal: (msg: unknown) => boolean;
-  signal?: AbortSignal;
   /** A program that runs node (valgrind and its arguments): the worker is then `command ...args node ...`. */
   wrapper?: { command: string; args: string[] };
 }
 
-export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
+export interface RunWorkerOptions<M> extends StartOptions {
+  request: M;
+  timeoutMs: number;
+  /** Called for messages that are not the final answer (progress, neighbour); `reply` sends one back. */
+  onMessage?: (msg: unknown, reply: (answer: object) => void) => void;
+  /** Is `msg` the final answer? */
+  isFinal: (msg: unknown) => boolean;
+  signal?: AbortSignal;
+  /** A worker started earlier (startWorker); it gets the request instead of a new process. */
+  started?: StartedWorker;
+}
+
+type Ending = { code: number | null; signal: NodeJS.Signals | null } | { error: Error };
+
+/** A worker process that has been spawned and waits for its one request. */
+export interface StartedWorker {
+  readonly child: ChildProcess;
+  /** The last TAIL_BYTES of its stdout and stderr. */
+  tail(): string;
+  /** Settles when the process has ended (or could not be started). */
+  readonly ended: Promise<Ending>;
+  /** Ends it and whatever it started (a pre-started worker that is not needed). */
+  discard(): void;
+  /** Stops (SIGSTOP) or continues (SIGCONT) it and whatever it started: it must not run while another worker times. */
+  pause(stopped: boolean): void;
+}
+
+/**
+ * Spawns a worker that waits for its request. With `prepareFile`, it is told at once to get the
+ * module loaders that file needs ready (protocol.ts PrepareRequest), so that start-up is done
+ * before the request arrives.
+ */
+export function startWorker(opts: StartOptions & { prepareFile?: string }): StartedWorker {
   const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
   const nodeArgs = workerArgs();
@@ -76,32 +104,61 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
       detached: true,
     }),
   );
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const ended = new Promise<Ending>((resolve) => {
+    child.on('exit', (code, signal) => {
+      killGroup(child.pid); // whatever the benchmark left running in the worker's group
+      resolve({ code, signal });
+    });
+    // 'error' without a pid: the process could not be spawned, and no 'exit' follows. With a pid
+    // it is a failed send to a worker that is ending; its 'exit' says how it ended.
+    child.on('error', (error) => {
+      if (child.pid === undefined) resolve({ error });
+    });
+  });
+  if (opts.prepareFile !== undefined) child.send({ type: 'prepare', file: opts.prepareFile });
+  return {
+    child,
+    tail: () => tail,
+    ended,
+    discard: () => killGroup(child.pid),
+    pause: (stopped) => signalGroup(child.pid, stopped ? 'SIGSTOP' : 'SIGCONT'),
+  };
+}
+
+export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOutcome<R>> {
+  const worker = opts.started ?? startWorker(opts);
+  const child = worker.child;
   return new Promise((resolve) => {
-    let tail = '';
     let answer: R | undefined;
     let settled = false;
     let why: 'timeout' | 'interrupted' | undefined;
-    const keep = (chunk: Buffer) => {
-      tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
     const timer = opts.timeoutMs > 0 ? setTimeout(() => stop('timeout'), opts.timeoutMs) : undefined;
     const onAbort = () => stop('interrupted');
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    if (opts.signal?.aborted) stop('interrupted');
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
     function stop(reason: 'timeout' | 'interrupted') {
       why ??= reason;
       killGroup(child.pid);
     }
     child.on('message', (msg) => {
       if (opts.isFinal(msg)) answer = msg as R;
-      else opts.onMessage?.(msg);
+      else opts.onMessage?.(msg, (answer) => child.connected && child.send(answer));
     });
-    child.on('error', (err) =>
-      finish({ ok: false, kind: 'crash', message: `could not start worker: ${err.message}`, stderrTail: tail }),
-    );
-    child.on('exit', (code, sig) => {
-      killGroup(child.pid); // whatever the benchmark left running in the worker's group
+    void worker.ended.then((end) => {
+      const tail = worker.tail();
+      if ('error' in end)
+        return finish({
+          ok: false,
+          kind: 'crash',
+          message: `could not start worker: ${end.error.message}`,
+          stderrTail: tail,
+        });
       if (answer !== undefined && why === undefined) return finish({ ok: true, message: answer, stderrTail: tail });
       if (why === 'timeout')
         return finish({
@@ -112,7 +169,7 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
         });
       if (why === 'interrupted')
         return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
-      finish({ ok: false, kind: 'crash', message: crashReason(code, sig, tail), stderrTail: tail });
+      finish({ ok: false, kind: 'crash', message: crashReason(end.code, end.signal, tail), stderrTail: tail });
     });
     function finish(outcome: WorkerOutcome<R>) {
       if (settled) return;
@@ -121,16 +178,20 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
       opts.signal?.removeEventListener('abort', onAbort);
       resolve(outcome);
     }
-    child.send(opts.request as object);
+    if (child.connected) child.send(opts.request as object);
   });
 }
 
 /** SIGKILL to the process group PID leads (the worker and what it started); ESRCH when none is left. */
 function killGroup(pid: number | undefined): void {
+  signalGroup(pid, 'SIGKILL');
+}
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) return;
   for (const target of [-pid, pid]) {
     try {
-      process.kill(target, 'SIGKILL');
+      process.kill(target, signal);
       return;
     } catch {
       // no such group (already ended): try the pid, then give up

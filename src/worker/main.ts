@@ -10,7 +10,7 @@ import { toDescriptor } from '../api/registry.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure } from '../engine/measure.js';
 import { loadPlatform } from '../platform/load.js';
-import type { ErrorResponse, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
+import type { ErrorResponse, PrepareRequest, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
 import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 import { dieWithParent } from './parent-guard.js';
@@ -54,6 +54,25 @@ function errorMessage(
   };
 }
 
+/** How long a timed phase waits for the orchestrator to confirm the neighbour is paused. */
+const NEIGHBOUR_ACK_MS = 200;
+
+/** Asks the orchestrator to pause (or let go on) the worker starting up beside this one. */
+function quietNeighbour(timed: boolean): Promise<void> {
+  if (!timed) return send({ type: 'neighbour', pause: false });
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      process.off('message', onAck);
+      resolve();
+    };
+    const onAck = (m: { type?: unknown } | null) => m?.type === 'neighbour-paused' && done();
+    const timer = setTimeout(done, NEIGHBOUR_ACK_MS);
+    process.on('message', onAck);
+    void send({ type: 'neighbour', pause: true });
+  });
+}
+
 async function runOne(req: RunRequest): Promise<WorkerMessage> {
   let instances;
   try {
@@ -91,6 +110,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
         conditions: prepared.conditions,
         details: prepared.details,
         onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
+        ...(req.options.quietNeighbour ? { timed: quietNeighbour } : {}),
         ...(prepared.counters instanceof CallgrindCounterSet ? { settle: settleWith(prepared.counters) } : {}),
       },
     );
@@ -102,22 +122,56 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   }
 }
 
-async function handle(req: WorkerRequest): Promise<WorkerMessage> {
-  // TypeScript files get tsx (registered first, so its hooks run after the mapping's); files
-  // written for mitata, tinybench or vitest get cyclebench's implementation of their API.
-  if (req?.type === 'list' || req?.type === 'run') {
-    if (needsTypeScriptLoader(req.file)) {
-      try {
-        // The package's entry, which benchmark files import by name, loads natively first: about
-        // 23 ms, against 65 ms through the hooks thread.
-        await import('../index.js');
-        await registerTypeScriptLoader();
-      } catch (err) {
-        const id = req.type === 'run' ? req.id : undefined;
-        return errorMessage(err, 'load', `could not load ${req.file}: TypeScript loader (tsx): `, id, req.file);
+/**
+ * Registers what importing `file` needs, once per file: tsx for a TypeScript file (registered
+ * first, so its hooks run after the mapping's), and cyclebench's implementation of the mitata,
+ * tinybench or vitest API for a file written for them. Null, or the loader's error.
+ */
+const loaders = new Map<string, Promise<unknown>>();
+function prepareLoaders(file: string): Promise<unknown> {
+  let ready = loaders.get(file);
+  if (!ready) {
+    ready = (async () => {
+      if (needsTypeScriptLoader(file)) {
+        try {
+          // The package's entry, which benchmark files import by name, loads natively first: about
+          // 23 ms, against 65 ms through the hooks thread.
+          await import('../index.js');
+          await registerTypeScriptLoader();
+        } catch (err) {
+          return err;
+        }
       }
+      if (needsCompatImports(file)) installCompatImports();
+      return null;
+    })();
+    loaders.set(file, ready);
+  }
+  return ready;
+}
+
+/**
+ * The clock's calibration (a ~20 ms sleep between two readings, once per process) done while the
+ * worker waits for its request. The rate it measures does not depend on the CPU the worker runs on
+ * now: an invariant TSC and aarch64's generic counter tick at one constant rate on every core (the
+ * clock's info records whether the TSC is invariant). A platform that fails to load says so again
+ * when the request comes.
+ */
+function calibrateClock(): void {
+  try {
+    loadPlatform().clock.info();
+  } catch {
+    // reported by runOne
+  }
+}
+
+async function handle(req: WorkerRequest): Promise<WorkerMessage> {
+  if (req?.type === 'list' || req?.type === 'run') {
+    const err = await prepareLoaders(req.file);
+    if (err !== null) {
+      const id = req.type === 'run' ? req.id : undefined;
+      return errorMessage(err, 'load', `could not load ${req.file}: TypeScript loader (tsx): `, id, req.file);
     }
-    if (needsCompatImports(req.file)) installCompatImports();
   }
   if (req?.type === 'list') {
     try {
@@ -148,7 +202,11 @@ if (typeof process.send !== 'function') {
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
-  process.once('message', (req: WorkerRequest) => {
+  // An optional 'prepare' first (protocol.ts), then the one request.
+  const onMessage = (req: WorkerRequest | PrepareRequest) => {
+    if (req?.type === 'prepare') return void prepareLoaders(req.file).then(calibrateClock);
+    process.off('message', onMessage);
     handle(req).then(finish, fail);
-  });
+  };
+  process.on('message', onMessage);
 }

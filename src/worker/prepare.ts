@@ -3,6 +3,7 @@
 // opt-in mlockall (always undone before exit: V8 aborts at teardown with locks held,
 // docs/platform-notes.md P17), and the perf counter set.
 
+import { readdirSync } from 'node:fs';
 import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 import type { WorkerRunOptions } from './protocol.js';
@@ -43,9 +44,13 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
       // Under pin 'thread' the process started on the helper CPUs; this moves the calling
       // (JS) thread alone. Threads it creates from now on (e.g. libuv's pool, on first
       // use) inherit its mask: a benchmark doing async I/O shares its CPU with them.
+      // Under pin 'process' the mask was set before exec, unless the worker was started ahead
+      // of its turn on other CPUs: then every thread it has moves.
       const now = platform.sched.getAffinity(0);
-      if (now.join(',') !== [...options.cpu].sort((a, b) => a - b).join(','))
-        platform.sched.setAffinity(options.cpu, 0);
+      if (now.join(',') !== [...options.cpu].sort((a, b) => a - b).join(',')) {
+        if ((options.pin ?? 'process') === 'process') moveEveryThread(platform, options.cpu);
+        else platform.sched.setAffinity(options.cpu, 0);
+      }
       conditions.cpu = platform.sched.getAffinity(0);
       conditions.pin = options.pin ?? 'process';
     } catch (e) {
@@ -109,4 +114,23 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
       }
     },
   };
+}
+
+/**
+ * Sets the affinity of every thread of this process (sched_setaffinity(2) with a thread id; with
+ * 0 it covers the calling thread alone, docs/platform-notes.md P24). The calling thread goes
+ * last, so threads created meanwhile by it inherit the new mask. A thread that ends meanwhile is
+ * skipped; any other refusal is thrown.
+ */
+export function moveEveryThread(platform: Platform, cpus: number[], taskDir = '/proc/self/task'): void {
+  const self = platform.sched.threadId();
+  for (const tid of readdirSync(taskDir).map(Number)) {
+    if (tid === self) continue;
+    try {
+      platform.sched.setAffinity(cpus, tid);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+    }
+  }
+  platform.sched.setAffinity(cpus, 0);
 }

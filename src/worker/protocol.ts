@@ -1,5 +1,5 @@
 // The IPC protocol between the orchestrator (parent) and one worker process (child).
-// One request per process: the worker answers once ('list', 'result' or 'error'),
+// One request per process (after an optional 'prepare'): the worker answers once ('list', 'result' or 'error'),
 // optionally preceded by 'progress' messages, then disconnects and exits by itself.
 // Messages travel over Node's IPC channel; the orchestrator spawns with
 // `serialization: 'advanced'` (structured clone), but every message here is also
@@ -56,6 +56,8 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
   mlock?: boolean;
   /** Bytes of environment padding the orchestrator added (recorded in conditions). */
   envPadding?: number;
+  /** Another worker starts up beside this one: have it paused during every timed phase (NeighbourMessage). */
+  quietNeighbour?: boolean;
   /** Simulated counters: the worker runs under callgrind writing dumps to `outFile` (src/simulation/). */
   simulate?: { outFile: string; cache: boolean; branch: boolean };
 }
@@ -63,6 +65,16 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
 /** Orchestrator → worker: load the file in collect mode and list its benchmarks. */
 export interface ListRequest {
   type: 'list';
+  file: string;
+}
+
+/**
+ * Orchestrator → worker, optional, before the request: get the module loaders `file` needs
+ * (TypeScript, the mitata/tinybench/vitest mapping) ready now. A worker started ahead of its turn
+ * does this while another worker measures; no benchmark code runs before the request.
+ */
+export interface PrepareRequest {
+  type: 'prepare';
   file: string;
 }
 
@@ -100,9 +112,25 @@ export interface ErrorResponse {
   error: { message: string; stack?: string; kind: WorkerErrorKind };
 }
 
-export type WorkerMessage = ListResponse | ProgressMessage | ResultResponse | ErrorResponse;
+/**
+ * Worker → orchestrator, when the request's `quietNeighbour` is set: pause the worker starting
+ * up beside this one (`pause: true`, before the empty-loop floor and before sampling; answered by
+ * NeighbourPaused once it is stopped) or let it go on (`pause: false`, during warm-up). After
+ * the answer the orchestrator lets it go on by itself.
+ */
+export interface NeighbourMessage {
+  type: 'neighbour';
+  pause: boolean;
+}
 
-/** True for the messages that end a request (everything but 'progress'). */
+/** Orchestrator → worker: the neighbour is stopped (or there is none). */
+export interface NeighbourPaused {
+  type: 'neighbour-paused';
+}
+
+export type WorkerMessage = ListResponse | ProgressMessage | NeighbourMessage | ResultResponse | ErrorResponse;
+
+/** True for the messages that end a request (everything but 'progress' and 'neighbour'). */
 export function isFinalMessage(msg: unknown): msg is ListResponse | ResultResponse | ErrorResponse {
   const t = (msg as { type?: unknown } | null)?.type;
   return t === 'list' || t === 'result' || t === 'error';
