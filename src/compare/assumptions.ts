@@ -69,7 +69,12 @@ export const ENVIRONMENT_FACTS = [
   'conditions.noAslr',
   'conditions.aslr',
   'conditions.mlock',
+  // null means "each worker started at its turn", a fact in itself.
+  'conditions.prestartCpus',
 ] as const;
+
+/** Facts for which null is a value (not "unknown"). */
+const NULL_IS_FACT: readonly string[] = ['conditions.cpus', 'conditions.prestartCpus'];
 
 /**
  * Pinning as a comparison sees it: pinned or not, to how many CPUs, and how fast those CPUs may run
@@ -98,12 +103,17 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
   for (const fact of ENVIRONMENT_FACTS) {
     const a = at(base, fact);
     const b = at(contender, fact);
-    const nullIsFact = fact === 'conditions.cpus';
-    if (a === undefined || b === undefined || (!nullIsFact && (a === null || b === null))) {
+    if (a === undefined || b === undefined || (!NULL_IS_FACT.includes(fact) && (a === null || b === null))) {
       unchecked.push(fact);
       continue;
     }
-    const same = fact === 'conditions.cpus' ? samePinning(base, contender) : JSON.stringify(a) === JSON.stringify(b);
+    const same =
+      fact === 'conditions.cpus'
+        ? samePinning(base, contender)
+        : fact === 'conditions.prestartCpus'
+          ? // Which CPUs follows from the measuring CPU; whether workers started ahead is the condition.
+            Array.isArray(a) === Array.isArray(b)
+          : JSON.stringify(a) === JSON.stringify(b);
     if (!same) differences.push({ fact, base: a, contender: b });
   }
   return { differences, unchecked };

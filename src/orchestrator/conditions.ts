@@ -52,6 +52,8 @@ export interface ConditionRequest {
   pin?: PinPolicy;
   /** Run the measuring thread under SCHED_FIFO (root or CAP_SYS_NICE). */
   fifo?: boolean;
+  /** Start each worker ahead of its turn on the CPUs the measuring one does not use (default true). */
+  prestart?: boolean;
 }
 
 export interface ResolvedConditions {
@@ -67,6 +69,13 @@ export interface ResolvedConditions {
   noAslr: boolean;
   mlock: boolean;
   fifo: boolean;
+  /**
+   * CPUs on which the next worker starts up (Node, its modules, the file's loaders) while the
+   * current one measures; null when each worker starts at its turn (not pinned, no other allowed
+   * CPU, or turned off). The start-up then overlaps the measuring worker's set-up and warm-up
+   * on another CPU, not its CPU.
+   */
+  prestartCpus: number[] | null;
   notes: string[];
 }
 
@@ -81,6 +90,7 @@ export function conditionsRecord(c: ResolvedConditions): Record<string, unknown>
     noAslr: c.noAslr,
     mlock: c.mlock,
     fifo: c.fifo,
+    prestartCpus: c.prestartCpus,
   };
 }
 
@@ -166,11 +176,14 @@ export function resolveConditions(
     else notes.push(`--fifo: ${why}; the normal scheduler stays in force`);
     if (fifo && !cpus) notes.push('--fifo without pinning: the real-time thread may run on any CPU');
   }
+  const others = cpus ? platform.sched.getAffinity(0).filter((c) => !cpus!.includes(c)) : [];
+  const prestartCpus = req.prestart !== false && others.length > 0 ? (pin === 'thread' ? spawnCpus : others) : null;
   return {
     cpus,
     cpuReason,
     pin,
     spawnCpus,
+    prestartCpus,
     aslr: noAslr || req.aslr !== 'off' ? req.aslr : 'inherit',
     noAslr,
     mlock,

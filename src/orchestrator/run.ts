@@ -68,6 +68,8 @@ export interface RunOptions {
   pin?: PinPolicy;
   /** SCHED_FIFO for the measuring thread. */
   fifo?: boolean;
+  /** Start each worker ahead of its turn on the CPUs the measuring one does not use (default true). */
+  prestart?: boolean;
   /** A/A check: every benchmark measured as two interleaved arms. */
   aa?: boolean;
   /** Noise threshold of verdicts (default 1 %). */
@@ -138,7 +140,7 @@ export async function runBenchmarks(
   // Simulated workers run side by side and are not pinned unless asked: their counts do not depend on the CPU.
   const cpu = opts.simulate && opts.cpu === null ? false : opts.cpu;
   const conditions = resolveConditions(
-    { cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
+    { cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo, prestart: opts.prestart },
     platform,
   );
   for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);

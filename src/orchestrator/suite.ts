@@ -19,8 +19,9 @@ import {
 } from '../worker/protocol.js';
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding, interleavedArms, roundRobin } from './schedule.js';
-import { runWorker } from './worker-process.js';
+import { runWorker, type SpawnConditions, type StartedWorker, startWorker } from './worker-process.js';
 import { addedProcesses, processesToAdd } from './more-processes.js';
+import { AheadWorker } from './ahead.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { fullName as joinName } from '../text/format.js';
 import { callgrindLaunch, simulationLanes } from '../simulation/launch.js';
@@ -158,6 +159,15 @@ async function runJobs(
 ): Promise<boolean> {
   let next = 0;
   let interrupted = false;
+  // The worker of the next job starts while this one runs, on CPUs this one does not measure on,
+  // so its start-up is off the run's critical path. It runs only while this one loads and warms
+  // up: this one has it stopped for its timed phases (the empty-loop floor, sampling and after),
+  // because on a VM the other vCPU can be the same physical core, and even separate cores share
+  // caches and memory bandwidth (docs/architecture.md).
+  const cpus = opts.simulate ? null : opts.conditions.prestartCpus;
+  const ahead = new AheadWorker<Job>(
+    cpus && ((job) => startFork(platform, job.benchmark.descriptor, job.forkIndex, opts, cpus)),
+  );
   // One job at a time, except under simulation: counts do not depend on the load, so workers run
   // side by side (simulation/launch.ts simulationLanes).
   const lane = async () => {
@@ -174,7 +184,14 @@ async function runJobs(
         current: fullName(entry.descriptor),
         elapsedMs: Date.now() - started,
       });
-      const r = await runFork(platform, entry.descriptor, job.forkIndex, opts);
+      const mine = ahead.take(job);
+      const running = runFork(platform, entry.descriptor, job.forkIndex, opts, {
+        ...(mine ? { started: mine } : {}),
+        ...(ahead.enabled ? { onMessage: ahead.onMessage } : {}),
+      });
+      ahead.startFor(jobs.slice(next).find((j) => !j.benchmark.error));
+      const r = await running;
+      ahead.pause(false);
       progress.done++;
       if ('interrupted' in r) return void (interrupted = true);
       if ('error' in r) entry.error = r.error;
@@ -184,7 +201,11 @@ async function runJobs(
       }
     }
   };
-  await Promise.all(Array.from({ length: opts.simulate ? simulationLanes() : 1 }, lane));
+  try {
+    await Promise.all(Array.from({ length: opts.simulate ? simulationLanes() : 1 }, lane));
+  } finally {
+    ahead.discard();
+  }
   for (const e of new Set(jobs.map((j) => j.benchmark))) {
     e.forks.sort((a, b) => a.index - b.index);
     for (const arm of e.arms) arm.sort((a, b) => a - b);
@@ -239,21 +260,52 @@ function duplicateNames(ds: Descriptor[]): string[] {
 export type ForkOutcome =
   { fork: ForkResult } | { error: NonNullable<BenchmarkResult['error']> } | { interrupted: true };
 
-/** Runs one fork of one benchmark in a fresh worker process. */
+type ForkOptions = Pick<SuiteOptions, 'conditions' | 'measure' | 'seed' | 'timeoutMs' | 'signal' | 'simulate'>;
+
+/** The exec-time conditions of one fork's process: CPUs, ASLR, environment padding. */
+function spawnConditions(opts: ForkOptions, forkIndex: number, cpus?: number[]): SpawnConditions {
+  const c = opts.conditions;
+  const padding = c.aslr === 'randomize' ? envPadding(opts.seed, forkIndex) : 0;
+  return { cpus: cpus ?? c.spawnCpus ?? c.cpus, noAslr: c.noAslr, envPadding: padding };
+}
+
+/** Starts the worker of a fork ahead of its turn on `cpus`; runFork gives it the request later. */
+export function startFork(
+  platform: Platform,
+  d: Descriptor,
+  forkIndex: number,
+  opts: ForkOptions,
+  cpus: number[],
+): StartedWorker {
+  return startWorker({
+    platform,
+    conditions: spawnConditions(opts, forkIndex, cpus),
+    prepareFile: d.file ?? undefined,
+  });
+}
+
+/**
+ * Runs one fork of one benchmark in a fresh worker process (or in `run.started`, from startFork).
+ * With `run.onMessage`, the worker asks it to pause the worker starting up beside it during its
+ * timed phases (protocol.ts NeighbourMessage).
+ */
 export async function runFork(
   platform: Platform,
   d: Descriptor,
   forkIndex: number,
-  opts: Pick<SuiteOptions, 'conditions' | 'measure' | 'seed' | 'timeoutMs' | 'signal' | 'simulate'>,
+  opts: ForkOptions,
+  run: { started?: StartedWorker; onMessage?: (msg: unknown, reply: (answer: object) => void) => void } = {},
 ): Promise<ForkOutcome> {
   const c = opts.conditions;
-  const padding = c.aslr === 'randomize' ? envPadding(opts.seed, forkIndex) : 0;
+  const spawnAt = spawnConditions(opts, forkIndex);
+  const padding = spawnAt.envPadding ?? 0;
   const options: WorkerRunOptions = {
     ...opts.measure,
     cpu: c.cpus,
     pin: c.pin,
     mlock: c.mlock,
     envPadding: padding,
+    ...(run.onMessage ? { quietNeighbour: true } : {}),
     // The kernel's RLIMIT_RTTIME watchdog fires a little after the orchestrator's own timeout would.
     ...(c.fifo ? { fifo: { priority: FIFO_PRIORITY, rtLimitUs: Math.max(opts.timeoutMs, 1000) * 1000 } } : {}),
   };
@@ -263,10 +315,12 @@ export async function runFork(
     platform,
     request: { type: 'run', file: d.file, id: d.id, forkIndex, options },
     timeoutMs: opts.timeoutMs,
-    conditions: { cpus: c.spawnCpus ?? c.cpus, noAslr: c.noAslr, envPadding: padding },
+    conditions: spawnAt,
     isFinal: isFinalMessage,
     signal: opts.signal,
     ...(sim ? { wrapper: sim.wrapper } : {}),
+    ...(run.started && !sim ? { started: run.started } : {}),
+    ...(run.onMessage ? { onMessage: run.onMessage } : {}),
   }).finally(() => sim?.cleanup());
   if (!outcome.ok) {
     if (outcome.kind === 'interrupted') return { interrupted: true };

@@ -51,6 +51,7 @@ export const FACT_LABEL: Record<string, string> = {
   'conditions.noAslr': 'ASLR disabled',
   'conditions.aslr': 'ASLR mode',
   'conditions.mlock': 'memory locking (mlock)',
+  'conditions.prestartCpus': 'worker start-up (ahead of its turn, or at it: --no-prestart)',
 };
 
 function show(json: DetailValue | undefined): string {

@@ -107,6 +107,16 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
         : null,
     'conditions.cpus',
   );
+  // Recorded since workers can start ahead of their turn; older documents do not say.
+  const prestart = cpuList(at(env, 'conditions.prestartCpus'));
+  if (pinned && at(env, 'conditions.prestartCpus') !== undefined)
+    add(
+      'Worker start-up',
+      prestart
+        ? `the next worker starts up on CPU ${prestart} while one measures, and is stopped while it times`
+        : 'each worker starts at its turn',
+      'conditions.prestartCpus',
+    );
   const noAslr = at(env, 'conditions.noAslr');
   const aslrMode = str('conditions.aslr');
   add(

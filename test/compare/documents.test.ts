@@ -75,6 +75,23 @@ describe('incomparable', () => {
     expect(facts(onCpu([0]), onCpu([0, 1]))).toEqual(['conditions.cpus']);
     expect(facts(onCpu([0]), onCpu(null))).toEqual(['conditions.cpus']);
   });
+  it('worker start-up: ahead of the turn or at it is a condition; which CPUs it used is not', () => {
+    const started = (cpus: number[] | null | undefined) => {
+      const e = structuredClone(ENVIRONMENT) as Record<string, any>;
+      if (cpus !== undefined) e.conditions.prestartCpus = cpus;
+      return e;
+    };
+    const e = (a: Record<string, unknown>, b: Record<string, unknown>) => compareEnvironments(a, b);
+    expect(e(started([0]), started([1])).differences).toEqual([]);
+    expect(e(started([0]), started(null)).differences).toEqual([
+      { fact: 'conditions.prestartCpus', base: [0], contender: null },
+    ]);
+    // A document written before workers could start ahead does not say: unchecked.
+    expect(e(started([0]), started(undefined))).toMatchObject({
+      differences: [],
+      unchecked: expect.arrayContaining(['conditions.prestartCpus']),
+    });
+  });
   it('lists facts one side lacks as unchecked, not as differences', () => {
     expect(compareEnvironments(ENVIRONMENT, { node: ENVIRONMENT.node })).toMatchObject({
       differences: [],

@@ -94,6 +94,27 @@ describe('pin policy (fake platform)', () => {
   });
 });
 
+describe('workers started ahead of their turn (fake platform)', () => {
+  it("'process': on the allowed CPUs the measuring worker does not use", () => {
+    expect(resolveConditions(req({}), withCpus([0, 1, 2, 3])).prestartCpus).toEqual([0, 1, 2]);
+    expect(resolveConditions(req({ cpu: [1] }), withCpus([0, 1, 2])).prestartCpus).toEqual([0, 2]);
+  });
+
+  it("'thread': on the helper CPUs, where every worker starts anyway", () => {
+    const c = resolveConditions(req({ pin: 'thread', cpu: [1] }), withCpus([0, 1, 2]));
+    expect(c.prestartCpus).toEqual(c.spawnCpus);
+    expect(c.prestartCpus).toEqual([0, 2]);
+  });
+
+  it('none without another allowed CPU, without pinning, or when turned off', () => {
+    expect(resolveConditions(req({}), withCpus([5])).prestartCpus).toBeNull();
+    expect(resolveConditions(req({ cpu: [0, 1] }), withCpus([0, 1])).prestartCpus).toBeNull();
+    expect(resolveConditions(req({ cpu: false }), withCpus([0, 1])).prestartCpus).toBeNull();
+    expect(resolveConditions(req({}), noSched()).prestartCpus).toBeNull();
+    expect(resolveConditions(req({ prestart: false }), withCpus([0, 1])).prestartCpus).toBeNull();
+  });
+});
+
 describe('SCHED_FIFO eligibility', () => {
   const limits = (rtprio: string) =>
     `Limit                     Soft Limit           Hard Limit           Units\nMax realtime priority     ${rtprio}                    ${rtprio}                    \n`;

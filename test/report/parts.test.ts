@@ -64,6 +64,18 @@ describe('conditions', () => {
     expect(lines.get('Kernel')).toBe('unknown (no /proc/sys/kernel/osrelease)');
     expect(lines.get('CPU')).toBe('unknown');
   });
+  it('worker start-up: said when the document records it, not guessed for an older one', () => {
+    const withStart = (prestartCpus?: number[] | null) => {
+      const doc = fixtureDoc();
+      const conditions = { ...(doc.environment as { conditions: object }).conditions, cpus: [1] };
+      const environment = { ...doc.environment, conditions: { ...conditions, prestartCpus } };
+      if (prestartCpus === undefined) delete (environment.conditions as Record<string, unknown>).prestartCpus;
+      return new Map(describeConditions({ ...doc, environment }).map((l) => [l.label, l.value])).get('Worker start-up');
+    };
+    expect(withStart([0])).toBe('the next worker starts up on CPU 0 while one measures, and is stopped while it times');
+    expect(withStart(null)).toBe('each worker starts at its turn');
+    expect(withStart(undefined)).toBeUndefined();
+  });
 });
 
 describe('adaptComparison', () => {

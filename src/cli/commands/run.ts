@@ -63,6 +63,8 @@ Environment:
                        with V8/libuv helpers on the other CPUs (default process)
   --fifo               run the measuring thread under SCHED_FIFO (root or CAP_SYS_NICE),
                        with a kernel watchdog (RLIMIT_RTTIME) at the --timeout
+  --no-prestart        start each worker at its turn, not while the one before measures
+                       (by default it starts up on a CPU the measuring worker does not use)
   --aslr MODE          inherit | off | randomize (default inherit)
   --mlock              lock worker memory (mlockall, needs CAP_IPC_LOCK)
 Comparison:
@@ -200,6 +202,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     'no-pin': { type: 'boolean' },
     pin: { type: 'string' },
     fifo: { type: 'boolean' },
+    'no-prestart': { type: 'boolean' },
     aslr: { type: 'string' },
     mlock: { type: 'boolean' },
     json: { type: 'string' },
@@ -305,6 +308,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     mlock: values.mlock ?? false,
     pin: oneOf('pin', values.pin, ['process', 'thread'] as const, DEFAULT_PIN_POLICY),
     fifo: values.fifo ?? false,
+    prestart: !values['no-prestart'],
     json: values.json,
     markdown: values.markdown,
     csv: values.csv,

@@ -1,0 +1,50 @@
+// The worker of the next job, started while the current one runs (suite.ts runJobs). It starts
+// on CPUs the measuring worker does not use (conditions.ts prestartCpus), gets its loaders ready,
+// and waits; the measuring worker has it stopped during its own timed phases (protocol.ts
+// NeighbourMessage). A worker started for a job that is then skipped is ended, never reused:
+// its exec-time conditions (environment padding) belong to that job.
+import type { StartedWorker } from './worker-process.js';
+
+export class AheadWorker<J> {
+  private held: { job: J; worker: StartedWorker } | null = null;
+
+  constructor(private readonly start: ((job: J) => StartedWorker) | null) {}
+
+  /** Whether workers are started ahead at all. */
+  get enabled(): boolean {
+    return this.start !== null;
+  }
+
+  /** The worker started for `job`, if any; one started for another job is ended. */
+  take(job: J): StartedWorker | undefined {
+    const held = this.held;
+    this.held = null;
+    if (held?.job === job) return held.worker;
+    held?.worker.discard();
+    return undefined;
+  }
+
+  /** Starts the worker of `job` (the next one to run), unless it is null. */
+  startFor(job: J | undefined): void {
+    if (this.start && job !== undefined) this.held = { job, worker: this.start(job) };
+  }
+
+  /** Stops or continues the waiting worker (the measuring one is timing, or not). */
+  pause(stopped: boolean): void {
+    this.held?.worker.pause(stopped);
+  }
+
+  /** Ends the waiting worker: the run is over or was interrupted. */
+  discard(): void {
+    this.held?.worker.discard();
+    this.held = null;
+  }
+
+  /** The answer to a measuring worker's NeighbourMessage (a non-final message of runFork). */
+  readonly onMessage = (msg: unknown, reply: (answer: object) => void): void => {
+    const m = msg as { type?: unknown; pause?: unknown } | null;
+    if (m?.type !== 'neighbour') return;
+    this.pause(m.pause === true);
+    if (m.pause === true) reply({ type: 'neighbour-paused' });
+  };
+}

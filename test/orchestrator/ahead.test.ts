@@ -1,0 +1,57 @@
+// AheadWorker with fake workers: the worker started for a job is handed to that job only; one
+// started for a job that was skipped is ended; pause requests reach the waiting worker and are
+// answered only when they ask for a stop.
+import { describe, expect, it } from 'vitest';
+import { AheadWorker } from '../../src/orchestrator/ahead.js';
+import type { StartedWorker } from '../../src/orchestrator/worker-process.js';
+
+function fake(name: string, log: string[]): StartedWorker {
+  return {
+    child: null as never,
+    tail: () => '',
+    ended: new Promise(() => {}),
+    discard: () => log.push(`discard ${name}`),
+    pause: (stopped) => log.push(`${stopped ? 'stop' : 'continue'} ${name}`),
+  };
+}
+
+describe('AheadWorker', () => {
+  it('hands the worker to the job it was started for, and ends one started for a skipped job', () => {
+    const log: string[] = [];
+    const ahead = new AheadWorker<string>((job) => fake(job, log));
+    expect(ahead.enabled).toBe(true);
+    expect(ahead.take('a')).toBeUndefined();
+    ahead.startFor('b');
+    expect(ahead.take('b')).toBeDefined();
+    ahead.startFor('c');
+    expect(ahead.take('d')).toBeUndefined(); // c was skipped
+    expect(log).toEqual(['discard c']);
+    ahead.startFor(undefined); // nothing left to run
+    ahead.discard();
+    expect(log).toEqual(['discard c']);
+  });
+
+  it('stops the waiting worker for a timed phase and answers; continues it without an answer', () => {
+    const log: string[] = [];
+    const replies: object[] = [];
+    const ahead = new AheadWorker<string>((job) => fake(job, log));
+    ahead.startFor('b');
+    ahead.onMessage({ type: 'neighbour', pause: true }, (m) => replies.push(m));
+    ahead.onMessage({ type: 'neighbour', pause: false }, (m) => replies.push(m));
+    ahead.onMessage({ type: 'progress', phase: 'sampling' }, (m) => replies.push(m));
+    expect(log).toEqual(['stop b', 'continue b']);
+    expect(replies).toEqual([{ type: 'neighbour-paused' }]);
+    ahead.discard();
+    expect(log.at(-1)).toBe('discard b');
+    // With no worker waiting (the last job) a stop is still answered, so the phase does not wait.
+    ahead.onMessage({ type: 'neighbour', pause: true }, (m) => replies.push(m));
+    expect(replies).toHaveLength(2);
+  });
+
+  it('disabled: starts nothing', () => {
+    const ahead = new AheadWorker<string>(null);
+    expect(ahead.enabled).toBe(false);
+    ahead.startFor('a');
+    expect(ahead.take('a')).toBeUndefined();
+  });
+});
