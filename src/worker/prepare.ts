@@ -118,9 +118,10 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
 
 /**
  * Sets the affinity of every thread of this process (sched_setaffinity(2) with a thread id; with
- * 0 it covers the calling thread alone, docs/platform-notes.md P24). The calling thread goes
- * last, so threads created meanwhile by it inherit the new mask. A thread that ends meanwhile is
- * skipped; any other refusal is thrown.
+ * 0 it covers the calling thread alone, docs/platform-notes.md P24). The loop is synchronous, so
+ * the calling thread starts no thread meanwhile, and threads it starts later inherit its new mask
+ * (V8's and libuv's helper threads are started at start-up or from it). A thread that ends
+ * meanwhile is skipped; any other refusal is thrown.
  */
 export function moveEveryThread(platform: Platform, cpus: number[], taskDir = '/proc/self/task'): void {
   const self = platform.sched.threadId();
