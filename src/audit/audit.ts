@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { resolveConditions, type ConditionRequest, type ResolvedConditions } from '../orchestrator/conditions.js';
-import { listFile, runFork } from '../orchestrator/suite.js';
+import { listFile, runFork } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { ForkResult } from '../results/schema.js';
 import { bootstrapCi } from '../statistics/bootstrap.js';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
-import { fullName, listFile, runFork } from '../orchestrator/suite.js';
+import { fullName, listFile, runFork } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';

@@ -2,7 +2,7 @@
 // quickly, and list a file through a worker (the orchestrator's discovery path).
 import { fileURLToPath } from 'node:url';
 import { runFiles } from '../../src/index.js';
-import { listFile } from '../../src/orchestrator/suite.js';
+import { listFile } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { BenchmarkResult } from '../../src/results/schema.js';
 import { captureIo } from '../env/io.js';

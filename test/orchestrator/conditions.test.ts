@@ -11,7 +11,7 @@ import {
   resolveConditions,
   type ConditionRequest,
 } from '../../src/orchestrator/conditions.js';
-import { listFile, runFork } from '../../src/orchestrator/suite.js';
+import { listFile, runFork } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { Platform } from '../../src/platform/types.js';
 import { fakePlatform } from '../env/fake-platform.js';
