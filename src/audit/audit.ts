@@ -98,7 +98,8 @@ export async function runAudit(platform: Platform, opts: AuditOptions): Promise<
     );
   const configs = AUDIT_CONFIGS.filter((c) => names.includes(c.name)).map((c) => ({
     name: c.name,
-    conditions: resolveConditions(c.request, platform),
+    // The audit starts each worker at its turn (runFork without a worker started ahead).
+    conditions: resolveConditions({ ...c.request, prestart: false }, platform),
   }));
   const forks = new Map<string, ForkResult[]>(configs.map((c) => [c.name, []]));
   const errors = new Map<string, string[]>(configs.map((c) => [c.name, []]));

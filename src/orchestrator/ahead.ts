@@ -24,9 +24,15 @@ export class AheadWorker<J> {
     return undefined;
   }
 
-  /** Starts the worker of `job` (the next one to run), unless it is null. */
+  /** Starts the worker of `job` (the next one to run), unless it is null. A worker that cannot be
+   *  started ahead (spawn or affinity refused) is not an error: that job's worker starts at its turn. */
   startFor(job: J | undefined): void {
-    if (this.start && job !== undefined) this.held = { job, worker: this.start(job) };
+    if (!this.start || job === undefined) return;
+    try {
+      this.held = { job, worker: this.start(job) };
+    } catch {
+      this.held = null;
+    }
   }
 
   /** Stops or continues the waiting worker (the measuring one is timing, or not). */
@@ -42,9 +48,9 @@ export class AheadWorker<J> {
 
   /** The answer to a measuring worker's NeighbourMessage (a non-final message of runFork). */
   readonly onMessage = (msg: unknown, reply: (answer: object) => void): void => {
-    const m = msg as { type?: unknown; pause?: unknown } | null;
+    const m = msg as { type?: unknown; pause?: unknown; seq?: unknown } | null;
     if (m?.type !== 'neighbour') return;
     this.pause(m.pause === true);
-    if (m.pause === true) reply({ type: 'neighbour-paused' });
+    if (m.pause === true) reply({ type: 'neighbour-paused', ...(m.seq !== undefined ? { seq: m.seq } : {}) });
   };
 }

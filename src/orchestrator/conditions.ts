@@ -2,7 +2,7 @@
 // A knob the machine refuses is turned off with one clear line and the run goes on
 // (a refused personality means "ASLR stays on"). A CPU outside the allowed set is an error of
 // the user's: the run is refused (ConditionError), since measuring unpinned is not what was asked.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseCpuList as readCpuList } from '../env/read.js';
 import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
@@ -117,10 +117,23 @@ function readIsolated(root = '/'): number[] {
   }
 }
 
+/** The NUMA node of a CPU (its nodeN entry in sysfs), null when the kernel does not say. */
+export type NodeOf = (cpu: number) => number | null;
+
+export function readNumaNode(cpu: number, root = '/'): number | null {
+  try {
+    const entry = readdirSync(`${root}sys/devices/system/cpu/cpu${cpu}`).find((e) => /^node\d+$/.test(e));
+    return entry ? Number(entry.slice(4)) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function resolveConditions(
   req: ConditionRequest,
   platform: Platform,
   sampleIdle: IdleSampler = watchIdle,
+  nodeOf: NodeOf = readNumaNode,
 ): ResolvedConditions {
   const notes: string[] = [];
   let cpus: number[] | null = null;
@@ -176,7 +189,10 @@ export function resolveConditions(
     else notes.push(`--fifo: ${why}; the normal scheduler stays in force`);
     if (fifo && !cpus) notes.push('--fifo without pinning: the real-time thread may run on any CPU');
   }
-  const others = cpus ? platform.sched.getAffinity(0).filter((c) => !cpus!.includes(c)) : [];
+  // Only CPUs of the measuring CPU's NUMA node: a worker's start-up memory stays on the node
+  // where it was first touched, so one started on another node would measure remote memory.
+  const node = cpus ? nodeOf(cpus[0]) : null;
+  const others = cpus ? platform.sched.getAffinity(0).filter((c) => !cpus!.includes(c) && nodeOf(c) === node) : [];
   const prestartCpus = req.prestart !== false && others.length > 0 ? (pin === 'thread' ? spawnCpus : others) : null;
   return {
     cpus,

@@ -140,7 +140,14 @@ export async function runBenchmarks(
   // Simulated workers run side by side and are not pinned unless asked: their counts do not depend on the CPU.
   const cpu = opts.simulate && opts.cpu === null ? false : opts.cpu;
   const conditions = resolveConditions(
-    { cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo, prestart: opts.prestart },
+    {
+      cpu,
+      aslr: opts.aslr,
+      mlock: opts.mlock,
+      pin: opts.pin,
+      fifo: opts.fifo,
+      prestart: opts.prestart !== false && !opts.simulate,
+    },
     platform,
   );
   for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);

@@ -194,9 +194,13 @@ async function runJobs(
       }
     }
   };
+  // Ended however this process ends (a second Ctrl-C exits at once), not only by the finally.
+  const endAhead = () => ahead.discard();
+  process.on('exit', endAhead);
   try {
     await Promise.all(Array.from({ length: opts.simulate ? simulationLanes() : 1 }, lane));
   } finally {
+    process.off('exit', endAhead);
     ahead.discard();
   }
   for (const e of new Set(jobs.map((j) => j.benchmark))) {

@@ -79,7 +79,10 @@ export interface StartedWorker {
   readonly ended: Promise<Ending>;
   /** Ends it and whatever it started (a pre-started worker that is not needed). */
   discard(): void;
-  /** Stops (SIGSTOP) or continues (SIGCONT) it and whatever it started: it must not run while another worker times. */
+  /**
+   * Stops (SIGSTOP) or continues (SIGCONT) it and whatever it started: it must not run while
+   * another worker times. Nothing is sent once it has ended.
+   */
   pause(stopped: boolean): void;
 }
 
@@ -110,8 +113,12 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // Never signalled after it has ended: its pid may belong to another process by then.
+  let exited = false;
+  let stopped = false;
   const ended = new Promise<Ending>((resolve) => {
     child.on('exit', (code, signal) => {
+      exited = true;
       killGroup(child.pid); // whatever the benchmark left running in the worker's group
       resolve({ code, signal });
     });
@@ -126,8 +133,14 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
     child,
     tail: () => tail,
     ended,
-    discard: () => killGroup(child.pid),
-    pause: (stopped) => signalGroup(child.pid, stopped ? 'SIGSTOP' : 'SIGCONT'),
+    discard: () => {
+      if (!exited) killGroup(child.pid);
+    },
+    pause: (stop) => {
+      if (exited || stop === stopped) return;
+      stopped = stop;
+      signalGroup(child.pid, stop ? 'SIGSTOP' : 'SIGCONT');
+    },
   };
 }
 

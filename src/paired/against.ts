@@ -52,7 +52,8 @@ export async function runAgainst(
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
   assertOutputPaths(outputs, opts.files, io.cwd);
   const conditions = resolveConditions(
-    { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo },
+    // A paired run starts each of its two workers at its turn.
+    { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo, prestart: false },
     platform,
   );
   for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);

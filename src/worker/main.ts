@@ -4,6 +4,7 @@
 // disconnects and lets the process end by itself. Only the selected benchmark's setup
 // runs here, so only its closure exists in this process.
 
+import './guard.js'; // first: ties the worker to the orchestrator before anything else runs
 import { loadInstances } from '../api/collect.js';
 import { setMode } from '../api/mode.js';
 import { toDescriptor } from '../api/registry.js';
@@ -13,7 +14,6 @@ import { loadPlatform } from '../platform/load.js';
 import type { ErrorResponse, PrepareRequest, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
 import { syntaxErrorLocation } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
-import { dieWithParent } from './parent-guard.js';
 import { fullName } from '../text/format.js';
 import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
@@ -57,19 +57,23 @@ function errorMessage(
 /** How long a timed phase waits for the orchestrator to confirm the neighbour is paused. */
 const NEIGHBOUR_ACK_MS = 200;
 
+let pauses = 0;
+
 /** Asks the orchestrator to pause (or let go on) the worker starting up beside this one. */
 function quietNeighbour(timed: boolean): Promise<void> {
   if (!timed) return send({ type: 'neighbour', pause: false });
+  const seq = ++pauses; // a late answer to an earlier pause must not end this wait
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       process.off('message', onAck);
       resolve();
     };
-    const onAck = (m: { type?: unknown } | null) => m?.type === 'neighbour-paused' && done();
+    const onAck = (m: { type?: unknown; seq?: unknown } | null) =>
+      m?.type === 'neighbour-paused' && m.seq === seq && done();
     const timer = setTimeout(done, NEIGHBOUR_ACK_MS);
     process.on('message', onAck);
-    void send({ type: 'neighbour', pause: true });
+    void send({ type: 'neighbour', pause: true, seq });
   });
 }
 
@@ -125,24 +129,30 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
 /**
  * Registers what importing `file` needs, once per file: tsx for a TypeScript file (registered
  * first, so its hooks run after the mapping's), and cyclebench's implementation of the mitata,
- * tinybench or vitest API for a file written for them. Null, or the loader's error.
+ * tinybench or vitest API for a file written for them. Resolves to null, or to the loader that
+ * failed and why; it never rejects, so a failure during 'prepare' is reported with the request.
  */
-const loaders = new Map<string, Promise<unknown>>();
-function prepareLoaders(file: string): Promise<unknown> {
+type LoaderFailure = { loader: string; err: unknown } | null;
+const loaders = new Map<string, Promise<LoaderFailure>>();
+function prepareLoaders(file: string): Promise<LoaderFailure> {
   let ready = loaders.get(file);
   if (!ready) {
     ready = (async () => {
-      if (needsTypeScriptLoader(file)) {
-        try {
+      try {
+        if (needsTypeScriptLoader(file)) {
           // The package's entry, which benchmark files import by name, loads natively first: about
           // 23 ms, against 65 ms through the hooks thread.
           await import('../index.js');
           await registerTypeScriptLoader();
-        } catch (err) {
-          return err;
         }
+      } catch (err) {
+        return { loader: 'TypeScript loader (tsx)', err };
       }
-      if (needsCompatImports(file)) installCompatImports();
+      try {
+        if (needsCompatImports(file)) installCompatImports();
+      } catch (err) {
+        return { loader: 'mitata/tinybench/vitest mapping', err };
+      }
       return null;
     })();
     loaders.set(file, ready);
@@ -167,10 +177,10 @@ function calibrateClock(): void {
 
 async function handle(req: WorkerRequest): Promise<WorkerMessage> {
   if (req?.type === 'list' || req?.type === 'run') {
-    const err = await prepareLoaders(req.file);
-    if (err !== null) {
+    const failed = await prepareLoaders(req.file);
+    if (failed !== null) {
       const id = req.type === 'run' ? req.id : undefined;
-      return errorMessage(err, 'load', `could not load ${req.file}: TypeScript loader (tsx): `, id, req.file);
+      return errorMessage(failed.err, 'load', `could not load ${req.file}: ${failed.loader}: `, id, req.file);
     }
   }
   if (req?.type === 'list') {
@@ -188,7 +198,6 @@ if (typeof process.send !== 'function') {
   process.stderr.write('cyclebench worker: must be started by the orchestrator with an IPC channel\n');
   process.exitCode = 2;
 } else {
-  dieWithParent();
   // Benchmark files must register, not measure: their `await run()` returns empty here.
   setMode('collect');
   // An error that escaped the kernel (e.g. an unawaited rejection) poisons the

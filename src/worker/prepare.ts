@@ -118,12 +118,13 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
 
 /**
  * Sets the affinity of every thread of this process (sched_setaffinity(2) with a thread id; with
- * 0 it covers the calling thread alone, docs/platform-notes.md P24). The loop is synchronous, so
- * the calling thread starts no thread meanwhile, and threads it starts later inherit its new mask
- * (V8's and libuv's helper threads are started at start-up or from it). A thread that ends
- * meanwhile is skipped; any other refusal is thrown.
+ * 0 it covers the calling thread alone, docs/platform-notes.md P24). The calling (measuring)
+ * thread goes first, so a refusal for a helper leaves at least it where it belongs; threads it
+ * starts later inherit its new mask (V8's and libuv's helper threads are started at start-up or
+ * from it). A thread that ends meanwhile is skipped; any other refusal is thrown.
  */
 export function moveEveryThread(platform: Platform, cpus: number[], taskDir = '/proc/self/task'): void {
+  platform.sched.setAffinity(cpus, 0);
   const self = platform.sched.threadId();
   for (const tid of readdirSync(taskDir).map(Number)) {
     if (tid === self) continue;
@@ -133,5 +134,4 @@ export function moveEveryThread(platform: Platform, cpus: number[], taskDir = '/
       if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
     }
   }
-  platform.sched.setAffinity(cpus, 0);
 }

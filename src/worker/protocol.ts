@@ -121,11 +121,14 @@ export interface ErrorResponse {
 export interface NeighbourMessage {
   type: 'neighbour';
   pause: boolean;
+  /** With `pause: true`: numbers the request, echoed by its answer. */
+  seq?: number;
 }
 
 /** Orchestrator → worker: the neighbour is stopped (or there is none). */
 export interface NeighbourPaused {
   type: 'neighbour-paused';
+  seq?: number;
 }
 
 export type WorkerMessage = ListResponse | ProgressMessage | NeighbourMessage | ResultResponse | ErrorResponse;

@@ -36,16 +36,24 @@ describe('AheadWorker', () => {
     const replies: object[] = [];
     const ahead = new AheadWorker<string>((job) => fake(job, log));
     ahead.startFor('b');
-    ahead.onMessage({ type: 'neighbour', pause: true }, (m) => replies.push(m));
+    ahead.onMessage({ type: 'neighbour', pause: true, seq: 1 }, (m) => replies.push(m));
     ahead.onMessage({ type: 'neighbour', pause: false }, (m) => replies.push(m));
     ahead.onMessage({ type: 'progress', phase: 'sampling' }, (m) => replies.push(m));
     expect(log).toEqual(['stop b', 'continue b']);
-    expect(replies).toEqual([{ type: 'neighbour-paused' }]);
+    expect(replies).toEqual([{ type: 'neighbour-paused', seq: 1 }]);
     ahead.discard();
     expect(log.at(-1)).toBe('discard b');
     // With no worker waiting (the last job) a stop is still answered, so the phase does not wait.
     ahead.onMessage({ type: 'neighbour', pause: true }, (m) => replies.push(m));
     expect(replies).toHaveLength(2);
+  });
+
+  it('a worker that cannot be started ahead is no error: the job starts at its turn', () => {
+    const ahead = new AheadWorker<string>(() => {
+      throw new Error('sched_setaffinity: EINVAL');
+    });
+    expect(() => ahead.startFor('a')).not.toThrow();
+    expect(ahead.take('a')).toBeUndefined();
   });
 
   it('disabled: starts nothing', () => {

@@ -1,6 +1,6 @@
 // Conditions: the policy decisions with a fake platform, and their real effect on a
 // worker process read back from /proc by the worker's own setup (fixture above).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   ConditionError,
   fifoRefusal,
+  readNumaNode,
   resolveConditions,
   type ConditionRequest,
+  type NodeOf,
 } from '../../src/orchestrator/conditions.js';
 import { listFile, runFork } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
@@ -95,23 +97,46 @@ describe('pin policy (fake platform)', () => {
 });
 
 describe('workers started ahead of their turn (fake platform)', () => {
+  const oneNode = (_cpu: number): number | null => 0;
+  const resolve = (over: Partial<ConditionRequest>, allowed: number[], nodeOf: NodeOf = oneNode) =>
+    resolveConditions(req(over), withCpus(allowed), undefined, nodeOf);
+
   it("'process': on the allowed CPUs the measuring worker does not use", () => {
-    expect(resolveConditions(req({}), withCpus([0, 1, 2, 3])).prestartCpus).toEqual([0, 1, 2]);
-    expect(resolveConditions(req({ cpu: [1] }), withCpus([0, 1, 2])).prestartCpus).toEqual([0, 2]);
+    expect(resolve({}, [0, 1, 2, 3]).prestartCpus).toEqual([0, 1, 2]);
+    expect(resolve({ cpu: [1] }, [0, 1, 2]).prestartCpus).toEqual([0, 2]);
   });
 
   it("'thread': on the helper CPUs, where every worker starts anyway", () => {
-    const c = resolveConditions(req({ pin: 'thread', cpu: [1] }), withCpus([0, 1, 2]));
+    const c = resolve({ pin: 'thread', cpu: [1] }, [0, 1, 2]);
     expect(c.prestartCpus).toEqual(c.spawnCpus);
     expect(c.prestartCpus).toEqual([0, 2]);
   });
 
+  it("only on the measuring CPU's NUMA node; none when that node has no other CPU", () => {
+    const twoNodes = (cpu: number) => (cpu < 2 ? 0 : 1);
+    expect(resolve({ cpu: [3] }, [0, 1, 2, 3], twoNodes).prestartCpus).toEqual([2]);
+    expect(resolve({ cpu: [3] }, [0, 1, 3], twoNodes).prestartCpus).toBeNull();
+  });
+
   it('none without another allowed CPU, without pinning, or when turned off', () => {
-    expect(resolveConditions(req({}), withCpus([5])).prestartCpus).toBeNull();
-    expect(resolveConditions(req({ cpu: [0, 1] }), withCpus([0, 1])).prestartCpus).toBeNull();
-    expect(resolveConditions(req({ cpu: false }), withCpus([0, 1])).prestartCpus).toBeNull();
-    expect(resolveConditions(req({}), noSched()).prestartCpus).toBeNull();
-    expect(resolveConditions(req({ prestart: false }), withCpus([0, 1])).prestartCpus).toBeNull();
+    expect(resolve({}, [5]).prestartCpus).toBeNull();
+    expect(resolve({ cpu: [0, 1] }, [0, 1]).prestartCpus).toBeNull();
+    expect(resolve({ cpu: false }, [0, 1]).prestartCpus).toBeNull();
+    expect(resolveConditions(req({}), noSched(), undefined, oneNode).prestartCpus).toBeNull();
+    expect(resolve({ prestart: false }, [0, 1]).prestartCpus).toBeNull();
+  });
+
+  it('reads the NUMA node from sysfs (cpuN/nodeM), null when it is not there', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cyclebench-sysfs-'));
+    try {
+      mkdirSync(join(root, 'sys/devices/system/cpu/cpu3/node1'), { recursive: true });
+      mkdirSync(join(root, 'sys/devices/system/cpu/cpu4'), { recursive: true });
+      expect(readNumaNode(3, `${root}/`)).toBe(1);
+      expect(readNumaNode(4, `${root}/`)).toBeNull();
+      expect(readNumaNode(5, `${root}/`)).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

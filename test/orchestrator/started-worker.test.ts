@@ -52,6 +52,18 @@ describe.skipIf(process.platform !== 'linux')('startWorker', () => {
     await until(() => state(w.child.pid!) === 'T');
     w.discard();
     expect(await w.ended).toEqual({ code: null, signal: 'SIGKILL' });
+    // Ended: no signal goes to its pid any more (it may belong to another process by now).
+    const kill = process.kill;
+    const sent: unknown[] = [];
+    process.kill = ((pid: number, sig?: string | number) => (sent.push([pid, sig]), true)) as typeof process.kill;
+    try {
+      w.pause(false);
+      w.pause(true);
+      w.discard();
+    } finally {
+      process.kill = kill;
+    }
+    expect(sent).toEqual([]);
     const outcome = await runWorker<WorkerMessage>({
       platform,
       started: w,

@@ -1,5 +1,5 @@
 // moveEveryThread: the affinity of every thread of the process, by thread id (fake platform and
-// a fake /proc/self/task), the calling thread last; a thread that ended meanwhile is skipped.
+// a fake /proc/self/task), the calling thread first; a thread that ended meanwhile is skipped.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,11 +36,11 @@ function recording(self: number, refuse: Record<number, string> = {}) {
 }
 
 describe('moveEveryThread', () => {
-  it('sets every other thread by its id, then the calling thread', () => {
+  it('sets the calling thread first, then every other thread by its id', () => {
     const { platform, calls } = recording(100);
     moveEveryThread(platform, [1], tasks(100, 101, 102, 107));
     expect(calls.map(([, tid]) => tid).sort()).toEqual([0, 101, 102, 107]);
-    expect(calls[calls.length - 1]).toEqual([[1], 0]);
+    expect(calls[0]).toEqual([[1], 0]);
     expect(calls.every(([cpus]) => cpus.join() === '1')).toBe(true);
   });
 
