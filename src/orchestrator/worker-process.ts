@@ -8,7 +8,7 @@
 // across execve (sched_setaffinity(2), personality(2)). Every thread the child ever
 // creates therefore inherits them, which a pin applied after start-up cannot achieve
 // for V8's already-running helper threads (docs/platform-notes.md e, P24). The one exception
-// is a worker started ahead of its turn (suite.ts): it starts on CPUs the measuring worker does
+// is a worker started ahead of its turn (ahead.ts): it starts on CPUs the measuring worker does
 // not use, and moves every one of its threads to the measuring CPU when its request arrives
 // (worker/prepare.ts).
 import { type ChildProcess, spawn } from 'node:child_process';

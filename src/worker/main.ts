@@ -1,6 +1,6 @@
 // The fork process entry. Started by the orchestrator as
 //   node --expose-gc dist/worker/main.js   (or --import <tsx> src/worker/main.ts from a checkout)
-// with an IPC channel. It handles exactly ONE request (see protocol.ts), answers once,
+// with an IPC channel. It handles exactly ONE request (after an optional 'prepare': protocol.ts), answers once,
 // disconnects and lets the process end by itself. Only the selected benchmark's setup
 // runs here, so only its closure exists in this process.
 

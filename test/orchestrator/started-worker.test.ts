@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isFinalMessage, type WorkerMessage } from '../../src/worker/protocol.js';
-import { runWorker, startWorker } from '../../src/orchestrator/worker-process.js';
+import { runWorker, type StartedWorker, startWorker } from '../../src/orchestrator/worker-process.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
 const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.ts', import.meta.url));
@@ -23,6 +23,16 @@ async function until(what: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !what(); i++) await new Promise((r) => setTimeout(r, 10));
 }
 
+/** Gives a started worker its request: list the fixture's benchmarks. */
+const listOn = (w: StartedWorker) =>
+  runWorker<WorkerMessage>({
+    platform,
+    started: w,
+    request: { type: 'list', file: FILE },
+    timeoutMs: 60_000,
+    isFinal: isFinalMessage,
+  });
+
 describe.skipIf(process.platform !== 'linux')('startWorker', () => {
   it('waits for its request, can be stopped and continued, then answers it', async () => {
     const w = startWorker({ platform, prepareFile: FILE });
@@ -33,13 +43,7 @@ describe.skipIf(process.platform !== 'linux')('startWorker', () => {
     w.pause(false);
     await until(() => state(pid) !== 'T');
     expect(state(pid)).not.toBe('T');
-    const outcome = await runWorker<WorkerMessage>({
-      platform,
-      started: w,
-      request: { type: 'list', file: FILE },
-      timeoutMs: 60_000,
-      isFinal: isFinalMessage,
-    });
+    const outcome = await listOn(w);
     expect(outcome.ok).toBe(true);
     if (outcome.ok && outcome.message.type === 'list')
       expect(outcome.message.benchmarks.map((b) => b.title)).toEqual(['sum 100', 'sum 200']);
@@ -64,13 +68,7 @@ describe.skipIf(process.platform !== 'linux')('startWorker', () => {
       process.kill = kill;
     }
     expect(sent).toEqual([]);
-    const outcome = await runWorker<WorkerMessage>({
-      platform,
-      started: w,
-      request: { type: 'list', file: FILE },
-      timeoutMs: 60_000,
-      isFinal: isFinalMessage,
-    });
+    const outcome = await listOn(w);
     expect(outcome).toMatchObject({ ok: false, kind: 'crash' });
   });
 });
