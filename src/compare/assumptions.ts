@@ -97,6 +97,13 @@ function samePinning(base: Env | undefined, contender: Env | undefined): boolean
   return pinningKey(base) === pinningKey(contender);
 }
 
+function sameFact(fact: string, a: unknown, b: unknown, base: Env | undefined, contender: Env | undefined): boolean {
+  if (fact === 'conditions.cpus') return samePinning(base, contender);
+  // Which CPUs follows from the measuring CPU; whether workers started ahead is the condition.
+  if (fact === 'conditions.prestartCpus') return Array.isArray(a) === Array.isArray(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 export function compareEnvironments(base: Env | undefined, contender: Env | undefined): EnvironmentCheck {
   const differences: EnvironmentDifference[] = [];
   const unchecked: string[] = [];
@@ -107,14 +114,7 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
       unchecked.push(fact);
       continue;
     }
-    const same =
-      fact === 'conditions.cpus'
-        ? samePinning(base, contender)
-        : fact === 'conditions.prestartCpus'
-          ? // Which CPUs follows from the measuring CPU; whether workers started ahead is the condition.
-            Array.isArray(a) === Array.isArray(b)
-          : JSON.stringify(a) === JSON.stringify(b);
-    if (!same) differences.push({ fact, base: a, contender: b });
+    if (!sameFact(fact, a, b, base, contender)) differences.push({ fact, base: a, contender: b });
   }
   return { differences, unchecked };
 }

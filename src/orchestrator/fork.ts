@@ -79,8 +79,10 @@ export async function runFork(
     ...(c.fifo ? { fifo: { priority: FIFO_PRIORITY, rtLimitUs: Math.max(opts.timeoutMs, 1000) * 1000 } } : {}),
   };
   const sim = opts.simulate ? callgrindLaunch(opts.simulate) : undefined;
-  if (sim) run.started?.discard(); // a simulated worker starts under Valgrind, never ahead
-  if (sim) options.simulate = { outFile: sim.outFile, cache: opts.simulate!.cache, branch: opts.simulate!.branch };
+  if (sim) {
+    run.started?.discard(); // a simulated worker starts under Valgrind, never ahead
+    options.simulate = { outFile: sim.outFile, cache: opts.simulate!.cache, branch: opts.simulate!.branch };
+  }
   const outcome = await runWorker<WorkerMessage>({
     platform,
     request: { type: 'run', file: d.file, id: d.id, forkIndex, options },
