@@ -48,9 +48,12 @@ export function markSlowProcesses(forks: readonly ForkResult[], reference: numbe
   return n;
 }
 
-/** The processes estimates rest on: the ones not in a slow state, when enough remain. */
-export function measuredForks<T extends Pick<ForkResult, 'slowState'>>(forks: readonly T[]): T[] {
-  const kept = forks.filter((f) => f.slowState === undefined);
+/**
+ * The processes estimates rest on: the ones neither in a slow state nor odd among their siblings
+ * (odd-process.ts), when enough remain.
+ */
+export function measuredForks<T extends Pick<ForkResult, 'slowState' | 'oddProcess'>>(forks: readonly T[]): T[] {
+  const kept = forks.filter((f) => f.slowState === undefined && f.oddProcess === undefined);
   return kept.length >= MIN_KEPT && kept.length < forks.length ? kept : [...forks];
 }
 

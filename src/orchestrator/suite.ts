@@ -8,6 +8,8 @@ import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { resultFromAnalysis } from '../analysis/result.js';
 import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } from '../analysis/slow-processes.js';
+import { markOddProcess, oddProcessDetail } from '../analysis/odd-process.js';
+import { DEFAULT_STATISTIC } from '../analysis/defaults.js';
 import { aaCheck } from '../compare/aa.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
@@ -128,6 +130,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   // Slow process states are judged against every process of this run (slow-processes.ts).
   const reference = runYardstick(entries.flatMap((e) => e.forks));
   for (const e of entries) markSlowProcesses(e.forks, reference);
+  // Then, per benchmark, a process far from siblings that agree (odd-process.ts).
+  const statistic = opts.statistic === 'auto' ? DEFAULT_STATISTIC : opts.statistic;
+  if (!opts.simulate) for (const e of entries) markOddProcess(e.forks, statistic);
   const benchmarks = entries.map((e) =>
     opts.simulate ? markSimulated(finishEntry(e, opts), opts.simulate.valgrind) : finishEntry(e, opts),
   );
@@ -275,6 +280,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     return base;
   }
   const slow = slowProcessesDetail(e.forks);
+  const odd = oddProcessDetail(e.forks);
   let a;
   try {
     a = analyzeBenchmark(measuredForks(e.forks), {
@@ -299,6 +305,7 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     flags: slow?.severity === 'warning' ? ['contended'] : [],
     details: [
       ...(slow ? [slow] : []),
+      ...(odd ? [odd] : []),
       ...(e.added ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth)] : []),
     ],
   });

@@ -119,6 +119,20 @@ function slowProcesses(v: Values): string {
   );
 }
 
+function oddProcess(v: Values): string {
+  const f = num(v.factor);
+  const how = f >= 1 ? `${f.toFixed(2)}× slower than` : `${(1 / f).toFixed(2)}× faster than`;
+  const y = v.yardstick === null ? null : num(v.yardstick);
+  const host =
+    y === null
+      ? 'no yardstick to tell a slow host from a slow state of its own'
+      : `its yardstick read ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`;
+  return (
+    `process ${num(v.process)} read ${how} the median of the other ${num(v.of) - 1}, which agreed within ` +
+    `${(num(v.spread) * 100).toFixed(1)} %; ${host}; left out of the estimate (the raw data keeps it)`
+  );
+}
+
 /** How much layout moved the result (`--aslr randomize`), in one line; also the review's layout line. */
 export function layoutText(v: Values): string {
   const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
@@ -184,6 +198,7 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
     'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
   preempted,
   'slow-processes': slowProcesses,
+  'odd-process': oddProcess,
   'processes-added': (v) =>
     `${num(v.processes) - num(v.planned)} processes added to the ${num(v.planned)} planned: their results disagreed ` +
     `(±${(num(v.halfWidth) * 100).toFixed(1)} % after ${num(v.planned)}, above ±${num(v.above) * 100} %), so the ` +

@@ -23,6 +23,7 @@ export const DETAIL_CODES = [
   'negative-hidden',
   'preempted',
   'slow-processes',
+  'odd-process',
   'processes-added',
   'counter-negative',
   'layout',

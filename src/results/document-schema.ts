@@ -50,6 +50,12 @@ const fork = {
     warnings: strings,
     inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
     freshInputBytes: num,
+    slowState: num,
+    oddProcess: {
+      type: 'object',
+      required: ['factor', 'spread', 'of'],
+      properties: { factor: num, spread: num, of: int },
+    },
     memory: {
       type: 'object',
       required: ['bytesPerOp', 'batches'],

@@ -86,6 +86,12 @@ export interface ForkResult {
    * headline and of comparisons when enough others remain.
    */
   slowState?: number;
+  /**
+   * Set by the orchestrator when this process's kernel read far from its siblings while they agreed
+   * (src/analysis/odd-process.ts): its value over the others' median, their range over that median,
+   * and how many processes were judged. Left out of the headline and of comparisons.
+   */
+  oddProcess?: { factor: number; spread: number; of: number };
   /** What was in force in this process. */
   conditions: {
     cpu: number[] | null;

@@ -1,0 +1,92 @@
+// A process whose kernel read far from its siblings while they agreed with each other. A process
+// can settle for its whole life in a state of its own compiled code or memory layout that its
+// batches cannot show and its yardstick (slow-processes.ts) does not share: on this VM one run read
+// a kernel at 1531 ns in one process and 1040-1080 ns in its five others, while that process's
+// yardstick was within 3 % of the run's (docs/measurements.md, "Contention"). The mean over
+// processes then moved 8 %, and a comparison against it was off by as much.
+//
+// The rule names at most one such process per benchmark, and only when the others leave no doubt
+// about the usual state: at least ODD_MIN_PROCESSES processes, the odd one at least ODD_OFF from
+// the median of the others and at least ODD_SPREAD_TIMES times their whole range (max − min). Two
+// processes that agree with each other against the rest are a mix of states, not one odd process,
+// and the rule says nothing: the interval over all of them stays wide. Under normal
+// process-to-process noise the rule almost never fires, so the headline interval keeps its coverage
+// (test/analysis/odd-process.test.ts simulates both). The headline then describes the kernel's
+// usual state; one detail says which process was left out and by how much, and the raw data keeps it.
+
+import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
+import { forkStatistic, isUsableBatch } from './fork-fit.js';
+
+/** The rule needs this many processes (not slow) before it names one odd. */
+export const ODD_MIN_PROCESSES = 5;
+/** The odd process is at least this far (relative) from the median of the others. */
+export const ODD_OFF = 0.1;
+/** …and at least this many times the others' range relative to their median. */
+export const ODD_SPREAD_TIMES = 3;
+
+export interface OddProcess {
+  /** Position in the values given. */
+  position: number;
+  /** Its value over the median of the others. */
+  factor: number;
+  /** The others' range (max − min) over their median. */
+  spread: number;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** The one process the rule names among per-process values, or null. */
+export function oddProcess(values: readonly number[]): OddProcess | null {
+  if (values.length < ODD_MIN_PROCESSES || !values.every((v) => Number.isFinite(v) && v > 0)) return null;
+  let best: OddProcess | null = null;
+  for (let i = 0; i < values.length; i++) {
+    const others = values.filter((_, j) => j !== i);
+    const m = median(others);
+    const off = Math.abs(values[i] / m - 1);
+    const spread = (Math.max(...others) - Math.min(...others)) / m;
+    if (off < ODD_OFF || off < ODD_SPREAD_TIMES * spread) continue;
+    if (best === null || off > Math.abs(best.factor - 1)) best = { position: i, factor: values[i] / m, spread };
+  }
+  return best;
+}
+
+/**
+ * Marks the odd process of one benchmark (oddProcess on the fork) among those not in a slow state,
+ * judged on `statistic` (the mean when a process has no slope, as the headline does); returns it.
+ */
+export function markOddProcess(forks: readonly ForkResult[], statistic: Statistic): ForkResult | null {
+  const candidates = forks.filter((f) => f.slowState === undefined && f.batches.filter(isUsableBatch).length >= 2);
+  const valuesOf = (s: Statistic) => candidates.map((f) => forkStatistic(f.batches.filter(isUsableBatch), s));
+  let values = valuesOf(statistic);
+  if (statistic === 'slope' && !values.every(Number.isFinite)) values = valuesOf('mean');
+  const odd = oddProcess(values);
+  if (odd === null) return null;
+  const f = candidates[odd.position];
+  f.oddProcess = { factor: odd.factor, spread: odd.spread, of: candidates.length };
+  return f;
+}
+
+/** The detail naming the odd process of a benchmark, with its yardstick against the others'; null when none. */
+export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail | null {
+  const f = forks.find((k) => k.oddProcess !== undefined);
+  if (!f) return null;
+  const ys = (k: ForkResult) => (k.yardstickNs?.length ? median(k.yardstickNs) : null);
+  const own = ys(f);
+  const rest = forks.filter((k) => k !== f && k.slowState === undefined).map(ys);
+  const known = rest.filter((y): y is number => y !== null);
+  return {
+    code: 'odd-process',
+    severity: 'info',
+    values: {
+      process: f.index,
+      factor: f.oddProcess!.factor,
+      spread: f.oddProcess!.spread,
+      of: f.oddProcess!.of,
+      yardstick: own !== null && known.length ? own / median(known) : null,
+    },
+  };
+}
