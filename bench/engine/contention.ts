@@ -8,7 +8,8 @@
 //   node --import tsx bench/engine/contention.ts [--reps 5] [--conditions 0,1,2] [--json FILE]
 //
 // Per run it prints each tool's 2×/1× and A/A ratios, and for cyclebench the share of
-// batches that were preempted (left out and measured again) and the wall time.
+// batches that were preempted (left out and measured again), the shares of processes left out
+// as slow (yardstick) or odd (far from siblings that agree), and the wall time.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -63,6 +64,8 @@ interface Sample {
   preempted?: number;
   /** cyclebench: processes found in a slow state (yardstick ≥ 1.25× the run's median) / all processes. */
   slow?: number;
+  /** cyclebench: processes left out as odd among siblings that agree (src/analysis/odd-process.ts) / all processes. */
+  odd?: number;
   error?: string;
 }
 
@@ -85,6 +88,7 @@ function measure(rep: number, nHogs: number, tool: Tool): Sample {
       wallMs: r.wallMs,
       preempted: batches.filter((x) => x.preempted).length / batches.length,
       slow: forks.filter((f) => f.slowState !== undefined).length / forks.length,
+      odd: forks.filter((f) => f.oddProcess !== undefined).length / forks.length,
     };
   }
   const r = runCommand(process.execPath, ['--expose-gc', '--import', 'tsx', TOOLS_SCRIPT, tool]);
@@ -103,9 +107,9 @@ const samples: Sample[] = [];
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
 console.log(
   table(
-    ['rep', 'hogs', 'tool', '2× ratio', 'A/A', 'preempted', 'slow processes', 'wall'],
+    ['rep', 'hogs', 'tool', '2× ratio', 'A/A', 'preempted', 'slow processes', 'odd processes', 'wall'],
     [],
-    [true, true, false, true, true, true, true, true],
+    [true, true, false, true, true, true, true, true, true],
   ),
 );
 try {
@@ -124,6 +128,7 @@ try {
             f3(s.aa),
             s.preempted === undefined ? '' : `${(s.preempted * 100).toFixed(1)} %`,
             s.slow === undefined ? '' : `${(s.slow * 100).toFixed(0)} %`,
+            s.odd === undefined ? '' : `${(s.odd * 100).toFixed(0)} %`,
             secs(s.wallMs),
           ];
           console.log(`| ${row.join(' | ')} |`);
@@ -157,6 +162,7 @@ for (const nHogs of conditions)
       f3(median(aas)),
       tool === 'cyclebench' ? `${(median(v.map((s) => s.preempted!)) * 100).toFixed(1)} %` : '',
       tool === 'cyclebench' ? `${v.filter((s) => s.slow! > 0).length} of ${v.length}` : '',
+      tool === 'cyclebench' ? `${v.filter((s) => s.odd! > 0).length} of ${v.length}` : '',
       secs(median(v.map((s) => s.wallMs))),
     ]);
   }
@@ -171,10 +177,11 @@ console.log(
       'median A/A',
       'preempted',
       'runs with slow processes',
+      'runs with an odd process',
       'median wall',
     ],
     summary,
-    [true, false, true, true, true, true, true, true, true],
+    [true, false, true, true, true, true, true, true, true, true],
   ),
 );
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ samples }, null, 2));
