@@ -11,7 +11,7 @@ import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
 import { analysePairs, needsMorePairs, pairLogRatios, type PairedAnalysis, type PairedSettings } from './analysis.js';
-import { counterpart, type OtherTree } from './other-tree.js';
+import { counterpart, OtherTreeError, type OtherTree } from './other-tree.js';
 
 export interface PairedRunOptions {
   files: string[];
@@ -67,6 +67,15 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     settings: opts.settings,
   };
   const matched: [Descriptor, Descriptor][] = [];
+  // Files are matched by their path from each tree's root: when none of them is in the other
+  // tree, the run was started from the wrong directory or against the wrong tree, and every
+  // benchmark would read "only in this tree" under a successful exit.
+  const missing = opts.files.map((f) => counterpart(opts.tree, f)).filter((f) => !existsSync(f));
+  if (opts.files.length > 0 && missing.length === opts.files.length)
+    throw new OtherTreeError(
+      `no benchmark file of this run is in ${opts.tree.label}: looked for ${missing[0]} (paths are matched ` +
+        `from ${opts.tree.currentRoot}, the git top level or else the working directory)`,
+    );
   for (const file of opts.files) {
     // A file the other tree does not have (a benchmark file the change adds) has no counterpart to
     // list: its benchmarks are "only in this tree", not a load error.

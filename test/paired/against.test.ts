@@ -168,6 +168,19 @@ describe('runFilesAgainst() (library) with a directory', () => {
     }
   });
 
+  it('a directory holding none of the bench files (the wrong tree or directory): one line, exit 2, nothing measured', async () => {
+    const other = join(scratch, 'other-empty');
+    mkdirSync(other);
+    const json = join(scratch, 'wrong-tree.json');
+    const r = await runCli(['run', 'k.bench.ts', '--against', other, '--json', json, '--no-pin'], repo);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `cyclebench run: no benchmark file of this run is in ${other}: looked for ${join(other, 'k.bench.ts')} ` +
+        `(paths are matched from ${repo}, the git top level or else the working directory)`,
+    ]);
+    expect(existsSync(json)).toBe(false);
+  });
+
   it('Ctrl-C after some pairs: the pairs so far are written and shown, exit 130', async () => {
     // Each process that loads the file (listing, then every measured process) appends a line to
     // the marker; the run is stopped once a process has started after two measured ones, so at
@@ -191,7 +204,9 @@ describe('runFilesAgainst() (library) with a directory', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
+    let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
     const loads = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').length - 1 : 0);
     // Two listing processes, two measured processes of the first pair, then one more started.
@@ -205,6 +220,10 @@ describe('runFilesAgainst() (library) with a directory', () => {
     expect(doc.notRun).toEqual(['second']);
     expect(stdout).toContain('not run (interrupted): second');
     expect(stdout).toContain('the run was interrupted: results are partial');
+    // Worded as a plain run words it.
+    expect(stderr).toContain(
+      'cyclebench: interrupted (Ctrl-C): stopping the current worker, keeping the pairs so far (again to quit at once)',
+    );
     // The row shows the pairs measured; with too few for an interval, no CI level either.
     const row = stdout.split('\n').find((l) => l.startsWith('sum '))!;
     expect(row.split(/\s{2,}/)).toContain(String(doc.rows[0].pairs.length));
