@@ -62,6 +62,11 @@ export interface PairedAnalysis {
   minimumDetectable: number | null;
   /** Pairs for the smallest detectable difference to shrink to the threshold (fixed-sample estimate). */
   pairsForThreshold: number | null;
+  /**
+   * The interval the "no difference" rule judged inside ±band: B/A at NO_DIFFERENCE_CONFIDENCE (absent
+   * when the verdict is not 'no-difference'). It is narrower than `ratio`, which is at the look's level.
+   */
+  equivalence?: { ciLow: number; ciHigh: number; confidence: number; band: number };
   reason: string;
 }
 
@@ -174,7 +179,15 @@ export function analysePairs(
     : excludesOne
       ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
       : `${level} CI includes 1`;
-  return { ...base, verdict: inside ? 'no-difference' : 'inconclusive', settled: inside, reason };
+  if (!inside) return { ...base, verdict: 'inconclusive', settled: false, reason };
+  const equivalence = {
+    ciLow: Math.exp(mean - tEq),
+    ciHigh: Math.exp(mean + tEq),
+    confidence: NO_DIFFERENCE_CONFIDENCE,
+    /** The band's half-width as a relative change: the threshold, or what the most pairs resolve. */
+    band: Math.expm1(band),
+  };
+  return { ...base, verdict: 'no-difference', settled: true, equivalence, reason };
 }
 
 /** Should the run add another pair after `pairsRun` pairs with these log ratios? */

@@ -27,6 +27,11 @@ const analysis = {
     confidence: num,
     minimumDetectable: nullable(num),
     pairsForThreshold: nullable(num),
+    equivalence: {
+      type: 'object',
+      required: ['ciLow', 'ciHigh', 'confidence', 'band'],
+      properties: { ciLow: num, ciHigh: num, confidence: num, band: num },
+    },
     reason: str,
   },
 };

@@ -50,6 +50,16 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
   for (const r of o.rows) if (r.error) lines.push(`${rowName(r)}: failed: ${escapeControls(r.error)}`);
   for (const r of o.rows) {
+    const e = r.analysis?.equivalence;
+    // The row's interval is at the look's level; "no difference" is judged on a narrower one, shown here.
+    if (e)
+      lines.push(
+        `${rowName(r)}: no difference: its ${Math.round(e.confidence * 100)} % CI [${f3(e.ciLow)}, ${f3(e.ciHigh)}] ` +
+          `lies inside ±${pct(e.band)}` +
+          (e.band > o.settings.threshold + 1e-12 ? ` (what ${o.settings.looks.at(-1)} pairs resolve here)` : ''),
+      );
+  }
+  for (const r of o.rows) {
     const a = r.analysis;
     if (a?.verdict !== 'inconclusive') continue;
     // Advice in pairs only where it is needed: a settled verdict needs no more pairs.

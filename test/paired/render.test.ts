@@ -84,5 +84,10 @@ describe('paired table', () => {
     expect(text).not.toContain('no-difference');
     expect(text).toMatch(/noisy: cannot tell after 4 pairs \(.*\); about \d+ pairs would resolve ±1\.0 %/);
     expect(text).not.toMatch(/same: cannot tell/);
+    // The row shows the look's interval; the narrower one the rule judged is named under the table.
+    const e = rows[0].analysis.equivalence!;
+    expect(e.ciHigh - e.ciLow).toBeLessThan(rows[0].analysis.ratio!.ciHigh - rows[0].analysis.ratio!.ciLow);
+    expect(text).toMatch(/^same: no difference: its 80 % CI \[1\.000, 1\.000\] lies inside ±1\.0 %$/m);
+    expect(rows[1].analysis.equivalence).toBeUndefined();
   });
 });
