@@ -14,7 +14,7 @@ import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
 import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
-import { onStopSignals, type StopSignal } from './stop-signals.js';
+import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
 import {
   DEFAULT_CONFIDENCE,
@@ -158,11 +158,7 @@ export async function runBenchmarks(
 
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
-    const how = signal === 'SIGINT' ? 'Ctrl-C' : signal;
-    log.write(
-      `\ncyclebench: interrupted (${how}): stopping the current worker, keeping the ` +
-        `results so far (again to quit at once)\n`,
-    );
+    log.write(interruptedLine(signal, 'the results so far'));
     abort.abort();
   });
   const progress = new ProgressLine(log, opts.progress);

@@ -17,6 +17,12 @@ export interface StopSubscription {
   off(): void;
 }
 
+/** The line printed on the first stop signal; `keeping` says what is kept ("the results so far"). */
+export function interruptedLine(signal: StopSignal, keeping: string): string {
+  const how = signal === 'SIGINT' ? 'Ctrl-C' : signal;
+  return `\ncyclebench: interrupted (${how}): stopping the current worker, keeping ${keeping} (again to quit at once)\n`;
+}
+
 /** Calls onStop on the first stop signal; a second one exits at once with its exit code. */
 export function onStopSignals(onStop: (signal: StopSignal) => void): StopSubscription {
   let first: StopSignal | null = null;

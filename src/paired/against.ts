@@ -9,7 +9,7 @@ import { diffEnvironment } from '../env/diff.js';
 import { readMachineFacts } from '../env/facts.js';
 import { conditionsRecord, resolveConditions } from '../orchestrator/conditions.js';
 import type { RunOptions } from '../orchestrator/run.js';
-import { onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
+import { interruptedLine, onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { assertOutputPaths, tryWrite } from '../results/output-files.js';
@@ -68,7 +68,7 @@ export async function runAgainst(
   const before = collectEnvironment(platform);
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
-    io.stderr.write(`\ncyclebench: interrupted (${signal}): stopping the current worker, keeping the pairs so far\n`);
+    io.stderr.write(interruptedLine(signal, 'the pairs so far'));
     abort.abort();
   });
   let paired: PairedOutcome;
