@@ -33,6 +33,7 @@ export function benchmarkName(b: Pick<BenchmarkResult, 'group' | 'name'>): strin
 const SEVERITY: Record<FindingCode, Finding['severity']> = {
   failed: 'error',
   'optimized-away': 'warning',
+  partial: 'warning',
   'inputs-changed': 'warning',
   contended: 'warning',
   noisy: 'warning',
@@ -67,6 +68,9 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   const batches = b.forks.flatMap((f) => f.batches);
   const measured = batches.filter((x) => !x.preempted);
   if (b.flags.includes('optimized-away')) add('optimized-away', { ns: h ? round(h.point, 3) : null });
+  const missing = b.details?.find((d) => d.code === 'processes-missing');
+  if (missing)
+    add('partial', { measured: missing.values.measured as number, planned: missing.values.planned as number });
   if (b.flags.includes('inputs-changed')) add('inputs-changed');
   const added = b.details?.find((d) => d.code === 'processes-added');
   if (b.flags.includes('target-ci-not-reached') && h) {
@@ -76,7 +80,8 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     const hw = relativeHalfWidth(h);
     add('noisy', {
       contended: b.flags.includes('contended'),
-      halfWidth: Number.isFinite(hw) ? round(hw) : null,
+      // Unrounded: the table prints this same figure to 0.1 %, and a rounded copy could print 0.1 lower.
+      halfWidth: Number.isFinite(hw) ? hw : null,
       target,
       processes: b.forks.length,
       needed,

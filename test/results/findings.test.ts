@@ -9,6 +9,7 @@ import { findingText, FINDING_TEXT } from '../../src/report/findings.js';
 import { parseResultDocument, readResultFile } from '../../src/results/read.js';
 import { FINDING_CODES, SCHEMA_VERSION, type BenchmarkResult } from '../../src/results/schema.js';
 import { FIXTURE_DIR } from '../report/golden.js';
+import { formatPct, relHalfWidth } from '../../src/text/format.js';
 
 const V1 = `${FIXTURE_DIR}example-v1.json`;
 
@@ -35,6 +36,18 @@ describe('findings', () => {
     expect(noisy.values.halfWidth).toBeCloseTo(0.041, 3);
     // The v1 run pinned its processes (CPU 1): more processes are the advice, not --cpu.
     expect(findingText(noisy)).toBe('noisy: ±4.1 %, CPU shared — close other programs or use --forks 13');
+  });
+
+  it("the noisy line's ±% is the table's, to the last digit", () => {
+    const b = structuredClone(readResultFile(V1).benchmarks.find((x) => x.name === 'reduce')!);
+    // Half-widths on both sides of x.x5 %, where a copy rounded to 4 figures printed 0.1 lower.
+    for (let i = 0; i < 2000; i++) {
+      const hw = 0.74 + i * 0.0000137;
+      b.headline = { ...b.headline!, point: 1, ciLow: 1 - hw, ciHigh: 1 + hw };
+      const noisy = benchmarkFindings(b).find((f) => f.code === 'noisy')!;
+      const table = formatPct(relHalfWidth(1, 1 - hw, 1 + hw)).replace('%', ' %');
+      expect(findingText(noisy)).toContain(`±${table}`);
+    }
   });
 
   it('changed reused inputs and processes that disagree are findings with their own advice', () => {
