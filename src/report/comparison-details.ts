@@ -83,7 +83,8 @@ const CONTAMINATING_TEXT: Record<string, string> = {
 };
 
 function ciIncludesOne(v: Values): string {
-  const ci = typeof v.confidence === 'number' ? `the ${percent(v.confidence, 2)} CI` : 'the CI';
+  // Two decimals for an adjusted level (99.17 %), none for a round one (95 %, as elsewhere).
+  const ci = typeof v.confidence === 'number' ? `the ${+(v.confidence * 100).toFixed(2)} % CI` : 'the CI';
   // An interval reaching past the noise threshold cannot say "the same speed": it cannot tell.
   if (v.wide === true)
     return (

@@ -37,7 +37,7 @@ describe('verdictForForks', () => {
     expect(v.verdict).toBe('no-difference');
     // The interval reaches beyond the 1 % threshold: not "the same speed", but cannot tell.
     expect(comparisonReason(v)).toMatch(
-      /^cannot tell: the 95\.00 % CI of the ratio includes 1 but reaches beyond ±1\.0 % \(the rank test leans to a difference, p = 2\.4e-7\); more processes \(--forks\) would narrow it$/,
+      /^cannot tell: the 95 % CI of the ratio includes 1 but reaches beyond ±1\.0 % \(the rank test leans to a difference, p = 2\.4e-7\); more processes \(--forks\) would narrow it$/,
     );
     const tiny = verdictForForks(noisy(17, 10), noisy(117, 10.4), S);
     expect(comparisonReason(tiny)).toMatch(/rank test leans to a difference, p < 1e-16\);/);
