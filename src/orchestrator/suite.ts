@@ -13,7 +13,7 @@ import { DEFAULT_STATISTIC } from '../analysis/defaults.js';
 import { aaCheck } from '../compare/aa.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
-import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
 import { interleavedArms, roundRobin } from './schedule.js';
@@ -301,9 +301,16 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     };
     return base;
   }
+  // Only an interruption leaves a benchmark without an error short of its processes.
+  const planned = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
+  const missing: AnalysisDetail[] =
+    e.forks.length < planned
+      ? [{ code: 'processes-missing', severity: 'warning', values: { measured: e.forks.length, planned } }]
+      : [];
   const result = resultFromAnalysis(base, a, {
     flags: slow?.severity === 'warning' ? ['contended'] : [],
     details: [
+      ...missing,
       ...(slow ? [slow] : []),
       ...(odd ? [odd] : []),
       ...(e.added ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth)] : []),

@@ -203,6 +203,9 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
     `${num(v.processes) - num(v.planned)} processes added to the ${num(v.planned)} planned: their results disagreed ` +
     `(±${(num(v.halfWidth) * 100).toFixed(1)} % after ${num(v.planned)}, above ±${num(v.above) * 100} %), so the ` +
     `estimate is over all ${num(v.processes)}`,
+  'processes-missing': (v) =>
+    `interrupted: ${num(v.measured)} of ${num(v.planned)} planned processes measured, so the interval covers ` +
+    'fewer states of the machine than planned',
   'counter-negative': (v) =>
     `${String(v.event)} per operation not shown: it came out negative (${prec(v.perOp, 3)}, the whole interval ` +
     'below zero), so the counter did not follow the work (an async kernel waits off the measuring thread)',

@@ -51,6 +51,8 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     'no measurable work per call — return the value the kernel computes',
     'no measurable work — return the computed value',
   ],
+  partial: (v) =>
+    `interrupted after ${num(v.measured)} of ${num(v.planned)} processes — fewer machine states than planned; run again`,
   contended: (v) =>
     `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted (replaced) — close other programs`,
   'inputs-changed': () => [

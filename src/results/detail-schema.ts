@@ -25,6 +25,7 @@ export const DETAIL_CODES = [
   'slow-processes',
   'odd-process',
   'processes-added',
+  'processes-missing',
   'counter-negative',
   'layout',
   'simulated-wall-time',

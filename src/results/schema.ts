@@ -327,6 +327,7 @@ export type FindingSeverity = 'error' | 'warning' | 'info';
 export const FINDING_CODES = [
   'failed',
   'optimized-away',
+  'partial',
   'inputs-changed',
   'environment-changed',
   'incomparable',

@@ -115,7 +115,7 @@ describe('cyclebench run', () => {
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
   });
 
-  it('on Ctrl-C stops the running worker and writes the results so far (exit 130)', async () => {
+  it('on Ctrl-C stops the running worker and writes the results so far, marking processes not run (exit 130)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-int-'));
     const marker = join(dir, 'marker');
     const out = join(dir, 'out.json');
@@ -125,7 +125,8 @@ describe('cyclebench run', () => {
         CLI,
         'run',
         join(FIX, 'faulty.bench.ts'),
-        ...QUICK,
+        // Two processes each, in rounds: ok, hangs, ok, hangs; the stop comes in the first 'hangs'.
+        ...['--forks', '2', '--time', '0.1', '--no-pin'],
         '--filter',
         '^(ok|hangs)$',
         '--timeout',
@@ -150,6 +151,14 @@ describe('cyclebench run', () => {
     expect(doc.warnings.join(' ')).toContain('interrupted');
     const ok = doc.benchmarks.find((b: { name: string }) => b.name === 'ok');
     expect(ok.headline.point).toBeGreaterThan(0);
+    // 'ok' has its first process only, and says so.
+    expect(ok.forks).toHaveLength(1);
+    expect(ok.details).toContainEqual(
+      expect.objectContaining({ code: 'processes-missing', values: { measured: 1, planned: 2 } }),
+    );
+    expect(ok.findings).toContainEqual(
+      expect.objectContaining({ code: 'partial', values: { measured: 1, planned: 2 } }),
+    );
     // The benchmark stopped mid-measurement is marked not measured because of the interruption, not a crash.
     const hangs = doc.benchmarks.find((b: { name: string }) => b.name === 'hangs');
     expect(hangs.error.kind).toBe('interrupted');
