@@ -1,7 +1,7 @@
 // A process whose kernel read far from its siblings while they agreed with each other. A process
 // can settle for its whole life in a state of its own compiled code or memory layout that its
 // batches cannot show and its yardstick (slow-processes.ts) does not share: on this VM one run read
-// a kernel at 1531 ns in one process and 1040-1080 ns in its five others, while that process's
+// a kernel at 1529 ns in one process and 1034-1076 ns in its five others, while that process's
 // yardstick was within 3 % of the run's (docs/measurements.md, "Contention"). The mean over
 // processes then moved 8 %, and a comparison against it was off by as much.
 //
@@ -14,8 +14,10 @@
 // (test/analysis/odd-process.test.ts simulates both). The headline then describes the kernel's
 // usual state; one detail says which process was left out and by how much, and the raw data keeps it.
 
+import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
 import { forkStatistic, isUsableBatch } from './fork-fit.js';
+import { yardstickOf } from './slow-processes.js';
 
 /** The rule needs this many processes (not slow) before it names one odd. */
 export const ODD_MIN_PROCESSES = 5;
@@ -31,12 +33,6 @@ export interface OddProcess {
   factor: number;
   /** The others' range (max − min) over their median. */
   spread: number;
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 /** The one process the rule names among per-process values, or null. */
@@ -74,10 +70,11 @@ export function markOddProcess(forks: readonly ForkResult[], statistic: Statisti
 export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail | null {
   const f = forks.find((k) => k.oddProcess !== undefined);
   if (!f) return null;
-  const ys = (k: ForkResult) => (k.yardstickNs?.length ? median(k.yardstickNs) : null);
-  const own = ys(f);
-  const rest = forks.filter((k) => k !== f && k.slowState === undefined).map(ys);
-  const known = rest.filter((y): y is number => y !== null);
+  const own = yardstickOf(f);
+  const known = forks
+    .filter((k) => k !== f && k.slowState === undefined)
+    .map(yardstickOf)
+    .filter((y): y is number => y !== null);
   return {
     code: 'odd-process',
     severity: 'info',

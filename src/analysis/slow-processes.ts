@@ -7,6 +7,7 @@
 // comparisons when at least MIN_KEPT others remain, and one detail says so; when too few remain,
 // the result is flagged `contended` instead of being corrected by a guess.
 
+import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 
 /** A process whose yardstick median is this many times the run's median ran slow. */
@@ -15,12 +16,6 @@ export const SLOW_FACTOR = 1.25;
 export const MIN_REFERENCE_PROCESSES = 3;
 /** Slow processes are left out only when at least this many others remain. */
 export const MIN_KEPT = 2;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** The process's yardstick median, ns; null without usable readings (older files, a fake clock). */
 export function yardstickOf(f: ForkResult): number | null {
