@@ -184,7 +184,7 @@ export function analysePairs(
     ciLow: Math.exp(mean - tEq),
     ciHigh: Math.exp(mean + tEq),
     confidence: NO_DIFFERENCE_CONFIDENCE,
-    /** The band's half-width as a relative change: the threshold, or what the most pairs resolve. */
+    // The band's half-width as a relative change: the threshold, or what the most pairs resolve.
     band: Math.expm1(band),
   };
   return { ...base, verdict: 'no-difference', settled: true, equivalence, reason };

@@ -94,14 +94,16 @@ export function renderPairedText(o: PairedOutcome, columns = 80): string {
   }
   const nameWidth = Math.max(NAME_MIN, columns - rest(head, rows));
   rows = rows.map(([name, ...r]) => [truncateName(name!, nameWidth), ...r]);
-  const all = [head, ...rows];
   const widths = head.map((_, i) => width(head, rows, i));
+  // A rule under the header, as the plain run's table has.
+  const all = [head, widths.map((w) => '─'.repeat(w)), ...rows];
   const line = (r: string[]) =>
     r
       .map((c, i) => c.padEnd(widths[i]!))
       .join(' '.repeat(gap))
       .trimEnd();
-  const under = tail(o, head.length === HEAD.length).map((l) => wrapLine(l, columns));
+  // Continuation lines are indented, so each line under the table reads as one item.
+  const under = tail(o, head.length === HEAD.length).map((l) => wrapLine(l, columns, '  '));
   return `Paired run against ${escapeControls(o.against)}\n${all.map(line).join('\n')}\n${under.join('\n')}\n`;
 }
 

@@ -63,6 +63,11 @@ describe('paired table', () => {
     expect(renderPairedText(long, 80)).toContain('…');
     expect(renderPairedText(long, 120)).toMatch(/pairs\s+detectable/);
     expect(renderPairedText(long, 120)).toContain('on and on and on and on and on');
+    // A rule under the header; the wrapped stopping rule continues indented, so it reads as one item.
+    const lines = renderPairedText(long, 80).split('\n');
+    expect(lines[2]).toMatch(/^─+(  ─+)+$/);
+    const rule = lines.findIndex((l) => l.startsWith('Yuen interval'));
+    expect(lines[rule + 1]).toMatch(/^  \S/);
   });
 
   it('words, not codes: "no difference"; advice in pairs only under an unsettled verdict', () => {
