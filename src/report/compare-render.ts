@@ -57,12 +57,18 @@ const SHORT_HEADER = HEADER.filter((h) => h !== 'p (MW)');
 
 /** The reason for a verdict, in words ("no difference: treat them as the same speed …"). */
 function reasonLines(r: DocumentComparison, bullet: string): string[] {
-  const out: string[] = [];
-  for (const c of r.comparisons) {
+  const lines = r.comparisons.flatMap((c) => {
     const reason = comparisonReason(c);
-    if (reason) out.push(`${bullet}${displayName(c)}: ${SYMBOL[c.verdict].toLowerCase()}: ${reason}`);
-  }
-  return out;
+    return reason ? [{ name: displayName(c), text: `${SYMBOL[c.verdict].toLowerCase()}: ${reason}` }] : [];
+  });
+  return merged(lines, bullet);
+}
+
+/** One line per distinct text, naming every benchmark it applies to ("a, b: too few processes: …"). */
+function merged(lines: readonly { name: string; text: string }[], bullet: string): string[] {
+  const byText = new Map<string, string[]>();
+  for (const l of lines) byText.set(l.text, [...(byText.get(l.text) ?? []), l.name]);
+  return [...byText].map(([text, names]) => `${bullet}${names.join(', ')}: ${text}`);
 }
 
 /** What did not pair up, and what could not be checked. */
@@ -75,7 +81,10 @@ function listLines(r: DocumentComparison, bullet: string): string[] {
 }
 
 function noteLines(r: DocumentComparison, bullet: string): string[] {
-  const out = r.comparisons.flatMap((c) => comparisonNotes(c).map((n) => `${bullet}${displayName(c)}: ${n}`));
+  const out = merged(
+    r.comparisons.flatMap((c) => comparisonNotes(c).map((text) => ({ name: displayName(c), text }))),
+    bullet,
+  );
   if (r.environment.unchecked.length)
     out.push(
       `${bullet}not recorded on both sides, so not checked: ` +
