@@ -50,7 +50,13 @@ const SEVERITY: Record<FindingCode, Finding['severity']> = {
 };
 
 /** The findings that apply to counts made under Valgrind (`--counters simulate`). */
-const SIMULATED_FINDINGS: readonly FindingCode[] = ['incomparable', 'tests-disagree', 'too-few', 'in-process'];
+const SIMULATED_FINDINGS: readonly FindingCode[] = [
+  'partial',
+  'incomparable',
+  'tests-disagree',
+  'too-few',
+  'in-process',
+];
 
 /** Every finding of one benchmark, most important first (the order of FINDING_CODES). */
 export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): Finding[] {

@@ -134,7 +134,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const statistic = opts.statistic === 'auto' ? DEFAULT_STATISTIC : opts.statistic;
   if (!opts.simulate) for (const e of entries) markOddProcess(e.forks, statistic);
   const benchmarks = entries.map((e) =>
-    opts.simulate ? markSimulated(finishEntry(e, opts), opts.simulate.valgrind) : finishEntry(e, opts),
+    opts.simulate
+      ? markSimulated(finishEntry(e, opts, interrupted), opts.simulate.valgrind)
+      : finishEntry(e, opts, interrupted),
   );
   return {
     benchmarks: [...loadErrors, ...benchmarks],
@@ -259,7 +261,7 @@ function duplicateNames(ds: Descriptor[]): string[] {
     );
 }
 
-function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
+function finishEntry(e: Entry, opts: SuiteOptions, interrupted: boolean): BenchmarkResult {
   const d = e.descriptor;
   const base: BenchmarkResult = {
     name: d.title,
@@ -301,10 +303,10 @@ function finishEntry(e: Entry, opts: SuiteOptions): BenchmarkResult {
     };
     return base;
   }
-  // Only an interruption leaves a benchmark without an error short of its processes.
+  // Processes an interruption kept from running (a failed process is the benchmark's error instead).
   const planned = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
   const missing: AnalysisDetail[] =
-    e.forks.length < planned
+    interrupted && !e.error && e.forks.length < planned
       ? [{ code: 'processes-missing', severity: 'warning', values: { measured: e.forks.length, planned } }]
       : [];
   const result = resultFromAnalysis(base, a, {

@@ -96,6 +96,20 @@ describe('cyclebench run', () => {
     expect(r.stdout).toMatch(/^throws: failed \(throw\): /m);
   });
 
+  it("a process that crashes is the benchmark's error, not processes missing from an interruption", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-crash-'));
+    const out = join(dir, 'out.json');
+    const r = cli(
+      ['run', join(FIX, 'crashes-second.bench.ts'), '--forks', '3', '--time', '0.1', '--no-pin', '--json', out],
+      { CB_TEST_LOADS: join(dir, 'loads') },
+    );
+    expect(r.status).toBe(1);
+    const [b] = doc0(out).benchmarks;
+    expect(b.error).toMatchObject({ kind: 'crash' });
+    expect(b.details ?? []).not.toContainEqual(expect.objectContaining({ code: 'processes-missing' }));
+    expect(b.findings.map((f: { code: string }) => f.code)).not.toContain('partial');
+  });
+
   it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {
     for (const args of [
       ['run', FIX, '--bogus'],
