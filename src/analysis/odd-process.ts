@@ -50,16 +50,20 @@ export function oddProcess(values: readonly number[]): OddProcess | null {
   return best;
 }
 
+/** Per-process values on `statistic`, or on the mean when a process has no slope (as the headline does). */
+function processValues(forks: readonly ForkResult[], statistic: Statistic): number[] {
+  const valuesOf = (s: Statistic) => forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), s));
+  const values = valuesOf(statistic);
+  return statistic === 'slope' && !values.every(Number.isFinite) ? valuesOf('mean') : values;
+}
+
 /**
  * Marks the odd process of one benchmark (oddProcess on the fork) among those not in a slow state,
  * judged on `statistic` (the mean when a process has no slope, as the headline does); returns it.
  */
 export function markOddProcess(forks: readonly ForkResult[], statistic: Statistic): ForkResult | null {
   const candidates = forks.filter((f) => f.slowState === undefined && f.batches.filter(isUsableBatch).length >= 2);
-  const valuesOf = (s: Statistic) => candidates.map((f) => forkStatistic(f.batches.filter(isUsableBatch), s));
-  let values = valuesOf(statistic);
-  if (statistic === 'slope' && !values.every(Number.isFinite)) values = valuesOf('mean');
-  const odd = oddProcess(values);
+  const odd = oddProcess(processValues(candidates, statistic));
   if (odd === null) return null;
   const f = candidates[odd.position];
   f.oddProcess = { factor: odd.factor, spread: odd.spread, of: candidates.length };
@@ -86,4 +90,50 @@ export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail |
       yardstick: own !== null && known.length ? own / median(known) : null,
     },
   };
+}
+
+export interface JointOdd {
+  /** 0: the first side (the baseline), 1: the second. */
+  side: number;
+  fork: ForkResult;
+  /** Its relative value (over its side's median) over the median of the others' relative values. */
+  factor: number;
+  /** The others' range of relative values over their median. */
+  spread: number;
+  /** Processes judged on both sides. */
+  of: number;
+}
+
+/**
+ * The odd process of a comparison, judged over both sides together: each process's value over its
+ * own side's median (so the two runs' speeds do not matter), then the same rule. Judged per side, a
+ * state that recurs would be left out where it happened once and kept where it happened twice,
+ * making one side cleaner than the other: A/A comparisons were then called different up to 3× as
+ * often (test/compare/odd-compare.test.ts). Judged together, a state seen twice anywhere makes the
+ * others disagree and nothing is left out; a state seen once is left out, and both sides then hold
+ * the usual state only.
+ */
+export function jointOddProcess(sides: readonly (readonly ForkResult[])[], statistic: Statistic): JointOdd | null {
+  const odd = jointOdd(sides.map((forks) => processValues(forks, statistic)));
+  return odd && { ...odd, fork: sides[odd.side][odd.position] };
+}
+
+/** jointOddProcess on per-process values, one array per side: the side and position named, or null. */
+export function jointOdd(
+  values: readonly (readonly number[])[],
+): (Omit<JointOdd, 'fork'> & { position: number }) | null {
+  // Every side needs the processes the rule needs in one run: leaving one of 3 out leaves a side
+  // of 2 whose spread cannot be estimated, and a 3-against-3 A/A pair with 5 % process noise was
+  // then called faster with a 3 % interval (test/compare/odd-compare.test.ts).
+  if (!values.every((v) => v.length >= ODD_MIN_PROCESSES && v.every((x) => Number.isFinite(x) && x > 0))) return null;
+  const relative = values.flatMap((v) => {
+    const m = median([...v]);
+    return v.map((x) => x / m);
+  });
+  const odd = oddProcess(relative);
+  if (odd === null) return null;
+  let side = 0;
+  let position = odd.position;
+  while (position >= values[side].length) position -= values[side++].length;
+  return { side, position, factor: odd.factor, spread: odd.spread, of: relative.length };
 }

@@ -45,10 +45,16 @@ export function markSlowProcesses(forks: readonly ForkResult[], reference: numbe
 
 /**
  * The processes estimates rest on: the ones neither in a slow state nor odd among their siblings
- * (odd-process.ts), when enough remain.
+ * (odd-process.ts), when enough remain. `slow-only` keeps odd ones: comparisons judge those over
+ * both sides together (jointOddProcess).
  */
-export function measuredForks<T extends Pick<ForkResult, 'slowState' | 'oddProcess'>>(forks: readonly T[]): T[] {
-  const kept = forks.filter((f) => f.slowState === undefined && f.oddProcess === undefined);
+export function measuredForks<T extends Pick<ForkResult, 'slowState' | 'oddProcess'>>(
+  forks: readonly T[],
+  leaveOut: 'slow-and-odd' | 'slow-only' = 'slow-and-odd',
+): T[] {
+  const kept = forks.filter(
+    (f) => f.slowState === undefined && (leaveOut === 'slow-only' || f.oddProcess === undefined),
+  );
   return kept.length >= MIN_KEPT && kept.length < forks.length ? kept : [...forks];
 }
 

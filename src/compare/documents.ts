@@ -88,9 +88,10 @@ export function compareBenchmarks(
   const details = [...sideNotes(base, 'baseline', statistic, o), ...sideNotes(contender, 'contender', statistic, o)];
   if (checksum.differs) details.unshift(checksum.note!);
   else if (checksum.note) details.push(checksum.note);
+  if (v.leftOut) details.push(v.leftOut);
   if (v.minimumDetectable !== null)
     details.push({ code: 'detectable', severity: 'info', values: { minimumDetectable: v.minimumDetectable } });
-  const { statistic: _s, ...result } = v;
+  const { statistic: _s, leftOut: _l, ...result } = v;
   if (hasProblems(incomparable))
     return {
       ...head,

@@ -17,6 +17,8 @@
 import { compareForks } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { measuredForks } from '../analysis/slow-processes.js';
+import { jointOddProcess } from '../analysis/odd-process.js';
+import { DEFAULT_STATISTIC } from '../defaults.js';
 import type { AnalysisDetail, DetailCode, ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
@@ -46,13 +48,45 @@ function pooledProcessCv(sides: readonly (readonly ForkResult[])[], statistic: S
 
 export interface ForkVerdict extends VerdictResult {
   statistic: Statistic;
+  /** The one process left out as odd over both runs (jointOddProcess), as a detail; absent when none. */
+  leftOut?: AnalysisDetail;
   /** Smallest relative difference detectable at 80 % power (detectableDifference), null with < 2 processes. */
   minimumDetectable: number | null;
 }
 
 /** Processes with ≥ 2 usable batches, less those that ran in a slow state when enough remain. */
 function usable(forks: readonly ForkResult[]): ForkResult[] {
-  return measuredForks(forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2));
+  return measuredForks(
+    forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2),
+    'slow-only',
+  );
+}
+
+/**
+ * Both sides' processes, less the one odd process of the two runs judged together (jointOddProcess,
+ * which needs 5 or more on each side); with the detail that says so.
+ */
+function comparedSides(
+  baseForks: readonly ForkResult[],
+  contenderForks: readonly ForkResult[],
+  statistic: Statistic,
+): { sides: [ForkResult[], ForkResult[]]; leftOut: AnalysisDetail | null } {
+  const sides: [ForkResult[], ForkResult[]] = [usable(baseForks), usable(contenderForks)];
+  const odd = jointOddProcess(sides, statistic);
+  if (odd === null) return { sides, leftOut: null };
+  sides[odd.side] = sides[odd.side].filter((f) => f !== odd.fork);
+  const leftOut: AnalysisDetail = {
+    code: 'odd-process-compared',
+    severity: 'info',
+    values: {
+      side: odd.side === 0 ? 'baseline' : 'contender',
+      process: odd.fork.index,
+      factor: odd.factor,
+      spread: odd.spread,
+      of: odd.of,
+    },
+  };
+  return { sides, leftOut };
 }
 
 export function verdictForForks(
@@ -60,8 +94,10 @@ export function verdictForForks(
   contenderForks: readonly ForkResult[],
   s: CompareSettings,
 ): ForkVerdict {
-  const base = usable(baseForks);
-  const cont = usable(contenderForks);
+  const {
+    sides: [base, cont],
+    leftOut,
+  } = comparedSides(baseForks, contenderForks, s.statistic ?? DEFAULT_STATISTIC);
   const alpha = 1 - s.confidence;
   const c = compareForks(base, cont, {
     statistic: s.statistic,
@@ -92,6 +128,7 @@ export function verdictForForks(
     ratio,
     pValue,
     statistic,
+    ...(leftOut ? { leftOut } : {}),
     minimumDetectable: Number.isFinite(mdd) ? mdd : null,
     confidence: s.confidence,
     method: `${c.ratio.method}; test: ${test}`,

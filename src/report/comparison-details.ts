@@ -29,6 +29,7 @@ type ComparisonCode =
   | 'checksums-differ'
   | 'checksums-unstable'
   | 'detectable'
+  | 'odd-process-compared'
   | 'environment-allowed'
   | 'instruction-counts';
 
@@ -153,6 +154,14 @@ export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => strin
   detectable: (v) =>
     'smallest difference detectable at 80 % power with these processes: ' +
     `${(num(v.minimumDetectable) * 100).toFixed(1)} %`,
+  'odd-process-compared': (v) => {
+    const f = num(v.factor);
+    const how = f >= 1 ? `${f.toFixed(2)}× slower` : `${(1 / f).toFixed(2)}× faster`;
+    return (
+      `${String(v.side)} process ${num(v.process)} left out: relative to its run it read ${how} than the other ` +
+      `${num(v.of) - 1} processes of both runs, which agreed within ${percent(num(v.spread))}`
+    );
+  },
   'environment-allowed': (v) => `environment differs (allowed): ${environmentProblems(v)}`,
   'instruction-counts': (v) =>
     `${v.event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op'}: ` +

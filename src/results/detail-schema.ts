@@ -63,6 +63,7 @@ export const DETAIL_CODES = [
   'checksums-differ',
   'checksums-unstable',
   'detectable',
+  'odd-process-compared',
   'environment-allowed',
   'instruction-counts',
   'batches-capped',

@@ -103,15 +103,19 @@ describe('an odd process in a benchmark', () => {
     expect(oddProcessDetail(forks)).toBeNull();
   });
 
-  it('is left out of comparisons too: it does not turn A/A into "slower"', () => {
+  it('in a comparison is judged over both runs: left out when it is the only one, with a note', () => {
     const base = [proc(10, 1050), proc(11, 1040), proc(12, 1060), proc(13, 1045), proc(14, 1055), proc(15, 1050)];
-    const cont = sixWithOneOdd();
-    markOddProcess(base, 'slope');
-    markOddProcess(cont, 'slope');
-    const v = verdictForForks(base, cont, { threshold: 0.01, confidence: 0.95, seed: 1, statistic: 'slope' });
-    expect(v.verdict).not.toBe('slower');
+    const settings = { threshold: 0.01, confidence: 0.95, seed: 1, statistic: 'slope' } as const;
+    const v = verdictForForks(base, sixWithOneOdd(), settings);
+    expect(v.leftOut?.values).toMatchObject({ side: 'contender', process: 3 });
     expect(v.ratio!.point).toBeGreaterThan(0.98);
     expect(v.ratio!.point).toBeLessThan(1.02);
+    // Kept, the slow process would leave an interval more than 10 % wide on the high side.
+    expect(v.ratio!.ciHigh).toBeLessThan(1.03);
+    // The same state in one process of each run: the two agree, so nothing is left out.
+    const both = verdictForForks([...base.slice(0, 5), proc(16, 1530)], sixWithOneOdd(), settings);
+    expect(both.leftOut).toBeUndefined();
+    expect(both.ratio!.ciHigh - both.ratio!.ciLow).toBeGreaterThan(0.1);
   });
 });
 
