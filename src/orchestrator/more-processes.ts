@@ -59,11 +59,19 @@ export function maxProcesses(forks: number, forksGiven: boolean, asked?: number)
   return forksGiven ? forks : 2 * forks;
 }
 
-/** The detail of a benchmark that got more processes (worded by src/report/details.ts). */
-export function addedProcesses(planned: number, processes: number, halfWidth: number): AnalysisDetail {
+/**
+ * The detail of a benchmark that got more processes (worded by src/report/details.ts); `kept` of
+ * them carry the estimate (the others were left out as slow or odd).
+ */
+export function addedProcesses(
+  planned: number,
+  processes: number,
+  halfWidth: number,
+  kept = processes,
+): AnalysisDetail {
   return {
     code: 'processes-added',
     severity: 'info',
-    values: { planned, processes, halfWidth, above: DISAGREE_ABOVE },
+    values: { planned, processes, halfWidth, above: DISAGREE_ABOVE, kept },
   };
 }

@@ -315,7 +315,9 @@ function finishEntry(e: Entry, opts: SuiteOptions, interrupted: boolean): Benchm
       ...missing,
       ...(slow ? [slow] : []),
       ...(odd ? [odd] : []),
-      ...(e.added ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth)] : []),
+      ...(e.added
+        ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth, measuredForks(e.forks).length)]
+        : []),
     ],
   });
   if (opts.aa) {

@@ -123,10 +123,13 @@ function oddProcess(v: Values): string {
   const f = num(v.factor);
   const how = f >= 1 ? `${f.toFixed(2)}× slower than` : `${(1 / f).toFixed(2)}× faster than`;
   const y = v.yardstick === null ? null : num(v.yardstick);
+  // Within 5 % the yardstick cannot account for a gap of 10 % or more; beyond, the host may have.
   const host =
     y === null
       ? 'no yardstick to tell a slow host from a slow state of its own'
-      : `its yardstick read ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`;
+      : Math.abs(y - 1) <= 0.05
+        ? `its yardstick read ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`
+        : `its yardstick read ${y.toFixed(2)}× the others', so the host may account for part of it`;
   return (
     `process ${num(v.process)} read ${how} the median of the other ${num(v.of) - 1}, which agreed within ` +
     `${(num(v.spread) * 100).toFixed(1)} %; ${host}; left out of the estimate (the raw data keeps it)`
@@ -202,7 +205,9 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   'processes-added': (v) =>
     `${num(v.processes) - num(v.planned)} processes added to the ${num(v.planned)} planned: their results disagreed ` +
     `(±${(num(v.halfWidth) * 100).toFixed(1)} % after ${num(v.planned)}, above ±${num(v.above) * 100} %), so the ` +
-    `estimate is over all ${num(v.processes)}`,
+    (typeof v.kept === 'number' && v.kept < num(v.processes)
+      ? `estimate is over the ${v.kept} of all ${num(v.processes)} not left out`
+      : `estimate is over all ${num(v.processes)}`),
   'processes-missing': (v) =>
     `interrupted: ${num(v.measured)} of ${num(v.planned)} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

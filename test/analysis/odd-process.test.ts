@@ -20,7 +20,7 @@ import { perProcessInterval } from '../../src/analysis/headline-ci.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { detailText } from '../../src/report/details.js';
-import { processesToAdd } from '../../src/orchestrator/more-processes.js';
+import { addedProcesses, processesToAdd } from '../../src/orchestrator/more-processes.js';
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { createRng } from '../../src/statistics/rng.js';
 import type { ForkResult } from '../../src/results/schema.js';
@@ -94,6 +94,19 @@ describe('an odd process in a benchmark', () => {
     expect(detailText(d)).toMatch(
       /^process 3 read 1\.46× slower than the median of the other 5, which agreed within 1\.9 %; its yardstick read 1\.03× the others', so the state was its own .*; left out of the estimate \(the raw data keeps it\)$/,
     );
+  });
+
+  it('with a yardstick off by more than 5 %, the line does not blame the process alone', () => {
+    const forks = [proc(0, 1040), proc(1, 1050), proc(2, 1060), proc(3, 1300, 36_600), proc(4, 1055), proc(5, 1045)];
+    markOddProcess(forks, 'slope');
+    expect(detailText(oddProcessDetail(forks)!)).toContain(
+      "its yardstick read 1.22× the others', so the host may account for part of it",
+    );
+  });
+
+  it('the added-processes line counts the processes the estimate rests on', () => {
+    expect(detailText(addedProcesses(3, 6, 0.57, 5))).toMatch(/so the estimate is over the 5 of all 6 not left out$/);
+    expect(detailText(addedProcesses(3, 6, 0.57))).toMatch(/so the estimate is over all 6$/);
   });
 
   it('is not judged among processes already left out as slow', () => {
