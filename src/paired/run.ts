@@ -4,6 +4,7 @@
 // one-side-only ones are listed, not measured. Pairs stop at a look of the sequential
 // design once the verdict is settled (src/paired/analysis.ts).
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
 import { fullName, listFile, runFork } from '../orchestrator/fork.js';
@@ -67,14 +68,15 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     settings: opts.settings,
   };
   const matched: [Descriptor, Descriptor][] = [];
-  // Files are matched by their path from each tree's root: when none of them is in the other
-  // tree, the run was started from the wrong directory or against the wrong tree, and every
-  // benchmark would read "only in this tree" under a successful exit.
-  const missing = opts.files.map((f) => counterpart(opts.tree, f)).filter((f) => !existsSync(f));
-  if (opts.files.length > 0 && missing.length === opts.files.length)
+  // Files are matched by their path from each tree's root. When neither any file nor its directory
+  // is in the other tree, the run was started from the wrong directory or against the wrong tree,
+  // and every benchmark would read "only in this tree" under a successful exit. (A file new in
+  // this tree, in a directory the other tree has, is "only in this tree".)
+  const others = opts.files.map((f) => counterpart(opts.tree, f));
+  if (others.length > 0 && !others.some((f) => existsSync(f) || existsSync(dirname(f))))
     throw new OtherTreeError(
-      `no benchmark file of this run is in ${opts.tree.label}: looked for ${missing[0]} (paths are matched ` +
-        `from ${opts.tree.currentRoot}, the git top level or else the working directory)`,
+      `no benchmark file of this run, nor its directory, is in ${opts.tree.label}: looked for ${others[0]} ` +
+        `(paths are matched from ${opts.tree.currentRoot}, the git top level or else the working directory)`,
     );
   for (const file of opts.files) {
     // A file the other tree does not have (a benchmark file the change adds) has no counterpart to

@@ -168,17 +168,42 @@ describe('runFilesAgainst() (library) with a directory', () => {
     }
   });
 
-  it('a directory holding none of the bench files (the wrong tree or directory): one line, exit 2, nothing measured', async () => {
+  it('a tree holding neither the bench files nor their directory (the wrong tree or directory): one line, exit 2, nothing measured', async () => {
     const other = join(scratch, 'other-empty');
     mkdirSync(other);
+    mkdirSync(join(repo, 'sub'));
+    writeFileSync(join(repo, 'sub', 'k.bench.ts'), kernel('return 1;'));
     const json = join(scratch, 'wrong-tree.json');
-    const r = await runCli(['run', 'k.bench.ts', '--against', other, '--json', json, '--no-pin'], repo);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([
-      `cyclebench run: no benchmark file of this run is in ${other}: looked for ${join(other, 'k.bench.ts')} ` +
-        `(paths are matched from ${repo}, the git top level or else the working directory)`,
-    ]);
-    expect(existsSync(json)).toBe(false);
+    try {
+      const r = await runCli(['run', 'sub/k.bench.ts', '--against', other, '--json', json, '--no-pin'], repo);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `cyclebench run: no benchmark file of this run, nor its directory, is in ${other}: looked for ` +
+          `${join(other, 'sub', 'k.bench.ts')} (paths are matched from ${repo}, the git top level or else the working directory)`,
+      ]);
+      expect(existsSync(json)).toBe(false);
+    } finally {
+      rmSync(join(repo, 'sub'), { recursive: true });
+    }
+  });
+
+  it('a bench file new in this tree, in a directory the other tree has: only in this tree, exit 0', async () => {
+    const other = join(scratch, 'other-without-new');
+    mkdirSync(other);
+    writeFileSync(
+      join(repo, 'new.bench.ts'),
+      `import { bench } from '${INDEX}';\nbench('brand new', () => () => 1);\n`,
+    );
+    try {
+      const r = await runCli(
+        ['run', 'new.bench.ts', '--against', other, '--time', '0.05', '--max-pairs', '2', '--no-pin'],
+        repo,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('only in this tree (not compared): brand new');
+    } finally {
+      rmSync(join(repo, 'new.bench.ts'));
+    }
   });
 
   it('Ctrl-C after some pairs: the pairs so far are written and shown, exit 130', async () => {
