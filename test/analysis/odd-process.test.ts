@@ -139,10 +139,11 @@ const TRIALS = 4000;
  * The whole procedure once: 3 planned processes, Stein's count more (to 6) when they disagree,
  * the odd rule, and the two-stage interval over the processes kept. `draw(i)` gives process i.
  */
-function procedure(draw: (i: number) => number) {
-  const values = [draw(0), draw(1), draw(2)];
-  const firstStage = [true, true, true];
-  const add = processesToAdd(meanInterval(values), 3, 6);
+function procedure(draw: (i: number) => number, planned = 3) {
+  const values = Array.from({ length: planned }, (_, i) => draw(i));
+  const firstStage = values.map(() => true);
+  // An explicit --forks keeps its count: no processes are added (maxProcesses).
+  const add = planned === 3 ? processesToAdd(meanInterval(values), 3, 6) : 0;
   for (let i = 0; i < add; i++) {
     values.push(draw(3 + i));
     firstStage.push(false);
@@ -176,6 +177,27 @@ describe('the odd-process rule inside the two-stage procedure (seeded simulation
       let fired = 0;
       for (let t = 0; t < TRIALS; t++) {
         const { ci, odd } = procedure(() => COST * (1 + sd * draw(rng)));
+        if (odd) fired++;
+        if (ci.ciLow <= COST && COST <= ci.ciHigh) covered++;
+      }
+      expect(fired / TRIALS).toBeLessThan(firesBelow);
+      expect(covered / TRIALS).toBeGreaterThanOrEqual(0.935);
+      expect(covered / TRIALS).toBeLessThanOrEqual(0.975);
+    });
+
+  // With the default 3 processes the rule only sees benchmarks whose processes disagreed; with
+  // --forks 6 it judges every benchmark.
+  for (const [noise, sd, firesBelow, draw] of [
+    ['normal', 0.02, 0.01, gaussian],
+    ['normal', 0.05, 0.02, gaussian],
+    ['heavy-tailed (t, 3 df)', 0.05, 0.08, t3],
+  ] as const)
+    it(`--forks 6: fires in under ${firesBelow * 100} % of benchmarks and keeps coverage near 95 % with ${noise} noise (scale ${sd * 100} %)`, () => {
+      const rng = createRng(61 + sd * 1000 + firesBelow * 100);
+      let covered = 0;
+      let fired = 0;
+      for (let t = 0; t < TRIALS; t++) {
+        const { ci, odd } = procedure(() => COST * (1 + sd * draw(rng)), 6);
         if (odd) fired++;
         if (ci.ciLow <= COST && COST <= ci.ciHigh) covered++;
       }
