@@ -108,7 +108,7 @@ export interface JointOdd {
  * The odd process of a comparison, judged over both sides together: each process's value over its
  * own side's median (so the two runs' speeds do not matter), then the same rule. Judged per side, a
  * state that recurs would be left out where it happened once and kept where it happened twice,
- * making one side cleaner than the other: A/A comparisons were then called different up to 3× as
+ * making one side cleaner than the other: A/A comparisons were then called different about 3× as
  * often (test/compare/odd-compare.test.ts). Judged together, a state seen twice anywhere makes the
  * others disagree and nothing is left out; a state seen once is left out, and both sides then hold
  * the usual state only.
@@ -123,8 +123,8 @@ export function jointOdd(
   values: readonly (readonly number[])[],
 ): (Omit<JointOdd, 'fork'> & { position: number }) | null {
   // Every side needs the processes the rule needs in one run: leaving one of 3 out leaves a side
-  // of 2 whose spread cannot be estimated, and a 3-against-3 A/A pair with 5 % process noise was
-  // then called faster with a 3 % interval (test/compare/odd-compare.test.ts).
+  // of 2 whose spread cannot be estimated, and a 3-against-3 pair with 5 % process noise, the
+  // contender 4 % slower, was then called faster with a 3 % interval (test/compare/odd-compare.test.ts).
   if (!values.every((v) => v.length >= ODD_MIN_PROCESSES && v.every((x) => Number.isFinite(x) && x > 0))) return null;
   const relative = values.flatMap((v) => {
     const m = median([...v]);
