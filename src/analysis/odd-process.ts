@@ -114,7 +114,10 @@ export interface JointOdd {
  * the usual state only.
  */
 export function jointOddProcess(sides: readonly (readonly ForkResult[])[], statistic: Statistic): JointOdd | null {
-  const odd = jointOdd(sides.map((forks) => processValues(forks, statistic)));
+  // One statistic for both sides, as the verdict's ratio uses: the mean when any process has no slope.
+  const all = processValues(sides.flat(), statistic);
+  const values = sides.map((_, i) => all.slice(sides.slice(0, i).flat().length, sides.slice(0, i + 1).flat().length));
+  const odd = jointOdd(values);
   return odd && { ...odd, fork: sides[odd.side][odd.position] };
 }
 

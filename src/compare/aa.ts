@@ -28,11 +28,14 @@ export interface AaResult extends VerdictResult {
   passed: boolean;
 }
 
+import { measuredForks } from '../analysis/slow-processes.js';
+
 export { detectableDifference } from './verdict.js';
 
 function processCv(arms: readonly (readonly ForkResult[])[], statistic: Statistic): number | null {
   const vars: number[] = [];
-  for (const forks of arms) {
+  // The processes the verdict rests on (the run's slow and odd marks), so the detectable difference matches it.
+  for (const forks of arms.map((arm) => measuredForks(arm))) {
     const points = forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)).filter(Number.isFinite);
     if (points.length < 2) return null;
     vars.push(describe(points).cv ** 2);
@@ -47,7 +50,8 @@ export function aaCheck(
   power = 0.8,
 ): AaResult {
   const s: CompareSettings = { ...DEFAULT_COMPARE_SETTINGS, ...settings };
-  const v = verdictForForks(armA, armB, s);
+  // The arms of one run: its odd-process marks were judged over both arms together.
+  const v = verdictForForks(armA, armB, { ...s, oddMarks: true });
   const cv = processCv([armA, armB], v.statistic);
   const n = Math.min(armA.length, armB.length);
   const mdd = cv === null ? null : detectableDifference(cv, n, 1 - s.confidence, power);

@@ -35,6 +35,11 @@ export interface CompareSettings {
   confidence: number;
   seed: number;
   statistic?: Statistic;
+  /**
+   * Leave out the processes each run marked odd (src/analysis/odd-process.ts) instead of judging one
+   * over both sides: right for two arms of one run (--aa), which were marked together.
+   */
+  oddMarks?: boolean;
   resamples?: number;
 }
 

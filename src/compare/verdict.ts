@@ -54,26 +54,42 @@ export interface ForkVerdict extends VerdictResult {
   minimumDetectable: number | null;
 }
 
-/** Processes with ≥ 2 usable batches, less those that ran in a slow state when enough remain. */
-function usable(forks: readonly ForkResult[]): ForkResult[] {
+/** Processes with ≥ 2 usable batches, less those left out (slow, or also odd when `marked`) when enough remain. */
+function usable(forks: readonly ForkResult[], marked: boolean): ForkResult[] {
   return measuredForks(
     forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2),
-    'slow-only',
+    marked ? 'slow-and-odd' : 'slow-only',
   );
 }
 
 /**
  * Both sides' processes, less the one odd process of the two runs judged together (jointOddProcess,
- * which needs 5 or more on each side); with the detail that says so.
+ * which needs 5 or more on each side); with the detail that says so. With `oddMarks` the marks of
+ * the run are used instead: two arms of one run (--aa) were judged together when they were marked.
+ * A process its run left out of the headline but the comparison keeps is named too, so the ratio
+ * and the headlines beside it can be told apart.
  */
 function comparedSides(
   baseForks: readonly ForkResult[],
   contenderForks: readonly ForkResult[],
   statistic: Statistic,
+  oddMarks: boolean,
 ): { sides: [ForkResult[], ForkResult[]]; leftOut: AnalysisDetail | null } {
-  const sides: [ForkResult[], ForkResult[]] = [usable(baseForks), usable(contenderForks)];
-  const odd = jointOddProcess(sides, statistic);
-  if (odd === null) return { sides, leftOut: null };
+  const sides: [ForkResult[], ForkResult[]] = [usable(baseForks, oddMarks), usable(contenderForks, oddMarks)];
+  const odd = oddMarks ? null : jointOddProcess(sides, statistic);
+  if (odd === null) {
+    const kept = sides.flatMap((forks, side) => forks.filter((f) => f.oddProcess).map((f) => ({ f, side })));
+    if (kept.length === 0) return { sides, leftOut: null };
+    const { f, side } = kept[0];
+    return {
+      sides,
+      leftOut: {
+        code: 'odd-process-kept',
+        severity: 'info',
+        values: { side: side === 0 ? 'baseline' : 'contender', process: f.index, factor: f.oddProcess!.factor },
+      },
+    };
+  }
   sides[odd.side] = sides[odd.side].filter((f) => f !== odd.fork);
   const leftOut: AnalysisDetail = {
     code: 'odd-process-compared',
@@ -97,7 +113,7 @@ export function verdictForForks(
   const {
     sides: [base, cont],
     leftOut,
-  } = comparedSides(baseForks, contenderForks, s.statistic ?? DEFAULT_STATISTIC);
+  } = comparedSides(baseForks, contenderForks, s.statistic ?? DEFAULT_STATISTIC, s.oddMarks ?? false);
   const alpha = 1 - s.confidence;
   const c = compareForks(base, cont, {
     statistic: s.statistic,

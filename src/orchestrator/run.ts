@@ -16,6 +16,7 @@ import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolv
 import { ProgressLine } from './progress.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
+import { namedDetails } from '../analysis/result.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_FORKS,
@@ -251,13 +252,16 @@ function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
       (x) =>
         x.name === c.name && x.group === c.group && JSON.stringify(x.args) === JSON.stringify(c.args) && !x.baseline,
     );
-    if (b)
-      b.relative = {
-        baseline: row.baseline,
-        verdict: c.verdict,
-        ratio: c.ratio,
-        pValue: c.pValue,
-        ...(c.because ? { because: c.because } : {}),
-      };
+    if (!b) continue;
+    b.relative = {
+      baseline: row.baseline,
+      verdict: c.verdict,
+      ratio: c.ratio,
+      pValue: c.pValue,
+      ...(c.because ? { because: c.because } : {}),
+    };
+    // Which process the ratio left out or kept against the headlines beside it: the benchmark's own lines.
+    const odd = c.details.filter((d) => d.code === 'odd-process-compared' || d.code === 'odd-process-kept');
+    if (odd.length) b.details = [...(b.details ?? []), ...namedDetails(b, odd)];
   }
 }

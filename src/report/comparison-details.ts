@@ -30,6 +30,7 @@ type ComparisonCode =
   | 'checksums-unstable'
   | 'detectable'
   | 'odd-process-compared'
+  | 'odd-process-kept'
   | 'environment-allowed'
   | 'instruction-counts';
 
@@ -162,6 +163,10 @@ export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => strin
       `${num(v.of) - 1} processes of both runs, which agreed within ${percent(num(v.spread))}`
     );
   },
+  'odd-process-kept': (v) =>
+    `${String(v.side)} process ${num(v.process)} is left out of its run's headline (it read ` +
+    `${num(v.factor).toFixed(2)}× its siblings) but kept here: a comparison leaves a process out only with 5 or ` +
+    'more processes on each side, so this interval carries it',
   'environment-allowed': (v) => `environment differs (allowed): ${environmentProblems(v)}`,
   'instruction-counts': (v) =>
     `${v.event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op'}: ` +

@@ -64,6 +64,7 @@ export const DETAIL_CODES = [
   'checksums-unstable',
   'detectable',
   'odd-process-compared',
+  'odd-process-kept',
   'environment-allowed',
   'instruction-counts',
   'batches-capped',

@@ -19,6 +19,7 @@ import { measuredForks } from '../../src/analysis/slow-processes.js';
 import { perProcessInterval } from '../../src/analysis/headline-ci.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
+import { aaCheck } from '../../src/compare/aa.js';
 import { detailText } from '../../src/report/details.js';
 import { addedProcesses, processesToAdd } from '../../src/orchestrator/more-processes.js';
 import { meanInterval } from '../../src/statistics/t-intervals.js';
@@ -94,6 +95,28 @@ describe('an odd process in a benchmark', () => {
     expect(detailText(d)).toMatch(
       /^process 3 read 1\.46× slower than the median of the other 5, which agreed within 1\.9 %; its yardstick read 1\.03× the others', so the state was its own .*; left out of the estimate \(the raw data keeps it\)$/,
     );
+  });
+
+  it('a comparison with fewer than 5 processes a side keeps a process its run left out, and says so', () => {
+    const base = [proc(10, 1050), proc(11, 1040), proc(12, 1060)];
+    const cont = sixWithOneOdd();
+    markOddProcess(cont, 'slope');
+    const v = verdictForForks(base, cont, { threshold: 0.01, confidence: 0.95, seed: 1, statistic: 'slope' });
+    expect(v.leftOut).toMatchObject({ code: 'odd-process-kept', values: { side: 'contender', process: 3 } });
+    expect(detailText(v.leftOut!)).toMatch(
+      /^contender process 3 is left out of its run's headline \(it read 1\.46× its siblings\) but kept here: /,
+    );
+    expect(v.ratio!.ciHigh).toBeGreaterThan(1.05); // the kept process widens the interval
+  });
+
+  it("the A/A check of one run (--aa) uses the run's marks, judged over both arms together", () => {
+    const forks = sixWithOneOdd();
+    markOddProcess(forks, 'slope');
+    const a = aaCheck(forks.slice(0, 3), forks.slice(3), { seed: 1, statistic: 'slope' });
+    expect(a.ratio!.point).toBeGreaterThan(0.98);
+    expect(a.ratio!.point).toBeLessThan(1.02);
+    expect(a.ratio!.ciHigh).toBeLessThan(1.05);
+    expect(a.processCv!).toBeLessThan(0.02); // without the odd process
   });
 
   it('with a yardstick off by more than 5 %, the line does not blame the process alone', () => {

@@ -94,6 +94,7 @@ const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {
   'checksums-unstable': { sides: ['baseline'] },
   detectable: { minimumDetectable: 0.042 },
   'odd-process-compared': { side: 'contender', process: 3, factor: 1.3, spread: 0.04, of: 12 },
+  'odd-process-kept': { side: 'contender', process: 0, factor: 1.47 },
   'environment-allowed': { facts: ['conditions.cpus'], bases: ['[3]'], contenders: ['null'], changedDuring: [] },
   'instruction-counts': { event: 'sim-instructions', base: 12000.3, contender: 12120.1 },
   'batches-capped': { kernel: 'parse', iterations: 30, bytesPerInput: 2e6, maxBytes: 64e6 },
