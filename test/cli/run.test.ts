@@ -110,6 +110,22 @@ describe('cyclebench run', () => {
     expect(b.findings.map((f: { code: string }) => f.code)).not.toContain('partial');
   });
 
+  it('a process three times slower than its five siblings: left out of the headline and of the baseline comparison, each said in one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-odd-'));
+    const out = join(dir, 'out.json');
+    const r = cli(
+      ['run', join(FIX, 'one-slow-process.bench.ts'), '--forks', '6', '--time', '0.1', '--no-pin', '--json', out],
+      { CB_TEST_SETUPS: join(dir, 'setups') },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const contender = doc0(out).benchmarks.find((b: { name: string }) => b.name === 'contender');
+    expect(contender.forks.filter((f: { oddProcess?: unknown }) => f.oddProcess)).toHaveLength(1);
+    const codes = contender.details.map((d: { code: string }) => d.code);
+    expect(codes).toContain('odd-process');
+    expect(codes).toContain('odd-process-compared');
+    expect(contender.notes.join('\n')).toMatch(/^contender process \d+ left out: relative to its run it read /m);
+  });
+
   it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {
     for (const args of [
       ['run', FIX, '--bogus'],
