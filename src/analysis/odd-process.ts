@@ -116,7 +116,8 @@ export interface JointOdd {
 export function jointOddProcess(sides: readonly (readonly ForkResult[])[], statistic: Statistic): JointOdd | null {
   // One statistic for both sides, as the verdict's ratio uses: the mean when any process has no slope.
   const all = processValues(sides.flat(), statistic);
-  const values = sides.map((_, i) => all.slice(sides.slice(0, i).flat().length, sides.slice(0, i + 1).flat().length));
+  let from = 0;
+  const values = sides.map((side) => all.slice(from, (from += side.length)));
   const odd = jointOdd(values);
   return odd && { ...odd, fork: sides[odd.side][odd.position] };
 }

@@ -23,6 +23,19 @@ function cli(args: string[], env: Record<string, string> = {}) {
   });
 }
 
+/**
+ * Runs a fixture that counts its processes in the file CB_TEST_COUNTER names (fresh per call), with
+ * `forks` processes each and a short budget; the result document is read back.
+ */
+function runCounting(fixture: string, forks: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'cb-count-'));
+  const out = join(dir, 'out.json');
+  const r = cli(['run', join(FIX, fixture), '--forks', String(forks), '--time', '0.1', '--no-pin', '--json', out], {
+    CB_TEST_COUNTER: join(dir, 'counter'),
+  });
+  return { r, doc: doc0(out) };
+}
+
 describe('cyclebench run', () => {
   it('--complexity prints each sweep with its fitted model', () => {
     const r = cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK]);
@@ -97,28 +110,18 @@ describe('cyclebench run', () => {
   });
 
   it("a process that crashes is the benchmark's error, not processes missing from an interruption", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cb-crash-'));
-    const out = join(dir, 'out.json');
-    const r = cli(
-      ['run', join(FIX, 'crashes-second.bench.ts'), '--forks', '3', '--time', '0.1', '--no-pin', '--json', out],
-      { CB_TEST_LOADS: join(dir, 'loads') },
-    );
+    const { r, doc } = runCounting('crashes-second.bench.ts', 3);
     expect(r.status).toBe(1);
-    const [b] = doc0(out).benchmarks;
+    const [b] = doc.benchmarks;
     expect(b.error).toMatchObject({ kind: 'crash' });
     expect(b.details ?? []).not.toContainEqual(expect.objectContaining({ code: 'processes-missing' }));
     expect(b.findings.map((f: { code: string }) => f.code)).not.toContain('partial');
   });
 
   it('a process three times slower than its five siblings: left out of the headline and of the baseline comparison, each said in one line', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cb-odd-'));
-    const out = join(dir, 'out.json');
-    const r = cli(
-      ['run', join(FIX, 'one-slow-process.bench.ts'), '--forks', '6', '--time', '0.1', '--no-pin', '--json', out],
-      { CB_TEST_SETUPS: join(dir, 'setups') },
-    );
+    const { r, doc } = runCounting('one-slow-process.bench.ts', 6);
     expect(r.status, r.stderr).toBe(0);
-    const contender = doc0(out).benchmarks.find((b: { name: string }) => b.name === 'contender');
+    const contender = doc.benchmarks.find((b: { name: string }) => b.name === 'contender');
     expect(contender.forks.filter((f: { oddProcess?: unknown }) => f.oddProcess)).toHaveLength(1);
     const codes = contender.details.map((d: { code: string }) => d.code);
     expect(codes).toContain('odd-process');
