@@ -1,36 +1,81 @@
-// The progress line on stderr with an ETA, shown only on a TTY (never in CI logs or
-// when output is piped), rewritten in place with \r.
+// The progress line on stderr, from a ProgressPlan (progress-plan.ts): the steps done, the
+// planned maximum ("12 of ≤ 48 processes") and an ETA. On a terminal it is one line rewritten
+// in place with \r; otherwise (piped, a CI log) it is a plain line when the first step starts,
+// one every PRINT_EVERY_MS, and one with the final count at the end, never a carriage return.
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
-import type { Progress } from './suite.js';
+import { type Clock, type ProgressPlan, type ProgressSnapshot, systemClock } from './progress-plan.js';
+
+/** How often the line is printed (piped) or redrawn (terminal) while a step runs. */
+export const PRINT_EVERY_MS = 20_000;
+
+interface Stream {
+  write(s: string): unknown;
+  isTTY?: boolean;
+}
 
 export class ProgressLine {
+  private readonly mode: 'terminal' | 'lines' | 'off';
+  private stopTimer: (() => void) | null = null;
   private shown = false;
+
   constructor(
-    private readonly stream: { write(s: string): unknown; isTTY?: boolean },
+    private readonly stream: Stream,
     enabled: boolean,
+    private readonly plan: ProgressPlan,
+    private readonly clock: Clock = systemClock,
   ) {
-    this.enabled = enabled && stream.isTTY === true;
-  }
-  private readonly enabled: boolean;
-
-  update(p: Progress): void {
-    if (!this.enabled || p.total === 0) return;
-    this.stream.write(`\r\x1b[K${formatProgress(p)}`);
-    this.shown = true;
+    this.mode = !enabled ? 'off' : stream.isTTY === true ? 'terminal' : 'lines';
+    if (this.mode !== 'off') plan.onChange = () => this.changed();
   }
 
-  clear(): void {
-    if (this.shown) this.stream.write('\r\x1b[K');
-    this.shown = false;
+  private changed(): void {
+    if (!this.plan.begun) return;
+    if (this.stopTimer === null) {
+      this.stopTimer = this.clock.every(PRINT_EVERY_MS, () => this.print());
+      if (this.mode === 'lines') this.print();
+    }
+    if (this.mode === 'terminal') this.print();
+  }
+
+  private print(): void {
+    const s = this.plan.snapshot();
+    if (s.total === 0) return;
+    if (this.mode === 'terminal') {
+      this.stream.write(`\r\x1b[K${formatProgress(s)}`);
+      this.shown = true;
+    } else this.stream.write(`cyclebench: ${formatProgress(s)}\n`);
+  }
+
+  /** Stops the timer; on a terminal erases the line, otherwise prints the final count. */
+  end(): void {
+    if (this.stopTimer === null) return;
+    this.stopTimer();
+    this.stopTimer = null;
+    if (this.mode === 'terminal') {
+      if (this.shown) this.stream.write('\r\x1b[K');
+      this.shown = false;
+    } else {
+      const s = this.plan.snapshot();
+      this.stream.write(`cyclebench: ${s.done} ${s.unit} in ${formatDuration(s.elapsedMs)}\n`);
+    }
   }
 }
 
-export function formatProgress(p: Progress): string {
-  const pct = Math.floor((p.done / p.total) * 100);
-  const eta = p.done > 0 ? ((p.elapsedMs / p.done) * (p.total - p.done)) / 1000 : null;
-  const etaText =
-    eta === null
-      ? ''
-      : `, ETA ${eta < 60 ? `${Math.ceil(eta)} s` : `${Math.floor(eta / 60)} min ${Math.ceil(eta % 60)} s`}`;
-  return `[${p.done}/${p.total} ${pct}%${etaText}] ${escapeControls(truncateName(p.current))}`;
+/** "[12 of ≤ 48 processes, ETA 2 min 10 s] group/name"; "≤" while the total is still a maximum. */
+export function formatProgress(
+  p: Pick<ProgressSnapshot, 'done' | 'total' | 'current'> & Partial<ProgressSnapshot>,
+): string {
+  const count = `${p.done} of ${p.upTo ? '≤ ' : ''}${p.total} ${p.unit ?? 'processes'}`;
+  const eta = p.etaMs === null || p.etaMs === undefined ? '' : `, ETA ${formatDuration(p.etaMs)}`;
+  const current = p.current ? ` ${escapeControls(truncateName(p.current))}` : '';
+  return `[${count}${eta}]${current}`;
+}
+
+/** "< 1 s", "42 s", "2 min 10 s", "1 h 5 min". */
+export function formatDuration(ms: number): string {
+  if (ms > 0 && ms < 1000) return '< 1 s';
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }

@@ -14,6 +14,7 @@ import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
 import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
+import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
 import { namedDetails } from '../analysis/result.js';
@@ -162,7 +163,8 @@ export async function runBenchmarks(
     log.write(interruptedLine(signal, 'the results so far'));
     abort.abort();
   });
-  const progress = new ProgressLine(log, opts.progress);
+  const progress = new ProgressPlan('processes');
+  const line = new ProgressLine(log, opts.progress, progress);
   let outcome;
   try {
     outcome = await runSuite(platform, {
@@ -190,11 +192,11 @@ export async function runBenchmarks(
       timeoutMs: opts.timeoutMs,
       aa: opts.aa,
       signal: abort.signal,
-      onProgress: (p) => progress.update(p),
+      progress,
       onWarning: (line) => log.write(`cyclebench: warning: ${line}\n`),
     });
   } finally {
-    progress.clear();
+    line.end();
     stop.off();
   }
 

@@ -24,6 +24,7 @@ import { relativeHalfWidth } from '../analysis/half-width.js';
 import { simulationLanes } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
+import type { ProgressPlan } from './progress-plan.js';
 
 export interface SuiteOptions {
   files: string[];
@@ -41,18 +42,12 @@ export interface SuiteOptions {
   /** A/A check: measure every benchmark as two interleaved arms of `forks` processes each. */
   aa?: boolean;
   signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
+  /** Told every benchmark's most processes before the first starts, then each process begun and finished. */
+  progress?: ProgressPlan;
   /** Told each warning found before measuring (duplicate names), as soon as the files are listed. */
   onWarning?: (line: string) => void;
   /** Simulated counters: every worker runs under callgrind (src/simulation/). */
   simulate?: SimulationChoice & { valgrind?: string };
-}
-
-export interface Progress {
-  done: number;
-  total: number;
-  current: string;
-  elapsedMs: number;
 }
 
 export interface SuiteOutcome {
@@ -111,21 +106,20 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
         arm: j.benchmark.arm as 0 | 1,
       }))
     : roundRobin(entries, opts.forks).map((j) => ({ ...j, arm: 0 as const }));
-  const started = Date.now();
-  const progress = { done: 0, total: jobs.length };
-  let interrupted = (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts, progress, started));
   // Benchmarks whose planned processes disagree get more processes (more-processes.ts), added
-  // round-robin like the planned ones.
+  // round-robin like the planned ones, up to `max` each: the progress line's total counts that maximum.
   const max = opts.maxForks ?? opts.forks;
-  if (!interrupted && max > opts.forks && !opts.aa && !opts.simulate) {
+  const mayAdd = max > opts.forks && !opts.aa && !opts.simulate;
+  for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1));
+  let interrupted = (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts));
+  if (!interrupted && mayAdd) {
     const more = entries.filter((e) => !e.error && addProcessesFor(e, opts, max) > 0);
+    for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));
     const extra = roundRobin(more, Math.max(0, ...more.map((e) => e.added!.count)))
       .filter((j) => j.forkIndex < j.benchmark.added!.count)
       .map((j) => ({ ...j, forkIndex: opts.forks + j.forkIndex, arm: 0 as const }));
-    progress.total += extra.length;
-    interrupted = await runJobs(platform, extra, opts, progress, started);
+    interrupted = await runJobs(platform, extra, opts);
   }
-  opts.onProgress?.({ done: progress.done, total: progress.total, current: '', elapsedMs: Date.now() - started });
 
   // Slow process states are judged against every process of this run (slow-processes.ts).
   const reference = runYardstick(entries.flatMap((e) => e.forks));
@@ -150,13 +144,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
 type Job = { benchmark: Entry; forkIndex: number; arm: 0 | 1 };
 
 /** Runs jobs in order, one fresh worker each; true when the run was interrupted. */
-async function runJobs(
-  platform: Platform,
-  jobs: readonly Job[],
-  opts: SuiteOptions,
-  progress: { done: number; total: number },
-  started: number,
-): Promise<boolean> {
+async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOptions): Promise<boolean> {
   let next = 0;
   let interrupted = false;
   // The worker of the next job starts while this one runs, on CPUs this one does not measure on,
@@ -175,15 +163,8 @@ async function runJobs(
       if (opts.signal?.aborted) return void (interrupted = true);
       const job = jobs[next++];
       const entry = job.benchmark;
-      if (entry.error) {
-        progress.done++;
-        continue; // a benchmark that failed once is not retried in its other forks
-      }
-      opts.onProgress?.({
-        ...progress,
-        current: fullName(entry.descriptor),
-        elapsedMs: Date.now() - started,
-      });
+      if (entry.error) continue; // a benchmark that failed once is not retried in its other forks
+      opts.progress?.begin(entry, fullName(entry.descriptor));
       const mine = ahead.take(job);
       const running = runFork(platform, entry.descriptor, job.forkIndex, opts, {
         ...(mine ? { started: mine } : {}),
@@ -192,10 +173,12 @@ async function runJobs(
       ahead.startFor(jobs.slice(next).find((j) => !j.benchmark.error));
       const r = await running;
       ahead.pause(false);
-      progress.done++;
       if ('interrupted' in r) return void (interrupted = true);
-      if ('error' in r) entry.error = r.error;
-      else {
+      opts.progress?.finished(entry);
+      if ('error' in r) {
+        entry.error = r.error;
+        opts.progress?.settle(entry);
+      } else {
         entry.forks.push(r.fork);
         entry.arms[job.arm].push(r.fork.index);
       }

@@ -10,6 +10,8 @@ import { readMachineFacts } from '../env/facts.js';
 import { conditionsRecord, resolveConditions } from '../orchestrator/conditions.js';
 import type { RunOptions } from '../orchestrator/run.js';
 import { interruptedLine, onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
+import { ProgressLine } from '../orchestrator/progress.js';
+import { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { assertOutputPaths, tryWrite } from '../results/output-files.js';
@@ -71,6 +73,8 @@ export async function runAgainst(
     io.stderr.write(interruptedLine(signal, 'the pairs so far'));
     abort.abort();
   });
+  const progress = new ProgressPlan('pairs');
+  const line = new ProgressLine(io.stderr, opts.progress, progress);
   let paired: PairedOutcome;
   try {
     paired = await runPaired(platform, {
@@ -88,11 +92,10 @@ export async function runAgainst(
         looks: looksUpTo(opts.maxPairs ?? DEFAULT_MAX_PAIRS),
       },
       signal: abort.signal,
-      onProgress:
-        opts.progress && (io.stderr as { isTTY?: boolean }).isTTY ? (l) => io.stderr.write(`\r\x1b[K${l}`) : undefined,
+      progress,
     });
   } finally {
-    if (opts.progress && (io.stderr as { isTTY?: boolean }).isTTY) io.stderr.write('\r\x1b[K');
+    line.end();
     stop.off();
     tree.dispose();
   }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
+import type { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { fullName, listFile, runFork } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
@@ -25,7 +26,8 @@ export interface PairedRunOptions {
   timeoutMs: number;
   settings: PairedSettings;
   signal?: AbortSignal;
-  onProgress?: (line: string) => void;
+  /** Told every benchmark's most pairs before the first starts, then each pair begun and finished. */
+  progress?: ProgressPlan;
 }
 
 export interface PairedRow {
@@ -107,9 +109,11 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     if (row) notRun.shift();
     return { ...out, interrupted: true, ...(notRun.length ? { notRun } : {}) };
   };
+  for (const [, b] of matched) opts.progress?.plan(b, opts.settings.looks[opts.settings.looks.length - 1]);
   for (const [i, [a, b]] of matched.entries()) {
     if (opts.signal?.aborted) return stopped(i);
     const { row, interrupted } = await measurePairs(platform, a, b, opts);
+    opts.progress?.settle(b, row.pairs.length);
     // An interrupted benchmark keeps the pairs it finished, analysed as far as they go.
     if (row.pairs.length > 0 || !interrupted) out.rows.push(row);
     if (interrupted) return stopped(i, row.pairs.length > 0 ? row : undefined);
@@ -131,7 +135,7 @@ async function measurePairs(
     const aFirst = i % 2 === 0;
     const got: Record<'a' | 'b', number> = { a: NaN, b: NaN };
     for (const side of aFirst ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
-      opts.onProgress?.(`${label(b)}: pair ${i + 1}, ${side === 'a' ? opts.tree.label : 'this tree'}`);
+      opts.progress?.begin(b, `${label(b)}, ${side === 'a' ? opts.tree.label : 'this tree'}`);
       // Both processes of a pair get the same fork index: the same plan seed and environment padding.
       const r = await runFork(platform, side === 'a' ? a : b, i, opts);
       if ('interrupted' in r) {
@@ -150,6 +154,7 @@ async function measurePairs(
       got[side] = value(r.fork);
     }
     row.pairs.push({ a: got.a, b: got.b, aFirst });
+    opts.progress?.finished(b);
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
   }
   row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length);

@@ -54,9 +54,11 @@ describe('formatting', () => {
     ).toBe('name   v\n────  ──\na      1\nbbb   22');
   });
 
-  it('shows progress with an ETA from the mean job time', () => {
-    expect(formatProgress({ done: 2, total: 4, current: 'g/x', elapsedMs: 4000 })).toBe('[2/4 50%, ETA 4 s] g/x');
-    expect(formatProgress({ done: 0, total: 4, current: 'g/x', elapsedMs: 0 })).toBe('[0/4 0%] g/x');
+  it('shows progress against the planned maximum, with an ETA', () => {
+    expect(formatProgress({ done: 2, total: 4, upTo: true, current: 'g/x', etaMs: 4000 })).toBe(
+      '[2 of ≤ 4 processes, ETA 4 s] g/x',
+    );
+    expect(formatProgress({ done: 0, total: 4, current: 'g/x', etaMs: null })).toBe('[0 of 4 processes] g/x');
   });
 });
 

@@ -1,0 +1,148 @@
+// What a run has done and at most still has to do, for its progress line (progress.ts). The
+// total is the planned maximum, stated before the first step: every benchmark's most processes
+// (or pairs, in a paired run), from the same limits its scheduler uses. It never grows: a
+// benchmark that stops early (its processes agree, its verdict is settled, it failed) lowers
+// its own maximum to what it ran, so the total counts down to the steps actually run.
+//
+// The ETA is the time per step so far times the steps left at most, so it is an estimate of the
+// longest the run can still take (every benchmark running its maximum), not a promise:
+//   - m, the mean time per finished step (elapsed at the last finish / steps finished), raised to
+//     elapsed now / (finished + 1) when the running step is already longer than that mean;
+//   - ETA = what the running step has left of m (at least 0) + m for every other step left;
+//   - a rise is clamped: an update never shows more than RISE_CAP times the previous ETA, so a
+//     slow step or a revised mean moves the figure up gradually instead of jumping back.
+// Hand-written rather than a progress-bar package (cli-progress and the like): those count to a
+// fixed total and take the ETA from the latest rate, without a maximum that shrinks or a cap on rises.
+
+/** An update never shows an ETA more than this times the previous one. */
+export const RISE_CAP = 1.2;
+
+/** Time and a repeating timer, injected so tests run on a fake clock. */
+export interface Clock {
+  now(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  every(ms, tick) {
+    const t = setInterval(tick, ms);
+    t.unref(); // a progress timer never keeps the process alive
+    return () => clearInterval(t);
+  },
+};
+
+export type StepUnit = 'processes' | 'pairs';
+
+export interface ProgressSnapshot {
+  done: number;
+  /** The most steps the run takes (exact once every benchmark is settled). */
+  total: number;
+  /** True while `total` is still a maximum: some benchmark may stop before its last step. */
+  upTo: boolean;
+  unit: StepUnit;
+  /** What runs now (a benchmark's name, maybe with its side); '' when nothing does. */
+  current: string;
+  elapsedMs: number;
+  /** null before the first step finishes. */
+  etaMs: number | null;
+}
+
+interface Unit {
+  max: number;
+  done: number;
+  settled: boolean;
+}
+
+export class ProgressPlan {
+  private readonly units = new Map<unknown, Unit>();
+  private done = 0;
+  private started: number | null = null;
+  private lastFinish = 0;
+  private lastEta: number | null = null;
+  private current = '';
+  /** Told after every change (a step begun, finished, a maximum lowered). */
+  onChange: () => void = () => {};
+
+  constructor(
+    readonly unit: StepUnit,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** States that `key` runs at most `max` steps. Only before the first step: the total never grows. */
+  plan(key: unknown, max: number): void {
+    if (this.started !== null) throw new Error('progress: every maximum is stated before the first step');
+    if (this.units.has(key)) throw new Error('progress: a benchmark is planned once');
+    this.units.set(key, { max, done: 0, settled: false });
+  }
+
+  /** A step of `key` starts; `label` is shown as what runs. */
+  begin(key: unknown, label: string): void {
+    this.unitOf(key);
+    if (this.started === null) this.started = this.lastFinish = this.clock.now();
+    this.current = label;
+    this.onChange();
+  }
+
+  /** A step of `key` finished (measured or failed: its time was spent either way). */
+  finished(key: unknown): void {
+    const u = this.unitOf(key);
+    u.done++;
+    // Only a scheduler that ran past the limit it stated gets here: the count stays true.
+    u.max = Math.max(u.max, u.done);
+    this.done++;
+    this.lastFinish = this.clock.now();
+    this.onChange();
+  }
+
+  /** `key` runs `count` steps in all (at most its maximum, at least what it ran). */
+  settle(key: unknown, count: number = this.unitOf(key).done): void {
+    const u = this.unitOf(key);
+    u.max = Math.min(u.max, Math.max(count, u.done));
+    u.settled = true;
+    this.onChange();
+  }
+
+  /** Whether a step has begun. */
+  get begun(): boolean {
+    return this.started !== null;
+  }
+
+  /** The state now; each call is one update of the ETA (its rise is clamped against the last call's). */
+  snapshot(): ProgressSnapshot {
+    const now = this.clock.now();
+    let total = 0;
+    let upTo = false;
+    for (const u of this.units.values()) {
+      total += u.max;
+      if (!u.settled && u.done < u.max) upTo = true;
+    }
+    const elapsedMs = this.started === null ? 0 : now - this.started;
+    return {
+      done: this.done,
+      total,
+      upTo,
+      unit: this.unit,
+      current: this.current,
+      elapsedMs,
+      etaMs: this.eta(now, total - this.done),
+    };
+  }
+
+  private eta(now: number, left: number): number | null {
+    if (this.started === null || this.done === 0) return null;
+    if (left <= 0) return (this.lastEta = 0);
+    const running = now - this.lastFinish;
+    const mean = Math.max((this.lastFinish - this.started) / this.done, (now - this.started) / (this.done + 1));
+    const raw = Math.max(mean - running, 0) + (left - 1) * mean;
+    const eta = this.lastEta === null ? raw : Math.min(raw, this.lastEta * RISE_CAP);
+    return (this.lastEta = eta);
+  }
+
+  private unitOf(key: unknown): Unit {
+    const u = this.units.get(key);
+    if (!u) throw new Error('progress: a step of a benchmark that was not planned');
+    return u;
+  }
+}
