@@ -23,7 +23,7 @@ export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'file
   cwd?: string;
   /** Print the terminal table (and the reports asked for) to `io.stdout` (default true). */
   print?: boolean;
-  /** Progress line on stderr when it is a TTY (default false). */
+  /** Progress line on stderr (default false): redrawn on a terminal, else a plain line every 20 s (docs/ci.md). */
   progress?: boolean;
   io?: Io;
 }
