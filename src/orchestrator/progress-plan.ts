@@ -70,11 +70,14 @@ export class ProgressPlan {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** States that `key` runs at most `max` steps. Only before the first step: the total never grows. */
-  plan(key: unknown, max: number): void {
+  /**
+   * States that `key` runs at most `max` steps (`exact`: that many unless it fails). Only before the
+   * first step: the total never grows.
+   */
+  plan(key: unknown, max: number, exact = false): void {
     if (this.started !== null) throw new Error('progress: every maximum is stated before the first step');
     if (this.units.has(key)) throw new Error('progress: a benchmark is planned once');
-    this.units.set(key, { max, done: 0, settled: false });
+    this.units.set(key, { max, done: 0, settled: exact });
   }
 
   /** A step of `key` starts; `label` is shown as what runs. */

@@ -110,7 +110,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   // round-robin like the planned ones, up to `max` each: the progress line's total counts that maximum.
   const max = opts.maxForks ?? opts.forks;
   const mayAdd = max > opts.forks && !opts.aa && !opts.simulate;
-  for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1));
+  for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1), !mayAdd);
   let interrupted = (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts));
   if (!interrupted && mayAdd) {
     const more = entries.filter((e) => !e.error && addProcessesFor(e, opts, max) > 0);

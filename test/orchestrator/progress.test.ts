@@ -136,6 +136,15 @@ describe('progress of a default run, on a fake clock', () => {
     expect(() => plan.plan({}, 3)).toThrow(/before the first step/);
   });
 
+  it('a count that cannot grow (--forks given) is stated without "≤"', () => {
+    const clock = new FakeClock();
+    const plan = new ProgressPlan('processes', clock);
+    plan.plan('a', 3, true);
+    plan.plan('b', 3, true);
+    plan.begin('a', 'g/a');
+    expect(formatProgress(plan.snapshot())).toBe('[0 of 6 processes] g/a');
+  });
+
   it('piped: a plain line at the start, at least every 30 s of fake time, and the final count; no \\r', () => {
     const clock = new FakeClock();
     const plan = new ProgressPlan('processes', clock);
