@@ -8,7 +8,7 @@
 // processes when processes dominate). Full tables: bench/statistics/coverage.ts.
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
-import { syntheticForks } from '../compare/synthetic.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
 
 const TRIALS = 200;
 const COST = 10;

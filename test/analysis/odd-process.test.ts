@@ -25,7 +25,7 @@ import { addedProcesses, processesToAdd } from '../../src/orchestrator/more-proc
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { createRng } from '../../src/statistics/rng.js';
 import type { ForkResult } from '../../src/results/schema.js';
-import { gaussian, makeFork } from './synthetic.js';
+import { gaussian, makeFork } from '../helpers/synthetic-forks.js';
 
 /** A process measuring `costNs` per iteration, with a yardstick of `yardstick` ns each round. */
 function proc(index: number, costNs: number, yardstick = 30_000): ForkResult {

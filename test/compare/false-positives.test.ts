@@ -14,7 +14,7 @@ import { verdictForForks } from '../../src/compare/verdict.js';
 import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';
-import { normal, syntheticForks } from './synthetic.js';
+import { normal, syntheticForks } from '../helpers/synthetic-results.js';
 
 const S = { threshold: 0.01, confidence: 0.95, resamples: 100 };
 const BOUND = 0.075;

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { jointOdd, oddProcess } from '../../src/analysis/odd-process.js';
 import { createRng } from '../../src/statistics/rng.js';
 import { ratioInterval } from '../../src/statistics/t-intervals.js';
-import { gaussian } from '../analysis/synthetic.js';
-import { syntheticForks } from './synthetic.js';
+import { gaussian } from '../helpers/synthetic-forks.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 
 const TRIALS = 4000;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectableDifference } from '../../src/compare/aa.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
-import { syntheticForks } from './synthetic.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
 
 const S = { threshold: 0.01, confidence: 0.95, resamples: 300 };
 
