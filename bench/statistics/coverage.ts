@@ -2,7 +2,7 @@
 // - headline coverage: how often analyzeBenchmark's CI covers the true per-iteration cost;
 // - A/A false positives of `compare` (verdictForForks) and of `stat` A/B (compareMetric):
 //   how often identical distributions are called faster/slower.
-// Processes follow test/compare/synthetic.ts: per-process factor 1 + between·z, per-batch noise within·z.
+// Processes follow test/helpers/synthetic-results.ts: per-process factor 1 + between·z, per-batch noise within·z.
 //   node --import tsx bench/statistics/coverage.ts [replications]
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
@@ -10,7 +10,7 @@ import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';
-import { normal, syntheticForks } from '../../test/compare/synthetic.js';
+import { normal, syntheticForks } from '../../test/helpers/synthetic-results.js';
 
 const REPS = Number(process.argv[2] ?? 250);
 const COST = 10;

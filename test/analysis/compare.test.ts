@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { compareForks } from '../../src/analysis/compare.js';
-import { makeForks } from './synthetic.js';
+import { makeForks } from '../helpers/synthetic-forks.js';
 
 const FAST = { resamples: 200 };
 const side = (seed: number, cost: number) =>

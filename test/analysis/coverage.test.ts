@@ -8,18 +8,19 @@
 // processes when processes dominate). Full tables: bench/statistics/coverage.ts.
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
-import { syntheticForks } from '../compare/synthetic.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
+import { trials } from '../helpers/trials.js';
 
 const TRIALS = 200;
 const COST = 10;
 
-function coverage(k: number, between: number, within: number): number {
+async function coverage(k: number, between: number, within: number): Promise<number> {
   let covered = 0;
-  for (let t = 0; t < TRIALS; t++) {
+  await trials(TRIALS, (t) => {
     const forks = syntheticForks(50_000 + t, k, { cost: COST, between, within });
     const h = analyzeBenchmark(forks, { seed: t + 1, resamples: 50 }).headline;
     if (h.ciLow <= COST && COST <= h.ciHigh) covered++;
-  }
+  });
   return covered / TRIALS;
 }
 
@@ -29,8 +30,8 @@ describe('headline coverage (seeded simulation, nominal 95 %)', () => {
     ['batches dominate (1 % / 3 %)', 0.01, 0.03],
   ] as const)
     for (const k of [3, 10])
-      it(`${k} processes, ${label}`, () => {
-        const c = coverage(k, between, within);
+      it(`${k} processes, ${label}`, async () => {
+        const c = await coverage(k, between, within);
         expect(c).toBeGreaterThanOrEqual(0.9);
         expect(c).toBeLessThanOrEqual(0.99);
       }, 30_000);

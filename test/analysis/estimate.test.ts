@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark, relativeHalfWidth } from '../../src/analysis/index.js';
 import { detailLines } from '../../src/report/details.js';
-import { makeFork, makeForks } from './synthetic.js';
+import { makeFork, makeForks } from '../helpers/synthetic-forks.js';
 
 const FAST = { resamples: 300 };
 

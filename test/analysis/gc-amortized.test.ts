@@ -9,7 +9,7 @@ import { batchSlope } from '../../src/analysis/fork-fit.js';
 import { detailLines } from '../../src/report/details.js';
 import type { Batch } from '../../src/results/schema.js';
 import { perSizeMedianFit } from '../../src/statistics/robust-slope.js';
-import { makeForks } from './synthetic.js';
+import { makeForks } from '../helpers/synthetic-forks.js';
 
 const COST = 100;
 const PAUSE = 50_000;

@@ -4,7 +4,7 @@ import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { detailLines, layoutText } from '../../src/report/details.js';
 import { layoutEffect } from '../../src/analysis/layout.js';
 import type { ForkResult } from '../../src/results/schema.js';
-import { makeFork } from './synthetic.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
 
 function padded(f: ForkResult, bytes: number): ForkResult {
   return { ...f, conditions: { ...f.conditions, envPadding: bytes } };

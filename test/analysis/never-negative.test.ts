@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { detailLines } from '../../src/report/details.js';
 import type { Batch, ForkResult } from '../../src/results/schema.js';
-import { cleanBatch, makeFork } from './synthetic.js';
+import { cleanBatch, makeFork } from '../helpers/synthetic-forks.js';
 
 function batch(iterations: number, ns: number, taskClock?: number): Batch {
   return {

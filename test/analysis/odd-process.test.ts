@@ -25,7 +25,8 @@ import { addedProcesses, processesToAdd } from '../../src/orchestrator/more-proc
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { createRng } from '../../src/statistics/rng.js';
 import type { ForkResult } from '../../src/results/schema.js';
-import { gaussian, makeFork } from './synthetic.js';
+import { gaussian, makeFork } from '../helpers/synthetic-forks.js';
+import { trials } from '../helpers/trials.js';
 
 /** A process measuring `costNs` per iteration, with a yardstick of `yardstick` ns each round. */
 function proc(index: number, costNs: number, yardstick = 30_000): ForkResult {
@@ -194,15 +195,15 @@ describe('the odd-process rule inside the two-stage procedure (seeded simulation
     ['normal', 0.12, 0.02, gaussian],
     ['heavy-tailed (t, 3 df)', 0.05, 0.06, t3],
   ] as const)
-    it(`fires in under ${firesBelow * 100} % of benchmarks and keeps coverage near 95 % with ${noise} process noise (scale ${sd * 100} %)`, () => {
+    it(`fires in under ${firesBelow * 100} % of benchmarks and keeps coverage near 95 % with ${noise} process noise (scale ${sd * 100} %)`, async () => {
       const rng = createRng(11 + sd * 1000 + firesBelow * 100);
       let covered = 0;
       let fired = 0;
-      for (let t = 0; t < TRIALS; t++) {
+      await trials(TRIALS, () => {
         const { ci, odd } = procedure(() => COST * (1 + sd * draw(rng)));
         if (odd) fired++;
         if (ci.ciLow <= COST && COST <= ci.ciHigh) covered++;
-      }
+      });
       expect(fired / TRIALS).toBeLessThan(firesBelow);
       expect(covered / TRIALS).toBeGreaterThanOrEqual(0.935);
       expect(covered / TRIALS).toBeLessThanOrEqual(0.975);
@@ -215,30 +216,30 @@ describe('the odd-process rule inside the two-stage procedure (seeded simulation
     ['normal', 0.05, 0.02, gaussian],
     ['heavy-tailed (t, 3 df)', 0.05, 0.08, t3],
   ] as const)
-    it(`--forks 6: fires in under ${firesBelow * 100} % of benchmarks and keeps coverage near 95 % with ${noise} noise (scale ${sd * 100} %)`, () => {
+    it(`--forks 6: fires in under ${firesBelow * 100} % of benchmarks and keeps coverage near 95 % with ${noise} noise (scale ${sd * 100} %)`, async () => {
       const rng = createRng(61 + sd * 1000 + firesBelow * 100);
       let covered = 0;
       let fired = 0;
-      for (let t = 0; t < TRIALS; t++) {
+      await trials(TRIALS, () => {
         const { ci, odd } = procedure(() => COST * (1 + sd * draw(rng)), 6);
         if (odd) fired++;
         if (ci.ciLow <= COST && COST <= ci.ciHigh) covered++;
-      }
+      });
       expect(fired / TRIALS).toBeLessThan(firesBelow);
       expect(covered / TRIALS).toBeGreaterThanOrEqual(0.935);
       expect(covered / TRIALS).toBeLessThanOrEqual(0.975);
     });
 
-  it('finds a process in a +46 % state among normal ones (sd 2 %) and the estimate stays within 2 % of the usual state', () => {
+  it('finds a process in a +46 % state among normal ones (sd 2 %) and the estimate stays within 2 % of the usual state', async () => {
     const rng = createRng(23);
     let found = 0;
     let within = 0;
-    for (let t = 0; t < TRIALS; t++) {
+    await trials(TRIALS, () => {
       const slowAt = rng.int(3); // the state hits one of the planned processes
       const { ci, odd } = procedure((i) => COST * (i === slowAt ? 1.46 : 1) * (1 + 0.02 * gaussian(rng)));
       if (odd?.position === slowAt) found++;
       if (Math.abs(ci.point / COST - 1) <= 0.02) within++;
-    }
+    });
     expect(found / TRIALS).toBeGreaterThan(0.95);
     expect(within / TRIALS).toBeGreaterThan(0.95);
   });

@@ -12,7 +12,7 @@ import { detailText } from '../../src/report/details.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import type { ForkResult } from '../../src/results/schema.js';
-import { makeFork } from './synthetic.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
 
 /** A process measuring `costNs` whose yardstick read `yardstick` ns every round. */
 function proc(index: number, costNs: number, yardstick: number | null): ForkResult {

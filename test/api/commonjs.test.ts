@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { collectBenchmarks, runFiles } from '../../src/index.js';
 import { findBenchFiles } from '../../src/orchestrator/discover.js';
-import { captureIo } from '../env/io.js';
+import { captureIo } from '../helpers/io.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/cjs/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -3,7 +3,7 @@
 // in every fork's conditions.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { captureIo } from '../env/io.js';
+import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bench, run, runFiles } from '../../src/index.js';
 import { instances, resetRegistry, toDescriptor } from '../../src/api/registry.js';
 import { createJsPlatform } from '../../src/platform/js.js';
-import { captureIo } from '../env/io.js';
+import { captureIo } from '../helpers/io.js';
 
 const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6, print: false };
 const N = 64;

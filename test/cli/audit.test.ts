@@ -1,7 +1,7 @@
 // `cyclebench audit`: the table from fixed rows (exact text), bad options, and one real
 // tiny audit end to end in fresh processes.
 import { describe, expect, it } from 'vitest';
-import { captureIo } from '../env/io.js';
+import { captureIo } from '../helpers/io.js';
 import type { AuditRow } from '../../src/audit/audit.js';
 import { auditCommand, renderAudit } from '../../src/cli/commands/audit.js';
 

@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { runCli } from '../env/io.js';
+import { runCli } from '../helpers/io.js';
 import { READABLE_SCHEMA_VERSIONS } from '../../src/results/read.js';
-import { syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+import {
+  syntheticBenchmark as bench,
+  syntheticDocument as doc,
+  syntheticForks as forks,
+} from '../helpers/synthetic-results.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-cmp-'));
 const write = (name: string, text: string): string => {

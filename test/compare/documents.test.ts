@@ -15,7 +15,7 @@ import {
   syntheticBenchmark as bench,
   syntheticDocument as doc,
   syntheticForks as forks,
-} from './synthetic.js';
+} from '../helpers/synthetic-results.js';
 
 const S = { threshold: 0.01, confidence: 0.95, seed: 1, resamples: 300 };
 const quiet = (seed: number, cost: number, checksum = 'c0ffee01') =>

@@ -7,7 +7,7 @@ import { compareForks } from '../../src/analysis/compare.js';
 import { aaCheck } from '../../src/compare/aa.js';
 import { sideNotes } from '../../src/compare/notes.js';
 import type { ForkResult } from '../../src/results/schema.js';
-import { syntheticBenchmark, syntheticForks } from './synthetic.js';
+import { syntheticBenchmark, syntheticForks } from '../helpers/synthetic-results.js';
 
 function singleSize(f: ForkResult): ForkResult {
   return { ...f, batches: f.batches.map((b) => ({ ...b, iterations: 1000, ns: b.ns / (b.iterations / 1000) })) };

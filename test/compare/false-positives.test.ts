@@ -14,20 +14,21 @@ import { verdictForForks } from '../../src/compare/verdict.js';
 import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';
-import { normal, syntheticForks } from './synthetic.js';
+import { normal, syntheticForks } from '../helpers/synthetic-results.js';
+import { trials } from '../helpers/trials.js';
 
 const S = { threshold: 0.01, confidence: 0.95, resamples: 100 };
 const BOUND = 0.075;
 
-function compareRate(k: number, between: number, within: number, trials: number): number {
+async function compareRate(k: number, between: number, within: number, count: number): Promise<number> {
   let called = 0;
-  for (let t = 0; t < trials; t++) {
+  await trials(count, (t) => {
     const a = syntheticForks(70_000 + 2 * t, k, { cost: 10, between, within });
     const b = syntheticForks(70_001 + 2 * t, k, { cost: 10, between, within });
     const v = verdictForForks(a, b, { ...S, seed: t + 1 });
     if (v.verdict === 'faster' || v.verdict === 'slower') called++;
-  }
-  return called / trials;
+  });
+  return called / count;
 }
 
 function command(rng: Rng, runs: number, value: () => number): CommandResult {
@@ -40,9 +41,9 @@ function command(rng: Rng, runs: number, value: () => number): CommandResult {
   return { runs: list, failures: [], metrics: {}, unsupported: {} } as unknown as CommandResult;
 }
 
-function statRate(runs: number, sample: (rng: Rng) => number, trials: number): number {
+async function statRate(runs: number, sample: (rng: Rng) => number, count: number): Promise<number> {
   let called = 0;
-  for (let t = 0; t < trials; t++) {
+  await trials(count, (t) => {
     const rng = createRng(90_000 + t);
     const c = compareMetric(
       command(rng, runs, () => sample(rng)),
@@ -51,8 +52,8 @@ function statRate(runs: number, sample: (rng: Rng) => number, trials: number): n
       'wall-time',
     );
     if (c.verdict === 'faster' || c.verdict === 'slower') called++;
-  }
-  return called / trials;
+  });
+  return called / count;
 }
 
 describe('A/A false-positive rates (seeded simulation, α = 0.05)', () => {
@@ -60,9 +61,9 @@ describe('A/A false-positive rates (seeded simulation, α = 0.05)', () => {
     ['processes dominate (3 % / 1 %)', 0.03, 0.01],
     ['batches dominate (1 % / 3 %)', 0.01, 0.03],
   ] as const)
-    it(`compare, 2 / 3 / 5 / 10 processes per side, ${label}`, () => {
+    it(`compare, 2 / 3 / 5 / 10 processes per side, ${label}`, async () => {
       for (const k of [2, 3, 5, 10])
-        expect(compareRate(k, between, within, 200), `${k} per side`).toBeLessThanOrEqual(BOUND);
+        expect(await compareRate(k, between, within, 200), `${k} per side`).toBeLessThanOrEqual(BOUND);
     }, 60_000);
 
   it('compare with 1 process per side gives no verdict, and the A/A check does not blame the setup', () => {
@@ -78,7 +79,7 @@ describe('A/A false-positive rates (seeded simulation, α = 0.05)', () => {
     expect(text).not.toMatch(/setup itself is biased/);
   });
 
-  it('stat A/B, 2 / 3 / 5 / 10 runs, normal (CV 1 % and 5 %) and right-skewed run times', () => {
+  it('stat A/B, 2 / 3 / 5 / 10 runs, normal (CV 1 % and 5 %) and right-skewed run times', async () => {
     const samples: Record<string, (r: Rng) => number> = {
       'normal 1 %': (r) => 100 * (1 + 0.01 * normal(r)),
       'normal 5 %': (r) => 100 * (1 + 0.05 * normal(r)),
@@ -86,7 +87,7 @@ describe('A/A false-positive rates (seeded simulation, α = 0.05)', () => {
     };
     for (const [name, sample] of Object.entries(samples))
       for (const runs of [2, 3, 5, 10])
-        expect(statRate(runs, sample, 400), `${name}, ${runs} runs`).toBeLessThanOrEqual(BOUND);
+        expect(await statRate(runs, sample, 400), `${name}, ${runs} runs`).toBeLessThanOrEqual(BOUND);
   });
 
   it('stat A/B with 1 run per command gives no verdict', () => {

@@ -4,14 +4,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../env/io.js';
+import { runCli } from '../helpers/io.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import {
   ENVIRONMENT,
   syntheticBenchmark as bench,
   syntheticDocument as doc,
   syntheticForks as forks,
-} from './synthetic.js';
+} from '../helpers/synthetic-results.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-gate-'));
 let n = 0;

@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { jointOdd, oddProcess } from '../../src/analysis/odd-process.js';
 import { createRng } from '../../src/statistics/rng.js';
 import { ratioInterval } from '../../src/statistics/t-intervals.js';
-import { gaussian } from '../analysis/synthetic.js';
-import { syntheticForks } from './synthetic.js';
+import { gaussian } from '../helpers/synthetic-forks.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
+import { trials } from '../helpers/trials.js';
 
 const TRIALS = 4000;
 type Policy = 'all' | 'per-side' | 'joint';
@@ -31,11 +32,11 @@ function sides(policy: Policy, a: number[], b: number[]): [number[], number[]] {
 }
 
 /** Share of A/A comparisons called different under each policy. */
-function falsePositives(n: number, p: number, jump: number, seed: number): Record<Policy, number> {
+async function falsePositives(n: number, p: number, jump: number, seed: number): Promise<Record<Policy, number>> {
   const rng = createRng(seed);
   const draw = () => 100 * (rng.next() < p ? 1 + jump : 1) * (1 + 0.02 * gaussian(rng));
   const called: Record<Policy, number> = { all: 0, 'per-side': 0, joint: 0 };
-  for (let t = 0; t < TRIALS; t++) {
+  await trials(TRIALS, () => {
     const a = Array.from({ length: n }, draw);
     const b = Array.from({ length: n }, draw);
     for (const policy of ['all', 'per-side', 'joint'] as const) {
@@ -43,7 +44,7 @@ function falsePositives(n: number, p: number, jump: number, seed: number): Recor
       const excludesOne = ci.ciLow > 1 || ci.ciHigh < 1;
       if (excludesOne && Math.abs(ci.point - 1) > 0.01) called[policy]++;
     }
-  }
+  });
   return { all: called.all / TRIALS, 'per-side': called['per-side'] / TRIALS, joint: called.joint / TRIALS };
 }
 
@@ -52,8 +53,8 @@ describe('odd processes in A/A comparisons (seeded simulation)', () => {
     [6, 0.3, 0.3],
     [12, 0.2, 0.46],
   ] as const)
-    it(`a state in ${p * 100} % of processes (+${jump * 100} %), ${n} per side: judged jointly, no more false differences than keeping all`, () => {
-      const r = falsePositives(n, p, jump, 31 + n);
+    it(`a state in ${p * 100} % of processes (+${jump * 100} %), ${n} per side: judged jointly, no more false differences than keeping all`, async () => {
+      const r = await falsePositives(n, p, jump, 31 + n);
       expect(r['per-side']).toBeGreaterThan(r.all + 0.02);
       expect(r.joint).toBeLessThanOrEqual(r.all + 0.005);
     });
@@ -64,8 +65,8 @@ describe('odd processes in A/A comparisons (seeded simulation)', () => {
     [0.05, 'a rare state (5 % of processes, +46 %)'],
     [0, 'no state at all'],
   ] as const)
-    it(`${noise}, 6 per side: judged jointly, at most the nominal 5 %`, () => {
-      expect(falsePositives(6, p, 0.46, 5).joint).toBeLessThanOrEqual(0.05);
+    it(`${noise}, 6 per side: judged jointly, at most the nominal 5 %`, async () => {
+      expect((await falsePositives(6, p, 0.46, 5)).joint).toBeLessThanOrEqual(0.05);
     });
 
   it('with fewer than 5 processes on a side nothing is left out: a side of 2 cannot estimate its spread', () => {

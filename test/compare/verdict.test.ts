@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { detectableDifference } from '../../src/compare/aa.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
-import { syntheticForks } from './synthetic.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
 
 const S = { threshold: 0.01, confidence: 0.95, seed: 7, resamples: 400 };
 // Noise-free forks: every batch is exactly overhead + iterations × cost, so every resample's

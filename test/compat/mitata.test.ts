@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixture, headlines, listError, listed, measureFile } from './helpers.js';
+import { fixture, headlines, listError, listed, measureFile } from '../helpers/compat.js';
 
 const examples = (name: string) => fixture(`third-party/mitata/examples/${name}`);
 

@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { initialize, resolve } from '../../src/compat/resolve-hooks.js';
-import { fixture } from './helpers.js';
+import { fixture } from '../helpers/compat.js';
 
 const targets = { mitata: 'file:///compat/mitata.js', tinybench: 'file:///compat/tinybench.js' };
 initialize({ targets });

@@ -1,7 +1,7 @@
 // tinybench's README example (copied unmodified) and a vitest bench file run under
 // `cyclebench run` through the import mapping of src/compat/; orders asserted, never times.
 import { describe, expect, it } from 'vitest';
-import { fixture, headlines, listed, measureFile } from './helpers.js';
+import { fixture, headlines, listed, measureFile } from '../helpers/compat.js';
 
 describe('tinybench and vitest files under cyclebench run', () => {
   it("tinybench's README example: Bench name becomes the group, the 1 ms task is the slower one", async () => {

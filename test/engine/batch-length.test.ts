@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { measure } from '../../src/engine/measure.js';
 import { unitFor } from '../../src/engine/plan.js';
 import type { KernelSpec } from '../../src/engine/kernel.js';
-import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE } from './fake-clock.js';
+import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE } from '../helpers/fake-clock.js';
 
 const options = {
   ...FAST_MEASURE,

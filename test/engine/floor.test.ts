@@ -6,9 +6,9 @@ import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { detailLines } from '../../src/report/details.js';
 import { measureLoopFloor } from '../../src/engine/floor.js';
 import { loadPlatform } from '../../src/platform/load.js';
-import { makeFork } from '../analysis/synthetic.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
 import { measure } from '../../src/engine/measure.js';
-import { createFakeClock, FAST_MEASURE, fakeNowMs } from './fake-clock.js';
+import { createFakeClock, FAST_MEASURE, fakeNowMs } from '../helpers/fake-clock.js';
 
 describe('empty-loop floor', () => {
   it('is a finite, non-negative per-iteration time with the real clock', () => {

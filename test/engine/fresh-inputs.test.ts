@@ -5,7 +5,7 @@ import { forkLines } from '../../src/report/details.js';
 import { measure } from '../../src/engine/measure.js';
 import { createFreshInputs, FreshInputs } from '../../src/engine/fresh-inputs.js';
 import { createRng } from '../../src/statistics/rng.js';
-import { createFakeClock, fakeKernel, fakeNowMs, fakePlatform, FAST_MEASURE } from './fake-clock.js';
+import { createFakeClock, fakeKernel, fakeNowMs, fakePlatform, FAST_MEASURE } from '../helpers/fake-clock.js';
 
 function fresh(maxIterations: number, made: unknown[] = []): FreshInputs {
   const make = (): unknown => {

@@ -6,7 +6,7 @@ import { buildInputPool, summarizeInputs } from '../../src/engine/inputs.js';
 import { resolveKernel } from '../../src/engine/kernel.js';
 import { makeAsyncLoop, makeSyncLoop } from '../../src/engine/loop.js';
 import { measure } from '../../src/engine/measure.js';
-import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE } from './fake-clock.js';
+import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE } from '../helpers/fake-clock.js';
 
 const fast = FAST_MEASURE;
 

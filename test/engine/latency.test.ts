@@ -9,7 +9,14 @@ import { calibrateOverhead, chunkCalls } from '../../src/engine/latency.js';
 import { makeLatencyLoop } from '../../src/engine/latency-loop.js';
 import { measure, type MeasureOptions } from '../../src/engine/measure.js';
 import { Checksum } from '../../src/engine/sink.js';
-import { createFakeClock, fakeNowMs, fakePlatform, type FakeClock, FAST_MEASURE, fakeKernel } from './fake-clock.js';
+import {
+  createFakeClock,
+  fakeNowMs,
+  fakePlatform,
+  type FakeClock,
+  FAST_MEASURE,
+  fakeKernel,
+} from '../helpers/fake-clock.js';
 
 const fast = FAST_MEASURE;
 

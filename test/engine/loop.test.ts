@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeAsyncLoop, makeSyncLoop } from '../../src/engine/loop.js';
-import { createFakeClock } from './fake-clock.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 
 describe('makeSyncLoop', () => {
   it('calls the kernel n times with its state, inside one start/end pair', () => {

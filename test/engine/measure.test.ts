@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { measure, type MeasureOptions } from '../../src/engine/measure.js';
 import type { KernelSpec } from '../../src/engine/kernel.js';
-import { createFakeClock, fakeNowMs, fakePlatform, type FakeClock, FAST_MEASURE, fakeKernel } from './fake-clock.js';
+import {
+  createFakeClock,
+  fakeNowMs,
+  fakePlatform,
+  type FakeClock,
+  FAST_MEASURE,
+  fakeKernel,
+} from '../helpers/fake-clock.js';
 
 const fast = FAST_MEASURE;
 

@@ -13,8 +13,8 @@ import type { ThreadSnapshot, ThreadStats } from '../../src/engine/thread-stats.
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { detailLines } from '../../src/report/details.js';
 import type { Batch } from '../../src/results/schema.js';
-import { createFakeClock, fakeNowMs } from './fake-clock.js';
-import { makeFork } from '../analysis/synthetic.js';
+import { createFakeClock, fakeNowMs } from '../helpers/fake-clock.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
 
 const COST = 1000; // ns per iteration of the fake kernel
 const K = 10;

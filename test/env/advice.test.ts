@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adviceFor, type Advice, type Knob } from '../../src/env/advice.js';
 import { boostOffCommand } from '../../src/env/advice-cpu.js';
 import { collectEnvironment } from '../../src/env/environment.js';
-import { fakePlatform, FAKE_NODE, probeWith, type FakeOptions } from './fake-platform.js';
+import { fakePlatform, FAKE_NODE, probeWith, type FakeOptions } from '../helpers/fake-platform.js';
 import { bareMetal, containerLike, kvmGuest, makeTree, removeTrees, type Tree } from './fixtures.js';
 
 afterEach(removeTrees);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { diffEnvironment, LOAD_JUMP, settingsChanged } from '../../src/env/diff.js';
 import { readMachineFacts } from '../../src/env/facts.js';
-import { FAKE_NODE } from './fake-platform.js';
+import { FAKE_NODE } from '../helpers/fake-platform.js';
 import { bareMetal, kvmGuest, makeTree, removeTrees, type Tree } from './fixtures.js';
 
 afterEach(removeTrees);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeEnvCommand } from '../../src/cli/commands/env.js';
-import { expectContract } from './contract.js';
-import { fakePlatform, FAKE_NODE } from './fake-platform.js';
+import { expectContract } from '../helpers/env-contract.js';
+import { fakePlatform, FAKE_NODE } from '../helpers/fake-platform.js';
 import { kvmGuest, makeTree, removeTrees } from './fixtures.js';
-import { captureIo } from './io.js';
+import { captureIo } from '../helpers/io.js';
 
 afterEach(removeTrees);
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectEnvironment, type Environment } from '../../src/env/environment.js';
-import { fakePlatform, FAKE_CLOCK, FAKE_NODE, probeWith, type FakeOptions } from './fake-platform.js';
-import { expectContract } from './contract.js';
+import { fakePlatform, FAKE_CLOCK, FAKE_NODE, probeWith, type FakeOptions } from '../helpers/fake-platform.js';
+import { expectContract } from '../helpers/env-contract.js';
 import { bareMetal, containerLike, kvmGuest, makeTree, removeTrees, type Tree } from './fixtures.js';
 
 afterEach(removeTrees);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readMachineFacts, type MachineFacts } from '../../src/env/facts.js';
 import { parseCapEff, parseMemlock } from '../../src/env/sysctl.js';
 import { formatCpuList, parseCpuList } from '../../src/env/read.js';
-import { FAKE_NODE } from './fake-platform.js';
+import { FAKE_NODE } from '../helpers/fake-platform.js';
 import { bareMetal, containerLike, kvmGuest, makeTree, removeTrees } from './fixtures.js';
 
 afterEach(removeTrees);

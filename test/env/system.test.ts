@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeSystemCommand } from '../../src/cli/commands/system.js';
 import { defaultStatePath, readControls, systemReset, systemShow, systemTune } from '../../src/env/system.js';
 import { bareMetal, kvmGuest, makeTree, readAt, removeTrees, type Tree } from './fixtures.js';
-import { captureIo } from './io.js';
+import { captureIo } from '../helpers/io.js';
 
 afterEach(removeTrees);
 

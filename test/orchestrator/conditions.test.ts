@@ -16,7 +16,7 @@ import {
 import { listFile, runFork } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { Platform } from '../../src/platform/types.js';
-import { fakePlatform } from '../env/fake-platform.js';
+import { fakePlatform } from '../helpers/fake-platform.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/orchestrator/conditions.bench.ts', import.meta.url));
 const SHORT = {

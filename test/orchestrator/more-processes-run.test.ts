@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../src/results/schema.js';
-import { runCli } from '../env/io.js';
+import { runCli } from '../helpers/io.js';
 
 const FIXTURE = resolve('test/fixtures/orchestrator/disagree.bench.ts');
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-more-processes-'));

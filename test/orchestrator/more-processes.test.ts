@@ -16,6 +16,7 @@ import {
   processesDisagree,
   processesToAdd,
 } from '../../src/orchestrator/more-processes.js';
+import { trials } from '../helpers/trials.js';
 
 const COST = 100;
 const TRIALS = 4000;
@@ -27,13 +28,13 @@ function normal(rng: { next(): number }): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-function simulate(sd: number, seed: number): { coverage: number; plain: number; fired: number } {
+async function simulate(sd: number, seed: number): Promise<{ coverage: number; plain: number; fired: number }> {
   const rng = createRng(seed);
   const draw = () => COST * (1 + sd * normal(rng));
   let covered = 0;
   let coveredPlain = 0;
   let fired = 0;
-  for (let t = 0; t < TRIALS; t++) {
+  await trials(TRIALS, () => {
     const values = [draw(), draw(), draw()];
     const stages = [true, true, true];
     const add = processesToAdd(meanInterval(values), 3, 6);
@@ -46,7 +47,7 @@ function simulate(sd: number, seed: number): { coverage: number; plain: number; 
     const plain = meanInterval(values);
     if (plain.ciLow <= COST && COST <= plain.ciHigh) coveredPlain++;
     if (ci.ciLow <= COST && COST <= ci.ciHigh) covered++;
-  }
+  });
   return { coverage: covered / TRIALS, plain: coveredPlain / TRIALS, fired: fired / TRIALS };
 }
 
@@ -56,8 +57,8 @@ describe('more processes when the planned ones disagree', () => {
     [0.05, 'about half the time'],
     [0.12, 'almost always'],
   ] as const)
-    it(`keeps the interval's coverage near 95 % when the rule fires ${firesAbout} (sd ${sd * 100} %)`, () => {
-      const { coverage, plain, fired } = simulate(sd, 7 + sd * 1000);
+    it(`keeps the interval's coverage near 95 % when the rule fires ${firesAbout} (sd ${sd * 100} %)`, async () => {
+      const { coverage, plain, fired } = await simulate(sd, 7 + sd * 1000);
       expect(coverage).toBeGreaterThanOrEqual(0.935);
       expect(coverage).toBeLessThanOrEqual(0.975);
       if (firesAbout === 'almost always') expect(plain).toBeLessThan(0.935);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { captureIo } from '../env/io.js';
+import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 

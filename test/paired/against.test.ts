@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../env/io.js';
+import { runCli } from '../helpers/io.js';
 import { runFilesAgainst } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

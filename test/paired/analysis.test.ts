@@ -13,6 +13,7 @@ import { normalQuantile } from '../../src/statistics/normal.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';
 import { tQuantile } from '../../src/statistics/tdist.js';
 import { spendingBounds } from '../../src/paired/spending.js';
+import { trials } from '../helpers/trials.js';
 
 const S: PairedSettings = { threshold: 0.01, alpha: 0.05, looks: DEFAULT_LOOKS };
 
@@ -25,18 +26,18 @@ function simulate(rng: Rng, draw: (rng: Rng) => number): { verdict: string; pair
   return { verdict: analysePairs(logs, S).verdict, pairs: logs.length };
 }
 
-function rates(seed: number, trials: number, draw: (rng: Rng) => number) {
+async function rates(seed: number, count: number, draw: (rng: Rng) => number) {
   const rng = createRng(seed);
   let different = 0;
   let slower = 0;
   let pairs = 0;
-  for (let i = 0; i < trials; i++) {
+  await trials(count, () => {
     const r = simulate(rng, draw);
     if (r.verdict === 'faster' || r.verdict === 'slower') different++;
     if (r.verdict === 'slower') slower++;
     pairs += r.pairs;
-  }
-  return { different: different / trials, slower: slower / trials, meanPairs: pairs / trials };
+  });
+  return { different: different / count, slower: slower / count, meanPairs: pairs / count };
 }
 
 describe('one look', () => {
@@ -108,54 +109,62 @@ describe('the sequential design, simulated (seeded)', () => {
   // are deterministic under the seed, so this tolerance is about the claim, not flakiness.
   const SLACK = 3 * Math.sqrt((0.05 * 0.95) / TRIALS);
 
-  it('A/A with normal pair noise (sd 2 %): called different at most alpha', () => {
-    const r = rates(11, TRIALS, (rng) => 0.02 * normal(rng));
+  it('A/A with normal pair noise (sd 2 %): called different at most alpha', async () => {
+    const r = await rates(11, TRIALS, (rng) => 0.02 * normal(rng));
     expect(r.different).toBeLessThanOrEqual(0.05 + SLACK);
   });
 
-  it('A/A with heavy-tailed pair noise (10 % of pairs hit by a 30 % slow episode on one side)', () => {
-    const r = rates(12, TRIALS, (rng) => 0.02 * normal(rng) + (rng.next() < 0.1 ? (rng.next() < 0.5 ? 0.3 : -0.3) : 0));
+  it('A/A with heavy-tailed pair noise (10 % of pairs hit by a 30 % slow episode on one side)', async () => {
+    const r = await rates(
+      12,
+      TRIALS,
+      (rng) => 0.02 * normal(rng) + (rng.next() < 0.1 ? (rng.next() < 0.5 ? 0.3 : -0.3) : 0),
+    );
     expect(r.different).toBeLessThanOrEqual(0.05 + SLACK);
   });
 
-  it('a 3 % slowdown with pair noise sd 2 % is called slower at least 80 % of the time, early on average', () => {
-    const r = rates(13, TRIALS, (rng) => Math.log(1.03) + 0.02 * normal(rng));
+  it('a 3 % slowdown with pair noise sd 2 % is called slower at least 80 % of the time, early on average', async () => {
+    const r = await rates(13, TRIALS, (rng) => Math.log(1.03) + 0.02 * normal(rng));
     expect(r.slower).toBeGreaterThanOrEqual(0.8);
     expect(r.meanPairs).toBeLessThan(DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1]);
   });
 
-  it('a change of twice the threshold (2 %) is called "no difference" in under 8 % of runs', () => {
-    const r = rates(15, TRIALS, (rng) => Math.log(1.02) + 0.02 * normal(rng));
+  it('a change of twice the threshold (2 %) is called "no difference" in under 8 % of runs', async () => {
+    const r = await rates(15, TRIALS, (rng) => Math.log(1.02) + 0.02 * normal(rng));
     expect(1 - r.different).toBeLessThan(0.08);
   });
 
-  it('A/A stops early for "no difference" when the noise allows: under 15 of 20 pairs on average at sd 2 %', () => {
-    expect(rates(16, TRIALS, (rng) => 0.02 * normal(rng)).meanPairs).toBeLessThan(15);
+  it('A/A stops early for "no difference" when the noise allows: under 15 of 20 pairs on average at sd 2 %', async () => {
+    expect((await rates(16, TRIALS, (rng) => 0.02 * normal(rng))).meanPairs).toBeLessThan(15);
   });
 
-  it("at a busy machine's noise (sd 3 %): A/A under 14 pairs on average, a 3 % slowdown found in 90 %", () => {
-    const aa = rates(17, TRIALS, (rng) => 0.03 * normal(rng));
+  it("at a busy machine's noise (sd 3 %): A/A under 14 pairs on average, a 3 % slowdown found in 90 %", async () => {
+    const aa = await rates(17, TRIALS, (rng) => 0.03 * normal(rng));
     expect(aa.meanPairs).toBeLessThan(14);
     expect(aa.different).toBeLessThanOrEqual(0.05 + SLACK);
-    expect(rates(18, TRIALS, (rng) => Math.log(1.03) + 0.03 * normal(rng)).slower).toBeGreaterThanOrEqual(0.9);
+    expect((await rates(18, TRIALS, (rng) => Math.log(1.03) + 0.03 * normal(rng))).slower).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('15 % of pairs with one side slowed 45 % (a busy machine): a 3 % slowdown is still found in 85 %', () => {
+  it('15 % of pairs with one side slowed 45 % (a busy machine): a 3 % slowdown is still found in 85 %', async () => {
     const wild = (rng: Rng) => (rng.next() < 0.15 ? (rng.next() < 0.5 ? 0.45 : -0.45) : 0);
-    expect(rates(20, TRIALS, (rng) => Math.log(1.03) + 0.016 * normal(rng) + wild(rng)).slower).toBeGreaterThan(0.85);
-    expect(rates(21, TRIALS, (rng) => 0.016 * normal(rng) + wild(rng)).different).toBeLessThanOrEqual(0.05 + SLACK);
+    expect((await rates(20, TRIALS, (rng) => Math.log(1.03) + 0.016 * normal(rng) + wild(rng))).slower).toBeGreaterThan(
+      0.85,
+    );
+    expect((await rates(21, TRIALS, (rng) => 0.016 * normal(rng) + wild(rng))).different).toBeLessThanOrEqual(
+      0.05 + SLACK,
+    );
   });
 
-  it('far above the threshold (sd 100 %, nothing filtered by it) A/A is called different at most alpha', () => {
+  it('far above the threshold (sd 100 %, nothing filtered by it) A/A is called different at most alpha', async () => {
     // The bounds spend 0.75 alpha: with all of it the t form overshoots (6.5 %, docs/architecture.md).
-    const r = rates(19, 2 * TRIALS, (rng) => normal(rng));
+    const r = await rates(19, 2 * TRIALS, (rng) => normal(rng));
     expect(r.different).toBeLessThanOrEqual(0.05 + SLACK / Math.SQRT2);
   });
 
-  it('the same looks at the fixed-sample level (no spending) would call A/A different above alpha', () => {
+  it('the same looks at the fixed-sample level (no spending) would call A/A different above alpha', async () => {
     const rng = createRng(14);
     let different = 0;
-    for (let i = 0; i < TRIALS; i++) {
+    await trials(TRIALS, () => {
       const logs: number[] = [];
       for (const look of S.looks) {
         while (logs.length < look) logs.push(0.02 * normal(rng));
@@ -166,7 +175,7 @@ describe('the sequential design, simulated (seeded)', () => {
           break;
         }
       }
-    }
+    });
     expect(different / TRIALS).toBeGreaterThan(0.05 + SLACK);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { analysePairs, DEFAULT_LOOKS } from '../../src/paired/analysis.js';
 import { newPairedDocument, PAIRED_SCHEMA } from '../../src/paired/document.js';
 import type { PairedOutcome } from '../../src/paired/run.js';
-import { runCli } from '../env/io.js';
+import { runCli } from '../helpers/io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-paired-report-'));
 const settings = { threshold: 0.01, alpha: 0.05, looks: DEFAULT_LOOKS };

@@ -1,7 +1,7 @@
 // Affinity round trip in a child process, so the vitest worker is never left pinned.
 import { describe, expect, it } from 'vitest';
 import { createPlatform } from '../../src/platform/load.js';
-import { runFixture } from './run-fixture.js';
+import { runFixture } from '../helpers/run-fixture.js';
 
 const isNative = createPlatform('native').kind === 'native';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRandomizeVaSpace } from '../../src/platform/aslr.js';
 import { createPlatform } from '../../src/platform/load.js';
-import { runFixture } from './run-fixture.js';
+import { runFixture } from '../helpers/run-fixture.js';
 
 const isNative = createPlatform('native').kind === 'native';
 const vaSpace = readRandomizeVaSpace();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../src/platform/errors.js';
 import { createPlatform } from '../../src/platform/load.js';
-import { runFixture } from './run-fixture.js';
+import { runFixture } from '../helpers/run-fixture.js';
 
 const p = createPlatform('native');
 const isNative = p.kind === 'native';

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createPlatform } from '../../src/platform/load.js';
-import { runFixture } from './run-fixture.js';
+import { runFixture } from '../helpers/run-fixture.js';
 
 const isNative = createPlatform('native').kind === 'native';
 const isRoot = process.getuid?.() === 0;

@@ -11,8 +11,8 @@ import { presentRun } from '../../src/report/present.js';
 import { parseResultDocument } from '../../src/results/read.js';
 import { newDocument } from '../../src/results/document.js';
 import { DETAIL_CODES, type BenchmarkResult, type DetailCode, type DetailValue } from '../../src/results/schema.js';
-import { makeFork } from '../analysis/synthetic.js';
-import { fixtureDoc } from './golden.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
+import { fixtureDoc } from '../helpers/golden.js';
 
 /** One realistic set of values per code: a code added without an example (or without words) fails here. */
 const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {

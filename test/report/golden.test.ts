@@ -5,7 +5,7 @@ import { renderDistributions } from '../../src/report/distribution.js';
 import { renderers } from '../../src/report/reporter.js';
 import { renderReview } from '../../src/report/review.js';
 import { parseResultDocument } from '../../src/results/read.js';
-import { expectGolden, fixtureComparisons, fixtureDoc, HYPOTHESIS } from './golden.js';
+import { expectGolden, fixtureComparisons, fixtureDoc, HYPOTHESIS } from '../helpers/golden.js';
 
 const doc = fixtureDoc();
 const opts = { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true };

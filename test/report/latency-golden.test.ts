@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderers } from '../../src/report/reporter.js';
 import { readResultFile } from '../../src/results/read.js';
-import { expectGolden, FIXTURE_DIR, fixtureDoc } from './golden.js';
+import { expectGolden, FIXTURE_DIR, fixtureDoc } from '../helpers/golden.js';
 
 const doc = readResultFile(`${FIXTURE_DIR}latency-results.json`);
 const opts = { hypothesis: 'JSON.parse of production-sized payloads stays under 20 µs at p99.9', comparisons: [] };

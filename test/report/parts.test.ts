@@ -10,7 +10,7 @@ import { csvField } from '../../src/text/csv-field.js';
 import { binCounts, bucketMedians, histogramLine, sparkline } from '../../src/report/distribution.js';
 import { shellQuote } from '../../src/report/review.js';
 import { escapeHtml, niceTicks } from '../../src/report/svg.js';
-import { fixtureDoc } from './golden.js';
+import { fixtureDoc } from '../helpers/golden.js';
 
 describe('quoting and escaping', () => {
   it('csvField follows RFC 4180 §2 (quote fields with comma, quote, CR, LF; double the quotes)', () => {

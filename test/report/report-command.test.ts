@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { reportCommand } from '../../src/cli/commands/report.js';
-import { FIXTURE_DIR } from './golden.js';
+import { FIXTURE_DIR } from '../helpers/golden.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

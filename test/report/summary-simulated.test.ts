@@ -10,7 +10,7 @@ import { renderSummary } from '../../src/report/summary.js';
 import { readResultFile } from '../../src/results/read.js';
 import type { BenchmarkResult, ResultDocument } from '../../src/results/schema.js';
 import { counterCell } from '../../src/report/terminal.js';
-import { expectGolden, FIXTURE_DIR } from './golden.js';
+import { expectGolden, FIXTURE_DIR } from '../helpers/golden.js';
 
 const simulated = readResultFile(`${FIXTURE_DIR}simulated.json`);
 const lines = (s: string): string[] => s.replace(/\n$/, '').split('\n');

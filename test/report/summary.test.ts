@@ -11,7 +11,7 @@ import { renderSummary } from '../../src/report/summary.js';
 import { readResultFile } from '../../src/results/read.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { escapeControls } from '../../src/text/terminal-safe.js';
-import { expectGolden, FIXTURE_DIR, fixtureDoc } from './golden.js';
+import { expectGolden, FIXTURE_DIR, fixtureDoc } from '../helpers/golden.js';
 
 const example = readResultFile(`${FIXTURE_DIR}example-v3.json`);
 const v1 = readResultFile(`${FIXTURE_DIR}example-v1.json`);

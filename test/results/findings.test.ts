@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { benchmarkFindings, comparisonFindings } from '../../src/analysis/findings.js';
-import { runCli } from '../env/io.js';
+import { runCli } from '../helpers/io.js';
 import { findingText, FINDING_TEXT } from '../../src/report/findings.js';
 import { parseResultDocument, readResultFile } from '../../src/results/read.js';
 import { FINDING_CODES, SCHEMA_VERSION, type BenchmarkResult } from '../../src/results/schema.js';
-import { FIXTURE_DIR } from '../report/golden.js';
+import { FIXTURE_DIR } from '../helpers/golden.js';
 import { formatPct, relHalfWidth } from '../../src/text/format.js';
 
 const V1 = `${FIXTURE_DIR}example-v1.json`;

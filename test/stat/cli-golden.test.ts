@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeStatCommand } from '../../src/cli/commands/stat.js';
 import type { Io } from '../../src/cli/io.js';
-import { fakePlatform, spread, type FakeRun } from '../fixtures/stat/fake-platform.js';
+import { fakePlatform, spread, type FakeRun } from '../helpers/fake-stat-platform.js';
 
 const GOLDEN = join(import.meta.dirname, '../fixtures/stat');
 

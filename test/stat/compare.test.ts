@@ -2,7 +2,7 @@
 // shift → slower/faster, a failing command → incomparable; runs are interleaved A, B, A, B.
 import { describe, expect, it } from 'vitest';
 import { stat } from '../../src/stat/stat.js';
-import { fakePlatform, spread } from '../fixtures/stat/fake-platform.js';
+import { fakePlatform, spread } from '../helpers/fake-stat-platform.js';
 
 const base = {
   runs: 10,

@@ -5,7 +5,7 @@ import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';
-import { syntheticForks } from '../compare/synthetic.js';
+import { syntheticForks } from '../helpers/synthetic-results.js';
 
 function command(value: number, runs = 10): CommandResult {
   const list = Array.from({ length: runs }, (_, i) => ({

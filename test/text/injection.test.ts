@@ -10,7 +10,7 @@ import { renderTerminal } from '../../src/report/terminal.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { csvField } from '../../src/text/csv-field.js';
 import { escapeControls, terminalSafe } from '../../src/text/terminal-safe.js';
-import { fixtureDoc } from '../report/golden.js';
+import { fixtureDoc } from '../helpers/golden.js';
 
 const FORMULA = "=cmd|' /C calc'!A0";
 const HOSTILE = 'sum\u001b[2J\u001b]0;pwned\u0007\rwarning: forged\nwarning: everything is fine\u202e';
@@ -86,7 +86,7 @@ describe('terminal escape injection: names are escaped wherever they reach a ter
 describe('stat: a command line is text in CSV and escaped on the terminal', () => {
   it('stat --csv guards a formula-like command; the text table escapes controls', async () => {
     const { makeStatCommand } = await import('../../src/cli/commands/stat.js');
-    const { fakePlatform } = await import('../fixtures/stat/fake-platform.js');
+    const { fakePlatform } = await import('../helpers/fake-stat-platform.js');
     const { mkdtempSync, readFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');

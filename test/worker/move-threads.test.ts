@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { moveEveryThread } from '../../src/worker/prepare.js';
 import type { Platform } from '../../src/platform/types.js';
-import { fakePlatform } from '../env/fake-platform.js';
+import { fakePlatform } from '../helpers/fake-platform.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cyclebench-tasks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

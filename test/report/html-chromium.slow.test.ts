@@ -9,7 +9,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
-import { fixtureComparisons, fixtureDoc, HYPOTHESIS } from './golden.js';
+import { fixtureComparisons, fixtureDoc, HYPOTHESIS } from '../helpers/golden.js';
 
 function findChromium(): string | null {
   for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {

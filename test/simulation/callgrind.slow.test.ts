@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dumpEvent, parseCallgrindDump, readClientDumps } from '../../src/simulation/callgrind-dump.js';
+import { dumpEvent, readClientDumps } from '../../src/simulation/callgrind-dump.js';
 
 const run = promisify(execFile);
 const ADDON = resolve('build/Release/cyclebench.node');
@@ -73,25 +73,6 @@ async function perCall(name: string, lengths: readonly number[], interpreted = f
   }));
   return { byLength, running: info.running };
 }
-
-describe('callgrind dump parsing', () => {
-  it('reads the trigger, events and totals', () => {
-    const d = parseCallgrindDump(
-      'version: 1\ndesc: Trigger: Client Request: batch 1\nevents: Ir Bc Bcm\nsummary: 5 2\n',
-    );
-    expect(d).toEqual({
-      trigger: 'Client Request: batch 1',
-      events: ['Ir', 'Bc', 'Bcm'],
-      totals: [5, 2, 0],
-      caches: [],
-    });
-    expect(dumpEvent(d, 'Bc')).toBe(2);
-    expect(dumpEvent(d, 'D1mr')).toBeUndefined();
-  });
-  it('rejects a file that is not a dump', () => {
-    expect(() => parseCallgrindDump('hello\n')).toThrow(/not a callgrind dump/);
-  });
-});
 
 describe.skipIf(!hasValgrind)('client requests under callgrind (real valgrind)', () => {
   it('counts only the batches: 2x work is 2.00x over the empty kernel, processes agree, interpreter shows', async () => {

@@ -5,7 +5,7 @@ import { runFiles } from '../../src/index.js';
 import { listFile } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { BenchmarkResult } from '../../src/results/schema.js';
-import { captureIo } from '../env/io.js';
+import { captureIo } from './io.js';
 
 export const fixture = (rel: string) => fileURLToPath(new URL(`../fixtures/${rel}`, import.meta.url));
 
