@@ -96,8 +96,8 @@ const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u
  * JSON text whose strings hold no raw DEL, C1 control or bidi mark (JSON.stringify already
  * escapes C0 controls): the same value when parsed, and inert when printed to a terminal.
  */
-export function jsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(
+export function jsonText(value: unknown, indent = 2, replacer?: (key: string, value: unknown) => unknown): string {
+  return JSON.stringify(value, replacer, indent).replace(
     JSON_UNSAFE,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
