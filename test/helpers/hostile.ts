@@ -1,6 +1,8 @@
 // Hostile strings for names, args, notes, file names, environment strings and command lines,
 // shared by every test of output escaping (docs/reports.md, "Escaping"), and the checks that
 // none of them survives raw in an output.
+import { expect } from 'vitest';
+import { csvField, escapeHtml, escapeMarkdown, escapeTerminal, jsonText } from '../../src/text/escape.js';
 
 export const HOSTILE: readonly string[] = [
   'csi\u001b[31mred',
@@ -82,4 +84,29 @@ export function formulaCells(csv: string): string[] {
     .filter(Boolean)
     .flatMap(csvCells)
     .filter((c) => /^[=+\-@\t\r]/.test(c) && !/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(c));
+}
+
+export type Format = 'terminal' | 'markdown' | 'html' | 'csv' | 'json';
+
+/** Asserts `out`, written in `format`, holds `s` only escaped, and holds it. */
+export function expectSafe(format: Format, out: string, s: string, where: string): void {
+  const text = format === 'csv' ? out.replace(/\r\n/g, '\n') : out;
+  expect(rawControl(text), `${where}: raw control`).toBeNull();
+  expect(forgedLines(text), `${where}: forged line`).toEqual([]);
+  if (format === 'html') expect(rawMarkup(text), `${where}: live markup`).toBeNull();
+  if (format === 'markdown') expect(rawMarkup(markdownOutsideCode(text)), `${where}: live markup`).toBeNull();
+  if (format === 'csv') expect(formulaCells(text), `${where}: formula cell`).toEqual([]);
+  const shown = {
+    terminal: [escapeTerminal(s)],
+    // A code span or fence (a command line) shows its text literally, with the terminal rule only.
+    markdown: [escapeMarkdown(s), escapeTerminal(s)],
+    html: [escapeHtml(s)],
+    // A cell may hold more than the name (a paired row's group/name and args): quotes doubled inside it.
+    csv: [csvField(s), escapeTerminal(s).replace(/"/g, '""')],
+    json: [jsonText(s).slice(1, -1)],
+  }[format];
+  expect(
+    shown.some((x) => text.includes(x)),
+    `${where}: the escaped name is missing`,
+  ).toBe(true);
 }

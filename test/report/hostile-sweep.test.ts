@@ -17,36 +17,10 @@ import { renderDistributions } from '../../src/report/distribution.js';
 import { renderers } from '../../src/report/reporter.js';
 import { comparisonsFor } from '../../src/report/comparisons.js';
 import type { ResultDocument } from '../../src/results/schema.js';
-import { csvField, escapeHtml, escapeMarkdown, escapeTerminal, jsonText } from '../../src/text/escape.js';
 import { runCli } from '../env/io.js';
 import { fakePlatform } from '../fixtures/stat/fake-platform.js';
-import { forgedLines, formulaCells, HOSTILE, markdownOutsideCode, rawControl, rawMarkup } from '../helpers/hostile.js';
+import { expectSafe, type Format, HOSTILE, rawControl } from '../helpers/hostile.js';
 import { fixtureDoc } from './golden.js';
-
-export type Format = 'terminal' | 'markdown' | 'html' | 'csv' | 'json';
-
-/** Asserts `out`, written in `format`, holds `s` only escaped, and holds it. */
-export function expectSafe(format: Format, out: string, s: string, where: string): void {
-  const text = format === 'csv' ? out.replace(/\r\n/g, '\n') : out;
-  expect(rawControl(text), `${where}: raw control`).toBeNull();
-  expect(forgedLines(text), `${where}: forged line`).toEqual([]);
-  if (format === 'html') expect(rawMarkup(text), `${where}: live markup`).toBeNull();
-  if (format === 'markdown') expect(rawMarkup(markdownOutsideCode(text)), `${where}: live markup`).toBeNull();
-  if (format === 'csv') expect(formulaCells(text), `${where}: formula cell`).toEqual([]);
-  const shown = {
-    terminal: [escapeTerminal(s)],
-    // A code span or fence (a command line) shows its text literally, with the terminal rule only.
-    markdown: [escapeMarkdown(s), escapeTerminal(s)],
-    html: [escapeHtml(s)],
-    // A cell may hold more than the name (a paired row's group/name and args): quotes doubled inside it.
-    csv: [csvField(s), escapeTerminal(s).replace(/"/g, '""')],
-    json: [jsonText(s).slice(1, -1)],
-  }[format];
-  expect(
-    shown.some((x) => text.includes(x)),
-    `${where}: the escaped name is missing`,
-  ).toBe(true);
-}
 
 /** The fixed results file with every string from outside replaced by `s`. */
 export function hostileDoc(s: string): ResultDocument {
@@ -83,6 +57,26 @@ describe('report formats of a hostile result document, rendered directly', () =>
     expectSafe('html', renderers.html.render(doc, opts), s, 'html');
     expectSafe('csv', renderers.csv.render(doc, opts), s, 'csv');
     expect(JSON.parse(renderers.json.render(doc)).benchmarks[0].name).toBe(s);
+  });
+});
+
+describe('honest names are shown as they are', () => {
+  it('a name with - and é, a group with a space: unchanged in every format', () => {
+    const doc = fixtureDoc();
+    doc.benchmarks[0]!.name = 'sum-array é';
+    doc.benchmarks[0]!.group = 'déjà vu';
+    const opts = { comparisons: comparisonsFor(doc) };
+    for (const out of [
+      renderers.terminal.render(doc),
+      renderers.text.render(doc, opts),
+      renderers.markdown.render(doc, opts),
+      renderers.html.render(doc, opts),
+      renderers.csv.render(doc, opts),
+    ]) {
+      expect(out).toContain('sum-array é');
+      expect(out).toContain('déjà vu');
+    }
+    expect(renderers.csv.render(doc, opts).split('\r\n')[1]).toMatch(/^déjà vu,sum-array é,/);
   });
 });
 
