@@ -17,6 +17,7 @@ import { renderDistributions } from '../../src/report/distribution.js';
 import { renderers } from '../../src/report/reporter.js';
 import { comparisonsFor } from '../../src/report/comparisons.js';
 import type { ResultDocument } from '../../src/results/schema.js';
+import { escapeTerminal } from '../../src/text/escape.js';
 import { runCli } from '../env/io.js';
 import { fakePlatform } from '../fixtures/stat/fake-platform.js';
 import { expectSafe, type Format, HOSTILE, rawControl } from '../helpers/hostile.js';
@@ -56,6 +57,7 @@ describe('report formats of a hostile result document, rendered directly', () =>
     expectSafe('markdown', renderers.markdown.render(doc, opts), s, 'markdown');
     expectSafe('html', renderers.html.render(doc, opts), s, 'html');
     expectSafe('csv', renderers.csv.render(doc, opts), s, 'csv');
+    expectSafe('json', renderers.json.render(doc), s, 'json');
     expect(JSON.parse(renderers.json.render(doc)).benchmarks[0].name).toBe(s);
   });
 });
@@ -86,8 +88,15 @@ describe('the CLI: report and compare of a hostile result file', () => {
     const head = join(dir, `head-${i}.json`);
     const doc = hostileDoc(s);
     writeFileSync(base, JSON.stringify(doc));
-    // The contender lacks one benchmark, so the hostile name is also listed as "only in the baseline".
-    writeFileSync(head, JSON.stringify({ ...doc, benchmarks: doc.benchmarks.filter((_, k) => k !== 4) }));
+    // The contender lacks one benchmark, so the hostile name is also listed as "only in the baseline",
+    // and runs on another CPU, so the hostile CPU model is quoted in the reason for "incomparable".
+    const cpu = { ...(doc.environment as unknown as { cpu: object }).cpu, model: 'other CPU' };
+    const other = {
+      ...doc,
+      environment: { ...doc.environment, cpu },
+      benchmarks: doc.benchmarks.filter((_, k) => k !== 4),
+    };
+    writeFileSync(head, JSON.stringify(other));
     const formats: [string, Format][] = [
       ['text', 'terminal'],
       ['markdown', 'markdown'],
@@ -98,6 +107,7 @@ describe('the CLI: report and compare of a hostile result file', () => {
       const r = await runCli(['report', base, '--format', format], dir);
       expect(r.code, r.stderr).toBe(0);
       expectSafe(kind, r.stdout, s, `report --format ${format}`);
+      expect(rawControl(r.stderr), `report --format ${format}: stderr`).toBeNull();
     }
     for (const [args, kind] of [
       [[], 'terminal'],
@@ -112,6 +122,8 @@ describe('the CLI: report and compare of a hostile result file', () => {
     }
     const json = await runCli(['compare', base, head, '--json', '-'], dir);
     expect(JSON.parse(json.stdout).onlyBase.join(' ')).toContain(s);
+    const reason = JSON.parse(json.stdout).comparisons[0].reason as string;
+    expect(reason).toContain(`CPU model differs: ${escapeTerminal(s)} vs other CPU`);
   });
 });
 
