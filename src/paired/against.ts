@@ -15,6 +15,7 @@ import { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { assertOutputPaths, tryWrite } from '../results/output-files.js';
+import { jsonText } from '../text/escape.js';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
 
@@ -111,7 +112,7 @@ export async function runAgainst(
   const human = opts.json === '-' ? io.stderr : io.stdout;
   human.write(renderPairedText(paired, terminalColumns(human, io.env)));
   const writeFailures: string[] = [];
-  const json = () => `${JSON.stringify(document, null, 2)}\n`;
+  const json = () => `${jsonText(document)}\n`;
   if (opts.json === '-') io.stdout.write(json());
   const files: [string | undefined, () => string][] = [
     [opts.json === '-' ? undefined : opts.json, json],

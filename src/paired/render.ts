@@ -2,6 +2,7 @@
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
 import { wrapLine } from '../text/format.js';
+import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
@@ -108,10 +109,10 @@ export function renderPairedText(o: PairedOutcome, columns = 80): string {
 }
 
 export function renderPairedMarkdown(o: PairedOutcome): string {
-  const esc = (c: string) => c.replace(/\|/g, '\\|');
+  const esc = escapeMarkdown;
   const line = (r: string[]) => `| ${r.map(esc).join(' | ')} |`;
   return [
-    `### cyclebench: this tree against ${esc(escapeControls(o.against))}`,
+    `### cyclebench: this tree against ${esc(o.against)}`,
     '',
     line(HEAD),
     line(HEAD.map(() => '---')),

@@ -2,7 +2,7 @@
 // then per benchmark its pairs (order, both headlines, the ratio), the stopping rule and the
 // environment, as terminal text, Markdown, self-contained HTML or CSV (one line per pair).
 import { escapeHtml } from '../report/svg.js';
-import { csvField } from '../text/csv-field.js';
+import { csvField, escapeMarkdown } from '../text/escape.js';
 import { formatNs } from '../text/format.js';
 import { escapeControls } from '../text/terminal-safe.js';
 import type { PairedDocument } from './document.js';
@@ -52,7 +52,7 @@ function text(doc: PairedDocument, markdown: boolean): string {
     if (!r.pairs.length) continue;
     const rows = [PAIR_HEAD, ...pairRows(r)];
     if (markdown) {
-      out.push(`#### ${rowName(r).replace(/\|/g, '\\|')}: pairs\n`);
+      out.push(`#### ${escapeMarkdown(rowName(r))}: pairs\n`);
       out.push(
         rows.map((x, i) => `| ${x.join(' | ')} |${i === 0 ? `\n|${' --- |'.repeat(x.length)}` : ''}`).join('\n'),
       );
@@ -73,7 +73,7 @@ function text(doc: PairedDocument, markdown: boolean): string {
     }
   }
   const env = environmentLines(doc);
-  out.push(markdown ? `\n${env.map((l) => `- ${l}`).join('\n')}\n` : `\n${env.join('\n')}\n`);
+  out.push(markdown ? `\n${env.map((l) => `- ${escapeMarkdown(l)}`).join('\n')}\n` : `\n${env.join('\n')}\n`);
   return out.join('\n');
 }
 

@@ -1,7 +1,8 @@
 // A tiny document model shared by the plain-text and Markdown renderings of the same
 // report: sections are built once as blocks of PLAIN text, and each writer escapes for
 // its own format (benchmark names are user input; in Markdown, `<b>` or `|` would
-// otherwise become markup or break a table).
+// otherwise become markup or break a table; the rules are in src/text/escape.ts).
+import { escapeMarkdown, markdownFence } from '../text/escape.js';
 import { table } from './format.js';
 
 export type Block =
@@ -15,16 +16,6 @@ export type Block =
   | { kind: 'code'; text: string };
 
 export type TextStyle = 'text' | 'markdown';
-
-/** Escapes plain text for Markdown: HTML-significant characters as entities, Markdown punctuation with a backslash. */
-export function escapeMarkdown(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]#|~])/g, '\\$1')
-    .replace(/\r?\n/g, ' ');
-}
 
 function writeText(b: Block): string {
   switch (b.kind) {
@@ -69,11 +60,8 @@ function writeMarkdown(b: Block): string {
       const align = b.header.map((_, i) => (i === 0 || b.kind === 'facts' ? ':--' : '--:'));
       return [row(b.header), `| ${align.join(' | ')} |`, ...b.rows.map(row)].join('\n');
     }
-    case 'code': {
-      const longest = Math.max(2, ...[...b.text.matchAll(/`+/g)].map((m) => m[0].length));
-      const fence = '`'.repeat(longest + 1);
-      return `${fence}sh\n${b.text}\n${fence}`;
-    }
+    case 'code':
+      return markdownFence(b.text, 'sh');
   }
 }
 

@@ -7,6 +7,7 @@ import type { Comparison } from '../compare/types.js';
 import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
+import { escapeMarkdown, jsonText } from '../text/escape.js';
 import { terminalSafe, truncateName } from '../text/terminal-safe.js';
 import { signedPercent, wrapLine } from '../text/format.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
@@ -159,17 +160,15 @@ export function renderText(input: DocumentComparison, options: CompareTextOption
   return `${[...lines, '', ...under.map((l) => wrapped(l, options.columns))].join('\n')}\n`;
 }
 
-const md = (s: string): string => s.replace(/[|\\`*_<>]/g, (ch) => `\\${ch}`);
-
 export function renderMarkdown(r: DocumentComparison): string {
   const head = `| ${HEADER.join(' | ')} |\n|${HEADER.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`;
   const body = rows(r).map(
     (row) =>
-      `| ${row.map((cell, i) => (i === 6 && cell !== 'no difference' ? `**${md(cell)}**` : md(cell))).join(' | ')} |`,
+      `| ${row.map((cell, i) => (i === 6 && cell !== 'no difference' ? `**${escapeMarkdown(cell)}**` : escapeMarkdown(cell))).join(' | ')} |`,
   );
-  const notes = footer(r, '- ').map(md);
+  const notes = footer(r, '').map((l) => `- ${escapeMarkdown(l)}`);
   const details = notes.length ? ['', '<details><summary>Notes</summary>', '', ...notes, '', '</details>'] : [];
-  return `${[head, ...body, '', `_${summary(r)}_`, ...details].join('\n')}\n`;
+  return `${[head, ...body, '', `_${escapeMarkdown(summary(r))}_`, ...details].join('\n')}\n`;
 }
 
 export function renderJsonComparison(r: DocumentComparison): string {
@@ -194,7 +193,7 @@ export function renderJsonComparison(r: DocumentComparison): string {
     };
   });
   const output = { comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment };
-  return `${JSON.stringify(output, null, 2)}\n`;
+  return `${jsonText(output)}\n`;
 }
 
 export function renderComparison(

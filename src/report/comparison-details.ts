@@ -5,6 +5,7 @@ import type { DetailValue } from '../results/schema.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { withinNoiseReason } from '../statistics/threshold.js';
 import { percent } from '../text/format.js';
+import { escapeTerminal } from '../text/escape.js';
 
 type Values = Record<string, DetailValue>;
 type ComparisonCode =
@@ -56,7 +57,15 @@ export const FACT_LABEL: Record<string, string> = {
   'conditions.prestartCpus': 'worker start-up (ahead of its turn, or at it: --no-prestart)',
 };
 
+/**
+ * An environment fact as text. Facts are stored as JSON text, so a string escaped for output
+ * beforehand comes back raw here: the terminal rule (src/text/escape.ts) applies again.
+ */
 function show(json: DetailValue | undefined): string {
+  return escapeTerminal(decoded(json));
+}
+
+function decoded(json: DetailValue | undefined): string {
   let v: unknown;
   try {
     v = JSON.parse(String(json));

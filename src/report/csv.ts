@@ -2,7 +2,7 @@
 // order (a column never appears or disappears with the data, so scripts can rely on it),
 // full-precision numbers in ns, RFC 4180 quoting and CRLF line ends.
 import type { CounterEventName } from '../platform/types.js';
-import { csvField } from '../text/csv-field.js';
+import { csvField } from '../text/escape.js';
 import { benchmarkLines } from './details.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 

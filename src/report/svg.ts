@@ -1,14 +1,9 @@
 // Minimal SVG drawing for the HTML report: escaping, linear scales, "nice" ticks and axes.
 // Coordinates are rounded to 0.1 px so output is compact and byte-for-byte reproducible.
 
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** HTML and SVG text and attribute values: the HTML rule of src/text/escape.ts. */
+import { escapeHtml } from '../text/escape.js';
+export { escapeHtml };
 
 /** A number for an SVG attribute: one decimal, no trailing ".0", no "-0". */
 export function px(x: number): string {

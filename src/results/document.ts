@@ -1,6 +1,7 @@
 // The one builder of a result document's envelope, for the forked run (src/orchestrator/run.ts)
 // and the in-process run() (src/api/run.ts): schema version, tool and creation time are set here.
 import { readFileSync } from 'node:fs';
+import { jsonText } from '../text/escape.js';
 import { SCHEMA_VERSION, type ResultDocument } from './schema.js';
 
 /** The package version, read from package.json (two levels above src/ and dist/ files). */
@@ -21,7 +22,7 @@ export function newDocument(content: DocumentContent): ResultDocument {
   };
 }
 
-/** The document as written to a .json file (and to standard output with `--json -`). */
+/** The document as written to a .json file (and to standard output with `--json -`); bidi marks and C1 controls in strings as \u escapes (src/text/escape.ts). */
 export function documentJson(doc: ResultDocument): string {
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${jsonText(doc)}\n`;
 }

@@ -1,7 +1,7 @@
-// CSV report: one row per command and metric (fields quoted and guarded by text/csv-field.ts). For A/B runs the
+// CSV report: one row per command and metric (fields quoted and guarded by text/escape.ts). For A/B runs the
 // contender rows carry the ratio to the first command, its CI and the verdict.
 
-import { csvField, type CsvCell } from '../text/csv-field.js';
+import { csvField, type CsvCell } from '../text/escape.js';
 import { METRICS } from './metrics.js';
 import type { StatResult } from './types.js';
 

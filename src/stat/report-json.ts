@@ -1,8 +1,10 @@
 // JSON report. Contract: { command, runCount, environment, metrics: { name: { unit,
 // mean, stddev, stderr, median, min, max, ci95: [lo, hi] } }, runs, failures } per command;
 // one command → that object at the top level; A/B → { commands: [...], comparisons }.
-// NaN (an undefined CI with n < 2) is written as null.
+// NaN (an undefined CI with n < 2) is written as null; bidi marks and C1 controls as \u escapes
+// (src/text/escape.ts).
 
+import { jsonText } from '../text/escape.js';
 import type { CommandResult, StatResult } from './types.js';
 
 function commandObject(c: CommandResult, r: StatResult): Record<string, unknown> {
@@ -34,7 +36,5 @@ export function toJsonObject(r: StatResult): Record<string, unknown> {
 }
 
 export function renderJson(r: StatResult): string {
-  return (
-    JSON.stringify(toJsonObject(r), (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2) + '\n'
-  );
+  return jsonText(toJsonObject(r), 2, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v)) + '\n';
 }

@@ -1,17 +1,17 @@
 // Markdown report: one table per command (labels as in the text report) and one per
-// comparison, for pasting into a pull request or docs/measurements.md.
+// comparison, for pasting into a pull request or docs/measurements.md. Text is escaped by
+// src/text/escape.ts (the command line comes from the user, messages from the command).
 
 import { ciText, fmt, pct, unsupportedByReason } from './format.js';
 import { METRICS } from './metrics.js';
+import { escapeMarkdown as esc, markdownCode } from '../text/escape.js';
 import type { StatResult } from './types.js';
-
-const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
 export function renderMarkdown(r: StatResult): string {
   let out = '';
   r.commands.forEach((c, i) => {
     const warm = c.warmupCount > 0 ? `, ${c.warmupCount} warmup excluded` : '';
-    out += `### [${i + 1}] \`${esc(c.command)}\` (${c.runCount} successful runs${warm})\n\n`;
+    out += `### [${i + 1}] ${markdownCode(c.command)} (${c.runCount} successful runs${warm})\n\n`;
     out += '| metric | mean | unit | std error | std dev | CV | min | median | max | 95 % CI of mean |\n';
     out += '|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n';
     for (const def of METRICS) {
@@ -23,7 +23,7 @@ export function renderMarkdown(r: StatResult): string {
           `| ${fmt(m.max)} | ${ciText(m.ci95)} |\n`;
     }
     for (const [reason, names] of unsupportedByReason(c))
-      out += `\nNot supported: ${names.join(', ')} (${esc(reason)})\n`;
+      out += `\nNot supported: ${esc(names.join(', '))} (${esc(reason)})\n`;
     for (const f of c.failures) out += `\n- failed run #${f.run + 1}${f.warmup ? ' (warmup)' : ''}: ${esc(f.message)}`;
     if (c.failures.length > 0) out += '\n';
     for (const w of c.warnings) out += `\n> warning: ${esc(w)}\n`;

@@ -3,23 +3,14 @@
 // A control character in such text can clear the screen, set the window title, move the
 // cursor (CR) or forge a line (LF, e.g. a fake "warning:"); bidirectional overrides can
 // reorder what is shown. Every renderer that writes to a terminal passes its input through
-// terminalSafe() first: controls become visible escapes (\n, \x1b, \u202e), and very long
+// terminalSafe() first: controls become visible escapes (\n, \x1b, \u202e; the rule is in
+// escape.ts, shared by every output format), and very long
 // names are shortened with an ellipsis so one name cannot make every line thousands of
 // columns wide. Files (JSON, CSV, Markdown, HTML) keep the full names.
+import { escapeTerminal } from './escape.js';
 
-/** C0 and C1 controls, DEL, and the Unicode bidirectional embedding/override/isolate marks. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** Makes every control character visible. */
-export function escapeControls(s: string): string {
-  return s.replace(UNSAFE, (c) => {
-    if (NAMED[c]) return NAMED[c];
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
-  });
-}
+/** Makes every control character and bidi mark visible: the terminal rule of escape.ts. */
+export const escapeControls = escapeTerminal;
 
 /** Names longer than this are shortened in terminal output. */
 export const MAX_TERMINAL_NAME = 80;

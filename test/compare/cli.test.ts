@@ -75,7 +75,8 @@ describe('cyclebench compare', () => {
     expect(t.stdout).toMatch(/only in the baseline: gone/);
     const m = await run(base, head, '--format', 'markdown');
     expect(m.stdout).toMatch(/^\| benchmark \| baseline \|/);
-    expect(m.stdout).toMatch(/\| g\/slow \[n=1\] \|.*\| \*\*SLOWER\*\* \|/);
+    // Markdown shows brackets literally: `[` and `]` are escaped (src/text/escape.ts).
+    expect(m.stdout).toMatch(/\| g\/slow \\\[n=1\\\] \|.*\| \*\*SLOWER\*\* \|/);
   });
   it('text is short by default; --verbose adds the method, the rank test and every note', async () => {
     const t = await run(base, head);

@@ -34,7 +34,7 @@ describe('paired table', () => {
     const md = renderPairedMarkdown(outcome);
     const rows = md.split('\n').filter((l) => l.startsWith('| '));
     expect(rows).toHaveLength(4);
-    expect(rows[2]).toMatch(/^\| g\/a\\\|b \| 1\.05\d+ \[.*\] \| 99\.99\d+ % \| slower \| 6 \|/);
+    expect(rows[2]).toMatch(/^\| g\/a\\\|b \| 1\.05\d+ \\\[.*\\\] \| 99\.99\d+ % \| slower \| 6 \|/);
     expect(rows[3]).toMatch(/\| failed \|/);
     expect(md).toContain('- crash {"n":1}: failed: main: boom');
     expect(md).toContain('- only in this tree (not compared): new one');

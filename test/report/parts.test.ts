@@ -1,23 +1,23 @@
 // Unit tests of the report building blocks: quoting and escaping, sweep detection,
 // conditions with missing facts, verdict adaptation and the terminal histogram helpers.
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown } from '../../src/report/blocks.js';
 import { adaptComparison } from '../../src/report/comparisons.js';
 import { findSweeps, nameTemplate, sweepFit } from '../../src/report/complexity.js';
 import { describeConditions } from '../../src/report/conditions.js';
 import { CSV_COLUMNS, renderCsv } from '../../src/report/csv.js';
-import { csvField } from '../../src/text/csv-field.js';
+import { csvField, escapeMarkdown } from '../../src/text/escape.js';
 import { binCounts, bucketMedians, histogramLine, sparkline } from '../../src/report/distribution.js';
 import { shellQuote } from '../../src/report/review.js';
 import { escapeHtml, niceTicks } from '../../src/report/svg.js';
 import { fixtureDoc } from '../helpers/golden.js';
 
 describe('quoting and escaping', () => {
-  it('csvField follows RFC 4180 §2 (quote fields with comma, quote, CR, LF; double the quotes)', () => {
+  it('csvField follows RFC 4180 §2 (quote fields with comma or quote; double the quotes)', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    // A line break in text is made visible (the terminal rule of every format): a row is one line.
+    expect(csvField('two\nlines')).toBe('two\\nlines');
     expect(csvField(null)).toBe('');
     expect(csvField(Number.NaN)).toBe('');
     expect(csvField(0.5)).toBe('0.5');

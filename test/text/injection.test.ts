@@ -8,7 +8,7 @@ import { renderCsv } from '../../src/report/csv.js';
 import { renderReview } from '../../src/report/review.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import type { ResultDocument } from '../../src/results/schema.js';
-import { csvField } from '../../src/text/csv-field.js';
+import { csvField } from '../../src/text/escape.js';
 import { escapeControls, terminalSafe } from '../../src/text/terminal-safe.js';
 import { fixtureDoc } from '../helpers/golden.js';
 
