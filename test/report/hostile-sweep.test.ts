@@ -18,10 +18,10 @@ import { renderers } from '../../src/report/reporter.js';
 import { comparisonsFor } from '../../src/report/comparisons.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { escapeTerminal } from '../../src/text/escape.js';
-import { runCli } from '../env/io.js';
-import { fakePlatform } from '../fixtures/stat/fake-platform.js';
+import { runCli } from '../helpers/io.js';
+import { fakePlatform } from '../helpers/fake-stat-platform.js';
 import { expectSafe, type Format, HOSTILE, rawControl } from '../helpers/hostile.js';
-import { fixtureDoc } from './golden.js';
+import { fixtureDoc } from '../helpers/golden.js';
 
 /** The fixed results file with every string from outside replaced by `s`. */
 export function hostileDoc(s: string): ResultDocument {
