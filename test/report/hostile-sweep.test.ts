@@ -14,7 +14,9 @@ import { newPairedDocument } from '../../src/paired/document.js';
 import { renderPairedReport } from '../../src/paired/report.js';
 import type { PairedOutcome } from '../../src/paired/run.js';
 import { renderDistributions } from '../../src/report/distribution.js';
-import { renderers } from '../../src/report/reporter.js';
+import { type ReportFormat, renderers } from '../../src/report/reporter.js';
+import type { CompareFormat } from '../../src/report/compare-render.js';
+import { compareResults, renderReport } from '../../src/api/tools.js';
 import { comparisonsFor } from '../../src/report/comparisons.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { escapeTerminal } from '../../src/text/escape.js';
@@ -59,6 +61,28 @@ describe('report formats of a hostile result document, rendered directly', () =>
     expectSafe('csv', renderers.csv.render(doc, opts), s, 'csv');
     expectSafe('json', renderers.json.render(doc), s, 'json');
     expect(JSON.parse(renderers.json.render(doc)).benchmarks[0].name).toBe(s);
+  });
+});
+
+describe('the library API: renderReport and compareResults of a hostile document', () => {
+  it.each(cases)('$label', async ({ s }) => {
+    const doc = hostileDoc(s);
+    const kinds: [ReportFormat, Format][] = [
+      ['terminal', 'terminal'],
+      ['text', 'terminal'],
+      ['markdown', 'markdown'],
+      ['html', 'html'],
+      ['csv', 'csv'],
+      ['json', 'json'],
+    ];
+    for (const [format, kind] of kinds) expectSafe(kind, await renderReport(doc, format), s, `renderReport ${format}`);
+    const compareKinds: [CompareFormat, Format][] = [
+      ['text', 'terminal'],
+      ['markdown', 'markdown'],
+      ['json', 'json'],
+    ];
+    for (const [format, kind] of compareKinds)
+      expectSafe(kind, (await compareResults(doc, doc, { format })).rendered!, s, `compareResults ${format}`);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   markdownCode,
   markdownFence,
 } from '../../src/text/escape.js';
-import { HOSTILE, rawControl } from '../helpers/hostile.js';
+import { HOSTILE, markdownOutsideCode, rawControl } from '../helpers/hostile.js';
 
 const TERMINAL = [
   'csi\\x1b[31mred',
@@ -86,6 +86,14 @@ describe('Markdown: the terminal rule, then markup, tables and links neutralised
   it('a fenced block is longer than any backtick run inside, with no raw line break', () => {
     expect(markdownFence('run x', 'sh')).toBe('```sh\nrun x\n```');
     expect(markdownFence('a ```` b\nc', 'sh')).toBe('`````sh\na ```` b\\nc\n`````');
+  });
+});
+
+describe('the test helper that reads Markdown outside its code', () => {
+  it('drops code spans and fences, keeps escaped backticks and what follows them', () => {
+    expect(markdownOutsideCode('a `<script>` b \\`<img` c')).toBe('a  b \\`<img` c');
+    expect(markdownOutsideCode('x\n```sh\n<script>\n```\ny')).toBe('x\n\ny');
+    expect(markdownOutsideCode(`t ${markdownCode('a`<b>')} u`)).toBe('t  u');
   });
 });
 
