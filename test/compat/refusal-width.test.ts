@@ -1,20 +1,13 @@
 // Refusal and load-error lines at 80 columns, end to end through the CLI: the line wraps (to
 // lines of at most 80 characters) and keeps its whole reason; nothing is cut with '…'.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture } from './helpers.js';
+import { cli, fixture } from './helpers.js';
 
-const CLI = join(__dirname, '../../bin/cyclebench.js');
-
-function run80(file: string) {
-  const args = [CLI, 'run', fixture(file), '--forks', '1', '--time', '0.05', '--no-pin', '--no-counters'];
-  const r = spawnSync(process.execPath, args, {
-    encoding: 'utf8',
-    env: { ...process.env, COLUMNS: '80' },
-    timeout: 180_000,
+async function run80(file: string) {
+  const r = await cli(['run', fixture(file), '--forks', '1', '--time', '0.05', '--no-pin', '--no-counters'], {
+    COLUMNS: '80',
   });
-  expect(r.error).toBeUndefined();
+  expect(r.timedOut).toBe(false);
   return r;
 }
 
@@ -28,8 +21,8 @@ function joined(stdout: string, start: string): string {
 }
 
 describe('refusal and load-error lines at 80 columns', () => {
-  it("tinybench's beforeEach refusal keeps its reason", () => {
-    const r = run80('compat/tinybench-hooks.mjs');
+  it("tinybench's beforeEach refusal keeps its reason", async () => {
+    const r = await run80('compat/tinybench-hooks.mjs');
     expect(r.status).toBe(1);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
     expect(r.stdout).not.toContain('…');
@@ -40,8 +33,8 @@ describe('refusal and load-error lines at 80 columns', () => {
     );
   });
 
-  it('a load error (mitata measure() at the top of the file) keeps its reason', () => {
-    const r = run80('compat/mitata-measure-top.mjs');
+  it('a load error (mitata measure() at the top of the file) keeps its reason', async () => {
+    const r = await run80('compat/mitata-measure-top.mjs');
     expect(r.status).toBe(1);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
     expect(r.stdout).not.toContain('…');

@@ -1,30 +1,21 @@
 // benchmark.js and bench-node files under `cyclebench run`: refused at the import of the tool's
 // package, in one line naming the tool and the port guide, exit status 2, before the file's
 // own measurement loop can start. End to end through the CLI; a hang fails on the spawn timeout.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RefusedFileError } from '../../src/orchestrator/suite.js';
-import { fixture, measureFile } from './helpers.js';
+import { cli, fixture, measureFile } from './helpers.js';
 
-const CLI = join(__dirname, '../../bin/cyclebench.js');
-
-function cli(file: string) {
-  return spawnSync(process.execPath, [CLI, 'run', fixture(file), '--forks', '1', '--no-pin', '--no-counters'], {
-    encoding: 'utf8',
-    env: { ...process.env, COLUMNS: '80' },
-    timeout: 120_000,
-  });
-}
+const run = (file: string) =>
+  cli(['run', fixture(file), '--forks', '1', '--no-pin', '--no-counters'], { COLUMNS: '80' }, 120_000);
 
 describe('files for tools cyclebench does not run', () => {
   it.each([
     ['compat/benchmarkjs-suite.cjs', 'benchmark.js'],
     ['compat/benchmarkjs-suite.mjs', 'benchmark.js'],
     ['compat/bench-node-suite.mjs', 'bench-node'],
-  ])('%s is refused in one line naming %s and docs/migration.md, exit 2', (file, tool) => {
-    const r = cli(file);
-    expect(r.error).toBeUndefined(); // the spawn timeout (a hang, or a foreign loop running) sets it
+  ])('%s is refused in one line naming %s and docs/migration.md, exit 2', async (file, tool) => {
+    const r = await run(file);
+    expect(r.timedOut).toBe(false); // a hang, or a foreign loop running, would reach the timeout
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     const name = file.split('/').pop();
