@@ -1,10 +1,12 @@
 // Installs the import mapping of src/compat/resolve-hooks.ts (and of require-hook.ts) in this
 // process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' in a benchmark file gets
-// cyclebench's implementation of that API. Called by the benchmark worker only, never in
+// cyclebench's implementation of that API, and 'benchmark' | 'bench-node' fails with one line
+// (src/text/refused-tools.ts). Called by the benchmark worker only, never in
 // the user's own process (the mapping is process-wide). docs/migration.md lists what maps.
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { REFUSED_PACKAGES, refusalLine } from '../text/refused-tools.js';
 import { mapRequires } from './require-hook.js';
 import type { CompatHookData } from './resolve-hooks.js';
 
@@ -18,7 +20,7 @@ function sibling(name: string): string {
 }
 
 /**
- * Does this benchmark file name a mapped package (or a package root by '..', as mitata's own
+ * Does this benchmark file name a mapped or refused package (or a package root by '..', as mitata's own
  * examples do)? Installing the mapping starts Node's module-hooks thread, and every later import
  * then passes through it: ~150 ms of start-up per worker, paid only by files that need it. A file
  * that reaches those packages only through a helper module of its own is not seen; the guide says so.
@@ -30,14 +32,16 @@ export function needsCompatImports(file: string): boolean {
   } catch {
     return false;
   }
-  return /(['"`])(mitata|tinybench|vitest)\1/.test(text) || /(['"`])\.\.(\/\.\.)*\/?\1/.test(text);
+  return /(['"`])(mitata|tinybench|vitest|benchmark|bench-node)\1/.test(text) || /(['"`])\.\.(\/\.\.)*\/?\1/.test(text);
 }
 
 export function installCompatImports(): void {
   if (installed) return;
   installed = true;
-  const data: CompatHookData = { targets: {} };
+  const data: CompatHookData = { targets: {}, refused: {} };
   for (const name of MAPPED_PACKAGES) data.targets[name] = sibling(name);
+  for (const [name, tool] of Object.entries(REFUSED_PACKAGES)) data.refused[name] = refusalLine(tool);
   register(sibling('resolve-hooks'), { data });
-  mapRequires(Object.fromEntries(Object.entries(data.targets).map(([k, url]) => [k, fileURLToPath(url)])));
+  const paths = Object.fromEntries(Object.entries(data.targets).map(([k, url]) => [k, fileURLToPath(url)]));
+  mapRequires(paths, data.refused);
 }

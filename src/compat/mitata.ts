@@ -2,8 +2,10 @@
 // by `cyclebench run`, mapped by resolve-hooks.ts). Benchmarks are collected as mitata does
 // and registered with cyclebench when the file calls `run()` (mitata measures nothing
 // before it either); cyclebench then measures each in fresh processes. Layout calls
-// (summary, compact, boxplot, barplot, lineplot) keep their benchmarks and only hint at
-// layout; a named group becomes a cyclebench group. docs/migration.md.
+// (compact, boxplot, barplot, lineplot) keep their benchmarks and only hint at layout; a named
+// group becomes a cyclebench group. summary() keeps its comparisons: its reference benchmark
+// becomes the group's cyclebench baseline, so every other one gets a verdict against it
+// (summaryReferences below). docs/migration.md.
 import { currentFile, register, withGroup } from '../api/registry.js';
 import { blackhole } from '../engine/sink.js';
 import { mitataBench } from './mitata-kernel.js';
@@ -20,6 +22,8 @@ export class B {
   _args: ArgValues = {};
   _group: string | null = null;
   _baseline = false;
+  /** The innermost summary() block the benchmark was declared in (numbered per file), or null. */
+  _summary: number | null = null;
 
   constructor(name: string, f: AnyFn) {
     this.f = f;
@@ -80,10 +84,27 @@ export class B {
   }
 }
 
-// Collected benchmarks and the group-name stack, for the file being loaded (a new load starts afresh).
-let pending: { file: string | null; trials: B[]; names: (string | null)[] } = { file: null, trials: [], names: [] };
+// Collected benchmarks, the group-name and summary stacks, and the groups that have a reference
+// already, for the file being loaded (a new load starts afresh).
+interface Collection {
+  file: string | null;
+  trials: B[];
+  names: (string | null)[];
+  summaries: number[];
+  summaryCount: number;
+  referenced: Set<string | null>;
+}
+const fresh = (file: string | null): Collection => ({
+  file,
+  trials: [],
+  names: [],
+  summaries: [],
+  summaryCount: 0,
+  referenced: new Set(),
+});
+let pending = fresh(null);
 function collection() {
-  if (pending.file !== currentFile()) pending = { file: currentFile(), trials: [], names: [] };
+  if (pending.file !== currentFile()) pending = fresh(currentFile());
   return pending;
 }
 
@@ -98,7 +119,14 @@ function within(f: () => unknown, name?: string | null): unknown {
 
 export const boxplot = (f: () => unknown) => within(f);
 export const barplot = (f: () => unknown) => within(f);
-export const summary = (f: () => unknown) => within(f);
+export function summary(f: () => unknown): unknown {
+  const c = collection();
+  c.summaries.push(++c.summaryCount);
+  const r = within(f);
+  if (r instanceof Promise) return r.finally(() => c.summaries.pop());
+  c.summaries.pop();
+  return undefined;
+}
 export const lineplot = (f: () => unknown) => within(f);
 export const compact = (f: () => unknown) => within(f);
 export function group(name: string | (() => unknown) | null, f?: () => unknown): unknown {
@@ -110,6 +138,7 @@ export function bench(name: string | AnyFn, fn?: AnyFn): B {
   const c = collection();
   const b = new B(name, fn!);
   b._group = c.names.at(-1) ?? null;
+  b._summary = c.summaries.at(-1) ?? null;
   c.trials.push(b);
   return b;
 }
@@ -117,6 +146,7 @@ export function bench(name: string | AnyFn, fn?: AnyFn): B {
 /** The collection point: registers what was collected so far with cyclebench (which measures it later). */
 export async function run(_opts: unknown = {}): Promise<{ benchmarks: never[]; context: null }> {
   const c = collection();
+  const references = summaryReferences(c.trials, c.referenced);
   for (const b of c.trials.splice(0)) {
     const add = () => {
       const mapped = mitataBench(b._name, b.f);
@@ -124,12 +154,31 @@ export async function run(_opts: unknown = {}): Promise<{ benchmarks: never[]; c
       if (mapped.setupEach) handle.setupEach(mapped.setupEach);
       // mitata varies the first argument fastest; cyclebench the last one given.
       for (const key of Object.keys(b._args).reverse()) handle.args(key, b._args[key]);
-      if (b._baseline) handle.baseline();
+      if (b._baseline || references.has(b)) handle.baseline();
     };
     if (b._group === null) add();
     else withGroup(b._group, add);
   }
   return { benchmarks: [], context: null };
+}
+
+/**
+ * The reference of each summary(): cyclebench compares a group's benchmarks with its one
+ * `.baseline()` (src/compare/documents.ts), so a summary's reference is that of its group. A group
+ * with a `.baseline()` keeps it (mitata's summary, too, compares with the baseline when one is
+ * marked); otherwise the first benchmark declared in the group's first summary becomes its
+ * baseline. mitata's own reference is the fastest, known only after measuring; a reference fixed
+ * before measuring keeps each verdict's error rate the one cyclebench states.
+ */
+function summaryReferences(trials: B[], referenced: Set<string | null>): Set<B> {
+  for (const b of trials) if (b._baseline) referenced.add(b._group);
+  const references = new Set<B>();
+  for (const b of trials) {
+    if (b._summary === null || referenced.has(b._group)) continue;
+    referenced.add(b._group);
+    references.add(b);
+  }
+  return references;
 }
 
 /** mitata's sink: the value is consumed (cyclebench's blackhole); returns nothing, as mitata's does. */

@@ -3,7 +3,8 @@
 // hooks do not see require() on Node 20. Node resolves every require() through
 // Module._resolveFilename (undocumented but stable since Node 0.x, and what tools such as
 // module-alias rely on), so the worker wraps it: a request for a mapped package from a file
-// outside node_modules resolves to cyclebench's implementation; everything else is unchanged.
+// outside node_modules resolves to cyclebench's implementation, one for a refused package
+// (src/text/refused-tools.ts) throws the refusal line; everything else is unchanged.
 import Module from 'node:module';
 
 type ResolveFilename = (
@@ -12,11 +13,12 @@ type ResolveFilename = (
   ...rest: unknown[]
 ) => string;
 
-export function mapRequires(targets: Record<string, string>): void {
+export function mapRequires(targets: Record<string, string>, refused: Record<string, string> = {}): void {
   const loader = Module as unknown as { _resolveFilename: ResolveFilename };
   const original = loader._resolveFilename;
   loader._resolveFilename = function (this: unknown, request, parent, ...rest) {
     const from = parent?.filename;
+    if (Object.hasOwn(refused, request) && from && !from.includes('/node_modules/')) throw new Error(refused[request]);
     if (Object.hasOwn(targets, request) && from && !from.includes('/node_modules/')) return targets[request];
     return original.call(this, request, parent, ...rest);
   };

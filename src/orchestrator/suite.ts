@@ -24,6 +24,7 @@ import { relativeHalfWidth } from '../analysis/half-width.js';
 import { simulationLanes } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
+import { refusalIn } from '../text/refused-tools.js';
 import type { ProgressPlan } from './progress-plan.js';
 
 export interface SuiteOptions {
@@ -82,6 +83,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     if ('error' in listed) {
       // The worker's message already starts "could not load /abs/path: "; say it once, by base name.
       const cause = listed.error.replace(`could not load ${file}: `, '');
+      // A file written for a tool cyclebench refuses stops the run before anything is measured.
+      const refused = refusalIn(cause);
+      if (refused !== null) throw new RefusedFileError(`${basename(file)}: ${refused}`);
       loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${cause}`, 'load'));
       continue;
     }
@@ -216,6 +220,11 @@ function addProcessesFor(e: Entry, opts: SuiteOptions, max: number): number {
   const count = processesToAdd(h, e.forks.length, max);
   if (count > 0) e.added = { planned: e.forks.length, halfWidth: relativeHalfWidth(h), count };
   return count;
+}
+
+/** A file is written for a tool whose API cyclebench does not run (src/text/refused-tools.ts). */
+export class RefusedFileError extends Error {
+  override name = 'RefusedFileError';
 }
 
 /** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */

@@ -1,9 +1,10 @@
 // The default terminal output of a run: one table that fits the terminal's width (groups as
 // its first column, columns from src/report/summary-columns.ts), then one line per finding
-// that needs attention (worded for action by src/report/findings.ts; benchmarks with the same
-// line share it), then how many details --verbose would add. The full detail is terminal.ts
-// (--verbose); --quiet prints the table alone.
+// that needs attention (worded for action by src/report/findings.ts; a failure's line wraps to
+// the width; benchmarks with the same line share it), then how many details --verbose would
+// add. The full detail is terminal.ts (--verbose); --quiet prints the table alone.
 import type { BenchmarkResult, Finding, ResultDocument } from '../results/schema.js';
+import { wrapLine } from '../text/format.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { benchmarkLines, comparisonReason, latencyNotes } from './details.js';
 import { findingGroupText, findingText, topFinding } from './findings.js';
@@ -150,7 +151,10 @@ function attentionLines(doc: ResultDocument, columns: number): string[] {
   for (const same of byKey.values()) {
     const names = same.map((a) => a.b.name).join(', ');
     const one = same[0];
-    if (same.length === 1) {
+    if (same.length === 1 && one.top?.severity === 'error') {
+      // A failure's message is its only account: wrapped to the width, never cut.
+      lines.push(...wrapLine(`${names}: ${one.text(Infinity)}`, columns, '  ').split('\n'));
+    } else if (same.length === 1) {
       // A long name is shortened so that the short wording of the finding fits; a finding too long
       // for that (a failure's message) leaves the name half the line.
       const room = columns - 2 - width(one.text(0));

@@ -6,7 +6,7 @@ import { initialize, resolve } from '../../src/compat/resolve-hooks.js';
 import { fixture } from '../helpers/compat.js';
 
 const targets = { mitata: 'file:///compat/mitata.js', tinybench: 'file:///compat/tinybench.js' };
-initialize({ targets });
+initialize({ targets, refused: { benchmark: 'refused line' } });
 const next = async (specifier: string) => ({ url: `next:${specifier}` });
 const at = (path: string) => ({ parentURL: pathToFileURL(path).href });
 
@@ -31,5 +31,12 @@ describe('compat resolve hook', () => {
     const parent = at(fixture('third-party/mitata/examples/fibonacci.js'));
     expect(await resolve('..', parent, next)).toEqual({ url: `next:${targets.mitata}` });
     expect(await resolve('../', parent, next)).toEqual({ url: `next:${targets.mitata}` });
+  });
+
+  it("fails the import of a refused package from the user's files with its line; node_modules gets the real one", async () => {
+    await expect(resolve('benchmark', at('/home/u/app/a.js'), next)).rejects.toThrow(/^refused line$/);
+    expect(await resolve('benchmark', at('/home/u/app/node_modules/lib/index.js'), next)).toEqual({
+      url: 'next:benchmark',
+    });
   });
 });

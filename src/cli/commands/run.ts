@@ -2,7 +2,7 @@
 import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError, usageLine } from '../io.js';
 import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
-import { NothingToRunError } from '../../orchestrator/suite.js';
+import { NothingToRunError, RefusedFileError } from '../../orchestrator/suite.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
 import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
 import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
@@ -124,8 +124,9 @@ export const runCommand: Command = async (args, io) => {
       io.stderr.write(`cyclebench run: ${e.message}\n`);
       return EXIT_FAILURE;
     }
-    if (!(e instanceof OutputPathError || e instanceof BaselineError || e instanceof ConditionError)) throw e;
-    io.stderr.write(`cyclebench run: ${e.message}\n`);
+    const usage = [OutputPathError, BaselineError, ConditionError, RefusedFileError];
+    if (!usage.some((type) => e instanceof type)) throw e;
+    io.stderr.write(`cyclebench run: ${(e as Error).message}\n`);
     return EXIT_USAGE;
   }
   if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');

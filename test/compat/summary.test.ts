@@ -1,0 +1,51 @@
+// Comparisons a migrated file asks for: mitata's summary() and vitest's per-describe summary
+// give a verdict for every benchmark against a reference (the first declared), through
+// cyclebench's in-file baseline. Verdict directions asserted only where the work differs 2× or more.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ResultDocument } from '../../src/results/schema.js';
+import { cli, fixture, listed, measureFile } from './helpers.js';
+
+const VERDICT = /\d+\.\d+× (slower|faster|same)|cannot tell/;
+
+describe('summary() comparisons under cyclebench run', () => {
+  it("a mitata file with summary(): every benchmark gets a verdict against the reference, 'sum' (declared first)", async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'cb-summary-')), 'run.json');
+    const file = fixture('compat/mitata-summary.mjs');
+    const args = ['run', file, '--forks', '3', '--time', '0.2', '--no-pin', '--no-counters', '--json', json];
+    const r = await cli(args, { COLUMNS: '80' }, 300_000);
+    expect(r.timedOut).toBe(false);
+    expect(r.stderr).not.toMatch(/failed|could not load/);
+    const row = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`${name} `)) ?? '';
+    expect(r.stdout).toMatch(/vs baseline/);
+    expect(row('sum')).toMatch(/baseline$/);
+    expect(row('sum 2×')).toMatch(/× slower/);
+    expect(row('sum again')).toMatch(VERDICT);
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as ResultDocument;
+    const relative = Object.fromEntries(doc.benchmarks.map((b) => [b.name, b.relative]));
+    expect(relative.sum).toBeUndefined();
+    expect(relative['sum 2×']).toMatchObject({ baseline: 'sum', verdict: 'slower' });
+    expect(relative['sum again']?.baseline).toBe('sum');
+  }, 300_000);
+
+  it("mitata: a group's own .baseline() stays the reference of a summary inside it", async () => {
+    const benchmarks = await listed(fixture('compat/mitata-summary-baseline.mjs'));
+    expect(benchmarks.map((b) => [b.title, b.baseline])).toEqual([
+      ['a', false],
+      ['b', true],
+      ['c', true],
+      ['d', false],
+      ['e', false],
+    ]);
+  });
+
+  it('vitest: the first benchmark of each describe is its reference; fib(40) is slower than fib(10)', async () => {
+    const results = await measureFile(fixture('compat/fib.vitest.bench.ts'));
+    const by = Object.fromEntries(results.map((b) => [b.name, b]));
+    expect(by['fib(10)'].baseline).toBe(true);
+    expect(by['fib(20)'].relative?.baseline).toBe('fibonacci/fib(10)');
+    expect(by['fib(40)'].relative).toMatchObject({ baseline: 'fibonacci/fib(10)', verdict: 'slower' });
+  });
+});
