@@ -8,8 +8,9 @@ const src = new URL('../src/cli/main.ts', import.meta.url);
 const dist = new URL('../dist/cli/main.js', import.meta.url);
 let mod;
 if (existsSync(src) && process.env.CYCLEBENCH_USE_DIST !== '1') {
-  const { register } = await import('tsx/esm/api');
-  register();
+  // tsx with a checked private cache, or none (./typescript-loader.js).
+  const { registerTypeScript } = await import('./typescript-loader.js');
+  await registerTypeScript();
   mod = await import(src.href);
 } else {
   mod = await import(dist.href);
