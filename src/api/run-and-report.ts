@@ -22,7 +22,7 @@ export interface RunOutcome extends MeasuredRun {
 
 export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?: Platform): Promise<RunOutcome> {
   // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
-  checkRunOutputs(opts, io.cwd);
+  const stamps = checkRunOutputs(opts, io.cwd);
   const base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
   const measured = await runBenchmarks(opts, io.stderr, platform);
   const { document } = measured;
@@ -30,6 +30,6 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
   human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
-  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted);
+  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps);
   return { ...measured, writeFailures };
 }

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { documentJson } from '../results/document.js';
-import { writeFileAtomic } from '../results/output-files.js';
+import { type FileStamp, writeFileAtomic } from '../results/output-files.js';
 import { readResultFile, ResultFileError } from '../results/read.js';
 import type { ResultDocument } from '../results/schema.js';
 
@@ -39,11 +39,20 @@ export function baselinePath(name: string, projectDir: string): string {
   return resolve(projectDir, BASELINE_DIR, `${checkBaselineName(name)}.json`);
 }
 
-/** Writes the document as baseline NAME (replacing an older one atomically); returns the path. */
-export function saveBaseline(doc: ResultDocument, name: string, projectDir: string): string {
+/**
+ * Writes the document as baseline NAME (replacing an older one atomically); returns the path.
+ * With `unchangedSince` (the baseline file's fileStamp when the run started), a baseline another
+ * run saved meanwhile is not replaced: OutputPathError, one line.
+ */
+export function saveBaseline(
+  doc: ResultDocument,
+  name: string,
+  projectDir: string,
+  unchangedSince?: FileStamp,
+): string {
   const path = baselinePath(name, projectDir);
   mkdirSync(resolve(projectDir, BASELINE_DIR), { recursive: true });
-  writeFileAtomic(path, documentJson(doc));
+  writeFileAtomic(path, documentJson(doc), { unchangedSince });
   return path;
 }
 

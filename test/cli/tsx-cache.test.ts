@@ -130,5 +130,6 @@ describe('tsx never runs code from a cache another user wrote', () => {
       expect(r.status).toBe(0);
       expect(readFileSync(s.victim, 'utf8')).toBe('ROOT DATA\n');
     },
+    400_000,
   );
 });
