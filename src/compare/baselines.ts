@@ -25,6 +25,14 @@ export class BaselineError extends Error {
   }
 }
 
+/** A baseline file that exists but cannot be used (damaged, hostile, not a result document). */
+export class DamagedBaselineError extends BaselineError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DamagedBaselineError';
+  }
+}
+
 export function checkBaselineName(name: string): string {
   if (!NAME_RE.test(name)) {
     throw new BaselineError(
@@ -67,7 +75,7 @@ export function loadBaseline(name: string, projectDir: string): ResultDocument {
   try {
     return readResultFile(path);
   } catch (e) {
-    if (e instanceof ResultFileError) throw new BaselineError(`baseline '${name}': ${e.message}`);
+    if (e instanceof ResultFileError) throw new DamagedBaselineError(`baseline '${name}': ${e.message}`);
     throw e;
   }
 }

@@ -19,6 +19,8 @@ export function findBenchFiles(paths: string[], cwd: string): string[] {
       throw new DiscoveryError(`no such file or folder: ${p}`);
     }
     if (st.isDirectory()) walk(abs, found);
+    // A FIFO or a device would block or never end the import that loads it.
+    else if (!st.isFile()) throw new DiscoveryError(`${p} is not a regular file or a folder`);
     else found.add(abs);
   }
   if (found.size === 0)
@@ -33,6 +35,6 @@ function walk(dir: string, out: Set<string>): void {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) walk(full, out);
-    else if (BENCH_FILE.test(entry.name)) out.add(full);
+    else if (BENCH_FILE.test(entry.name) && entry.isFile()) out.add(full);
   }
 }

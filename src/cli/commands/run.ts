@@ -101,8 +101,12 @@ export const runCommand: Command = async (args, io) => {
   try {
     opts = parseRunArgs(args, io);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof DiscoveryError) {
+    if (e instanceof UsageError) {
       io.stderr.write(usageLine('run', e.message));
+      return EXIT_USAGE;
+    }
+    if (e instanceof DiscoveryError) {
+      io.stderr.write(`cyclebench run: ${e.message}\n`);
       return EXIT_USAGE;
     }
     throw e;
@@ -130,7 +134,8 @@ export const runCommand: Command = async (args, io) => {
   }
   if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
   const failed = outcome.writeFailures.length > 0 || outcome.document.benchmarks.some((b) => b.error);
-  return failed ? EXIT_FAILURE : EXIT_OK;
+  if (failed) return EXIT_FAILURE;
+  return outcome.baselineRefused === undefined ? EXIT_OK : EXIT_USAGE;
 };
 
 const HELP = {} as RunCliOptions;
