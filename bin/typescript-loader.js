@@ -21,8 +21,8 @@
 // ours) the cache is off (TSX_DISABLE_CACHE, which tsx reads when its modules load, set here and
 // so inherited by every worker) and tsx loads with TMPDIR pointing into /proc/self, where nobody
 // can create a file, so its IPC client finds nothing to connect to. A cache is kept rather than
-// always off because transforming without it costs each process about 1.4–2.4 s more for a
-// checkout worker and 2.3–3.5 s for a .ts benchmark file (docs/guide.md, "TypeScript benchmark
+// always off because transforming without it costs each process about 1.5–2.0 s more for a
+// checkout worker and 2.4–3.6 s for a .ts benchmark file, under load (docs/guide.md, "TypeScript benchmark
 // files").
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
