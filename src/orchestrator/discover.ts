@@ -30,11 +30,20 @@ export function findBenchFiles(paths: string[], cwd: string): string[] {
   return [...found].sort();
 }
 
+/** A regular file, or a link to one (a FIFO or device named like a benchmark file is skipped). */
+function isRegular(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function walk(dir: string, out: Set<string>): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) walk(full, out);
-    else if (BENCH_FILE.test(entry.name) && entry.isFile()) out.add(full);
+    else if (BENCH_FILE.test(entry.name) && isRegular(full)) out.add(full);
   }
 }
