@@ -5,9 +5,9 @@
 // `node --import tsx` as root first shows the planted entries do run; then `cyclebench run` as
 // root with the same TMPDIR must leave the victim file as it was.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../..');
@@ -132,4 +132,13 @@ describe('tsx never runs code from a cache another user wrote', () => {
     },
     400_000,
   );
+
+  it('a TMPDIR that does not exist is not created (the cache is off instead)', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'cb-tsx-')), 'missing', 'tmp');
+    const r = await run(process.execPath, [CLI, '--version'], { TMPDIR: missing });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(existsSync(missing)).toBe(false);
+    expect(existsSync(dirname(missing))).toBe(false);
+  });
 });
