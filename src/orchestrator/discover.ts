@@ -8,6 +8,9 @@ export const BENCH_FILE = /\.(cyclebench|bench)\.(ts|mts|cts|js|mjs|cjs)$/;
 
 export class DiscoveryError extends Error {}
 
+/** A named benchmark file that is not a regular file: a problem with the file, not with the usage. */
+export class NotAFileError extends DiscoveryError {}
+
 export function findBenchFiles(paths: string[], cwd: string): string[] {
   const found = new Set<string>();
   for (const p of paths) {
@@ -20,7 +23,7 @@ export function findBenchFiles(paths: string[], cwd: string): string[] {
     }
     if (st.isDirectory()) walk(abs, found);
     // A FIFO or a device would block or never end the import that loads it.
-    else if (!st.isFile()) throw new DiscoveryError(`${p} is not a regular file or a folder`);
+    else if (!st.isFile()) throw new NotAFileError(`${p} is not a regular file or a folder`);
     else found.add(abs);
   }
   if (found.size === 0)
