@@ -22,8 +22,8 @@
 // so inherited by every worker) and tsx loads with TMPDIR pointing into /proc/self, where nobody
 // can create a file, so its IPC client finds nothing to connect to. A cache is kept rather than
 // always off because transforming without it costs each process about 1.5–2.0 s more for a
-// checkout worker and 2.4–3.6 s for a .ts benchmark file, under load (docs/guide.md, "TypeScript benchmark
-// files").
+// checkout worker and 2.4–3.6 s for a .ts benchmark file, under load (docs/guide.md,
+// "TypeScript benchmark files").
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
