@@ -2,7 +2,7 @@
 // The orchestrator measures and returns the document; src/report/present.ts prints it;
 // src/report/run-outputs.ts writes the files asked for.
 import { type Io, terminalColumns } from './io.js';
-import { loadBaseline } from '../compare/baselines.js';
+import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
 import type { Platform } from '../platform/types.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
@@ -18,18 +18,30 @@ export type RunAndReportOptions = RunOptions &
 export interface RunOutcome extends MeasuredRun {
   /** One line per output file that could not be written (the others were written). */
   writeFailures: string[];
+  /** Why the baseline asked for was not used (a damaged file): the run was measured and written without it. */
+  baselineRefused?: string;
 }
 
 export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?: Platform): Promise<RunOutcome> {
   // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
-  checkRunOutputs(opts, io.cwd);
-  const base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
+  const stamps = checkRunOutputs(opts, io.cwd);
+  // A missing baseline stops here (a typo); a damaged one is said in one line and the run goes on
+  // without the comparison, so bad input never costs the measurements.
+  let base;
+  let baselineRefused: string | undefined;
+  try {
+    base = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : undefined;
+  } catch (e) {
+    if (!(e instanceof DamagedBaselineError)) throw e;
+    baselineRefused = e.message;
+    io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
+  }
   const measured = await runBenchmarks(opts, io.stderr, platform);
   const { document } = measured;
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
   human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
-  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted);
-  return { ...measured, writeFailures };
+  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps);
+  return { ...measured, writeFailures, ...(baselineRefused === undefined ? {} : { baselineRefused }) };
 }

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { documentJson } from '../results/document.js';
-import { writeFileAtomic } from '../results/output-files.js';
+import { type FileStamp, writeFileAtomic } from '../results/output-files.js';
 import { readResultFile, ResultFileError } from '../results/read.js';
 import type { ResultDocument } from '../results/schema.js';
 
@@ -22,6 +22,14 @@ export class BaselineError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BaselineError';
+  }
+}
+
+/** A baseline file that exists but cannot be used (damaged, hostile, not a result document). */
+export class DamagedBaselineError extends BaselineError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DamagedBaselineError';
   }
 }
 
@@ -39,11 +47,20 @@ export function baselinePath(name: string, projectDir: string): string {
   return resolve(projectDir, BASELINE_DIR, `${checkBaselineName(name)}.json`);
 }
 
-/** Writes the document as baseline NAME (replacing an older one atomically); returns the path. */
-export function saveBaseline(doc: ResultDocument, name: string, projectDir: string): string {
+/**
+ * Writes the document as baseline NAME (replacing an older one atomically); returns the path.
+ * With `unchangedSince` (the baseline file's fileStamp when the run started), a baseline another
+ * run saved meanwhile is not replaced: OutputPathError, one line.
+ */
+export function saveBaseline(
+  doc: ResultDocument,
+  name: string,
+  projectDir: string,
+  unchangedSince?: FileStamp,
+): string {
   const path = baselinePath(name, projectDir);
   mkdirSync(resolve(projectDir, BASELINE_DIR), { recursive: true });
-  writeFileAtomic(path, documentJson(doc));
+  writeFileAtomic(path, documentJson(doc), { unchangedSince });
   return path;
 }
 
@@ -58,7 +75,7 @@ export function loadBaseline(name: string, projectDir: string): ResultDocument {
   try {
     return readResultFile(path);
   } catch (e) {
-    if (e instanceof ResultFileError) throw new BaselineError(`baseline '${name}': ${e.message}`);
+    if (e instanceof ResultFileError) throw new DamagedBaselineError(`baseline '${name}': ${e.message}`);
     throw e;
   }
 }

@@ -9,7 +9,8 @@
 // - every saved path must be one of the paths readControls() finds now under the CPU
 //   sysfs directory, with a value of the shape that control takes.
 
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { InputFileError, parseFiniteJson, readOpenFile } from '../results/input-file.js';
 import { dirname, join, normalize } from 'node:path';
 
 /** One writable kernel control that `cyclebench system tune` may change and `reset` restores. */
@@ -46,7 +47,8 @@ const CONTROL_PATHS: readonly { re: RegExp; value: RegExp }[] = [
 export function readState(root: string, statePath: string, owner: number | null): StateRead {
   let fd: number;
   try {
-    fd = openSync(join(root, statePath), constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: opening a FIFO planted there does not wait for a writer (refused below).
+    fd = openSync(join(root, statePath), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'none' };
@@ -60,12 +62,16 @@ export function readState(root: string, statePath: string, owner: number | null)
       return { kind: 'error', error: `${statePath} is owned by uid ${st.uid}, not root; refusing to use it` };
     if ((st.mode & 0o022) !== 0)
       return { kind: 'error', error: `${statePath} is writable by group or others; refusing to use it` };
-    const text = readFileSync(fd, 'utf8');
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      // Capped in size, depth-checked and finite (src/results/input-file.ts).
+      parsed = parseFiniteJson(readOpenFile(fd, st.size));
     } catch (e) {
-      return { kind: 'error', error: `${statePath} is not valid JSON (${(e as Error).message})` };
+      if (!(e instanceof InputFileError)) throw e;
+      return {
+        kind: 'error',
+        error: `${statePath} ${e.message.replace(/^(not|is) /, (m) => (m === 'is ' ? 'is ' : 'is not '))}`,
+      };
     }
     const s = parsed as SavedState;
     if (!s || s.version !== STATE_VERSION || !Array.isArray(s.controls))

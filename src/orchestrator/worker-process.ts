@@ -12,8 +12,7 @@
 // not use, and moves every one of its threads to the measuring CPU when its request arrives
 // (worker/prepare.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
 import { PARENT_PID_ENV } from '../worker/parent-guard.js';
@@ -36,8 +35,13 @@ export function workerEntry(): string {
   return fileURLToPath(new URL(`../worker/main.${ext}`, import.meta.url));
 }
 
+/**
+ * The module a worker started from the sources is given with `--import`: it registers tsx with a
+ * checked private cache, or none (bin/typescript-loader.js), where `--import tsx` would use the
+ * shared temporary directory.
+ */
 export function tsxLoader(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return new URL('../../bin/register-typescript.js', import.meta.url).href;
 }
 
 /**

@@ -37,12 +37,15 @@ function rowsOf(doc: ResultDocument): Row[] {
 
 function usable(b: BenchmarkResult): boolean {
   const h = b.headline;
-  return !b.error && h !== null && h.point > 0 && !b.flags.includes('optimized-away');
+  return !b.error && h !== null && h.point > 0 && Number.isFinite(h.point) && !b.flags.includes('optimized-away');
 }
 
-/** Decades of ns covering every point and interval (at least one decade). */
+/** Decades of ns covering every finite point and interval (at least one decade, at most 12). */
 function logDomain(bs: BenchmarkResult[]): [number, number] {
-  const values = bs.flatMap((b) => [b.headline!.point, b.headline!.ciLow, b.headline!.ciHigh]).filter((v) => v > 0);
+  // Finite values only: one Infinity would make the decade loop of summaryChart endless.
+  const values = bs
+    .flatMap((b) => [b.headline!.point, b.headline!.ciLow, b.headline!.ciHigh])
+    .filter((v) => v > 0 && Number.isFinite(v));
   if (values.length === 0) return [0, 1];
   let lo = Math.floor(Math.log10(Math.min(...values)));
   let hi = Math.ceil(Math.log10(Math.max(...values)));

@@ -4,7 +4,7 @@
 // one failure does not cost the others.
 import { baselinePath, saveBaseline } from '../compare/baselines.js';
 import { documentJson } from '../results/document.js';
-import { assertOutputPaths, type OutputRequest, tryWrite } from '../results/output-files.js';
+import { assertOutputPaths, type FileStamp, fileStamp, type OutputRequest, tryWrite } from '../results/output-files.js';
 import { writeReports } from './write.js';
 import type { ResultDocument } from '../results/schema.js';
 import { existsSync } from 'node:fs';
@@ -27,14 +27,23 @@ export interface RunOutputOptions {
   hypothesis?: string;
 }
 
-/** Throws OutputPathError (one line) when an output is unusable or would overwrite another or an input. */
-export function checkRunOutputs(opts: RunOutputOptions, cwd: string): void {
+/** What the outputs were when the run started: a baseline saved by another run meanwhile is not dropped silently. */
+export interface OutputStamps {
+  baseline?: FileStamp;
+}
+
+/**
+ * Throws OutputPathError (one line) when an output is unusable or would overwrite another or an
+ * input; returns the stamps writeRunOutputs compares before replacing.
+ */
+export function checkRunOutputs(opts: RunOutputOptions, cwd: string): OutputStamps {
   const outputs: OutputRequest[] = (['json', 'markdown', 'csv', 'html'] as const)
     .filter((k) => opts[k] !== undefined && !(k === 'json' && opts.json === '-'))
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
   if (opts.saveBaseline)
     outputs.push({ label: '--save-baseline', path: baselinePath(opts.saveBaseline, cwd), createParent: true });
   assertOutputPaths(outputs, opts.files, cwd);
+  return opts.saveBaseline ? { baseline: fileStamp(baselinePath(opts.saveBaseline, cwd)) } : {};
 }
 
 /** `r.json` → `r.failed.json`: where a run whose every benchmark failed goes instead of over a good file. */
@@ -48,6 +57,7 @@ export function writeRunOutputs(
   opts: RunOutputOptions,
   io: OutputStreams,
   partial: boolean,
+  stamps: OutputStamps = {},
 ): string[] {
   const failed: string[] = [];
   const written: string[] = [];
@@ -78,7 +88,7 @@ export function writeRunOutputs(
       io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' not saved: ${why}\n`);
     } else {
       try {
-        const path = saveBaseline(document, opts.saveBaseline, io.cwd);
+        const path = saveBaseline(document, opts.saveBaseline, io.cwd, stamps.baseline);
         io.stderr.write(`cyclebench: baseline '${opts.saveBaseline}' saved to ${path}\n`);
       } catch (e) {
         failed.push(`--save-baseline: ${(e as Error).message}`);

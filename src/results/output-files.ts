@@ -3,7 +3,19 @@
 // still fails (disk full, directory removed meanwhile) is reported in one line, its
 // temporary file removed, and the other outputs are still written.
 
-import { accessSync, constants, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 export interface OutputRequest {
@@ -87,19 +99,53 @@ export function assertOutputPaths(outputs: OutputRequest[], inputs: string[], cw
   if (problem) throw new OutputPathError(problem);
 }
 
+/** What a file was when it was looked at: compared before a replace so another writer is not dropped silently. */
+export type FileStamp = string | null;
+
+/** Device, inode, size and modification time of PATH (following no link), or null when it does not exist. */
+export function fileStamp(path: string): FileStamp {
+  try {
+    const st = lstatSync(path, { bigint: true });
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}`;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Writes to a temporary name beside PATH, then renames, so an interrupted write never leaves a
- * truncated file where a good one was. On failure the temporary file is removed and the error
- * is one line naming PATH.
+ * A symbolic link this user or root made is followed; one another user owns (planted in a shared
+ * directory, say) is replaced by the file instead, never written through: the kernel's
+ * protected_symlinks rule for sticky directories, applied everywhere.
  */
-export function writeFileAtomic(path: string, text: string): void {
-  // A path that exists and is not a regular file (a device such as /dev/stdout or /dev/full, a
-  // FIFO) is written in place: renaming over it would replace the device node itself. A
-  // symbolic link to a regular file is resolved, so the rename replaces the file, not the link.
+function trustedLink(path: string): boolean {
+  const st = lstatSync(path);
+  return st.uid === 0 || st.uid === process.geteuid?.();
+}
+
+export interface WriteOptions {
+  /** The stamp (fileStamp) the file had when this run looked at it: a different one now is refused, one line. */
+  unchangedSince?: FileStamp;
+}
+
+/**
+ * Writes TEXT to PATH through a temporary file in the same directory, then renames it over PATH,
+ * so an interrupted write never leaves a truncated file where a good one was. The temporary file
+ * has a random name and is created with O_CREAT|O_EXCL|O_NOFOLLOW: it is a new regular file of
+ * this process, never an entry someone else planted (a symbolic link to another file, say). On
+ * failure it is removed and the error is one line naming PATH. Every output file of every
+ * command goes through here (docs/guide.md, "Output files").
+ */
+export function writeFileAtomic(path: string, text: string, options: WriteOptions = {}): void {
   let target = path;
   try {
-    const st = statSync(path);
-    if (!st.isFile()) {
+    const link = lstatSync(path);
+    const follow = !link.isSymbolicLink() || trustedLink(path);
+    const st = follow ? statSync(path) : link;
+    // A path that exists and is not a regular file (a device such as /dev/stdout or /dev/full, a
+    // FIFO) is written in place: renaming over it would replace the device node itself. A
+    // symbolic link to a regular file made by this user or root is resolved, so the rename
+    // replaces the file, not the link.
+    if (follow && !st.isFile() && !st.isDirectory()) {
       try {
         writeFileSync(path, text);
         return;
@@ -107,21 +153,34 @@ export function writeFileAtomic(path: string, text: string): void {
         throw new OutputPathError(`could not write ${path} (${errno(e)})`);
       }
     }
-    target = realpathSync(path);
+    if (follow && link.isSymbolicLink()) target = realpathSync(path);
   } catch (e) {
     if (e instanceof OutputPathError) throw e;
-    // does not exist yet: written under its own name
+    // does not exist yet (or a dangling link): written under its own name
   }
-  const tmp = `${target}.${process.pid}.tmp`;
+  if (options.unchangedSince !== undefined && fileStamp(target) !== options.unchangedSince)
+    throw new OutputPathError(`${path} was changed by another process since this run started; not replaced`);
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(8).toString('hex')}.tmp`);
+  let fd: number | undefined;
+  let created = false;
   try {
-    writeFileSync(tmp, text);
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+    created = true;
+    writeFileSync(fd, text);
+    closeSync(fd);
+    fd = undefined;
+    if (options.unchangedSince !== undefined && fileStamp(target) !== options.unchangedSince)
+      throw new OutputPathError(`${path} was changed by another process since this run started; not replaced`);
     renameSync(tmp, target);
   } catch (e) {
+    if (fd !== undefined) closeSync(fd);
     try {
-      rmSync(tmp, { force: true });
+      // Only a file this process created: when O_EXCL refused, the entry is someone else's.
+      if (created) rmSync(tmp, { force: true });
     } catch {
       // the directory itself is gone or unwritable: there is no temporary file to leave behind
     }
+    if (e instanceof OutputPathError) throw e;
     throw new OutputPathError(`could not write ${path} (${errno(e)})`);
   }
 }

@@ -1,10 +1,10 @@
 // Reads a result file back (for `compare` and `report`). Every failure is one clear
 // line: missing file, not JSON, not a cyclebench document, or a schema version this
 // build does not know. Older versions are upgraded here, one function per step.
-import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { attachFindings } from '../analysis/findings.js';
 import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
+import { InputFileError, parseFiniteJson, readInputText, valueProblem } from './input-file.js';
 import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
 
 export class ResultFileError extends Error {
@@ -25,25 +25,23 @@ export function readResultFile(path: string): ResultDocument {
 }
 
 /** The parsed JSON of `path`; a missing, unreadable or non-JSON file is one line (ResultFileError). */
+/**
+ * Only a regular file of at most MAX_INPUT_BYTES is read, and its JSON is refused when it nests
+ * deeper than MAX_JSON_DEPTH or holds a number that is not finite (src/results/input-file.ts).
+ */
 export function readJsonFile(path: string): unknown {
-  let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    return parseFiniteJson(readInputText(path));
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw new ResultFileError(
-      path,
-      code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (e as Error).message})`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ResultFileError(path, `not valid JSON (${(e as Error).message})`);
+    if (e instanceof InputFileError) throw new ResultFileError(path, e.message);
+    throw e;
   }
 }
 
 export function parseResultDocument(data: unknown, path = '<input>'): ResultDocument {
+  // First, before any recursive code (the schema check, the renderers, the matcher) touches it.
+  const bad = valueProblem(data);
+  if (bad) throw new ResultFileError(path, bad);
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new ResultFileError(path, 'not a cyclebench result document (expected a JSON object)');
   const doc = data as Partial<ResultDocument> & { tool?: { name?: string }; schema?: unknown };
@@ -99,6 +97,23 @@ function schemaProblem(doc: unknown): string | null {
  */
 function upgrade(doc: ResultDocument): ResultDocument {
   // schemaVersion keeps the version the file was written with: the report names it.
+  // What the schema leaves optional but the type requires gets its empty value, so a minimal
+  // valid document reads like one that recorded nothing there.
+  doc.createdAt ??= '';
+  doc.command ??= [];
+  doc.options ??= {};
+  doc.environment ??= {};
+  doc.warnings ??= [];
+  for (const b of doc.benchmarks) {
+    b.group ??= null;
+    b.args ??= {};
+    b.baseline ??= false;
+    b.file ??= null;
+    b.headline ??= null;
+    b.estimates ??= null;
+    b.warnings ??= [];
+    b.notes ??= [];
+  }
   if (doc.benchmarks.some((b) => !b.findings)) attachFindings(doc);
   return doc;
 }

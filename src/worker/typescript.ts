@@ -19,11 +19,16 @@ export function needsTypeScriptLoader(file: string): boolean {
   return !registered && isTypeScript(file) && !import.meta.url.endsWith('.ts');
 }
 
-/** Registers tsx's ESM and CommonJS hooks, once: the pair `node --import tsx` installs (tsx/dist/loader.mjs). */
+/**
+ * Registers tsx's ESM and CommonJS hooks, once: the pair `node --import tsx` installs
+ * (tsx/dist/loader.mjs), with its cache in a checked private directory or off
+ * (bin/typescript-loader.js, plain JavaScript shared with the checkout CLI; two levels above
+ * both src/worker/ and dist/worker/).
+ */
 export async function registerTypeScriptLoader(): Promise<void> {
   if (registered) return;
   registered = true;
-  const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
-  esm.register();
-  cjs.register();
+  const loader = new URL('../../bin/typescript-loader.js', import.meta.url).href;
+  const { registerTypeScript } = (await import(loader)) as { registerTypeScript: () => Promise<void> };
+  await registerTypeScript();
 }

@@ -1,7 +1,7 @@
 // `cyclebench run <files or folders>`: measure benchmark files in fresh worker processes.
 import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError, usageLine } from '../io.js';
-import { DiscoveryError, findBenchFiles } from '../../orchestrator/discover.js';
+import { DiscoveryError, findBenchFiles, NotAFileError } from '../../orchestrator/discover.js';
 import { NothingToRunError, RefusedFileError } from '../../orchestrator/suite.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
 import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
@@ -101,6 +101,10 @@ export const runCommand: Command = async (args, io) => {
   try {
     opts = parseRunArgs(args, io);
   } catch (e) {
+    if (e instanceof NotAFileError) {
+      io.stderr.write(`cyclebench run: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
     if (e instanceof UsageError || e instanceof DiscoveryError) {
       io.stderr.write(usageLine('run', e.message));
       return EXIT_USAGE;
@@ -131,7 +135,8 @@ export const runCommand: Command = async (args, io) => {
   }
   if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
   const failed = outcome.writeFailures.length > 0 || outcome.document.benchmarks.some((b) => b.error);
-  return failed ? EXIT_FAILURE : EXIT_OK;
+  if (failed) return EXIT_FAILURE;
+  return outcome.baselineRefused === undefined ? EXIT_OK : EXIT_USAGE;
 };
 
 const HELP = {} as RunCliOptions;
