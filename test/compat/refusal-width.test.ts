@@ -1,7 +1,7 @@
 // Refusal and load-error lines at 80 columns, end to end through the CLI: the line wraps (to
 // lines of at most 80 characters) and keeps its whole reason; nothing is cut with '…'.
 import { describe, expect, it } from 'vitest';
-import { cli, fixture } from './helpers.js';
+import { cli, fixture } from '../helpers/compat.js';
 
 async function run80(file: string) {
   const r = await cli(['run', fixture(file), '--forks', '1', '--time', '0.05', '--no-pin', '--no-counters'], {

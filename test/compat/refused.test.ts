@@ -3,7 +3,7 @@
 // own measurement loop can start. End to end through the CLI; a hang fails on the spawn timeout.
 import { describe, expect, it } from 'vitest';
 import { RefusedFileError } from '../../src/orchestrator/suite.js';
-import { cli, fixture, measureFile } from './helpers.js';
+import { cli, fixture, measureFile } from '../helpers/compat.js';
 
 const run = (file: string) =>
   cli(['run', fixture(file), '--forks', '1', '--no-pin', '--no-counters'], { COLUMNS: '80' }, 120_000);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../src/results/schema.js';
-import { cli, fixture, listed, measureFile } from './helpers.js';
+import { cli, fixture, listed, measureFile } from '../helpers/compat.js';
 
 const VERDICT = /\d+\.\d+× (slower|faster|same)|cannot tell/;
 
