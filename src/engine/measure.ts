@@ -172,7 +172,9 @@ export async function measure(
     await extras.timed?.(true);
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
-    const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, details) : undefined;
+    const memory = o.memory
+      ? await measureMemory(ctx, unit, o.batchesPerRound, details, kernel.inputs?.values)
+      : undefined;
     // Latency mode keeps the batch phase above (headline, CI and comparisons stay
     // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
     // Loaded only in latency mode (it pulls in hdr-histogram-js, ~50 ms to load).
@@ -228,12 +230,18 @@ export async function measure(
 }
 
 /** The memory phase, or a detail saying why it could not run. */
-async function measureMemory(ctx: BatchContext, unit: number, k: number, details: AnalysisDetail[]) {
+async function measureMemory(
+  ctx: BatchContext,
+  unit: number,
+  k: number,
+  details: AnalysisDetail[],
+  inputs?: ArrayLike<unknown>,
+) {
   if (allocationProblem) {
     details.push({ code: 'memory-unavailable', severity: 'warning', values: { node: process.version } });
     return undefined;
   }
-  return runMemory(ctx, unit, k);
+  return runMemory(ctx, unit, k, inputs);
 }
 
 /** One line when a batch of the plan cannot hold its fresh inputs in memory. */

@@ -162,6 +162,11 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   'bootstrap-skipped': (v) =>
     `${num(v.rejected)} of ${num(v.resamples)} bootstrap resamples had no defined ${String(v.statistic)} and were skipped`,
   'optimized-away': optimizedAway,
+  'allocation-dropped': (v) =>
+    `allocation-dropped: the kernel ${v.by === 'sunk' ? 'passes blackhole()' : 'returns'} a new heap value on every ` +
+    `call (at least ${num(v.floorBytes)} B) but ${num(v.processes)} of ${num(v.of)} processes read ` +
+    `${num(v.bytesPerOp).toFixed(1)} B allocated per call: the compiler removed an allocation the code performs, ` +
+    'so the time is not the code as it runs when the value is used',
   'inputs-changed': (v) =>
     `inputs-changed: the kernel changed ${num(v.changed)} of the ${num(v.checked)} .inputs() values checked after ` +
     `the run (${num(v.processes)} of ${num(v.of)} processes); the pool is reused, so most iterations got ` +
@@ -273,6 +278,7 @@ export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' |
 /** The flag each detail explains (a detail with more to say than the flag's generic line). */
 const EXPLAINS: Partial<Record<DetailCode, (d: Pick<Detail, 'severity' | 'values'>) => Flag | null>> = {
   'optimized-away': () => 'optimized-away',
+  'allocation-dropped': () => 'allocation-dropped',
   'inputs-changed': () => 'inputs-changed',
   'low-r2': () => 'low-r2',
   'warmup-not-steady': () => 'warmup-not-steady',

@@ -9,6 +9,7 @@ export const DETAIL_CODES = [
   'slope-fallback',
   'bootstrap-skipped',
   'optimized-away',
+  'allocation-dropped',
   'inputs-changed',
   'low-r2',
   'warmup-not-steady',

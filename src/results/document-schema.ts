@@ -62,6 +62,7 @@ const fork = {
       properties: {
         bytesPerOp: num,
         interceptBytes: num,
+        kept: { type: 'object', required: ['bytes', 'by'], properties: { bytes: num, by: str } },
         batches: {
           type: 'array',
           items: {

@@ -128,6 +128,11 @@ export interface MemoryRecord {
   interceptBytes: number;
   /** Every reading: iterations, heap bytes allocated (collections added back), collections. */
   batches: Array<{ iterations: number; bytes: number; collections: number }>;
+  /**
+   * Present when two single calls each returned (or passed to blackhole()) a new heap value:
+   * the fewest bytes such a value takes (src/engine/memory.ts keptValueFloor).
+   */
+  kept?: { bytes: number; by: 'returned' | 'sunk' };
 }
 
 /** Memory per operation over a benchmark's processes (src/analysis/memory.ts). */
@@ -205,6 +210,7 @@ export interface Estimates {
 
 export type Flag =
   | 'optimized-away'
+  | 'allocation-dropped'
   | 'gc-during-batches'
   | 'migrations'
   | 'context-switches'
@@ -327,6 +333,7 @@ export type FindingSeverity = 'error' | 'warning' | 'info';
 export const FINDING_CODES = [
   'failed',
   'optimized-away',
+  'allocation-dropped',
   'partial',
   'inputs-changed',
   'environment-changed',

@@ -22,6 +22,7 @@ const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {
   'slope-fallback': { statistic: 'mean' },
   'bootstrap-skipped': { rejected: 4, resamples: 1000, statistic: 'slope' },
   'optimized-away': { ns: 0.1, cycleNs: 0.5, cycleKnown: false, floorNs: null, kind: 'below-cycle' },
+  'allocation-dropped': { bytesPerOp: 16, floorBytes: 24, by: 'sunk', processes: 2, of: 3 },
   'inputs-changed': { changed: 3, checked: 8, processes: 2, of: 3 },
   'low-r2': { threshold: 0.9, of: 3, processes: [0, 2], r2: [0.51, 0.8] },
   'warmup-not-steady': { processes: 1, of: 3 },
