@@ -199,8 +199,9 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   contamination,
   'contamination-within-ci': withinCi,
   'gc-amortized': (v) =>
-    `garbage collection in ${num(v.batches)} of ${num(v.of)} batches: spread over every iteration it is ` +
-    `${percent(num(v.share))} of the time per operation (the kernel's own cost, kept in the headline)`,
+    `garbage collection in ${num(v.batches)} of ${num(v.of)} batches` +
+    (typeof v.share === 'number' ? `: its pauses are ${percent(v.share)} of the measured batch time` : '') +
+    " (the kernel's own cost, kept in the headline)",
   'negative-hidden': (v) =>
     `per-iteration ${list(v.statistics).join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
     'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',

@@ -26,6 +26,7 @@ const batch = {
     cpuStart: num,
     cpuEnd: num,
     gc: num,
+    gcNs: num,
     contextSwitches: num,
     migrations: num,
     pageFaults: num,

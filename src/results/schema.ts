@@ -26,6 +26,11 @@ export interface Batch {
   cpuEnd: number;
   /** GC events that overlapped the batch (PerformanceObserver 'gc'). */
   gc: number;
+  /**
+   * Collection pause time inside the batch's window, ns: the union of the GC entries' durations
+   * clipped to the window, at most the batch's ns (absent in older files).
+   */
+  gcNs?: number;
   /** Voluntary + involuntary context switches of the measuring thread during the batch. */
   contextSwitches: number;
   /** CPU migrations of the measuring thread (/proc/thread-self/sched or cpuStart != cpuEnd). */
