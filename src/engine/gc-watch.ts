@@ -45,7 +45,7 @@ export function pauseInside(
   });
 }
 
-/** Sets batches[i].gc (entries overlapping windows[i]) and .gcNs (their pause inside it, at most the batch's ns). */
+/** Sets batches[i].gc (entries overlapping windows[i]) and .gcNs (their pause inside it, at most the batch's wall ns). */
 export function markBatches(
   batches: readonly Batch[],
   windows: readonly TimeWindow[],
@@ -55,7 +55,7 @@ export function markBatches(
   const pauses = pauseInside(windows, entries);
   batches.forEach((b, i) => {
     b.gc = counts[i];
-    b.gcNs = Math.min(pauses[i], b.ns);
+    b.gcNs = Math.min(pauses[i], b.wallNs ?? b.ns);
   });
 }
 

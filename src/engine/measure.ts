@@ -21,6 +21,7 @@ import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP } from './warmup.js';
 import { warmYardstick } from './yardstick.js';
+import { chooseTiming, readProcessCpuNs } from './timing.js';
 import type { BatchContext } from './batch.js';
 
 /** Serialisable measurement options (all optional at the API and protocol level). */
@@ -93,6 +94,11 @@ export interface MeasureExtras {
    * ready. The worker uses it to pause a worker starting up beside it (worker/main.ts).
    */
   timed?: (timed: boolean) => Promise<void>;
+  /**
+   * The process runs this benchmark alone (a forked worker): its CPU time is read per batch and
+   * times an allocating kernel (timing.ts). Off for in-process runs.
+   */
+  ownProcess?: boolean;
   /** After the warm-up, before sampling: make sure counted code is steady (simulated counters, src/simulation/). */
   settle?: (ctx: BatchContext, kernelFn: unknown, unit: number) => Promise<SimulationRecord>;
 }
@@ -152,6 +158,14 @@ export async function measure(
       gc,
     );
     const allocating = gc !== null && (await collectedDuring(gc, warmupStartMs, performance.now()));
+    const timing = chooseTiming({
+      allocating,
+      ownProcess: extras.ownProcess === true,
+      isAsync: kernel.isAsync,
+      simulated: extras.settle !== undefined,
+    });
+    if (extras.ownProcess) ctx.processCpuNs = readProcessCpuNs;
+    ctx.timing = timing;
     const target = kernel.isAsync
       ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS)
       : allocating
@@ -204,6 +218,7 @@ export async function measure(
       yardstickNs: sampled.yardstickNs,
       stop: sampled.stop,
       checksum: checksum.digest(),
+      timing,
       ...(!kernel.isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),
       ...(loopFloorNs !== null ? { loopFloorNs } : {}),
       conditions: {

@@ -27,6 +27,8 @@ const batch = {
     cpuEnd: num,
     gc: num,
     gcNs: num,
+    processCpuNs: num,
+    wallNs: num,
     contextSwitches: num,
     migrations: num,
     pageFaults: num,
@@ -51,6 +53,7 @@ const fork = {
     warnings: strings,
     inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
     freshInputBytes: num,
+    timing: str,
     slowState: num,
     oddProcess: {
       type: 'object',

@@ -37,6 +37,13 @@ export interface Batch {
   migrations: number;
   /** Minor + major page faults of the measuring thread during the batch. */
   pageFaults: number;
+  /**
+   * CPU time of the whole process (every thread: the kernel's and V8's GC helpers') over the batch,
+   * ns (absent when not read: in-process runs, older files). See ForkResult.timing.
+   */
+  processCpuNs?: number;
+  /** With `timing: 'process-cpu'`, the clock's elapsed ns (then `ns` is processCpuNs). */
+  wallNs?: number;
   /** Involuntary context switches alone (absent where thread rusage is unavailable, and in older files). */
   involuntarySwitches?: number;
   /**
@@ -97,6 +104,11 @@ export interface ForkResult {
    * and how many processes were judged. Left out of the headline and of comparisons.
    */
   oddProcess?: { factor: number; spread: number; of: number };
+  /**
+   * What a batch's `ns` is (src/engine/timing.ts): 'wall', the clock's elapsed time, or
+   * 'process-cpu', the process's CPU time over the batch (absent in older files: 'wall').
+   */
+  timing?: 'wall' | 'process-cpu';
   /** What was in force in this process. */
   conditions: {
     cpu: number[] | null;
