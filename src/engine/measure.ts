@@ -21,6 +21,7 @@ import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP } from './warmup.js';
 import { warmYardstick } from './yardstick.js';
+import { ALLOCATING_BYTES_PER_CALL, probeAllocation } from './allocation-probe.js';
 import { chooseTiming, readProcessCpuNs } from './timing.js';
 import type { BatchContext } from './batch.js';
 
@@ -158,8 +159,9 @@ export async function measure(
       gc,
     );
     const allocating = gc !== null && (await collectedDuring(gc, warmupStartMs, performance.now()));
+    const probed = extras.ownProcess && !kernel.isAsync ? await probeAllocation(ctx, warmup.estimateNs) : 0;
     const timing = chooseTiming({
-      allocating,
+      allocating: probed >= ALLOCATING_BYTES_PER_CALL,
       ownProcess: extras.ownProcess === true,
       isAsync: kernel.isAsync,
       simulated: extras.settle !== undefined,

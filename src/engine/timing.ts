@@ -8,10 +8,11 @@
 // measuring thread waits while other programs hold that CPU, and the wait lands in the batch's
 // wall time. The process's CPU time counts the collection work of every thread (the kernel's
 // own cost) and none of the waiting (docs/measurements.md "Allocating kernels under
-// contention"). So a forked worker's allocating sync kernel is timed on process CPU time; the
-// clock's time is kept per batch (Batch.wallNs). In-process runs keep wall time: the calling
-// process's other threads (a test runner's workers) would count too. Async kernels keep wall
-// time: they wait on the event loop by design.
+// contention"). So a forked worker's sync kernel that allocates (ALLOCATING_BYTES_PER_CALL or
+// more per call, read once after the warm-up by allocation-probe.ts) is timed on process CPU
+// time; the clock's time is kept per batch (Batch.wallNs). In-process runs keep wall time: the
+// calling process's other threads (a test runner's workers) would count too. Async kernels keep
+// wall time: they wait on the event loop by design.
 
 import type { Batch } from '../results/schema.js';
 
@@ -24,7 +25,7 @@ export function readProcessCpuNs(): number {
 }
 
 export interface TimingChoice {
-  /** The kernel collected garbage during warm-up (measure.ts). */
+  /** The kernel allocates at least ALLOCATING_BYTES_PER_CALL per call (allocation-probe.ts). */
   allocating: boolean;
   /** The process runs nothing but this benchmark (a forked worker). */
   ownProcess: boolean;

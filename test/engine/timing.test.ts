@@ -93,3 +93,32 @@ describe('a forked worker', () => {
     expect(timingLine(document)).toMatch(/allocating kernels \(1 of 2\) on the process's CPU time/);
   });
 });
+
+describe('the allocation probe', () => {
+  it('reads the heap bytes per call of an allocating kernel and ~0 for a compute kernel', async () => {
+    const { probeAllocation, ALLOCATING_BYTES_PER_CALL } = await import('../../src/engine/allocation-probe.js');
+    const { makeSyncLoop } = await import('../../src/engine/loop.js');
+    const { createFakeClock } = await import('./fake-clock.js');
+    const clock = createFakeClock();
+    // Warmed as the engine's probe is (it runs after the warm-up).
+    const ctx = (fn: () => unknown) => {
+      const loop = makeSyncLoop(fn, undefined, clock);
+      for (let i = 0; i < 20; i++) loop(1000);
+      return { loop, isAsync: false } as unknown as Parameters<typeof probeAllocation>[0];
+    };
+    // A 1,000-element array: 8,048 B per call; a sum over a closure number: nothing.
+    const arrays = await probeAllocation(
+      ctx(() => new Array(1000).fill(0)),
+      1000,
+    );
+    expect(arrays).toBeGreaterThanOrEqual(8000);
+    expect(arrays).toBeLessThanOrEqual(8048 * 1.03);
+    let k = 0;
+    expect(
+      await probeAllocation(
+        ctx(() => (k = (k + 1) | 0)),
+        5,
+      ),
+    ).toBeLessThan(ALLOCATING_BYTES_PER_CALL);
+  });
+});
