@@ -22,6 +22,7 @@ import type {
 import { describe } from '../statistics/describe.js';
 import type { ShapeCheck } from '../statistics/shape.js';
 import { gcShare } from './gc-share.js';
+import { batchMedianNs, disagreement } from './agreement.js';
 import { assessContamination, type ContaminationReport } from './contamination.js';
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
@@ -208,6 +209,17 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const counters = counted.perOp.length || omitted ? counted : undefined;
   for (const o of omitted ?? []) add('counter-negative', { event: o.event, perOp: o.perOp }, 'info');
   const latency = analyzeLatency(allForks);
+  const disagree = disagreement({
+    headline,
+    batchMedianNs: batchMedianNs(groups),
+    groups,
+    latencyMedianNs: latency?.ladder.find((r) => r.label === 'p50')?.ns ?? null,
+    gcShare: gcShare(groups) ?? 0,
+  });
+  if (disagree) {
+    flags.add('estimates-disagree');
+    add('estimates-disagree', disagree);
+  }
   const layout = layoutEffect(forks, groups, statistic, boot.seed);
   if (layout) add('layout', { ...layout }, 'info');
   return {

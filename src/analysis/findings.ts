@@ -34,6 +34,7 @@ const SEVERITY: Record<FindingCode, Finding['severity']> = {
   failed: 'error',
   'optimized-away': 'warning',
   'allocation-dropped': 'warning',
+  'estimates-disagree': 'warning',
   partial: 'warning',
   'inputs-changed': 'warning',
   contended: 'warning',
@@ -81,6 +82,10 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       bytesPerOp: typeof d?.values.bytesPerOp === 'number' ? round(d.values.bytesPerOp, 3) : null,
       floorBytes: typeof d?.values.floorBytes === 'number' ? d.values.floorBytes : null,
     });
+  }
+  if (b.flags.includes('estimates-disagree')) {
+    const d = b.details?.find((x) => x.code === 'estimates-disagree');
+    add('estimates-disagree', { direction: typeof d?.values.direction === 'string' ? d.values.direction : null });
   }
   const missing = b.details?.find((d) => d.code === 'processes-missing');
   if (missing)

@@ -162,6 +162,21 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   'bootstrap-skipped': (v) =>
     `${num(v.rejected)} of ${num(v.resamples)} bootstrap resamples had no defined ${String(v.statistic)} and were skipped`,
   'optimized-away': optimizedAway,
+  'estimates-disagree': (v) => {
+    const ns = (x: unknown) => (typeof x === 'number' ? `${x.toPrecision(4)} ns` : null);
+    const others = [
+      ns(v.batchMedianNs) && `batch median ${ns(v.batchMedianNs)}`,
+      ns(v.cpuPerOpNs) && `CPU time per op ${ns(v.cpuPerOpNs)}`,
+      ns(v.latencyMedianNs) && `latency median ${ns(v.latencyMedianNs)}`,
+    ].filter(Boolean);
+    return (
+      `estimates-disagree: the headline ${ns(v.headlineNs)} [${ns(v.ciLowNs)}, ${ns(v.ciHighNs)}] lies ` +
+      `${v.direction === 'above' ? 'above' : 'below'} every other figure of the run (${others.join(', ')}) by more ` +
+      `than ${percent(num(v.tolerance))}${v.direction === 'above' ? ' plus the share of time in collections' : ''}: ` +
+      'it rests on a few batches the others did not see (e.g. waits for a CPU on a busy machine), so it is not ' +
+      'a reliable figure of the code'
+    );
+  },
   'allocation-dropped': (v) =>
     `allocation-dropped: the kernel ${v.by === 'sunk' ? 'passes blackhole()' : 'returns'} a new heap value on every ` +
     `call (at least ${num(v.floorBytes)} B) but ${num(v.processes)} of ${num(v.of)} processes read ` +
@@ -280,6 +295,7 @@ export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' |
 const EXPLAINS: Partial<Record<DetailCode, (d: Pick<Detail, 'severity' | 'values'>) => Flag | null>> = {
   'optimized-away': () => 'optimized-away',
   'allocation-dropped': () => 'allocation-dropped',
+  'estimates-disagree': () => 'estimates-disagree',
   'inputs-changed': () => 'inputs-changed',
   'low-r2': () => 'low-r2',
   'warmup-not-steady': () => 'warmup-not-steady',

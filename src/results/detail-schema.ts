@@ -10,6 +10,7 @@ export const DETAIL_CODES = [
   'bootstrap-skipped',
   'optimized-away',
   'allocation-dropped',
+  'estimates-disagree',
   'inputs-changed',
   'low-r2',
   'warmup-not-steady',

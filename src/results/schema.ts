@@ -228,6 +228,7 @@ export interface Estimates {
 export type Flag =
   | 'optimized-away'
   | 'allocation-dropped'
+  | 'estimates-disagree'
   | 'gc-during-batches'
   | 'migrations'
   | 'context-switches'
@@ -351,6 +352,7 @@ export const FINDING_CODES = [
   'failed',
   'optimized-away',
   'allocation-dropped',
+  'estimates-disagree',
   'partial',
   'inputs-changed',
   'environment-changed',
