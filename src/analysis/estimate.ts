@@ -21,6 +21,8 @@ import type {
 } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import type { ShapeCheck } from '../statistics/shape.js';
+import { gcShare } from './gc-share.js';
+import { batchMedianNs, disagreement } from './agreement.js';
 import { assessContamination, type ContaminationReport } from './contamination.js';
 import { countersPerOp, type CountersSummary } from './counters.js';
 import * as D from './defaults.js';
@@ -159,14 +161,10 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const immaterial: ContaminationReport[] = [];
   for (const c of contamination) {
     // With the slope, collections are amortised into the headline (fork-fit.ts): the kernel's own
-    // cost, reported as its share of the time, not as a disturbance.
+    // cost, reported as the share of measured batch time spent in collection pauses (gc-share.ts),
+    // not as a disturbance.
     if (c.flag === 'gc-during-batches' && statistic === 'slope') {
-      if (c.relativeChange !== null)
-        add(
-          'gc-amortized',
-          { batches: c.batches, of: c.total, share: -c.relativeChange / (1 + c.relativeChange) },
-          'info',
-        );
+      add('gc-amortized', { batches: c.batches, of: c.total, share: gcShare(groups) }, 'info');
       continue;
     }
     const material =
@@ -211,6 +209,17 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const counters = counted.perOp.length || omitted ? counted : undefined;
   for (const o of omitted ?? []) add('counter-negative', { event: o.event, perOp: o.perOp }, 'info');
   const latency = analyzeLatency(allForks);
+  const disagree = disagreement({
+    headline,
+    batchMedianNs: batchMedianNs(groups),
+    groups,
+    latencyMedianNs: latency?.ladder.find((r) => r.label === 'p50')?.ns ?? null,
+    gcShare: gcShare(groups) ?? 0,
+  });
+  if (disagree) {
+    flags.add('estimates-disagree');
+    add('estimates-disagree', disagree);
+  }
   const layout = layoutEffect(forks, groups, statistic, boot.seed);
   if (layout) add('layout', { ...layout }, 'info');
   return {

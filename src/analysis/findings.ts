@@ -33,6 +33,8 @@ export function benchmarkName(b: Pick<BenchmarkResult, 'group' | 'name'>): strin
 const SEVERITY: Record<FindingCode, Finding['severity']> = {
   failed: 'error',
   'optimized-away': 'warning',
+  'allocation-dropped': 'warning',
+  'estimates-disagree': 'warning',
   partial: 'warning',
   'inputs-changed': 'warning',
   contended: 'warning',
@@ -74,6 +76,17 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   const batches = b.forks.flatMap((f) => f.batches);
   const measured = batches.filter((x) => !x.preempted);
   if (b.flags.includes('optimized-away')) add('optimized-away', { ns: h ? round(h.point, 3) : null });
+  if (b.flags.includes('allocation-dropped')) {
+    const d = b.details?.find((x) => x.code === 'allocation-dropped');
+    add('allocation-dropped', {
+      bytesPerOp: typeof d?.values.bytesPerOp === 'number' ? round(d.values.bytesPerOp, 3) : null,
+      floorBytes: typeof d?.values.floorBytes === 'number' ? d.values.floorBytes : null,
+    });
+  }
+  if (b.flags.includes('estimates-disagree')) {
+    const d = b.details?.find((x) => x.code === 'estimates-disagree');
+    add('estimates-disagree', { direction: typeof d?.values.direction === 'string' ? d.values.direction : null });
+  }
   const missing = b.details?.find((d) => d.code === 'processes-missing');
   if (missing)
     add('partial', { measured: missing.values.measured as number, planned: missing.values.planned as number });

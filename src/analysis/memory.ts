@@ -25,3 +25,27 @@ export function summarizeMemory(forks: readonly ForkResult[]): MemorySummary | n
     method: MEMORY_METHOD,
   };
 }
+
+/** Bytes per call below this share of a kept value's smallest size: its allocation was dropped. */
+export const DROPPED_ALLOCATION_SHARE = 0.5;
+
+/**
+ * The processes whose kernel returned or sank a new heap value on every call (MemoryRecord.kept)
+ * yet read fewer bytes per call than DROPPED_ALLOCATION_SHARE of that value's smallest size:
+ * the compiler removed an allocation the code performs, so the time is not the code's. Null
+ * when no process shows it.
+ */
+export function droppedAllocation(forks: readonly ForkResult[]): Record<string, number | string> | null {
+  const hit = forks.filter(
+    (f) => f.memory?.kept && Math.max(0, f.memory.bytesPerOp) < DROPPED_ALLOCATION_SHARE * f.memory.kept.bytes,
+  );
+  if (hit.length === 0) return null;
+  const kept = hit[0].memory!.kept!;
+  return {
+    bytesPerOp: median(hit.map((f) => Math.max(0, f.memory!.bytesPerOp))),
+    floorBytes: kept.bytes,
+    by: kept.by,
+    processes: hit.length,
+    of: forks.length,
+  };
+}

@@ -1,4 +1,4 @@
-// Quality flags of one benchmark's analysis: optimized-away, low R², warmup, CI target,
+// Quality flags of one benchmark's analysis: optimized-away, allocation-dropped, low R², warmup, CI target,
 // multimodal / skewed distribution and Tukey outliers. Each flag comes with a detail that
 // says what was seen, as numbers (src/report/details.ts words it); nothing is dropped from the estimates.
 
@@ -11,6 +11,7 @@ import * as D from './defaults.js';
 import type { AnalyzeOptions } from './defaults.js';
 import { relativeResiduals, type ForkEstimate, type ForkFit } from './fork-fit.js';
 import { relativeHalfWidth } from './half-width.js';
+import { droppedAllocation } from './memory.js';
 
 export interface QualityInput {
   forks: readonly ForkResult[];
@@ -90,6 +91,12 @@ export function assessQuality(q: QualityInput): Quality {
   ) {
     flags.push('optimized-away');
     add('optimized-away', { ...seen, kind: 'dead-result', cycles: D.DEAD_RESULT_CYCLES });
+  }
+
+  const dropped = droppedAllocation(q.forks);
+  if (dropped) {
+    flags.push('allocation-dropped');
+    add('allocation-dropped', dropped);
   }
 
   const changed = q.forks.filter((f) => f.inputsChanged);

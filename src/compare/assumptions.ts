@@ -120,7 +120,7 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
 }
 
 /** Flags that mean a run cannot be trusted for a comparison (others are only noted). */
-export const CONTAMINATING_FLAGS: readonly Flag[] = ['environment-changed', 'optimized-away'];
+export const CONTAMINATING_FLAGS: readonly Flag[] = ['environment-changed', 'optimized-away', 'estimates-disagree'];
 
 /** Why one side cannot be compared (an error, no measurement, a contaminating flag), as data, or null. */
 export function sideProblem(b: BenchmarkResult, side: 'baseline' | 'contender'): AnalysisDetail | null {

@@ -10,6 +10,7 @@ import { SINK, type Checksum } from './sink.js';
 import type { ThreadSnapshot, ThreadStats } from './thread-stats.js';
 import type { TimeWindow } from './gc-watch.js';
 import type { FreshInputs } from './fresh-inputs.js';
+import { applyTiming, type Timing } from './timing.js';
 
 export interface BatchContext {
   clock: Clock;
@@ -29,6 +30,12 @@ export interface BatchContext {
   fresh?: FreshInputs;
   /** Counts are simulated (src/simulation/): a preempted batch counts the same, so none is measured again. */
   simulated?: boolean;
+  /**
+   * The process's CPU time (all threads), ns; when set, each batch records it (Batch.processCpuNs)
+   * and, with `timing: 'process-cpu'`, its ns is that CPU time (timing.ts).
+   */
+  processCpuNs?: () => number;
+  timing?: Timing;
 }
 
 export interface TimedBatch {
@@ -51,9 +58,11 @@ export async function runBatch(ctx: BatchContext, requested: number): Promise<Ti
   const [c0, c1] = ctx.counterBufs ?? [null, null];
   thread.snapshot(before);
   const startMs = ctx.nowMs();
+  const cpu0 = ctx.processCpuNs?.() ?? 0;
   if (counters) counters.read(c0!);
   let last = ctx.loop(iterations);
   if (counters) counters.read(c1!);
+  const cpu1 = ctx.processCpuNs?.() ?? 0;
   const endMs = ctx.nowMs();
   thread.snapshot(after);
   if (ctx.isAsync) last = await last;
@@ -76,6 +85,7 @@ export async function runBatch(ctx: BatchContext, requested: number): Promise<Ti
     pageFaults: thread.rusage ? after.faults - before.faults : 0,
   };
   if (thread.rusage) batch.involuntarySwitches = after.involuntary - before.involuntary;
+  if (ctx.processCpuNs) applyTiming(batch, cpu1 - cpu0, ctx.timing ?? 'wall');
   if (counters) Object.assign(batch, counterDeltas(counters.active, c0!, c1!));
   return { batch, window: { startMs, endMs } };
 }

@@ -10,7 +10,7 @@ import { median } from 'simple-statistics';
 import type { BenchArgs, InputRng } from './inputs.js';
 import { createRng } from '../statistics/rng.js';
 import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
-import { AllocationMeter, heapHeadroom } from './heap-allocated.js';
+import { AllocationMeter, heapHeadroom, meterOwnBytes } from './heap-allocated.js';
 export { formatBytes } from '../text/format.js';
 
 /** What `.setupEach()` registers. */
@@ -92,6 +92,8 @@ export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed:
   const rng = createRng(seed);
   const maxBytes = Math.min(FRESH_INPUTS_MAX_BYTES, heapHeadroom() / 2);
   const meter = new AllocationMeter();
+  // The meter's own allocation is not the input's.
+  const own = meterOwnBytes();
   const sample: unknown[] = [];
   let isAsync = false;
   let bytes = 0;
@@ -106,7 +108,7 @@ export async function createFreshInputs(setup: EachSetup, args: BenchArgs, seed:
       isAsync = true;
       v = await v;
     }
-    const heap = meter.stop().bytes;
+    const heap = meter.stop().bytes - own;
     const one = Math.max(0, heap) + Math.max(0, process.memoryUsage().arrayBuffers - buffersBefore);
     bytes += one;
     perInput.push(one);

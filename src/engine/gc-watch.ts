@@ -4,6 +4,7 @@
 // loop between rounds and once more before the final match.
 
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import type { Batch } from '../results/schema.js';
 
 export interface TimeWindow {
   startMs: number;
@@ -18,6 +19,44 @@ export function countOverlaps(
   return windows.map(
     (w) => entries.filter((e) => e.startTime < w.endMs && e.startTime + e.duration > w.startMs).length,
   );
+}
+
+/**
+ * Pause time of the entries inside each window, in ns: the union of the entries (so two that
+ * overlap count once) clipped to the window, so it never exceeds the window's own length.
+ */
+export function pauseInside(
+  windows: readonly TimeWindow[],
+  entries: readonly { startTime: number; duration: number }[],
+): number[] {
+  return windows.map((w) => {
+    const parts = entries
+      .map((e) => [Math.max(e.startTime, w.startMs), Math.min(e.startTime + e.duration, w.endMs)] as const)
+      .filter(([a, b]) => b > a)
+      .sort((x, y) => x[0] - y[0]);
+    let ms = 0;
+    let reached = -Infinity;
+    for (const [a, b] of parts) {
+      const from = Math.max(a, reached);
+      if (b > from) ms += b - from;
+      reached = Math.max(reached, b);
+    }
+    return ms * 1e6;
+  });
+}
+
+/** Sets batches[i].gc (entries overlapping windows[i]) and .gcNs (their pause inside it, at most the batch's wall ns). */
+export function markBatches(
+  batches: readonly Batch[],
+  windows: readonly TimeWindow[],
+  entries: readonly { startTime: number; duration: number }[],
+): void {
+  const counts = countOverlaps(windows, entries);
+  const pauses = pauseInside(windows, entries);
+  batches.forEach((b, i) => {
+    b.gc = counts[i];
+    b.gcNs = Math.min(pauses[i], b.wallNs ?? b.ns);
+  });
 }
 
 export class GcWatch {
@@ -51,6 +90,16 @@ export class GcWatch {
 
   counts(windows: readonly TimeWindow[]): number[] {
     return countOverlaps(windows, this.entries);
+  }
+
+  /** Collection pause time inside each window, ns (pauseInside). */
+  pauses(windows: readonly TimeWindow[]): number[] {
+    return pauseInside(windows, this.entries);
+  }
+
+  /** Sets each batch's collection count and pause time from its window (markBatches). */
+  mark(batches: readonly Batch[], windows: readonly TimeWindow[]): void {
+    markBatches(batches, windows, this.entries);
   }
 
   close(): void {

@@ -21,6 +21,8 @@ import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP } from './warmup.js';
 import { warmYardstick } from './yardstick.js';
+import { ALLOCATING_BYTES_PER_CALL, probeAllocation } from './allocation-probe.js';
+import { chooseTiming, readProcessCpuNs } from './timing.js';
 import type { BatchContext } from './batch.js';
 
 /** Serialisable measurement options (all optional at the API and protocol level). */
@@ -93,6 +95,11 @@ export interface MeasureExtras {
    * ready. The worker uses it to pause a worker starting up beside it (worker/main.ts).
    */
   timed?: (timed: boolean) => Promise<void>;
+  /**
+   * The process runs this benchmark alone (a forked worker): its CPU time is read per batch and
+   * times an allocating kernel (timing.ts). Off for in-process runs.
+   */
+  ownProcess?: boolean;
   /** After the warm-up, before sampling: make sure counted code is steady (simulated counters, src/simulation/). */
   settle?: (ctx: BatchContext, kernelFn: unknown, unit: number) => Promise<SimulationRecord>;
 }
@@ -152,6 +159,15 @@ export async function measure(
       gc,
     );
     const allocating = gc !== null && (await collectedDuring(gc, warmupStartMs, performance.now()));
+    const probed = extras.ownProcess && !kernel.isAsync ? await probeAllocation(ctx, warmup.estimateNs) : 0;
+    const timing = chooseTiming({
+      allocating: probed >= ALLOCATING_BYTES_PER_CALL,
+      ownProcess: extras.ownProcess === true,
+      isAsync: kernel.isAsync,
+      simulated: extras.settle !== undefined,
+    });
+    if (extras.ownProcess) ctx.processCpuNs = readProcessCpuNs;
+    ctx.timing = timing;
     const target = kernel.isAsync
       ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS)
       : allocating
@@ -172,7 +188,9 @@ export async function measure(
     await extras.timed?.(true);
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
-    const memory = o.memory ? await measureMemory(ctx, unit, o.batchesPerRound, details) : undefined;
+    const memory = o.memory
+      ? await measureMemory(ctx, unit, o.batchesPerRound, details, kernel.inputs?.values)
+      : undefined;
     // Latency mode keeps the batch phase above (headline, CI and comparisons stay
     // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
     // Loaded only in latency mode (it pulls in hdr-histogram-js, ~50 ms to load).
@@ -202,6 +220,7 @@ export async function measure(
       yardstickNs: sampled.yardstickNs,
       stop: sampled.stop,
       checksum: checksum.digest(),
+      timing,
       ...(!kernel.isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),
       ...(loopFloorNs !== null ? { loopFloorNs } : {}),
       conditions: {
@@ -228,12 +247,18 @@ export async function measure(
 }
 
 /** The memory phase, or a detail saying why it could not run. */
-async function measureMemory(ctx: BatchContext, unit: number, k: number, details: AnalysisDetail[]) {
+async function measureMemory(
+  ctx: BatchContext,
+  unit: number,
+  k: number,
+  details: AnalysisDetail[],
+  inputs?: ArrayLike<unknown>,
+) {
   if (allocationProblem) {
     details.push({ code: 'memory-unavailable', severity: 'warning', values: { node: process.version } });
     return undefined;
   }
-  return runMemory(ctx, unit, k);
+  return runMemory(ctx, unit, k, inputs);
 }
 
 /** One line when a batch of the plan cannot hold its fresh inputs in memory. */

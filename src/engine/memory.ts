@@ -2,11 +2,16 @@
 // heap per call, measured in a phase of its own after the timed batches, so heap readings
 // and GC profiling never touch a timed batch. The same generated loop runs batches of
 // i·d iterations (i = 1..K, MEMORY_ROUNDS rounds); each batch's allocation is read by
-// heap-allocated.ts (used after − used before + what every collection in between freed),
+// heap-allocated.ts (used after − before + what every collection in between freed),
 // and bytes per operation is the robust slope of bytes on iterations, as for time: the
 // readings' own constant cost (the heap statistics objects) goes into the intercept.
 // Off-heap memory (ArrayBuffer backing stores) is not counted; fresh inputs
 // (`.setupEach()`) are made before and released after each reading.
+//
+// Kept values: after the readings, two single calls show whether the kernel returns (or
+// passes to blackhole()) a new heap value on every call. Such a value costs at least its
+// smallest V8 size per call (keptValueFloor); a slope far below it means the compiler
+// dropped the allocation the code performs (src/analysis/quality.ts flags it).
 
 import type { MemoryRecord } from '../results/schema.js';
 import { perSizeMedianFit } from '../statistics/robust-slope.js';
@@ -15,7 +20,12 @@ import { MEMORY_ROUNDS } from './defaults.js';
 import { AllocationMeter } from './heap-allocated.js';
 import { SINK } from './sink.js';
 
-export async function runMemory(ctx: BatchContext, unit: number, batchesPerRound: number): Promise<MemoryRecord> {
+export async function runMemory(
+  ctx: BatchContext,
+  unit: number,
+  batchesPerRound: number,
+  inputs?: ArrayLike<unknown>,
+): Promise<MemoryRecord> {
   const meter = new AllocationMeter();
   const batches: MemoryRecord['batches'] = [];
   for (let r = 0; r < MEMORY_ROUNDS; r++) {
@@ -36,5 +46,51 @@ export async function runMemory(ctx: BatchContext, unit: number, batchesPerRound
     batches.map((b) => b.iterations),
     batches.map((b) => b.bytes),
   );
-  return { bytesPerOp: fit.slope, interceptBytes: fit.intercept, batches };
+  const kept = await keptValue(ctx, inputs);
+  return { bytesPerOp: fit.slope, interceptBytes: fit.intercept, batches, ...(kept ? { kept } : {}) };
 }
+
+/** Two single calls: the smallest size of a new heap value each returns or sinks, when each makes one. */
+async function keptValue(ctx: BatchContext, inputs?: ArrayLike<unknown>): Promise<MemoryRecord['kept'] | null> {
+  const seen: { returned: unknown; sunk: unknown; fresh: ArrayLike<unknown> }[] = [];
+  for (let i = 0; i < 2; i++) {
+    if (ctx.fresh) await ctx.fresh.prepare(1);
+    SINK.held = undefined;
+    let returned = ctx.loop(1);
+    if (ctx.isAsync) returned = await returned;
+    seen.push({ returned, sunk: SINK.held, fresh: ctx.fresh?.values ?? [] });
+    SINK.held = undefined;
+    if (ctx.fresh) await ctx.fresh.release();
+  }
+  const isInput = (v: unknown, fresh: ArrayLike<unknown>) =>
+    Array.prototype.includes.call(fresh, v) || (inputs !== undefined && Array.prototype.includes.call(inputs, v));
+  let best: MemoryRecord['kept'] | null = null;
+  for (const by of ['returned', 'sunk'] as const) {
+    const [a, b] = [seen[0][by], seen[1][by]];
+    const floor = keptValueFloor(b);
+    if (floor === 0 || a === b || isInput(a, seen[0].fresh) || isInput(b, seen[1].fresh)) continue;
+    if (!best || floor > best.bytes) best = { bytes: floor, by };
+  }
+  return best;
+}
+
+/**
+ * The fewest heap bytes V8 (64-bit, no pointer compression, as Node builds it) can spend on
+ * a new value of this kind: every heap object starts with an 8-byte map word; a JSObject
+ * adds properties and elements pointers (24 B) and holds each own property in a word at
+ * least (in-object, in a property array or a dictionary); a JSArray adds its length (32 B)
+ * and a word per element present; the smallest string is a map plus hash and length (16 B).
+ * 0 for values that need no allocation (small integers, booleans, undefined, null).
+ */
+export function keptValueFloor(v: unknown): number {
+  if (typeof v === 'string') return v.length === 0 ? 0 : 16;
+  if (typeof v === 'function') return 32;
+  if (typeof v !== 'object' || v === null) return 0;
+  // Counting keys is linear; past this many the floor is large anyway.
+  const few = (o: object) => (Object.keys(o).length <= MAX_COUNTED ? Object.keys(o).length : MAX_COUNTED);
+  if (Array.isArray(v)) return 32 + 8 * (v.length <= MAX_COUNTED ? few(v) : MAX_COUNTED);
+  if (ArrayBuffer.isView(v) || v instanceof Map || v instanceof Set) return 24;
+  return 24 + 8 * few(v);
+}
+
+const MAX_COUNTED = 1024;

@@ -114,7 +114,10 @@ export async function runSampling(
       if (ctx.isAsync || ctx.simulated) break;
       if (gc) {
         await gc.settle();
-        gc.counts(ran.map((r) => r.window)).forEach((count, i) => (ran[i].batch.gc = count));
+        gc.mark(
+          ran.map((r) => r.batch),
+          ran.map((r) => r.window),
+        );
       }
       for (const r of ran) {
         const cause = preemptionOf(r.batch);
@@ -137,7 +140,7 @@ export async function runSampling(
   }
   if (gc) {
     await gc.settle();
-    gc.counts(windows).forEach((count, i) => (batches[i].gc = count));
+    gc.mark(batches, windows);
   }
   return { batches, yardstickNs, stop, relHalfWidth: rel };
 }

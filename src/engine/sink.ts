@@ -21,23 +21,37 @@
 // changes between calls may be hoisted out of the loop by the compiler; the analysis
 // flags the resulting sub-cycle time as 'optimized-away'.
 //
-// blackhole(v), for values computed INSIDE a kernel, uses the marker comparison: it cannot
-// rely on the loop phi. It neither allocates nor deoptimizes, but costs ~1–2 ns per call.
+// blackhole(v), for values computed INSIDE a kernel, cannot rely on the loop phi. A heap value
+// (object, array, string, function, symbol, bigint) is stored into SINK.held, a field of an
+// exported module-level object, so the value escapes and TurboFan's escape analysis cannot
+// remove its allocation (a comparison alone let V8 drop a 3-field object: 16 B/op read for
+// the object's 40 B; docs/measurements.md "Sink"). A store of a pointer allocates nothing;
+// its write barrier is the cost mitata's `$._ = v` pays too. A number is compared with the
+// marker instead: storing it into a tagged field would box a HeapNumber per call.
 
 export interface SinkBox {
   marker: unknown;
   hits: number;
   /** The last value of the last batch (written after the timed region). */
   last: unknown;
+  /** The last heap value passed to blackhole() (written in the timed region: the value escapes). */
+  held: unknown;
 }
 
 function makeSink(): SinkBox {
-  const box: SinkBox = { marker: 0.5, hits: 0, last: undefined };
+  const box: SinkBox = { marker: 0.5, hits: 0, last: undefined, held: undefined };
   // Generalise the field representation Double → Tagged and make it non-constant.
   box.marker = 'generic';
   box.marker = Object.freeze({ cyclebench: 'sink marker' });
   box.last = 0.5;
   box.last = 'generic';
+  // Field type of `held` generalised to any heap value, so storing objects of new shapes
+  // never deoptimizes the kernel that stores them.
+  box.held = 0.5;
+  box.held = 'generic';
+  box.held = { a: 1 };
+  box.held = [1];
+  box.held = undefined;
   return box;
 }
 
@@ -45,12 +59,15 @@ function makeSink(): SinkBox {
 export const SINK: SinkBox = makeSink();
 
 /**
- * Consume a value so the computation producing it cannot be eliminated. For use inside
- * a kernel that computes several values (`blackhole(a); blackhole(b)`); a kernel's
- * return value is already consumed by the loop. Neither allocates nor deoptimizes.
+ * Consume a value so the computation producing it cannot be eliminated, its allocation
+ * included. For use inside a kernel that computes several values (`blackhole(a);
+ * blackhole(b)`); a kernel's return value is already consumed by the loop. Neither
+ * allocates nor deoptimizes.
  */
 export function blackhole(value: unknown): void {
-  if (value === SINK.marker) SINK.hits++;
+  if (typeof value === 'number') {
+    if (value === SINK.marker) SINK.hits++;
+  } else SINK.held = value;
 }
 
 // ---- checksum (FNV-1a, 32-bit) of the values the sink saw, outside the timed region

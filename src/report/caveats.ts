@@ -10,6 +10,10 @@ export const FLAG_TEXT: Record<Flag, string> = {
   'optimized-away':
     'less than one clock cycle per iteration, or within one cycle of an empty loop: ' +
     'probably optimized away, not a speed',
+  'allocation-dropped':
+    'the kernel makes a new value per call but far fewer bytes were allocated: the compiler removed the allocation',
+  'estimates-disagree':
+    "the headline disagrees with the same run's batch median, CPU time per op and latency median beyond its interval",
   'gc-during-batches': 'garbage collection ran during some batches',
   migrations: 'the measuring thread migrated between CPUs during some batches',
   'context-switches': 'the measuring thread was switched out during some batches',

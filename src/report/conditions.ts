@@ -40,6 +40,20 @@ function cpuList(cpus: unknown): string | null {
   return parts.join(',');
 }
 
+/** Which time the batches hold (src/engine/timing.ts); null for files that do not say. */
+export function timingLine(doc: ResultDocument): string | null {
+  const benches = doc.benchmarks.filter((b) => b.forks.some((f) => f.timing !== undefined));
+  if (benches.length === 0) return null;
+  const cpu = benches.filter((b) => b.forks.some((f) => f.timing === 'process-cpu')).length;
+  return (
+    'clock time per batch' +
+    (cpu > 0
+      ? `; allocating kernels (${cpu} of ${benches.length}) on the process's CPU time, every thread: ` +
+        'garbage collection counted, waiting for a CPU not'
+      : '')
+  );
+}
+
 export function describeConditions(doc: ResultDocument): ConditionLine[] {
   const env = (doc.environment ?? {}) as Env;
   const str = (path: string): string | null => {
@@ -131,6 +145,8 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
   add('Memory lock', mlock === true ? 'mlockall in workers' : mlock === false ? 'off' : null, 'conditions.mlock');
   if (at(env, 'conditions.fifo') === true)
     add('Scheduler', 'SCHED_FIFO for the measuring thread (RLIMIT_RTTIME watchdog)', 'conditions.fifo');
+  const timing = timingLine(doc);
+  if (timing) add('Timing', timing);
   add('Node.js', str('node.version'), 'node.version');
   add('V8', str('node.v8'), 'node.v8');
   const execArgv = at(env, 'node.execArgv');

@@ -162,6 +162,26 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   'bootstrap-skipped': (v) =>
     `${num(v.rejected)} of ${num(v.resamples)} bootstrap resamples had no defined ${String(v.statistic)} and were skipped`,
   'optimized-away': optimizedAway,
+  'estimates-disagree': (v) => {
+    const ns = (x: unknown) => (typeof x === 'number' ? `${x.toPrecision(4)} ns` : null);
+    const others = [
+      ns(v.batchMedianNs) && `batch median ${ns(v.batchMedianNs)}`,
+      ns(v.cpuPerOpNs) && `CPU time per op ${ns(v.cpuPerOpNs)}`,
+      ns(v.latencyMedianNs) && `latency median ${ns(v.latencyMedianNs)}`,
+    ].filter(Boolean);
+    return (
+      `estimates-disagree: the headline ${ns(v.headlineNs)} [${ns(v.ciLowNs)}, ${ns(v.ciHighNs)}] lies ` +
+      `${v.direction === 'above' ? 'above' : 'below'} every other figure of the run (${others.join(', ')}) by more ` +
+      `than ${percent(num(v.tolerance))}${v.direction === 'above' ? ' plus the share of time in collections' : ''}: ` +
+      'it rests on a few batches the others did not see (e.g. waits for a CPU on a busy machine), so it is not ' +
+      'a reliable figure of the code'
+    );
+  },
+  'allocation-dropped': (v) =>
+    `allocation-dropped: the kernel ${v.by === 'sunk' ? 'passes blackhole()' : 'returns'} a new heap value on every ` +
+    `call (at least ${num(v.floorBytes)} B) but ${num(v.processes)} of ${num(v.of)} processes read ` +
+    `${num(v.bytesPerOp).toFixed(1)} B allocated per call: the compiler removed an allocation the code performs, ` +
+    'so the time is not the code as it runs when the value is used',
   'inputs-changed': (v) =>
     `inputs-changed: the kernel changed ${num(v.changed)} of the ${num(v.checked)} .inputs() values checked after ` +
     `the run (${num(v.processes)} of ${num(v.of)} processes); the pool is reused, so most iterations got ` +
@@ -194,8 +214,9 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
   contamination,
   'contamination-within-ci': withinCi,
   'gc-amortized': (v) =>
-    `garbage collection in ${num(v.batches)} of ${num(v.of)} batches: spread over every iteration it is ` +
-    `${percent(num(v.share))} of the time per operation (the kernel's own cost, kept in the headline)`,
+    `garbage collection in ${num(v.batches)} of ${num(v.of)} batches` +
+    (typeof v.share === 'number' ? `: its pauses are ${percent(v.share)} of the measured batch time` : '') +
+    " (the kernel's own cost, kept in the headline)",
   'negative-hidden': (v) =>
     `per-iteration ${list(v.statistics).join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
     'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
@@ -273,6 +294,8 @@ export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' |
 /** The flag each detail explains (a detail with more to say than the flag's generic line). */
 const EXPLAINS: Partial<Record<DetailCode, (d: Pick<Detail, 'severity' | 'values'>) => Flag | null>> = {
   'optimized-away': () => 'optimized-away',
+  'allocation-dropped': () => 'allocation-dropped',
+  'estimates-disagree': () => 'estimates-disagree',
   'inputs-changed': () => 'inputs-changed',
   'low-r2': () => 'low-r2',
   'warmup-not-steady': () => 'warmup-not-steady',

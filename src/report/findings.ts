@@ -51,6 +51,16 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     'no measurable work per call — return the value the kernel computes',
     'no measurable work — return the computed value',
   ],
+  'allocation-dropped': (v) => [
+    `allocation removed by the compiler: ${num(v.bytesPerOp)} B/call read for a new value of ≥ ${num(v.floorBytes)} B ` +
+      '— store the value where it escapes (return it, or blackhole() it)',
+    'allocation removed by the compiler — return the value',
+  ],
+  'estimates-disagree': (v) => [
+    `headline ${String(v.direction)} the run's batch median and CPU time per op beyond its interval — ` +
+      'not a reliable figure; run again on a quieter machine (see --verbose)',
+    `headline disagrees with the run's other figures — see --verbose`,
+  ],
   partial: (v) =>
     `interrupted after ${num(v.measured)} of ${num(v.planned)} processes — fewer machine states than planned; run again`,
   contended: (v) =>

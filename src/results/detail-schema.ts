@@ -9,6 +9,8 @@ export const DETAIL_CODES = [
   'slope-fallback',
   'bootstrap-skipped',
   'optimized-away',
+  'allocation-dropped',
+  'estimates-disagree',
   'inputs-changed',
   'low-r2',
   'warmup-not-steady',

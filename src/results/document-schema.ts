@@ -26,6 +26,9 @@ const batch = {
     cpuStart: num,
     cpuEnd: num,
     gc: num,
+    gcNs: num,
+    processCpuNs: num,
+    wallNs: num,
     contextSwitches: num,
     migrations: num,
     pageFaults: num,
@@ -50,6 +53,7 @@ const fork = {
     warnings: strings,
     inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
     freshInputBytes: num,
+    timing: str,
     slowState: num,
     oddProcess: {
       type: 'object',
@@ -62,6 +66,7 @@ const fork = {
       properties: {
         bytesPerOp: num,
         interceptBytes: num,
+        kept: { type: 'object', required: ['bytes', 'by'], properties: { bytes: num, by: str } },
         batches: {
           type: 'array',
           items: {

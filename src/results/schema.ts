@@ -26,12 +26,24 @@ export interface Batch {
   cpuEnd: number;
   /** GC events that overlapped the batch (PerformanceObserver 'gc'). */
   gc: number;
+  /**
+   * Collection pause time inside the batch's window, ns: the union of the GC entries' durations
+   * clipped to the window, at most the batch's ns (absent in older files).
+   */
+  gcNs?: number;
   /** Voluntary + involuntary context switches of the measuring thread during the batch. */
   contextSwitches: number;
   /** CPU migrations of the measuring thread (/proc/thread-self/sched or cpuStart != cpuEnd). */
   migrations: number;
   /** Minor + major page faults of the measuring thread during the batch. */
   pageFaults: number;
+  /**
+   * CPU time of the whole process (every thread: the kernel's and V8's GC helpers') over the batch,
+   * ns (absent when not read: in-process runs, older files). See ForkResult.timing.
+   */
+  processCpuNs?: number;
+  /** With `timing: 'process-cpu'`, the clock's elapsed ns (then `ns` is processCpuNs). */
+  wallNs?: number;
   /** Involuntary context switches alone (absent where thread rusage is unavailable, and in older files). */
   involuntarySwitches?: number;
   /**
@@ -92,6 +104,11 @@ export interface ForkResult {
    * and how many processes were judged. Left out of the headline and of comparisons.
    */
   oddProcess?: { factor: number; spread: number; of: number };
+  /**
+   * What a batch's `ns` is (src/engine/timing.ts): 'wall', the clock's elapsed time, or
+   * 'process-cpu', the process's CPU time over the batch (absent in older files: 'wall').
+   */
+  timing?: 'wall' | 'process-cpu';
   /** What was in force in this process. */
   conditions: {
     cpu: number[] | null;
@@ -128,6 +145,11 @@ export interface MemoryRecord {
   interceptBytes: number;
   /** Every reading: iterations, heap bytes allocated (collections added back), collections. */
   batches: Array<{ iterations: number; bytes: number; collections: number }>;
+  /**
+   * Present when two single calls each returned (or passed to blackhole()) a new heap value:
+   * the fewest bytes such a value takes (src/engine/memory.ts keptValueFloor).
+   */
+  kept?: { bytes: number; by: 'returned' | 'sunk' };
 }
 
 /** Memory per operation over a benchmark's processes (src/analysis/memory.ts). */
@@ -205,6 +227,8 @@ export interface Estimates {
 
 export type Flag =
   | 'optimized-away'
+  | 'allocation-dropped'
+  | 'estimates-disagree'
   | 'gc-during-batches'
   | 'migrations'
   | 'context-switches'
@@ -327,6 +351,8 @@ export type FindingSeverity = 'error' | 'warning' | 'info';
 export const FINDING_CODES = [
   'failed',
   'optimized-away',
+  'allocation-dropped',
+  'estimates-disagree',
   'partial',
   'inputs-changed',
   'environment-changed',

@@ -110,6 +110,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
       { ...req.options, latency: req.options.latency || inst.latency },
       {
         forkIndex: req.forkIndex,
+        ownProcess: true,
         counters: prepared.counters,
         conditions: prepared.conditions,
         details: prepared.details,

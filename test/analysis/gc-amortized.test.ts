@@ -9,7 +9,9 @@ import { batchSlope } from '../../src/analysis/fork-fit.js';
 import { detailLines } from '../../src/report/details.js';
 import type { Batch } from '../../src/results/schema.js';
 import { perSizeMedianFit } from '../../src/statistics/robust-slope.js';
-import { makeForks } from '../helpers/synthetic-forks.js';
+import { cleanBatch, makeForks } from '../helpers/synthetic-forks.js';
+import { gcShare } from '../../src/analysis/gc-share.js';
+import { pauseInside } from '../../src/engine/gc-watch.js';
 
 const COST = 100;
 const PAUSE = 50_000;
@@ -42,7 +44,10 @@ describe('garbage collection amortised into the slope', () => {
       b.map((x) => x.ns),
     ).slope;
     expect(Math.abs(plain / COST - 1)).toBeLessThan(0.01);
-    expect(detailLines(a.details).notes.join('\n')).toMatch(/garbage collection in \d+ of \d+ batches: spread/);
+    // The synthetic batches carry no pause times (as files from before they were recorded): no share.
+    expect(detailLines(a.details).notes.join('\n')).toMatch(
+      /garbage collection in \d+ of \d+ batches \(the kernel's own cost, kept in the headline\)/,
+    );
     expect(a.flags).not.toContain('gc-during-batches');
   });
 
@@ -71,5 +76,60 @@ describe('a time interval never reaches below zero', () => {
     const h = analyzeBenchmark(forks, { resamples: 50 }).headline;
     expect(h.ciLow).toBe(0);
     expect(relativeHalfWidth(h)).toBeCloseTo((h.ciHigh - h.point) / h.point, 12);
+  });
+});
+
+describe('the share of measured time in collection pauses', () => {
+  it('is pause time inside the batches over their time, exactly', () => {
+    const a = { ...cleanBatch(100, 1000), gc: 1, gcNs: 250 };
+    const b = { ...cleanBatch(200, 3000), gc: 0, gcNs: 0 };
+    expect(gcShare([[a, b]])).toBe(250 / 4000);
+    // Across processes, the same sum.
+    expect(gcShare([[a], [b]])).toBe(250 / 4000);
+  });
+
+  it('never exceeds 100 %: a pause longer than its batch counts as the batch', () => {
+    const whole = { ...cleanBatch(100, 1000), gc: 2, gcNs: 5000 };
+    expect(gcShare([[whole]])).toBe(1);
+    expect(gcShare([[whole, { ...cleanBatch(100, 1000), gcNs: 0 }]])).toBe(0.5);
+  });
+
+  it('is unknown without pause times, and the analysis words it without a share', () => {
+    expect(gcShare([[cleanBatch(100, 1000)]])).toBeNull();
+  });
+
+  it('the analysis reports the share of the batches it measured', () => {
+    // 100 ns per iteration; every batch of the first process holds a 10 µs pause, recorded.
+    const forks = makeForks(3, { costNs: 100, overheadNs: 200, noise: 0.002, seed: 9 });
+    for (const b of forks[0].batches) {
+      b.gc = 1;
+      b.gcNs = 10_000;
+      b.ns += 10_000;
+    }
+    const all = forks.flatMap((f) => f.batches);
+    const expected = (10_000 * forks[0].batches.length) / all.reduce((s, b) => s + b.ns, 0);
+    const a = analyzeBenchmark(forks, { resamples: 50 });
+    const d = a.details.find((x) => x.code === 'gc-amortized');
+    expect(d?.values.share).toBeCloseTo(expected, 12);
+    expect(detailLines(a.details).notes.join('\n')).toMatch(
+      new RegExp(`its pauses are ${(expected * 100).toFixed(1)} % of the measured batch time`),
+    );
+  });
+});
+
+describe('collection pauses inside a batch window', () => {
+  it('clips each entry to the window and counts overlapping entries once', () => {
+    const w = [{ startMs: 10, endMs: 20 }];
+    expect(pauseInside(w, [{ startTime: 12, duration: 2 }])).toEqual([2e6]);
+    // Starting before and ending after the window: only its inside.
+    expect(pauseInside(w, [{ startTime: 5, duration: 30 }])).toEqual([10e6]);
+    // Two entries overlapping each other: their union, 12..16.
+    expect(
+      pauseInside(w, [
+        { startTime: 12, duration: 3 },
+        { startTime: 13, duration: 3 },
+      ]),
+    ).toEqual([4e6]);
+    expect(pauseInside(w, [{ startTime: 20, duration: 1 }])).toEqual([0]);
   });
 });

@@ -1,7 +1,7 @@
 // Memory per operation (memory: true): heap bytes allocated per call, read after the timed
 // batches with what garbage collection freed added back. Real allocation, no timing asserted.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bench, run } from '../../src/index.js';
+import { bench, blackhole, run } from '../../src/index.js';
 import { resetRegistry } from '../../src/api/registry.js';
 import { parseResultDocument } from '../../src/results/read.js';
 import { renderCsv } from '../../src/report/csv.js';
@@ -9,6 +9,11 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { AllocationMeter } from '../../src/engine/heap-allocated.js';
 import { createJsPlatform } from '../../src/platform/js.js';
+import { droppedAllocation } from '../../src/analysis/memory.js';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { detailLines } from '../../src/report/details.js';
+import { keptValueFloor } from '../../src/engine/memory.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
 
 const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6, print: false };
 
@@ -65,5 +70,75 @@ describe('memory per operation', () => {
     const result = await run({ ...tiny, memory: true, platform: createJsPlatform('test') });
     expect(result.benchmarks[0].error).toBeUndefined();
     expect(result.benchmarks[0].memory?.bytesPerOp).toBeLessThan(64);
+  });
+
+  it('blackhole() keeps a fresh object alive: its allocation reads as much as returning it', async () => {
+    let k = 0;
+    bench('returned', () => () => ({ a: ++k, b: k + 1, c: k + 2 }));
+    bench('sunk', () => () => {
+      blackhole({ a: ++k, b: k + 1, c: k + 2 });
+    });
+    const result = await run({ ...tiny, memory: true, platform: createJsPlatform('test') });
+    const [returned, sunk] = result.benchmarks;
+    // A 3-field literal is a JSObject: map, properties and elements words plus 3 in-object
+    // fields, 48 B without pointer compression.
+    expect(returned.memory!.bytesPerOp).toBeGreaterThanOrEqual(48);
+    expect(sunk.memory!.bytesPerOp).toBeGreaterThanOrEqual(0.8 * returned.memory!.bytesPerOp);
+    expect(sunk.memory!.bytesPerOp).toBeLessThanOrEqual(1.25 * returned.memory!.bytesPerOp + 8);
+    // Both hand a new object over on every call, and neither is flagged.
+    expect(sunk.forks[0].memory?.kept).toEqual({ bytes: 48, by: 'sunk' });
+    expect(returned.forks[0].memory?.kept).toEqual({ bytes: 48, by: 'returned' });
+    expect(sunk.flags).not.toContain('allocation-dropped');
+    expect(returned.flags).not.toContain('allocation-dropped');
+  });
+
+  it('a value the kernel hands back from its inputs or a cache is not a kept allocation', async () => {
+    const cached = { a: 1 };
+    bench('cached', () => () => cached);
+    bench('pool', () => (x: object) => x).inputs([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    const result = await run({ ...tiny, memory: true, platform: createJsPlatform('test') });
+    for (const b of result.benchmarks) {
+      expect(b.error).toBeUndefined();
+      expect(b.forks[0].memory?.kept).toBeUndefined();
+      expect(b.flags).not.toContain('allocation-dropped');
+    }
+  });
+
+  it('flags a process whose kept values read far below their smallest size (the allocation was dropped)', () => {
+    const fork = (bytesPerOp: number, kept?: { bytes: number; by: 'returned' | 'sunk' }) => ({
+      ...makeFork({ costNs: 100, overheadNs: 200, seed: 1 }),
+      memory: { bytesPerOp, interceptBytes: 0, batches: [], ...(kept ? { kept } : {}) },
+    });
+    // 16 B per call read while every call sinks a new 3-field object (at least 48 B): flagged.
+    expect(droppedAllocation([fork(16, { bytes: 48, by: 'sunk' }), fork(80, { bytes: 48, by: 'sunk' })])).toEqual({
+      bytesPerOp: 16,
+      floorBytes: 48,
+      by: 'sunk',
+      processes: 1,
+      of: 2,
+    });
+    // The analysis flags it, with its words.
+    const a = analyzeBenchmark([fork(16, { bytes: 48, by: 'sunk' }), fork(80, { bytes: 48, by: 'sunk' })], {
+      resamples: 50,
+    });
+    expect(a.flags).toContain('allocation-dropped');
+    expect(detailLines(a.details).warnings.join('\n')).toMatch(
+      /allocation-dropped: the kernel passes blackhole\(\) a new heap value on every call \(at least 48 B\) but 1 of 2 processes read 16\.0 B/,
+    );
+    // At half the floor or more, or with nothing kept, nothing is flagged.
+    expect(droppedAllocation([fork(12, { bytes: 24, by: 'returned' })])).toBeNull();
+    expect(droppedAllocation([fork(0)])).toBeNull();
+    expect(keptValueFloor({})).toBe(24);
+    expect(keptValueFloor({ a: 1, b: 2, c: 3 })).toBe(48);
+    expect(keptValueFloor([])).toBe(32);
+    expect(keptValueFloor([1, 2])).toBe(48);
+    // A sparse array holds only the elements present.
+    const sparse: number[] = [];
+    sparse[100_000] = 1;
+    expect(keptValueFloor(sparse)).toBe(32 + 8 * 1024);
+    expect(keptValueFloor('x')).toBe(16);
+    expect(keptValueFloor('')).toBe(0);
+    expect(keptValueFloor(1.5)).toBe(0);
+    expect(keptValueFloor(null)).toBe(0);
   });
 });

@@ -43,8 +43,14 @@ function fakeThread(preempted: (j: number) => boolean): ThreadStats {
 /** A GC observer that saw `perBatch(i)` collections in the i-th window it is asked about. */
 function fakeGc(perBatch: (i: number) => number): GcWatch {
   let seen = 0;
+  const counts = (windows: readonly unknown[]) => windows.map(() => perBatch(seen++));
   return {
-    counts: (windows: readonly unknown[]) => windows.map(() => perBatch(seen++)),
+    counts,
+    mark: (batches: Batch[], windows: readonly unknown[]) =>
+      counts(windows).forEach((c, i) => {
+        batches[i].gc = c;
+        batches[i].gcNs = 0;
+      }),
     settle: async () => undefined,
   } as unknown as GcWatch;
 }
