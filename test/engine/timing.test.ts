@@ -8,7 +8,7 @@ import { timingLine } from '../../src/report/conditions.js';
 import { cleanBatch } from '../helpers/synthetic-forks.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { fileURLToPath } from 'node:url';
-import { captureIo } from '../env/io.js';
+import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 
 const FILE = fileURLToPath(new URL('../fixtures/timing/alloc.bench.ts', import.meta.url));
@@ -98,7 +98,7 @@ describe('the allocation probe', () => {
   it('reads the heap bytes per call of an allocating kernel and ~0 for a compute kernel', async () => {
     const { probeAllocation, ALLOCATING_BYTES_PER_CALL } = await import('../../src/engine/allocation-probe.js');
     const { makeSyncLoop } = await import('../../src/engine/loop.js');
-    const { createFakeClock } = await import('./fake-clock.js');
+    const { createFakeClock } = await import('../helpers/fake-clock.js');
     const clock = createFakeClock();
     // Warmed as the engine's probe is (it runs after the warm-up).
     const ctx = (fn: () => unknown) => {
