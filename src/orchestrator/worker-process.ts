@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
 import { PARENT_PID_ENV } from '../worker/parent-guard.js';
+import { newProcessTag, PROCESS_TAG_ENV, sweepTag } from '../platform/leftovers.js';
 
 export interface SpawnConditions {
   cpus?: number[] | null;
@@ -92,7 +93,13 @@ export interface StartedWorker {
  * before the request arrives.
  */
 export function startWorker(opts: StartOptions & { prepareFile?: string }): StartedWorker {
-  const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
+  // The tag marks the worker and everything it starts, wherever they re-parent (leftovers.ts).
+  const tag = newProcessTag();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    [PARENT_PID_ENV]: String(process.pid),
+    [PROCESS_TAG_ENV]: tag,
+  };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
   const nodeArgs = workerArgs();
   const w = opts.wrapper;
@@ -120,6 +127,7 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
     child.on('exit', (code, signal) => {
       exited = true;
       killGroup(child.pid); // whatever the benchmark left running in the worker's group
+      sweepTag(tag); // and what left the group (setsid, a double fork)
       resolve({ code, signal });
     });
     // 'error' without a pid: the process could not be spawned, and no 'exit' follows. With a pid
