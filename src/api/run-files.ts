@@ -79,6 +79,8 @@ const RUN_FILES_KEYS = {
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
   checkOptions('runFiles', options, RUN_FILES_KEYS);
+  if (options.simulate && options.memory)
+    throw new RangeError('runFiles: memory is not available with simulate (a simulated run counts instructions)');
   const [
     { DEFAULT_RUN_OPTIONS, SIMULATED_RUN_DEFAULTS },
     { runAndReport },
