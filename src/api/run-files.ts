@@ -12,6 +12,7 @@
 // A benchmark file must not pay for an API it does not call (docs/architecture.md).
 
 import { processIo, type Io } from './io.js';
+import { checkOptions, type KnownOptions } from './check-options.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 
 export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
@@ -32,8 +33,54 @@ export type { RunOutcome } from './run-and-report.js';
 
 const SILENT = { write: () => true };
 
+/** Every option runFiles() takes; `satisfies` keeps the list equal to the type's keys. */
+const RUN_FILES_KEYS = {
+  files: true,
+  filter: true,
+  cwd: true,
+  print: true,
+  progress: true,
+  io: true,
+  forks: true,
+  maxForks: true,
+  timeBudgetNs: true,
+  largestBatchNs: true,
+  targetCi: true,
+  statistic: true,
+  confidence: true,
+  seed: true,
+  timeoutMs: true,
+  counters: true,
+  simulate: true,
+  cpu: true,
+  aslr: true,
+  mlock: true,
+  pin: true,
+  fifo: true,
+  prestart: true,
+  aa: true,
+  threshold: true,
+  latency: true,
+  memory: true,
+  hypothesis: true,
+  detail: true,
+  columns: true,
+  distributions: true,
+  complexity: true,
+  report: true,
+  json: true,
+  markdown: true,
+  csv: true,
+  html: true,
+  saveBaseline: true,
+  baseline: true,
+} as const satisfies KnownOptions<Required<RunFilesOptions>>;
+
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
+  checkOptions('runFiles', options, RUN_FILES_KEYS);
+  if (options.simulate && options.memory)
+    throw new RangeError('runFiles: memory is not available with simulate (a simulated run counts instructions)');
   const [
     { DEFAULT_RUN_OPTIONS, SIMULATED_RUN_DEFAULTS },
     { runAndReport },

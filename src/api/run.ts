@@ -21,6 +21,7 @@ import { newDocument } from '../results/document.js';
 import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
 import { fullName as joinName } from '../text/format.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_SEED } from '../defaults.js';
+import { checkOptions, type KnownOptions } from './check-options.js';
 
 /**
  * Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output
@@ -49,8 +50,54 @@ export const IN_PROCESS_NOTE =
   'in-process run (forks: 0): between-process variance is not captured; use ' +
   '`cyclebench run FILE` for fresh-process forks';
 
+/** Every option run() takes. */
+const RUN_KEYS = {
+  filter: true,
+  statistic: true,
+  print: true,
+  detail: true,
+  io: true,
+  platform: true,
+  warmupBudgetNs: true,
+  warmupMinNs: true,
+  warmupCollectingMinNs: true,
+  targetCi: true,
+  confidence: true,
+  timeBudgetNs: true,
+  minRounds: true,
+  maxRounds: true,
+  batchesPerRound: true,
+  targetLargestBatchNs: true,
+  allocatingLargestBatchNs: true,
+  seed: true,
+  latency: true,
+  latencyMaxCalls: true,
+  memory: true,
+} as const satisfies KnownOptions<Required<RunApiOptions>>;
+
+/** A run() measuring in this process; a second one at the same time is refused (see run()). */
+let measuring = false;
+
+/**
+ * Refuses a second call while one is measuring: both would time their kernels on the one thread,
+ * interleaved at every await, and each would read the other's work (or none) as its own. It is
+ * refused rather than queued so that the caller sees the overlap instead of a run that silently
+ * takes twice as long; `await` the first run() before starting the next.
+ */
 export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   if (currentMode() === 'collect') return { measured: false, benchmarks: [], document: null };
+  checkOptions('run', options, RUN_KEYS);
+  if (measuring)
+    throw new Error('run(): another run() is measuring in this process; await it before starting the next');
+  measuring = true;
+  try {
+    return await measureAll(options);
+  } finally {
+    measuring = false;
+  }
+}
+
+async function measureAll(options: RunApiOptions): Promise<RunResult> {
   const io = options.io ?? processIo();
   const platform = options.platform ?? loadPlatform();
   const aopts: AnalyzeOptions = {

@@ -4,7 +4,13 @@
 /** V8 prints this on stderr before aborting when the heap limit is reached. */
 const HEAP_OOM = /JavaScript heap out of memory/;
 
-export function crashReason(code: number | null, signal: string | null, tail: string): string {
+import { EXIT_CAUSE_MARK, LOOP_EMPTY } from '../worker/exit-cause.js';
+
+/**
+ * WRAPPER: the program the worker ran under (valgrind), if any. The worker writes why it ended
+ * unanswered (worker/exit-cause.ts); without that line, an exit is not the worker's own.
+ */
+export function crashReason(code: number | null, signal: string | null, tail: string, wrapper?: string): string {
   if (HEAP_OOM.test(tail))
     return (
       'worker ran out of JavaScript heap memory (V8 heap limit reached) before reporting a result; ' +
@@ -16,10 +22,23 @@ export function crashReason(code: number | null, signal: string | null, tail: st
       'that ran too long without blocking'
     );
   if (signal) return `worker was killed by ${signal} before reporting a result${lastLine(tail)}`;
-  // Node exits 0 when its event loop empties; with a request still unanswered that means the
-  // benchmark awaited a promise nothing will settle (or it called process.exit(0) itself).
-  if (code === 0)
+  const marked = tail.lastIndexOf(EXIT_CAUSE_MARK);
+  const cause =
+    marked < 0
+      ? null
+      : tail
+          .slice(marked + EXIT_CAUSE_MARK.length)
+          .split('\n')[0]!
+          .trim();
+  // Node exits when its event loop empties; with a request still unanswered that means the
+  // benchmark awaited a promise nothing will settle.
+  if (cause === LOOP_EMPTY)
     return 'the benchmark never settled: a promise it awaited was still pending when nothing was left to run';
+  if (cause) return `${cause} before its result was reported`;
+  if (code === 0)
+    return wrapper
+      ? `${wrapper} exited with code 0 without running the worker (no worker output)${lastLine(tail)}`
+      : `worker exited with code 0 before running its request${lastLine(tail)}`;
   return `worker exited with code ${code} before reporting a result${lastLine(tail)}`;
 }
 

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
 import { PARENT_PID_ENV } from '../worker/parent-guard.js';
+import { newProcessTag, PROCESS_TAG_ENV, sweepTag } from '../platform/leftovers.js';
 
 export interface SpawnConditions {
   cpus?: number[] | null;
@@ -29,6 +30,8 @@ export type WorkerOutcome<R> =
   | { ok: false; kind: 'crash' | 'timeout' | 'interrupted'; message: string; stderrTail: string };
 
 const TAIL_BYTES = 4096;
+/** How long after a worker's exit its output may still arrive before its ending is taken as is. */
+const OUTPUT_GRACE_MS = 2000;
 
 export function workerEntry(): string {
   const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
@@ -96,7 +99,13 @@ export interface StartedWorker {
  * before the request arrives.
  */
 export function startWorker(opts: StartOptions & { prepareFile?: string }): StartedWorker {
-  const env: Record<string, string | undefined> = { ...process.env, [PARENT_PID_ENV]: String(process.pid) };
+  // The tag marks the worker and everything it starts, wherever they re-parent (leftovers.ts).
+  const tag = newProcessTag();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    [PARENT_PID_ENV]: String(process.pid),
+    [PROCESS_TAG_ENV]: tag,
+  };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
   const nodeArgs = workerArgs();
   const w = opts.wrapper;
@@ -124,7 +133,14 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
     child.on('exit', (code, signal) => {
       exited = true;
       killGroup(child.pid); // whatever the benchmark left running in the worker's group
-      resolve({ code, signal });
+      sweepTag(tag); // and what left the group (setsid, a double fork)
+      // 'exit' may come before the last output is read (the worker's line saying why it ended,
+      // worker/exit-cause.ts): settle once its output has closed, or a moment later should a
+      // process outside the group still hold the pipes.
+      const settle = () => resolve({ code, signal });
+      if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) return settle();
+      child.once('close', settle);
+      setTimeout(settle, OUTPUT_GRACE_MS).unref();
     });
     // 'error' without a pid: the process could not be spawned, and no 'exit' follows. With a pid
     // it is a failed send to a worker that is ending; its 'exit' says how it ended.
@@ -186,7 +202,8 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
         });
       if (why === 'interrupted')
         return finish({ ok: false, kind: 'interrupted', message: 'interrupted', stderrTail: tail });
-      finish({ ok: false, kind: 'crash', message: crashReason(end.code, end.signal, tail), stderrTail: tail });
+      const message = crashReason(end.code, end.signal, tail, opts.wrapper?.command);
+      finish({ ok: false, kind: 'crash', message, stderrTail: tail });
     });
     function finish(outcome: WorkerOutcome<R>) {
       if (settled) return;

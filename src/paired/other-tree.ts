@@ -2,13 +2,18 @@
 // `git worktree add --detach` into a temporary directory. The checkout is removed by
 // dispose() and, should the process exit before that (a second Ctrl-C exits at once,
 // src/orchestrator/stop-signals.ts), by an 'exit' handler: both are synchronous.
+// A checkout is named for the process that made it (its pid): one a killed run left is removed,
+// and its registration pruned, by the next paired run against a git ref of the same repository
+// (removeStaleCheckouts).
 // A checkout has no node_modules (git does not track it): this tree's is linked in, so
 // `import 'cyclebench'` and the other dependencies resolve to the versions installed here,
 // while the benchmark files and the code they import relatively come from the ref.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { makeOwnTempDir, ownDirectory, ownerPid, processGone, removeStaleTempDirs } from '../platform/stale-temp.js';
+
+const CHECKOUT_PREFIX = 'cyclebench-against-';
 
 export class OtherTreeError extends Error {
   override name = 'OtherTreeError';
@@ -52,7 +57,8 @@ export function openOtherTree(spec: string, cwd: string): OtherTree {
   } catch {
     throw new OtherTreeError(`--against '${spec}' is neither a directory nor a git ref of ${top}`);
   }
-  const checkout = mkdtempSync(join(tmpdir(), 'cyclebench-against-'));
+  removeStaleCheckouts(top);
+  const checkout = makeOwnTempDir(CHECKOUT_PREFIX);
   let removed = false;
   const dispose = () => {
     if (removed) return;
@@ -84,6 +90,40 @@ export function openOtherTree(spec: string, cwd: string): OtherTree {
   if (existsSync(modules) && !existsSync(join(checkout, 'node_modules')))
     symlinkSync(modules, join(checkout, 'node_modules'), 'dir');
   return { currentRoot: top, root: checkout, label: `${spec} (${commit.slice(0, 12)})`, checkout, dispose };
+}
+
+/**
+ * Removes the checkouts of killed paired runs: worktrees of the repository at TOP named
+ * `cyclebench-against-<pid>-*` whose process is gone (wherever the temporary directory was then),
+ * the same names left unregistered in this temporary directory, and the registrations of
+ * worktrees whose directory no longer exists (`git worktree prune`).
+ */
+export function removeStaleCheckouts(top: string): void {
+  let listing = '';
+  try {
+    listing = git(top, ['worktree', 'list', '--porcelain']);
+  } catch {
+    return;
+  }
+  for (const line of listing.split('\n')) {
+    if (!line.startsWith('worktree ')) continue;
+    const path = line.slice('worktree '.length);
+    const pid = ownerPid(CHECKOUT_PREFIX, basename(path));
+    if (pid === null || !processGone(pid)) continue;
+    if (existsSync(path) && !ownDirectory(path)) continue;
+    try {
+      git(top, ['worktree', 'remove', '--force', path]);
+    } catch {
+      // already unregistered, or locked: the directory goes below, the registration with prune
+    }
+    if (ownDirectory(path)) rmSync(path, { recursive: true, force: true });
+  }
+  removeStaleTempDirs(CHECKOUT_PREFIX);
+  try {
+    git(top, ['worktree', 'prune']);
+  } catch {
+    // pruning is housekeeping only
+  }
 }
 
 /** The other tree's counterpart of a file of the current tree (same path from the root). */

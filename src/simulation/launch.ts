@@ -2,9 +2,10 @@
 // Node (one line saying what to install or why not), and starts each worker under callgrind with
 // its own dump directory, removed when the worker is done.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { makeOwnTempDir, removeStaleTempDirs } from '../platform/stale-temp.js';
 import { callgrindArgs, type SimulationChoice } from './events.js';
 
 export const DEFAULT_SIMULATION: SimulationChoice = { cache: true, branch: true };
@@ -105,8 +106,19 @@ export interface CallgrindLaunch {
   cleanup(): void;
 }
 
+const CALLGRIND_PREFIX = 'cyclebench-callgrind-';
+let staleRemoved = false;
+
+/**
+ * A dump directory named for this process (its pid), so that one left by a killed run is removed
+ * by the next simulated run of this user (platform/stale-temp.ts), once per process.
+ */
 export function callgrindLaunch(choice: SimulationChoice, command = 'valgrind'): CallgrindLaunch {
-  const dir = mkdtempSync(join(tmpdir(), 'cyclebench-callgrind-'));
+  if (!staleRemoved) {
+    staleRemoved = true;
+    removeStaleTempDirs(CALLGRIND_PREFIX);
+  }
+  const dir = makeOwnTempDir(CALLGRIND_PREFIX);
   const outFile = join(dir, 'callgrind.out');
   return {
     wrapper: { command, args: callgrindArgs(outFile, choice) },

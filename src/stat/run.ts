@@ -6,6 +6,7 @@
 import type { ChildRunResult, CounterEventAvailability, CounterEventName } from '../platform/types.js';
 import { extractRun } from './metrics.js';
 import type { Failure, RunRecord, StatPlatform } from './types.js';
+import { newProcessTag, PROCESS_TAG_ENV, sweepTag } from '../platform/leftovers.js';
 
 export interface RunPlan {
   argvs: string[][];
@@ -104,9 +105,13 @@ export async function executePlan(platform: StatPlatform, plan: RunPlan): Promis
         const warmup = round < plan.warmup;
         let result: ChildRunResult | undefined;
         let fail: Omit<Failure, 'command' | 'run' | 'warmup'> | undefined;
+        // Marks the command and whatever it starts, so a timeout or Ctrl-C also ends what left its
+        // process group (setsid), and nothing outlives cyclebench (platform/leftovers.ts).
+        const tag = newProcessTag();
         try {
           result = await platform.child.run({
             argv,
+            env: { ...(process.env as Record<string, string>), [PROCESS_TAG_ENV]: tag },
             events: plan.events,
             excludeKernel: plan.excludeKernel,
             cpus: plan.cpus,
@@ -124,6 +129,7 @@ export async function executePlan(platform: StatPlatform, plan: RunPlan): Promis
         } finally {
           currentPid = null;
         }
+        if (result?.timedOut || plan.signal?.aborted) sweepTag(tag);
         // A run cut short by Ctrl-C is incomplete: it is neither a sample nor a failure.
         if (plan.signal?.aborted) {
           out.interrupted = true;

@@ -20,20 +20,25 @@ import { CallgrindCounterSet } from '../simulation/counter-set.js';
 import { detailText } from '../report/details.js';
 import { settleWith } from '../simulation/settle.js';
 import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js';
+import { originalSend, trackExitCause } from './exit-cause.js';
 
 let answered = false;
+let requested = false;
+/** The answer reached the channel (a benchmark may have closed it: worker/exit-cause.ts). */
+let delivered = false;
 
-function send(msg: WorkerMessage): Promise<void> {
+/** Resolves true once the message was handed to the channel, false when there is no channel. */
+function send(msg: WorkerMessage): Promise<boolean> {
   return new Promise((resolve) => {
-    if (!process.connected) return resolve();
-    process.send!(msg, undefined, {}, () => resolve());
+    if (!process.connected || !originalSend) return resolve(false);
+    originalSend(msg, undefined, {}, (err: Error | null) => resolve(!err));
   });
 }
 
 async function finish(msg: WorkerMessage): Promise<void> {
   if (answered) return;
   answered = true;
-  await send(msg);
+  delivered = await send(msg);
   if (process.connected) process.disconnect();
 }
 
@@ -61,7 +66,7 @@ let pauses = 0;
 
 /** Asks the orchestrator to pause (or let go on) the worker starting up beside this one. */
 function quietNeighbour(timed: boolean): Promise<void> {
-  if (!timed) return send({ type: 'neighbour', pause: false });
+  if (!timed) return send({ type: 'neighbour', pause: false }).then(() => undefined);
   const seq = ++pauses; // a late answer to an earlier pause must not end this wait
   return new Promise((resolve) => {
     const done = () => {
@@ -212,10 +217,12 @@ if (typeof process.send !== 'function') {
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
+  trackExitCause({ requested: () => requested, answered: () => delivered });
   // An optional 'prepare' first (protocol.ts), then the one request.
   const onMessage = (req: WorkerRequest | PrepareRequest) => {
     if (req?.type === 'prepare') return void prepareLoaders(req.file).then(calibrateClock);
     process.off('message', onMessage);
+    requested = true;
     handle(req).then(finish, fail);
   };
   process.on('message', onMessage);

@@ -81,3 +81,16 @@ describe('compare --fail-on cannot be fooled', () => {
     expect((await gate(base, slower, '--allow-env-change')).code).toBe(1);
   });
 });
+
+describe('compare --fail-on with nothing comparable', () => {
+  it('every benchmark incomparable (cannot estimate): one line naming it, exit 1', async () => {
+    const broken = (seed: number) => quiet(seed, 10).map((f) => ({ ...f, batches: [] }));
+    const a = doc([bench('k', broken(13)), bench('other', broken(14))]);
+    const b = doc([bench('k', broken(15)), bench('other', broken(16))]);
+    const r = await gate(a, b, '--format', 'json');
+    const verdicts = JSON.parse(r.stdout).comparisons.map((c: { verdict: string }) => c.verdict);
+    expect(verdicts).toEqual(['incomparable', 'incomparable']);
+    expect(r.stderr).toMatch(/^cyclebench compare: no benchmark could be compared, so --fail-on checked nothing$/m);
+    expect(r.code).toBe(1);
+  });
+});

@@ -39,7 +39,8 @@ Options:
   --json FILE               write the comparison as JSON (- for stdout, instead of the table)
   --fail-on regression[:P]  exit 1 when a benchmark is significantly slower by more than P
                             (e.g. regression:5%; without P any 'slower' verdict fails), and
-                            when a contender crashed, is missing, or ran on another environment
+                            when a contender crashed, is missing, or ran on another environment,
+                            and when no benchmark could be compared at all
   --allow-env-change        a changed environment (CPU, Node, governor…) is a caveat on each
                             row instead of 'incomparable', and does not fail --fail-on
   --threshold P             noise threshold: smaller significant changes are "no difference" (default ${thresholdPct})
@@ -217,6 +218,11 @@ export const compareCommand: Command = async (args, io) => {
         '--fail-on could not check them\n',
     );
   const failures = gateFailures(result, a.failOn, a.allowEnvChange);
+  // A gate that compared nothing has checked nothing: it fails rather than pass silently. (Rows
+  // with too few processes are named in the line above, and alone keep the exit code at 0.)
+  const compared = result.comparisons.some((c) => c.verdict !== 'incomparable' && c.verdict !== 'too-few');
+  if (!compared && (result.comparisons.length === 0 || result.comparisons.some((c) => c.verdict === 'incomparable')))
+    failures.push('no benchmark could be compared, so --fail-on checked nothing');
   for (const line of failures) io.stderr.write(`cyclebench compare: ${line}\n`);
   return failures.length ? EXIT_FAILURE : EXIT_OK;
 };

@@ -180,6 +180,7 @@ const NOT_WITH_AGAINST = [
   'complexity',
   'report',
   'hypothesis',
+  'memory',
 ];
 
 function checkName(name: string): string {
@@ -270,6 +271,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   if (what !== undefined && counters !== 'simulate')
     throw new UsageError(`--counters ${mode} takes no ':' part (only simulate:instructions|cache|branch does)`);
   const simulate = counters === 'simulate';
+  if (simulate && values.memory)
+    throw new UsageError('--memory is not available with --counters simulate (a simulated run counts instructions)');
   const forks = integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks);
   const askedMax =
     values['max-forks'] === undefined ? undefined : integer('max-forks', values['max-forks'], forks, 1, LIMITS.forks);

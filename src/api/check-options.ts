@@ -1,0 +1,78 @@
+// The library's options checked at its boundary, as the CLI's parser checks its flags
+// (src/cli/args.ts): an unknown name (a misspelling, or a CLI flag such as `time` that the
+// library spells `timeBudgetNs`) or a value outside its set is one RangeError naming it, before
+// anything is measured. Counts and times go through checkRunLimits (orchestrator/limits.ts) in
+// runFiles; the ones below are those it does not cover.
+
+/** The option names a function takes, as an object whose keys a `satisfies KnownOptions<T>` keeps equal to T's. */
+export type KnownOptions<T> = Record<keyof T, true>;
+
+const STATISTICS = ['slope', 'min', 'median', 'mean', 'auto'];
+const ONE_OF: Record<string, readonly string[]> = {
+  statistic: STATISTICS,
+  detail: ['summary', 'verbose', 'quiet'],
+  aslr: ['inherit', 'off', 'randomize'],
+  pin: ['process', 'thread'],
+};
+const BOOLEANS = [
+  'print',
+  'progress',
+  'counters',
+  'mlock',
+  'fifo',
+  'prestart',
+  'aa',
+  'latency',
+  'memory',
+  'distributions',
+  'complexity',
+  'report',
+];
+/** Positive finite numbers (times in ns, counts checked as whole numbers). */
+const POSITIVE = [
+  'timeBudgetNs',
+  'largestBatchNs',
+  'warmupBudgetNs',
+  'warmupMinNs',
+  'warmupCollectingMinNs',
+  'targetLargestBatchNs',
+  'allocatingLargestBatchNs',
+  'columns',
+];
+const WHOLE = ['minRounds', 'maxRounds', 'batchesPerRound', 'latencyMaxCalls', 'seed'];
+const FRACTIONS = ['targetCi', 'confidence'];
+
+/** Throws a RangeError naming the first unknown or out-of-range option of WHO. */
+export function checkOptions(who: string, options: object, known: Record<string, true>): void {
+  const bad = (what: string, v: unknown) => new RangeError(`${who}: ${what}, got ${describe(v)}`);
+  for (const [key, v] of Object.entries(options)) {
+    if (!Object.hasOwn(known, key))
+      throw new RangeError(`${who}: unknown option '${key}' (options: ${Object.keys(known).join(', ')})`);
+    if (v === undefined) continue;
+    const allowed = ONE_OF[key];
+    if (allowed && !allowed.includes(v as string)) throw bad(`${key} must be one of ${allowed.join(', ')}`, v);
+    if (BOOLEANS.includes(key) && typeof v !== 'boolean') throw bad(`${key} must be true or false`, v);
+    if (POSITIVE.includes(key) && !(typeof v === 'number' && v > 0 && Number.isFinite(v)))
+      throw bad(`${key} must be a positive number`, v);
+    if (WHOLE.includes(key) && !(Number.isSafeInteger(v) && (v as number) >= (key === 'seed' ? 0 : 1)))
+      throw bad(`${key} must be a whole number ${key === 'seed' ? 'from 0' : 'from 1'}`, v);
+    if (FRACTIONS.includes(key) && !(typeof v === 'number' && v > 0 && v < 1))
+      throw bad(
+        `${key} must be ${key === 'confidence' ? 'between 0 and 1 (e.g. 0.95)' : 'a fraction between 0 and 1'}`,
+        v,
+      );
+    if (key === 'threshold' && !(typeof v === 'number' && v >= 0 && v < 1))
+      throw bad('threshold must be a fraction from 0 to below 1', v);
+    if (key === 'filter' && !(typeof v === 'string' || v instanceof RegExp))
+      throw bad('filter must be a string or a RegExp', v);
+  }
+}
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return `'${v}'`;
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

@@ -1,0 +1,65 @@
+// The library refuses what it cannot honour, in one RangeError naming the option, before it
+// measures: an unknown option name (`time` is the CLI's flag; the library says timeBudgetNs), a
+// value outside its set; and a second run() while one is measuring in the same process.
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bench, run } from '../../src/index.js';
+import { runFiles } from '../../src/api/run-files.js';
+import { resetRegistry } from '../../src/api/registry.js';
+import { createJsPlatform } from '../../src/platform/js.js';
+
+const GOOD = join(__dirname, '../fixtures/cli/good.bench.ts');
+const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6 };
+
+beforeEach(() => resetRegistry());
+
+describe('runFiles() and run() refuse an unknown or out-of-range option', () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['time: -1 (the CLI flag)', { time: -1 }, /^runFiles: unknown option 'time' \(options: files, filter, /],
+    [
+      'statistic: nope',
+      { statistic: 'nope' },
+      /^runFiles: statistic must be one of slope, min, median, mean, auto, got 'nope'$/,
+    ],
+    ['timeBudgetNs: -1', { timeBudgetNs: -1 }, /^runFiles: timeBudgetNs must be a positive number, got -1$/],
+    ['aslr: maybe', { aslr: 'maybe' }, /^runFiles: aslr must be one of inherit, off, randomize/],
+    ['mlock: "yes"', { mlock: 'yes' }, /^runFiles: mlock must be true or false, got 'yes'$/],
+    ['threshold: 5', { threshold: 5 }, /^runFiles: threshold must be a fraction/],
+  ];
+  for (const [name, options, message] of cases)
+    it(`runFiles ${name}`, async () => {
+      const r = runFiles({ files: GOOD, print: false, ...options });
+      await expect(r).rejects.toThrow(message);
+      await expect(runFiles({ files: GOOD, print: false, ...options })).rejects.toBeInstanceOf(RangeError);
+    });
+
+  it('run() with statistic: nope or an unknown option', async () => {
+    bench('one', () => 1);
+    await expect(run({ ...tiny, print: false, statistic: 'nope' as 'min' })).rejects.toThrow(
+      /^run: statistic must be one of slope, min, median, mean, auto, got 'nope'$/,
+    );
+    await expect(run({ ...tiny, print: false, ...({ forks: 3 } as object) })).rejects.toThrow(
+      /^run: unknown option 'forks'/,
+    );
+  });
+});
+
+describe('run() twice at once in one process', () => {
+  it('the second call is refused in one line; the first measures', async () => {
+    bench('sum', () => {
+      const a = Array.from({ length: 100 }, (_, i) => i);
+      return () => a.reduce((s, x) => s + x, 0);
+    });
+    const platform = createJsPlatform('test');
+    const first = run({ ...tiny, print: false, platform });
+    const second = run({ ...tiny, print: false, platform });
+    await expect(second).rejects.toThrow(
+      /^run\(\): another run\(\) is measuring in this process; await it before starting the next$/,
+    );
+    const r = await first;
+    expect(r.measured).toBe(true);
+    expect(r.benchmarks[0]!.headline!.point).toBeGreaterThan(0);
+    // Once the first has finished, a next call measures again.
+    expect((await run({ ...tiny, print: false, platform })).measured).toBe(true);
+  });
+});
