@@ -3,10 +3,17 @@
 // cyclebench's implementation of that API. Called by the benchmark worker only, never in
 // the user's own process (the mapping is process-wide). docs/migration.md lists what maps.
 import { readFileSync } from 'node:fs';
-import { register } from 'node:module';
+import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { mapRequires } from './require-hook.js';
-import type { CompatHookData } from './resolve-hooks.js';
+import { initialize, resolveSync, type CompatHookData } from './resolve-hooks.js';
+
+// module.registerHooks (Node >= 22.15) runs hooks in this thread, and tsx registers its own that
+// way where it can: in-thread hooks see an import before the loader thread's hooks of
+// module.register() do, so mitata's `import '..'` reached tsx unmapped on Node 22, 24 and 26
+// (docs/node-versions.md), which also deprecates module.register (DEP0205).
+type RegisterHooks = (hooks: { resolve: typeof resolveSync }) => unknown;
+const registerHooks = (nodeModule as { registerHooks?: RegisterHooks }).registerHooks;
 
 export const MAPPED_PACKAGES = ['mitata', 'tinybench', 'vitest'] as const;
 
@@ -19,8 +26,8 @@ function sibling(name: string): string {
 
 /**
  * Does this benchmark file name a mapped package (or a package root by '..', as mitata's own
- * examples do)? Installing the mapping starts Node's module-hooks thread, and every later import
- * then passes through it: ~150 ms of start-up per worker, paid only by files that need it. A file
+ * examples do)? Installing the mapping on Node 20 starts Node's module-hooks thread, and every later
+ * import then passes through it: ~150 ms of start-up per worker, paid only by files that need it. A file
  * that reaches those packages only through a helper module of its own is not seen; the guide says so.
  */
 export function needsCompatImports(file: string): boolean {
@@ -38,6 +45,11 @@ export function installCompatImports(): void {
   installed = true;
   const data: CompatHookData = { targets: {} };
   for (const name of MAPPED_PACKAGES) data.targets[name] = sibling(name);
-  register(sibling('resolve-hooks'), { data });
+  if (registerHooks) {
+    initialize(data);
+    registerHooks({ resolve: resolveSync });
+  } else {
+    nodeModule.register(sibling('resolve-hooks'), { data });
+  }
   mapRequires(Object.fromEntries(Object.entries(data.targets).map(([k, url]) => [k, fileURLToPath(url)])));
 }

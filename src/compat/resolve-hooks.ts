@@ -31,6 +31,13 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
   return next(target ?? specifier, context);
 }
 
+type NextResolveSync = (specifier: string, context: ResolveContext) => { url: string };
+
+/** resolve() for module.registerHooks(), whose hooks run synchronously in the importing thread. */
+export function resolveSync(specifier: string, context: ResolveContext, next: NextResolveSync) {
+  return next(mappedTarget(specifier, context.parentURL) ?? specifier, context);
+}
+
 function mappedTarget(specifier: string, parentURL: string | undefined): string | undefined {
   if (!parentURL?.startsWith('file:') || parentURL.includes('/node_modules/')) return undefined;
   if (Object.hasOwn(targets, specifier)) return targets[specifier];
