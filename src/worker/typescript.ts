@@ -23,7 +23,14 @@ export function needsTypeScriptLoader(file: string): boolean {
 export async function registerTypeScriptLoader(): Promise<void> {
   if (registered) return;
   registered = true;
-  const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+  // tsx is an optional peer dependency (it brings esbuild, whose install script npm 11 warns
+  // about on every install): a project with TypeScript benchmark files installs it.
+  const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]).catch((err: unknown) => {
+    const code = (err as { code?: unknown }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw err;
+    registered = false;
+    throw new Error('TypeScript benchmark files need tsx, which is not installed: npm install --save-dev tsx');
+  });
   esm.register();
   cjs.register();
 }
