@@ -74,7 +74,7 @@ bench('typed points', () => {
 });
 TS
 # tsx is an optional peer dependency: without it a TypeScript file gets a one-line answer naming it.
-if npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 >no-tsx.log 2>&1; then :; fi
+if npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --verbose >no-tsx.log 2>&1; then :; fi
 grep -q 'npm install --save-dev tsx' no-tsx.log || { cat no-tsx.log; echo "pack: FAIL: no word on tsx for a .ts file"; exit 1; }
 npm install --no-audit --no-fund --save-dev tsx >/dev/null 2>&1
 npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --json ts.json
