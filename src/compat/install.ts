@@ -4,11 +4,18 @@
 // (src/text/refused-tools.ts). Called by the benchmark worker only, never in
 // the user's own process (the mapping is process-wide). docs/migration.md lists what maps.
 import { readFileSync } from 'node:fs';
-import { register } from 'node:module';
+import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { REFUSED_PACKAGES, refusalLine } from '../text/refused-tools.js';
 import { mapRequires } from './require-hook.js';
-import type { CompatHookData } from './resolve-hooks.js';
+import { initialize, resolveSync, type CompatHookData } from './resolve-hooks.js';
+
+// module.registerHooks (Node >= 22.15) runs hooks in this thread, and tsx registers its own that
+// way where it can: in-thread hooks see an import before the loader thread's hooks of
+// module.register() do, so mitata's `import '..'` reached tsx unmapped on Node 22, 24 and 26
+// (docs/node-versions.md), which also deprecates module.register (DEP0205).
+type RegisterHooks = (hooks: { resolve: typeof resolveSync }) => unknown;
+const registerHooks = (nodeModule as { registerHooks?: RegisterHooks }).registerHooks;
 
 export const MAPPED_PACKAGES = ['mitata', 'tinybench', 'vitest'] as const;
 
@@ -20,9 +27,9 @@ function sibling(name: string): string {
 }
 
 /**
- * Does this benchmark file name a mapped or refused package (or a package root by '..', as mitata's own
- * examples do)? Installing the mapping starts Node's module-hooks thread, and every later import
- * then passes through it: ~150 ms of start-up per worker, paid only by files that need it. A file
+ * Does this benchmark file name a mapped or refused package (or a package root by '..', as mitata's
+ * own examples do)? Installing the mapping on Node 20 starts Node's module-hooks thread, and every
+ * later import then passes through it: ~150 ms of start-up per worker, paid only by files that need it. A file
  * that reaches those packages only through a helper module of its own is not seen; the guide says so.
  */
 export function needsCompatImports(file: string): boolean {
@@ -41,7 +48,12 @@ export function installCompatImports(): void {
   const data: CompatHookData = { targets: {}, refused: {} };
   for (const name of MAPPED_PACKAGES) data.targets[name] = sibling(name);
   for (const [name, tool] of Object.entries(REFUSED_PACKAGES)) data.refused[name] = refusalLine(tool);
-  register(sibling('resolve-hooks'), { data });
+  if (registerHooks) {
+    initialize(data);
+    registerHooks({ resolve: resolveSync });
+  } else {
+    nodeModule.register(sibling('resolve-hooks'), { data });
+  }
   const paths = Object.fromEntries(Object.entries(data.targets).map(([k, url]) => [k, fileURLToPath(url)]));
   mapRequires(paths, data.refused);
 }

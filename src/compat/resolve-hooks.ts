@@ -38,6 +38,14 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
   return next(target ?? specifier, context);
 }
 
+type NextResolveSync = (specifier: string, context: ResolveContext) => { url: string };
+
+/** resolve() for module.registerHooks(), whose hooks run synchronously in the importing thread. */
+export function resolveSync(specifier: string, context: ResolveContext, next: NextResolveSync) {
+  if (Object.hasOwn(refused, specifier) && userFile(context.parentURL)) throw new Error(refused[specifier]);
+  return next(mappedTarget(specifier, context.parentURL) ?? specifier, context);
+}
+
 function userFile(parentURL: string | undefined): parentURL is string {
   return parentURL !== undefined && parentURL.startsWith('file:') && !parentURL.includes('/node_modules/');
 }

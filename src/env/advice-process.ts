@@ -88,7 +88,8 @@ function counters(env: Environment, where: Where): Advice {
   }
   const state = `hardware counters unavailable (reason under Counters); perf_event_paranoid=${paranoid ?? '?'}`;
   const fixes: Record<string, string> = {
-    platform: 'build the native addon: npm rebuild cyclebench (needs a C++ toolchain and python3)',
+    platform:
+      'build the native addon: npm explore cyclebench -- npm run build:native (needs a C++ toolchain and python3)',
     seccomp: 'docker run --cap-add PERFMON (or --cap-add SYS_ADMIN, or --security-opt seccomp=unconfined)',
     paranoid:
       `sudo sysctl kernel.perf_event_paranoid=${paranoid !== null && paranoid >= 3 ? 2 : 1} ` +

@@ -23,9 +23,12 @@ export { PLATFORM_ENV };
 
 export type AddonLoad = { addon: NativeAddon; error?: undefined } | { addon?: undefined; error: string };
 
-const HOW_TO_FIX =
-  'to fix: run `npm rebuild cyclebench` (needs a C++ toolchain and python3 for node-gyp), ' +
-  'or approve its install scripts (npm 11: `npm install-scripts approve`) and reinstall';
+// The package ships prebuilds for linux-x64 and linux-arm64 and has no install script (an
+// install script makes npm 11 warn on every install); elsewhere the addon is built on request
+// from the sources it ships (docs/node-versions.md).
+const howToFix = (root: string) =>
+  `to fix: build it from the shipped sources with \`npm run build:native\` in ${root} ` +
+  '(`npm explore cyclebench -- npm run build:native`; needs a C++ toolchain and python3 for node-gyp)';
 
 /** Loads the addon from a package root; returns the error text instead of throwing. */
 export function loadAddon(root: string = PACKAGE_ROOT): AddonLoad {
@@ -33,12 +36,12 @@ export function loadAddon(root: string = PACKAGE_ROOT): AddonLoad {
     const build = require('node-gyp-build') as (dir: string) => unknown;
     const addon = build(root) as NativeAddon;
     if (typeof addon?.clockStart !== 'function') {
-      return { error: `the addon at ${root} lacks the expected exports (stale build?); ${HOW_TO_FIX}` };
+      return { error: `the addon at ${root} lacks the expected exports (stale build?); ${howToFix(root)}` };
     }
     return { addon };
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    return { error: `native addon failed to load: ${msg}; ${HOW_TO_FIX}` };
+    return { error: `native addon failed to load: ${msg}; ${howToFix(root)}` };
   }
 }
 
@@ -53,7 +56,7 @@ export function createPlatform(kind: PlatformKind, root: string = PACKAGE_ROOT):
   try {
     return createNativePlatform(loaded.addon);
   } catch (e) {
-    return createJsPlatform(`native platform failed to initialise: ${(e as Error).message}; ${HOW_TO_FIX}`);
+    return createJsPlatform(`native platform failed to initialise: ${(e as Error).message}; ${howToFix(root)}`);
   }
 }
 

@@ -3,13 +3,15 @@
 // warm-up (a kernel was seen still interpreted after 10,000 calls, 30x the instructions). Pairs of
 // batches (n, 2n calls) give per-call counts free of the per-batch cost; warm-up goes on until two
 // successive pairs agree within STEADY_TOLERANCE and V8 reports the kernel optimized, or MAX_PAIRS.
-// The tier comes from V8's %GetOptimizationStatus (flag bits of V8's runtime.h OptimizationStatus).
+// The tier comes from V8's %GetOptimizationStatus (src/simulation/v8-status.ts).
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
 import { runBatch, type BatchContext } from '../engine/batch.js';
 import { SINK } from '../engine/sink.js';
 import type { SimulationRecord, V8Tier } from '../results/schema.js';
 import type { CallgrindCounterSet } from './counter-set.js';
+import { tierReader } from './v8-status.js';
+
+export { tierOf } from './v8-status.js';
 
 export const STEADY_TOLERANCE = 0.005;
 export const WARM_ROUNDS = 3;
@@ -37,34 +39,6 @@ export function runTier(kernel: V8Tier, loop: V8Tier, perCall: number): V8Tier {
   return slow && loopOptimized && perCall >= 0 && perCall < INLINED_MAX_INSTRUCTIONS ? 'inlined' : kernel;
 }
 
-const TURBOFANNED = 1 << 6;
-const MAGLEVVED = 1 << 5;
-const BASELINE = 1 << 15;
-const IS_FUNCTION = 1 << 0;
-const INTERPRETED = 1 << 7;
-const LAZY = 1 << 18;
-
-/** A function returning V8's status bits of a function, or null when natives syntax cannot be enabled. */
-function statusReader(): ((f: unknown) => number) | null {
-  try {
-    setFlagsFromString('--allow-natives-syntax');
-    return new Function('f', 'return %GetOptimizationStatus(f)') as (f: unknown) => number;
-  } catch {
-    return null;
-  }
-}
-
-export function tierOf(status: number | null): V8Tier {
-  if (status === null || !(status & IS_FUNCTION)) return 'unknown';
-  if (status & TURBOFANNED) return 'turbofan';
-  if (status & MAGLEVVED) return 'maglev';
-  if (status & BASELINE) return 'baseline';
-  if (status & (INTERPRETED | LAZY)) return 'interpreted';
-  // No tier at all: the function ran only inlined into optimized code (seen for `() => 0` inside a
-  // TurboFan loop, status 1); its own tier cannot be told.
-  return 'unknown';
-}
-
 /**
  * Uncounted calls of the loop first, doubling until one takes WARM_CALL_MS (or MAX_WARM_CALLS calls):
  * under Valgrind the time-based warm-up before this makes only a few calls, too few for V8 to tier
@@ -80,8 +54,7 @@ export async function settleTier(
   unit: number,
   nowMs = () => performance.now(),
 ): Promise<SimulationRecord> {
-  const status = statusReader();
-  const read = (f: unknown) => tierOf(status ? status(f) : null);
+  const read = tierReader();
   const n = Math.max(1, Math.round(unit));
   const perCall: number[] = [];
   let m = n;

@@ -30,5 +30,12 @@ export async function registerTypeScriptLoader(): Promise<void> {
   registered = true;
   const loader = new URL('../../bin/typescript-loader.js', import.meta.url).href;
   const { registerTypeScript } = (await import(loader)) as { registerTypeScript: () => Promise<void> };
-  await registerTypeScript();
+  // tsx is an optional peer dependency (it brings esbuild, whose install script npm 11 warns
+  // about on every install): a project with TypeScript benchmark files installs it.
+  await registerTypeScript().catch((err: unknown) => {
+    const code = (err as { code?: unknown }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw err;
+    registered = false;
+    throw new Error('TypeScript benchmark files need tsx, which is not installed: npm install --save-dev tsx');
+  });
 }

@@ -52,7 +52,8 @@ describe('memory per operation', () => {
     expect(reading.collections).toBeGreaterThan(1);
     // Without the freed bytes added back the reading would be a small fraction of this.
     expect(reading.bytes / 20_000).toBeGreaterThanOrEqual(8000);
-    expect(reading.bytes / 20_000).toBeLessThanOrEqual(8048 * 1.03);
+    // Seen per array: up to 8,195 bytes on Node 20, 24 and 26, up to 8,321 on Node 22 (docs/node-versions.md).
+    expect(reading.bytes / 20_000).toBeLessThanOrEqual(8048 * 1.04);
     expect(keep.length).toBe(8);
   });
 

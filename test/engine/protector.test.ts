@@ -29,7 +29,16 @@ describe('ArrayBufferDetaching protector', () => {
     expect(invalidations(fixture('package-entry.mjs'))).toBe(baseline);
   });
 
-  it('the check can fail: loading hdr-histogram-js through tsx invalidates it', () => {
-    expect(invalidations(fixture('hdr.mjs'))).toBeGreaterThan(baseline);
+  it('the check can fail: detaching an ArrayBuffer invalidates it', () => {
+    expect(invalidations(fixture('detach.mjs'))).toBeGreaterThan(baseline);
   });
+
+  // Seen on Node 20 only: on Node 22, 24 and 26 neither tsx nor hdr-histogram-js detaches a
+  // buffer while loading (docs/node-versions.md).
+  it.runIf(process.versions.node.startsWith('20.'))(
+    'on Node 20, loading hdr-histogram-js through tsx invalidates it',
+    () => {
+      expect(invalidations(fixture('hdr.mjs'))).toBeGreaterThan(baseline);
+    },
+  );
 });

@@ -30,7 +30,14 @@ cd "$proj"
 npm init -y >/dev/null
 npm pkg set type=module >/dev/null
 echo "pack: npm install $(basename "$tarball") into $proj"
-npm install --no-audit --no-fund "$tarball" >/dev/null 2>&1 || npm install --no-audit --no-fund "$tarball"
+npm install --no-audit --no-fund "$tarball" >install.log 2>&1 || { cat install.log; exit 1; }
+# No install script of cyclebench or of a dependency: npm 11 warns about each one on every install
+# (install-scripts / allowScripts). npm also lists `prepare` for a package installed from a local
+# tarball or git (never from the registry); it does not run it for a tarball, whose dist/ is built.
+if grep -q 'install-scripts' install.log && grep -E '^npm warn install-scripts +[^ ]+@' install.log | grep -vqE '^npm warn install-scripts +cyclebench@[^ ]+ \(prepare: [^;]*\)$'; then
+  cat install.log; echo "pack: FAIL: installing the tarball runs install scripts npm warns about"; exit 1
+fi
+[ ! -e node_modules/esbuild ] || { echo "pack: FAIL: esbuild (through tsx) is installed with cyclebench"; exit 1; }
 
 platform=$(npx --no-install cyclebench env --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const e=JSON.parse(s);console.log(e.platform);if(e.platform!=="native")console.error("platform reason:",e.platformReason)})')
 echo "pack: cyclebench env --json reports platform '$platform'"
@@ -66,6 +73,10 @@ bench('typed points', () => {
   return () => ps.reduce((s: number, p: Point) => s + p.x * p.y, 0);
 });
 TS
+# tsx is an optional peer dependency: without it a TypeScript file gets a one-line answer naming it.
+if npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --verbose >no-tsx.log 2>&1; then :; fi
+grep -q 'npm install --save-dev tsx' no-tsx.log || { cat no-tsx.log; echo "pack: FAIL: no word on tsx for a .ts file"; exit 1; }
+npm install --no-audit --no-fund --save-dev tsx >/dev/null 2>&1
 npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --json ts.json
 node -e 'const b=JSON.parse(require("fs").readFileSync("ts.json","utf8")).benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: TypeScript bench file", b.error);process.exit(1)} console.log("pack: measured a TypeScript file:", b.name, b.headline.point.toFixed(1), "ns")'
 # CommonJS: require('cyclebench') (the exports map's "require" entry) and a CommonJS bench

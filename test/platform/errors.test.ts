@@ -56,7 +56,7 @@ describe('loading', () => {
     const q = createPlatform('native', '/nonexistent-cyclebench-root');
     expect(q.kind).toBe('js');
     expect(q.fallbackReason).toMatch(/failed to load/);
-    expect(q.fallbackReason).toMatch(/npm rebuild cyclebench/);
+    expect(q.fallbackReason).toMatch(/npm run build:native` in \/nonexistent-cyclebench-root /);
     expect(q.clock.info().source).toBe('hrtime');
   });
 
