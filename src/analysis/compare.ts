@@ -1,28 +1,29 @@
-// Comparison of a contender with a baseline: one of five answers.
+// Comparison of a contender with a baseline: one of six answers.
 // - ratio = contender / base of the headline statistic (mean over processes), with a Welch
 //   t-interval over the per-process values (statistics/t-intervals.ts) when both sides have
 //   >= MIN_PROCESSES_FOR_VERDICT processes; else a percentile bootstrap over batches, shown
 //   but not judged ('too-few'). < 1 means the contender is faster.
-// - verdict: 'faster' / 'slower' only when the ratio CI excludes 1 AND |ratio - 1| exceeds the
-//   noise threshold (default 1 %; statistics/threshold.ts); otherwise 'no-difference', "within noise";
-//   CI containing 1 → 'no-difference'; a broken assumption → 'incomparable'.
+// - verdict (statistics/threshold.ts intervalVerdict): 'faster' / 'slower' only when the ratio CI
+//   excludes 1 AND |ratio - 1| exceeds the noise threshold (default 1 %); 'no-difference' only when
+//   the whole CI lies inside ±threshold; any other interval → 'cannot-tell', with about how many
+//   processes would settle it; a broken assumption → 'incomparable'.
 // - pValue: Mann–Whitney U over the per-iteration values of all batches (pooled over
 //   processes). It is a second opinion only: batches of one process are not independent, so
 //   it overstates significance when processes differ; the verdict rests on the ratio CI.
 //   (Per-process values would be the honest unit, but with 3 processes each the smallest
 //   attainable two-sided p is 0.1.)
 
-import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic, Verdict } from '../results/schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
 import { ratioInterval } from '../statistics/t-intervals.js';
-import { exceedsThreshold } from '../statistics/threshold.js';
+import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+export type { Verdict };
 
 /**
  * Processes per side below which no verdict is given. With 1 the interval covers batch noise
@@ -160,14 +161,36 @@ export function compareForks(
   if (!enough) return { ...out, verdict: 'too-few', because: tooFewProcesses(base.length, contender.length) };
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
     return { ...out, verdict: 'incomparable', because: because('ratio-undefined') };
+  const v = intervalVerdict(r.point, r.ciLow, r.ciHigh, threshold);
+  const units = Math.min(base.length, contender.length);
+  if (v === 'cannot-tell')
+    return { ...out, verdict: v, because: cannotTellDetail(ratio, units, threshold, confidence) };
+  if (v === 'faster' || v === 'slower') return { ...out, verdict: v };
   const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
   if (!excludesOne)
-    return { ...out, verdict: 'no-difference', because: because('ci-includes-one', { confidence, pValue: null }) };
-  if (!exceedsThreshold(r.point - 1, threshold))
-    return {
-      ...out,
-      verdict: 'no-difference',
-      because: because('within-noise', { change: Math.abs(r.point - 1), threshold }),
-    };
-  return { ...out, verdict: r.ciHigh < 1 ? 'faster' : 'slower' };
+    return { ...out, verdict: v, because: because('ci-includes-one', { confidence, pValue: null, threshold }) };
+  return { ...out, verdict: v, because: because('within-noise', { change: Math.abs(r.point - 1), threshold }) };
+}
+
+/**
+ * Why an interval cannot tell (statistics/threshold.ts intervalVerdict), with about how many
+ * units a side would settle it (unitsToResolve; null: more than MAX_UNITS_ADVICE).
+ */
+export function cannotTellDetail(
+  ratio: { point: number; ciLow: number; ciHigh: number },
+  units: number,
+  threshold: number,
+  confidence: number | null = null,
+  unit: 'processes' | 'runs' | 'pairs' = 'processes',
+): AnalysisDetail {
+  const needed = unitsToResolve(ratio.point, ratio.ciLow, ratio.ciHigh, units, threshold, confidence ?? 0.95);
+  return because('cannot-tell', {
+    confidence,
+    ciLow: ratio.ciLow,
+    ciHigh: ratio.ciHigh,
+    threshold,
+    includesOne: ratio.ciLow <= 1 && ratio.ciHigh >= 1,
+    needed,
+    unit,
+  });
 }

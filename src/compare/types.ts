@@ -4,9 +4,9 @@
 // src/report/details.ts words reasons and notes).
 
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../defaults.js';
-import type { AnalysisDetail, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Statistic, Verdict } from '../results/schema.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+export type { Verdict };
 
 export interface RatioEstimate {
   /** contender / baseline of the headline statistic (> 1: the contender takes longer). */

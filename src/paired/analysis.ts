@@ -20,10 +20,11 @@ import { trimmedMean } from '../statistics/trimmed.js';
 import { spendingBounds } from './spending.js';
 
 /**
- * 'inconclusive': neither a difference beyond the threshold nor an interval inside the band; so
- * far, or after the last look (then the run could not tell, and says why).
+ * 'cannot-tell': neither a difference beyond the threshold nor an interval inside the band; so
+ * far, or after the last look (then the run could not tell, and says why). Files written before
+ * this name carry 'inconclusive' for it (document-schema.ts accepts both).
  */
-export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'inconclusive' | 'too-few';
+export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few';
 
 export interface PairedSettings {
   /** Differences at or below this relative size are within noise (e.g. 0.01). */
@@ -169,7 +170,7 @@ export function analysePairs(
   const reach = ((zFinal + zPower) * sd) / Math.sqrt(last);
   const band = Math.max(bound, reach);
   // A band wider than the threshold (futility) needs the estimate itself inside ±threshold: a +5 % estimate
-  // with a wide interval is not "no difference", it is inconclusive.
+  // with a wide interval is not "no difference": it cannot tell.
   const inside = mean - tEq > -band && mean + tEq < band && (band === bound || Math.abs(mean) <= bound);
   const eqLevel = `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} %`;
   const bandText =
@@ -179,7 +180,7 @@ export function analysePairs(
     : excludesOne
       ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
       : `${level} CI includes 1`;
-  if (!inside) return { ...base, verdict: 'inconclusive', settled: false, reason };
+  if (!inside) return { ...base, verdict: 'cannot-tell', settled: false, reason };
   const equivalence = {
     ciLow: Math.exp(mean - tEq),
     ciHigh: Math.exp(mean + tEq),

@@ -9,7 +9,13 @@ import type { PairedOutcome, PairedRow } from './run.js';
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
 // Three decimals resolve 0.1 %, a third of the smallest change a paired run is built to find.
 const f3 = (x: number) => x.toFixed(3);
-const VERDICT_WORD: Record<string, string> = { 'no-difference': 'no difference', 'too-few': 'too few pairs' };
+const VERDICT_WORD: Record<string, string> = {
+  'no-difference': 'no difference',
+  'cannot-tell': 'cannot tell',
+  // The same verdict in files written before it was named 'cannot-tell'.
+  inconclusive: 'cannot tell',
+  'too-few': 'too few pairs',
+};
 
 export function rowName(r: PairedRow): string {
   const base = r.group ? `${r.group}/${r.name}` : r.name;
@@ -61,7 +67,7 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   }
   for (const r of o.rows) {
     const a = r.analysis;
-    if (a?.verdict !== 'inconclusive') continue;
+    if (a?.verdict !== 'cannot-tell' && a?.verdict !== ('inconclusive' as string)) continue;
     // Advice in pairs only where it is needed: a settled verdict needs no more pairs.
     const need = a.pairsForThreshold && a.pairsForThreshold > r.pairs.length ? a.pairsForThreshold : null;
     const more = need ? `about ${need} pairs would resolve ±${pct(o.settings.threshold)}: ` : '';

@@ -31,9 +31,25 @@ const base = doc([bench('k', quiet(1, 10)), bench('other', quiet(2, 10))]);
 
 describe('compare --fail-on cannot be fooled', () => {
   it('a clean run with equal timings passes (exit 0)', async () => {
-    const r = await gate(base, doc([bench('k', quiet(3, 10)), bench('other', quiet(4, 10))]));
+    const same = doc([bench('k', quiet(3, 10)), bench('other', quiet(4, 10))]);
+    // Intervals inside ±3 %: "no difference", nothing to say.
+    const r = await gate(base, same, '--threshold', '3%');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    // At the default ±1 % these intervals reach past the threshold: the policy is printed, and they pass…
+    const unsure = await gate(base, same);
+    expect(unsure.stderr).toMatch(
+      /^cyclebench compare: \d benchmark\(s\) cannot tell \([^)]*\): they pass the gate; add ,cannot-tell to --fail-on to fail them$/m,
+    );
+    expect(unsure.code).toBe(0);
+    // …unless the gate names them.
+    const strict = await runCli(['compare', file(base), file(same), '--fail-on', 'regression:5%,cannot-tell'], dir);
+    expect(strict.stderr).toMatch(/they fail the gate \(--fail-on …,cannot-tell\)/);
+    expect(strict.stderr).toMatch(/benchmark\(s\) cannot tell, which --fail-on …,cannot-tell fails/);
+    expect(strict.code).toBe(1);
+    const bad = await runCli(['compare', file(base), file(same), '--fail-on', 'regression,maybe'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--fail-on takes regression, regression:THRESHOLD% or either followed by ,cannot-tell/);
   });
 
   it('4x slower with a different result: slower with a "results differ" caveat, exit 1', async () => {
@@ -74,7 +90,7 @@ describe('compare --fail-on cannot be fooled', () => {
       /2 benchmark\(s\) ran on a different environment \(Node version differs: v20\.19\.0 vs v22\.1\.0\)/,
     );
     expect(r.code).toBe(1);
-    const allowed = await gate(base, same, '--allow-env-change');
+    const allowed = await gate(base, same, '--allow-env-change', '--threshold', '3%');
     expect(allowed.stderr).toBe('');
     expect(allowed.code).toBe(0);
     const slower = doc([bench('k', quiet(11, 40)), bench('other', quiet(12, 10))], otherNode);
