@@ -18,7 +18,7 @@ import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
-import { ratioInterval } from '../statistics/t-intervals.js';
+import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
 import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
@@ -72,6 +72,8 @@ export interface Comparison {
   because?: AnalysisDetail;
   /** Smallest relative difference detectable at 80 % power with these processes (null with < 2 per side). */
   minimumDetectable: number | null;
+  /** Two-sided p of the Welch test the ratio interval inverts (null: no interval); suite-level gates use it. */
+  ciPValue: number | null;
 }
 
 function groupsOf(forks: readonly ForkResult[]): Batch[][] {
@@ -87,6 +89,8 @@ interface RatioCi {
   ciLow: number;
   ciHigh: number;
   method: string;
+  /** p of the Welch test the interval inverts (intervalPValue); absent for the bootstrap. */
+  ciPValue?: number;
 }
 
 /** Welch t over per-process values with enough processes; else a bootstrap over batches (shown, no verdict). */
@@ -102,7 +106,7 @@ function ratioOf(
     const t = ratioInterval(points[0], points[1], opts.confidence);
     const units = `${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)}`;
     const method = `Welch t-interval of the log ratio over per-process values (${units})`;
-    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method };
+    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: intervalPValue(t, opts.confidence) };
   }
   const b = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
     resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
@@ -150,7 +154,8 @@ export function compareForks(
       );
   }
 
-  const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable };
+  const ciPValue = r.ciPValue !== undefined && Number.isFinite(r.ciPValue) ? r.ciPValue : null;
+  const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable, ciPValue };
   if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums') };
   if (opts.incomparableReason)
     return {

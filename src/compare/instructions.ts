@@ -4,7 +4,7 @@
 // Simulated counts agree between processes to the digit (docs/measurements.md), so the interval is
 // tight and a 0.5 % change is a verdict; below 2 processes per side: too-few.
 import { ols } from '../statistics/regression.js';
-import { ratioInterval } from '../statistics/t-intervals.js';
+import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
 import type { AnalysisDetail, BenchmarkResult, DetailCode, ForkResult } from '../results/schema.js';
 import type { CounterName } from '../platform/types.js';
 import type { VerdictResult } from './types.js';
@@ -59,7 +59,7 @@ export function instructionsVerdict(
     return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts') };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
-  const out = { ...head, details, method, ratio };
+  const out = { ...head, details, method, ratio, ciPValue: Number.isFinite(r.df) ? intervalPValue(r, s.confidence) : null };
   const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
   if (verdict === 'cannot-tell')
     return {

@@ -25,6 +25,11 @@ export interface VerdictResult {
   because?: AnalysisDetail;
   /** How the interval and the test were computed, for the report. */
   method?: string;
+  /**
+   * Two-sided p of "no change" by the test the ratio interval inverts (Welch t on the log ratio);
+   * null or absent without one. Suite-level gates adjust over it (src/compare/suite-level.ts).
+   */
+  ciPValue?: number | null;
   confidence: number;
 }
 

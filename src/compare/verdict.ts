@@ -142,6 +142,7 @@ export function verdictForForks(
       : detectableDifference(pooledProcessCv([base, cont], statistic), Math.min(base.length, cont.length), alpha);
   const head = {
     ratio,
+    ciPValue: c.ciPValue,
     pValue,
     statistic,
     ...(leftOut ? { leftOut } : {}),

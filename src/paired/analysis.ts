@@ -33,6 +33,22 @@ export interface PairedSettings {
   alpha: number;
   /** Pair counts at which the verdict is looked at, ascending; the last is the most pairs run. */
   looks: readonly number[];
+  /**
+   * With a gate over several benchmarks: how many `alpha` was divided among (Bonferroni; suiteSettings).
+   * Absent: `alpha` is the benchmark's own.
+   */
+  family?: number;
+}
+
+/**
+ * The settings of a gated run over `benchmarks` benchmarks: each benchmark's sequential design at
+ * alpha / benchmarks (Bonferroni), so the chance that any unchanged benchmark fails the gate stays
+ * at most alpha. Bonferroni rather than Holm: each benchmark stops on its own spending bound, and
+ * a group-sequential design has no single p-value for a step-down procedure to order.
+ */
+export function suiteSettings(s: PairedSettings, benchmarks: number): PairedSettings {
+  if (benchmarks <= 1 || s.family !== undefined) return s;
+  return { ...s, alpha: s.alpha / benchmarks, family: benchmarks };
 }
 
 /** Confidence of the interval that must lie inside ±threshold to stop for "no difference". */

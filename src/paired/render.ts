@@ -41,7 +41,11 @@ export function sequentialRule(s: PairedSettings, detectable = true): string {
     s.looks.length > 3 ? `${s.looks[0]}, ${s.looks[1]}, ..., ${s.looks[s.looks.length - 1]}` : s.looks.join(', ');
   return (
     `Yuen interval on the 20 % trimmed mean log ratio, looks at ${looks} pairs; difference: O'Brien-Fleming-type ` +
-    `alpha spending (Lan-DeMets), alpha ${+s.alpha.toFixed(4)} overall; no difference: ` +
+    `alpha spending (Lan-DeMets), alpha ${+s.alpha.toPrecision(3)} ` +
+    (s.family
+      ? `per benchmark (Bonferroni over ${s.family} benchmarks: ${+(s.alpha * s.family).toPrecision(3)} for the whole gate)`
+      : 'overall') +
+    '; no difference: ' +
     `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold)` +
     (detectable ? '; "detectable" = smallest difference found with 80 % power' : '')
   );

@@ -34,7 +34,9 @@ describe('compare --fail-on cannot be fooled', () => {
     const same = doc([bench('k', quiet(3, 10)), bench('other', quiet(4, 10))]);
     // Intervals inside ±3 %: "no difference", nothing to say.
     const r = await gate(base, same, '--threshold', '3%');
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(
+      'cyclebench compare: regressions judged at a family-wise level of 5 % (Holm over 2 comparisons)\n',
+    );
     expect(r.code).toBe(0);
     // At the default ±1 % these intervals reach past the threshold: the policy is printed, and they pass…
     const unsure = await gate(base, same);
@@ -62,7 +64,7 @@ describe('compare --fail-on cannot be fooled', () => {
     const row = JSON.parse(r.stdout).comparisons.find((c: { name: string }) => c.name === 'k');
     expect(row.verdict).toBe('slower');
     expect(row.notes[0]).toMatch(/^results differ: different result checksums/);
-    expect(r.stderr).toMatch(/1 significant regression\(s\) beyond 5\.0 %/);
+    expect(r.stderr).toMatch(/1 significant regression\(s\) beyond 5\.0 % \(k\)/);
     expect(r.code).toBe(1);
   });
 
@@ -91,7 +93,9 @@ describe('compare --fail-on cannot be fooled', () => {
     );
     expect(r.code).toBe(1);
     const allowed = await gate(base, same, '--allow-env-change', '--threshold', '3%');
-    expect(allowed.stderr).toBe('');
+    expect(allowed.stderr).toMatch(
+      /^cyclebench compare: regressions judged at a family-wise level of 5 % \(Holm over 2 comparisons\)\n$/,
+    );
     expect(allowed.code).toBe(0);
     const slower = doc([bench('k', quiet(11, 40)), bench('other', quiet(12, 10))], otherNode);
     expect((await gate(base, slower, '--allow-env-change')).code).toBe(1);

@@ -15,6 +15,8 @@ import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { fullName } from '../../text/format.js';
+import { adjustmentLine, suiteRegressions } from '../../compare/suite-level.js';
+import { formatPValue } from '../../statistics/p-value.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_NOISE_THRESHOLD,
@@ -40,7 +42,9 @@ Options:
   --json FILE               write the comparison as JSON (- for stdout, instead of the table)
   --fail-on regression[:P][,cannot-tell]
                             exit 1 when a benchmark is significantly slower by more than P
-                            (e.g. regression:5%; without P any 'slower' verdict fails), and
+                            (e.g. regression:5%; without P any 'slower' verdict fails) after
+                            Holm's adjustment over every compared benchmark (unchanged code
+                            fails at most 1 - confidence of the time, however many), and
                             when a contender crashed, is missing, or ran on another environment;
                             'cannot-tell' benchmarks pass with a line saying so, unless the list
                             names cannot-tell (e.g. regression:5%,cannot-tell)
@@ -141,13 +145,14 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   };
 }
 
-/** The regressions that fail a CI gate: verdict 'slower' and ratio above 1 + threshold. */
+/** Verdict 'slower' and ratio above 1 + threshold, before the suite-level adjustment (suite-level.ts). */
 export function regressions(comparisons: readonly Comparison[], threshold: number): Comparison[] {
   return comparisons.filter((c) => c.verdict === 'slower' && c.ratio !== null && c.ratio.point > 1 + threshold);
 }
 
 /**
- * Why a CI gate fails, one line each: significant regressions beyond the threshold, contenders
+ * Why a CI gate fails, one line each: regressions beyond the threshold that hold after Holm's
+ * adjustment over every compared benchmark (suite-level.ts), contenders
  * that crashed or are missing, and (unless allowed) a changed environment. A contender whose
  * result differs still has a timing verdict, so its slowdown counts like any other.
  */
@@ -158,8 +163,13 @@ export function gateFailures(
   failOnCannotTell = false,
 ): string[] {
   const lines: string[] = [];
-  const bad = regressions(result.comparisons, threshold);
-  if (bad.length) lines.push(`${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} %`);
+  const alpha = 1 - (result.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE);
+  const bad = suiteRegressions(result.comparisons, threshold, alpha).regressions;
+  if (bad.length)
+    lines.push(
+      `${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} % ` +
+        `(${bad.map((c) => fullName(c.group, c.name)).join(', ')})`,
+    );
   const unsure = result.comparisons.filter((c) => c.verdict === 'cannot-tell');
   if (failOnCannotTell && unsure.length)
     lines.push(`${unsure.length} benchmark(s) cannot tell, which --fail-on …,cannot-tell fails`);
@@ -255,6 +265,15 @@ export const compareCommand: Command = async (args, io) => {
         '--fail-on could not check them\n',
     );
   const failures = gateFailures(result, a.failOn, a.allowEnvChange, a.failOnCannotTell);
+  const suite = suiteRegressions(result.comparisons, a.failOn, 1 - a.confidence);
+  // How the level was adjusted, and which slower rows that leaves passing.
+  const adjusted = adjustmentLine(suite);
+  if (adjusted) io.stderr.write(`cyclebench compare: ${adjusted}\n`);
+  for (const c of suite.notAfterAdjustment)
+    io.stderr.write(
+      `cyclebench compare: ${fullName(c.group, c.name)}: slower at its own ${+(a.confidence * 100).toFixed(2)} % ` +
+        `but not after Holm over ${suite.family} comparisons (p = ${formatPValue(c.ciPValue ?? null)}): passes the gate\n`,
+    );
   const policy = cannotTellPolicy(result.comparisons, a.failOnCannotTell);
   if (policy) io.stderr.write(`cyclebench compare: ${policy}\n`);
   for (const line of failures) io.stderr.write(`cyclebench compare: ${line}\n`);
