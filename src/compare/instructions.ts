@@ -59,7 +59,13 @@ export function instructionsVerdict(
     return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts') };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
-  const out = { ...head, details, method, ratio, ciPValue: Number.isFinite(r.df) ? intervalPValue(r, s.confidence) : null };
+  const out = {
+    ...head,
+    details,
+    method,
+    ratio,
+    ciPValue: Number.isFinite(r.df) ? intervalPValue(r, s.confidence) : null,
+  };
   const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
   if (verdict === 'cannot-tell')
     return {

@@ -9,10 +9,10 @@
 //   O'Brien–Fleming-type alpha-spending bound (spending.ts), so the chance that any look
 //   wrongly reports a difference is alpha overall. Bounds are on the z scale; each is used as
 //   a t quantile at the same nominal level with Yuen's degrees of freedom.
-// - no difference (futility): the 80 % interval lies inside ±band, band = the threshold (the
-//   smallest change the user cares about) or, when larger, the smallest change the most pairs
-//   would detect at this look's noise (80 % power). This only ever stops a run without a
-//   difference, so it cannot raise the false-positive rate; its miss rate is simulated in tests.
+// - no difference: the 80 % interval lies inside ±threshold (the smallest change the user cares
+//   about), never a wider band: a noisy run that cannot narrow its interval that far runs to the
+//   last look and cannot tell. This only ever stops a run without a difference, so it cannot
+//   raise the false-positive rate; its miss rate is simulated in tests.
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
@@ -180,17 +180,12 @@ export function analysePairs(
   if (excludesOne && exceedsThreshold(ratio.point - 1, s.threshold))
     return { ...base, verdict: ratio.ciLow > 1 ? 'slower' : 'faster', settled: true, reason: `${level} CI excludes 1` };
   const tEq = tQuantile(1 - (1 - NO_DIFFERENCE_CONFIDENCE) / 2, df) * se;
-  // The band: the threshold, or the smallest change the most pairs could detect at this noise if larger
-  // (more pairs could not resolve less, so waiting for a narrower interval would be futile).
-  const last = s.looks[s.looks.length - 1];
-  const reach = ((zFinal + zPower) * sd) / Math.sqrt(last);
-  const band = Math.max(bound, reach);
-  // A band wider than the threshold (futility) needs the estimate itself inside ±threshold: a +5 % estimate
-  // with a wide interval is not "no difference": it cannot tell.
-  const inside = mean - tEq > -band && mean + tEq < band && (band === bound || Math.abs(mean) <= bound);
+  // The band is the threshold, whatever the noise: "no difference" is never said of an interval wider
+  // than the change the user cares about (a noisy run cannot tell instead).
+  const band = bound;
+  const inside = mean - tEq > -band && mean + tEq < band;
   const eqLevel = `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} %`;
-  const bandText =
-    band > bound ? `±${pct(Math.expm1(band))} (what ${last} pairs resolve here)` : `±${pct(s.threshold)}`;
+  const bandText = `±${pct(s.threshold)}`;
   const reason = inside
     ? `${eqLevel} CI lies inside ${bandText}`
     : excludesOne
@@ -201,7 +196,7 @@ export function analysePairs(
     ciLow: Math.exp(mean - tEq),
     ciHigh: Math.exp(mean + tEq),
     confidence: NO_DIFFERENCE_CONFIDENCE,
-    // The band's half-width as a relative change: the threshold, or what the most pairs resolve.
+    // The band's half-width as a relative change: the threshold.
     band: Math.expm1(band),
   };
   return { ...base, verdict: 'no-difference', settled: true, equivalence, reason };

@@ -133,9 +133,10 @@ describe('the sequential design, simulated (seeded)', () => {
     expect(rates(16, TRIALS, (rng) => 0.02 * normal(rng)).meanPairs).toBeLessThan(15);
   });
 
-  it("at a busy machine's noise (sd 3 %): A/A under 14 pairs on average, a 3 % slowdown found in 90 %", () => {
+  it("at a busy machine's noise (sd 3 %): A/A at most alpha, a 3 % slowdown found in 90 %", () => {
+    // No early "no difference" from a band wider than the threshold: A/A runs most of its 20 pairs here.
     const aa = rates(17, TRIALS, (rng) => 0.03 * normal(rng));
-    expect(aa.meanPairs).toBeLessThan(14);
+    expect(aa.meanPairs).toBeGreaterThan(14);
     expect(aa.different).toBeLessThanOrEqual(0.05 + SLACK);
     expect(rates(18, TRIALS, (rng) => Math.log(1.03) + 0.03 * normal(rng)).slower).toBeGreaterThanOrEqual(0.9);
   });
