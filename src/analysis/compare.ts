@@ -1,28 +1,29 @@
-// Comparison of a contender with a baseline: one of five answers.
+// Comparison of a contender with a baseline: one of six answers.
 // - ratio = contender / base of the headline statistic (mean over processes), with a Welch
 //   t-interval over the per-process values (statistics/t-intervals.ts) when both sides have
 //   >= MIN_PROCESSES_FOR_VERDICT processes; else a percentile bootstrap over batches, shown
 //   but not judged ('too-few'). < 1 means the contender is faster.
-// - verdict: 'faster' / 'slower' only when the ratio CI excludes 1 AND |ratio - 1| exceeds the
-//   noise threshold (default 1 %; statistics/threshold.ts); otherwise 'no-difference', "within noise";
-//   CI containing 1 → 'no-difference'; a broken assumption → 'incomparable'.
+// - verdict (statistics/threshold.ts intervalVerdict): 'faster' / 'slower' only when the ratio CI
+//   excludes 1 AND |ratio - 1| exceeds the noise threshold (default 1 %); 'no-difference' only when
+//   the whole CI lies inside ±threshold; any other interval → 'cannot-tell', with about how many
+//   processes would settle it; a broken assumption → 'incomparable'.
 // - pValue: Mann–Whitney U over the per-iteration values of all batches (pooled over
 //   processes). It is a second opinion only: batches of one process are not independent, so
 //   it overstates significance when processes differ; the verdict rests on the ratio CI.
 //   (Per-process values would be the honest unit, but with 3 processes each the smallest
 //   attainable two-sided p is 0.1.)
 
-import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic, Verdict } from '../results/schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
-import { ratioInterval } from '../statistics/t-intervals.js';
-import { exceedsThreshold } from '../statistics/threshold.js';
+import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
+import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+export type { Verdict };
 
 /**
  * Processes per side below which no verdict is given. With 1 the interval covers batch noise
@@ -71,6 +72,8 @@ export interface Comparison {
   because?: AnalysisDetail;
   /** Smallest relative difference detectable at 80 % power with these processes (null with < 2 per side). */
   minimumDetectable: number | null;
+  /** Two-sided p of the Welch test the ratio interval inverts (null: no interval); suite-level gates use it. */
+  ciPValue: number | null;
 }
 
 function groupsOf(forks: readonly ForkResult[]): Batch[][] {
@@ -86,6 +89,8 @@ interface RatioCi {
   ciLow: number;
   ciHigh: number;
   method: string;
+  /** p of the Welch test the interval inverts (intervalPValue); absent for the bootstrap. */
+  ciPValue?: number;
 }
 
 /** Welch t over per-process values with enough processes; else a bootstrap over batches (shown, no verdict). */
@@ -101,7 +106,7 @@ function ratioOf(
     const t = ratioInterval(points[0], points[1], opts.confidence);
     const units = `${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)}`;
     const method = `Welch t-interval of the log ratio over per-process values (${units})`;
-    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method };
+    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: intervalPValue(t, opts.confidence) };
   }
   const b = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
     resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
@@ -149,7 +154,8 @@ export function compareForks(
       );
   }
 
-  const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable };
+  const ciPValue = r.ciPValue !== undefined && Number.isFinite(r.ciPValue) ? r.ciPValue : null;
+  const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable, ciPValue };
   if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums') };
   if (opts.incomparableReason)
     return {
@@ -160,14 +166,36 @@ export function compareForks(
   if (!enough) return { ...out, verdict: 'too-few', because: tooFewProcesses(base.length, contender.length) };
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
     return { ...out, verdict: 'incomparable', because: because('ratio-undefined') };
+  const v = intervalVerdict(r.point, r.ciLow, r.ciHigh, threshold);
+  const units = Math.min(base.length, contender.length);
+  if (v === 'cannot-tell')
+    return { ...out, verdict: v, because: cannotTellDetail(ratio, units, threshold, confidence) };
+  if (v === 'faster' || v === 'slower') return { ...out, verdict: v };
   const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
   if (!excludesOne)
-    return { ...out, verdict: 'no-difference', because: because('ci-includes-one', { confidence, pValue: null }) };
-  if (!exceedsThreshold(r.point - 1, threshold))
-    return {
-      ...out,
-      verdict: 'no-difference',
-      because: because('within-noise', { change: Math.abs(r.point - 1), threshold }),
-    };
-  return { ...out, verdict: r.ciHigh < 1 ? 'faster' : 'slower' };
+    return { ...out, verdict: v, because: because('ci-includes-one', { confidence, pValue: null, threshold }) };
+  return { ...out, verdict: v, because: because('within-noise', { change: Math.abs(r.point - 1), threshold }) };
+}
+
+/**
+ * Why an interval cannot tell (statistics/threshold.ts intervalVerdict), with about how many
+ * units a side would settle it (unitsToResolve; null: more than MAX_UNITS_ADVICE).
+ */
+export function cannotTellDetail(
+  ratio: { point: number; ciLow: number; ciHigh: number },
+  units: number,
+  threshold: number,
+  confidence: number | null = null,
+  unit: 'processes' | 'runs' | 'pairs' = 'processes',
+): AnalysisDetail {
+  const needed = unitsToResolve(ratio.point, ratio.ciLow, ratio.ciHigh, units, threshold, confidence ?? 0.95);
+  return because('cannot-tell', {
+    confidence,
+    ciLow: ratio.ciLow,
+    ciHigh: ratio.ciHigh,
+    threshold,
+    includesOne: ratio.ciLow <= 1 && ratio.ciHigh >= 1,
+    needed,
+    unit,
+  });
 }

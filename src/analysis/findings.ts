@@ -151,9 +151,14 @@ export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.
   const excludesOne = r.ratio.ciLow > 1 || r.ratio.ciHigh < 1;
   const testSays = r.pValue < 1 - confidence;
   if (excludesOne === testSays) return [];
-  // The verdict's own detail says whether an interval that includes 1 also reaches beyond the
-  // noise threshold (compare/verdict.ts): then it cannot tell, rather than "the same speed".
-  const because = r.because?.code === 'ci-includes-one' ? r.because.values : undefined;
+  // A 'cannot-tell' verdict's detail (or, in files of schema version 3 and older, a 'ci-includes-one'
+  // detail marked wide) says the interval reaches beyond the noise threshold.
+  const because =
+    r.because?.code === 'cannot-tell'
+      ? { ...r.because.values, wide: true }
+      : r.because?.code === 'ci-includes-one'
+        ? r.because.values
+        : undefined;
   return [
     make('tests-disagree', {
       baseline: r.baseline,

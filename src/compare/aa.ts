@@ -24,7 +24,7 @@ export interface AaResult extends VerdictResult {
   /** Smallest relative difference detectable at `power`; null with < 2 processes per arm. */
   minimumDetectable: number | null;
   power: number;
-  /** True when the verdict is "no-difference", as an A/A check must be. */
+  /** True when the verdict is "no-difference", as an A/A check must be ('cannot-tell': undecided, not passed). */
   passed: boolean;
 }
 

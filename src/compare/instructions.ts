@@ -4,11 +4,12 @@
 // Simulated counts agree between processes to the digit (docs/measurements.md), so the interval is
 // tight and a 0.5 % change is a verdict; below 2 processes per side: too-few.
 import { ols } from '../statistics/regression.js';
-import { ratioInterval } from '../statistics/t-intervals.js';
+import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
 import type { AnalysisDetail, BenchmarkResult, DetailCode, ForkResult } from '../results/schema.js';
 import type { CounterName } from '../platform/types.js';
 import type { VerdictResult } from './types.js';
-import { exceedsThreshold } from '../statistics/threshold.js';
+import { intervalVerdict } from '../statistics/threshold.js';
+import { cannotTellDetail } from '../analysis/compare.js';
 
 /** The default --threshold for instructions: two processes agree within 0.1 %, so 0.2 % is beyond noise. */
 export const INSTRUCTIONS_THRESHOLD = 0.002;
@@ -58,11 +59,23 @@ export function instructionsVerdict(
     return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts') };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
-  const out = { ...head, details, method, ratio };
+  const out = {
+    ...head,
+    details,
+    method,
+    ratio,
+    ciPValue: Number.isFinite(r.df) ? intervalPValue(r, s.confidence) : null,
+  };
+  const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
+  if (verdict === 'cannot-tell')
+    return {
+      ...out,
+      verdict,
+      because: cannotTellDetail(ratio, Math.min(a.length, c.length), s.threshold, s.confidence),
+    };
+  if (verdict !== 'no-difference') return { ...out, verdict };
   if (!(ratio.ciLow > 1 || ratio.ciHigh < 1))
-    return { ...out, verdict: 'no-difference', because: why('ci-includes-one', { confidence: null, pValue: null }) };
+    return { ...out, verdict, because: why('ci-includes-one', { confidence: null, pValue: null }) };
   const diff = Math.abs(ratio.point - 1);
-  if (!exceedsThreshold(diff, s.threshold))
-    return { ...out, verdict: 'no-difference', because: why('within-noise', { change: diff, threshold: s.threshold }) };
-  return { ...out, verdict: ratio.ciHigh < 1 ? 'faster' : 'slower' };
+  return { ...out, verdict, because: why('within-noise', { change: diff, threshold: s.threshold }) };
 }

@@ -4,9 +4,9 @@
 // src/report/details.ts words reasons and notes).
 
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../defaults.js';
-import type { AnalysisDetail, Statistic } from '../results/schema.js';
+import type { AnalysisDetail, Statistic, Verdict } from '../results/schema.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+export type { Verdict };
 
 export interface RatioEstimate {
   /** contender / baseline of the headline statistic (> 1: the contender takes longer). */
@@ -25,6 +25,11 @@ export interface VerdictResult {
   because?: AnalysisDetail;
   /** How the interval and the test were computed, for the report. */
   method?: string;
+  /**
+   * Two-sided p of "no change" by the test the ratio interval inverts (Welch t on the log ratio);
+   * null or absent without one. Suite-level gates adjust over it (src/compare/suite-level.ts).
+   */
+  ciPValue?: number | null;
   confidence: number;
 }
 

@@ -1,4 +1,4 @@
-// The verdict of one pair: faster / slower / no-difference / too-few / incomparable.
+// The verdict of one pair: faster / slower / no-difference / cannot-tell / too-few / incomparable.
 // Built on analysis/compare.ts `compareForks` (ratio contender/base of the headline statistic
 // with a Welch t-interval over per-process values, noise threshold, Mann–Whitney p) and adds:
 //
@@ -14,7 +14,7 @@
 //    one saying what to conclude.
 // Assumption checks (environment, errors, checksums) live in assumptions.ts.
 
-import { compareForks } from '../analysis/compare.js';
+import { cannotTellDetail, compareForks } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { measuredForks } from '../analysis/slow-processes.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
@@ -23,7 +23,7 @@ import type { AnalysisDetail, DetailCode, ForkResult, Statistic } from '../resul
 import { describe } from '../statistics/describe.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { tQuantile } from '../statistics/tdist.js';
-import { exceedsThreshold } from '../statistics/threshold.js';
+import { intervalVerdict } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;
@@ -142,6 +142,7 @@ export function verdictForForks(
       : detectableDifference(pooledProcessCv([base, cont], statistic), Math.min(base.length, cont.length), alpha);
   const head = {
     ratio,
+    ciPValue: c.ciPValue,
     pValue,
     statistic,
     ...(leftOut ? { leftOut } : {}),
@@ -161,25 +162,26 @@ export function verdictForForks(
     values,
   });
   const diff = Math.abs(ratio.point - 1);
-  if (!excludesOne)
+  const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
+  if (verdict === 'cannot-tell')
     return {
       ...head,
-      verdict: 'no-difference',
+      verdict,
+      because: cannotTellDetail(ratio, Math.min(base.length, cont.length), s.threshold, s.confidence),
+    };
+  if (verdict === 'no-difference' && !excludesOne)
+    return {
+      ...head,
+      verdict,
       because: why('ci-includes-one', {
         confidence: s.confidence,
         pValue: disagree ? pValue : null,
-        // Whether the interval also rules out changes beyond the noise threshold (then "the same speed").
-        wide: exceedsThreshold(ratio.ciHigh - 1, s.threshold) || exceedsThreshold(1 - ratio.ciLow, s.threshold),
+        wide: false,
         threshold: s.threshold,
       }),
     };
-  if (!exceedsThreshold(diff, s.threshold))
-    return {
-      ...head,
-      verdict: 'no-difference',
-      because: why('within-noise', { change: diff, threshold: s.threshold }),
-    };
-  const verdict = ratio.ciHigh < 1 ? 'faster' : 'slower';
+  if (verdict === 'no-difference')
+    return { ...head, verdict, because: why('within-noise', { change: diff, threshold: s.threshold }) };
   if (!disagree) return { ...head, verdict };
   return { ...head, verdict, because: why('rank-test-unsure', { verdict, pValue }) };
 }

@@ -34,6 +34,9 @@ export interface AgainstOptions extends RunOptions {
   against: string;
   /** Most pairs per benchmark (default 20); the looks are 4, 6, 8, ... below it and itself. */
   maxPairs?: number;
+  /** A gate (--fail-on-regression / --fail-on-cannot-tell): alpha is divided among the benchmarks. */
+  failOnRegression?: boolean;
+  failOnCannotTell?: boolean;
 }
 
 export interface AgainstOutcome {
@@ -92,6 +95,8 @@ export async function runAgainst(
         alpha: 1 - opts.confidence,
         looks: looksUpTo(opts.maxPairs ?? DEFAULT_MAX_PAIRS),
       },
+      // A gate judges the whole suite: its level is divided among the benchmarks.
+      suiteLevel: opts.failOnRegression === true || opts.failOnCannotTell === true,
       signal: abort.signal,
       progress,
     });

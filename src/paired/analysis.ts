@@ -9,10 +9,10 @@
 //   O'Brien–Fleming-type alpha-spending bound (spending.ts), so the chance that any look
 //   wrongly reports a difference is alpha overall. Bounds are on the z scale; each is used as
 //   a t quantile at the same nominal level with Yuen's degrees of freedom.
-// - no difference (futility): the 80 % interval lies inside ±band, band = the threshold (the
-//   smallest change the user cares about) or, when larger, the smallest change the most pairs
-//   would detect at this look's noise (80 % power). This only ever stops a run without a
-//   difference, so it cannot raise the false-positive rate; its miss rate is simulated in tests.
+// - no difference: the 80 % interval lies inside ±threshold (the smallest change the user cares
+//   about), never a wider band: a noisy run that cannot narrow its interval that far runs to the
+//   last look and cannot tell. This only ever stops a run without a difference, so it cannot
+//   raise the false-positive rate; its miss rate is simulated in tests.
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
@@ -20,10 +20,11 @@ import { trimmedMean } from '../statistics/trimmed.js';
 import { spendingBounds } from './spending.js';
 
 /**
- * 'inconclusive': neither a difference beyond the threshold nor an interval inside the band; so
- * far, or after the last look (then the run could not tell, and says why).
+ * 'cannot-tell': neither a difference beyond the threshold nor an interval inside the band; so
+ * far, or after the last look (then the run could not tell, and says why). Files written before
+ * this name carry 'inconclusive' for it (document-schema.ts accepts both).
  */
-export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'inconclusive' | 'too-few';
+export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few';
 
 export interface PairedSettings {
   /** Differences at or below this relative size are within noise (e.g. 0.01). */
@@ -32,6 +33,22 @@ export interface PairedSettings {
   alpha: number;
   /** Pair counts at which the verdict is looked at, ascending; the last is the most pairs run. */
   looks: readonly number[];
+  /**
+   * With a gate over several benchmarks: how many `alpha` was divided among (Bonferroni; suiteSettings).
+   * Absent: `alpha` is the benchmark's own.
+   */
+  family?: number;
+}
+
+/**
+ * The settings of a gated run over `benchmarks` benchmarks: each benchmark's sequential design at
+ * alpha / benchmarks (Bonferroni), so the chance that any unchanged benchmark fails the gate stays
+ * at most alpha. Bonferroni rather than Holm: each benchmark stops on its own spending bound, and
+ * a group-sequential design has no single p-value for a step-down procedure to order.
+ */
+export function suiteSettings(s: PairedSettings, benchmarks: number): PairedSettings {
+  if (benchmarks <= 1 || s.family !== undefined) return s;
+  return { ...s, alpha: s.alpha / benchmarks, family: benchmarks };
 }
 
 /** Confidence of the interval that must lie inside ±threshold to stop for "no difference". */
@@ -163,28 +180,23 @@ export function analysePairs(
   if (excludesOne && exceedsThreshold(ratio.point - 1, s.threshold))
     return { ...base, verdict: ratio.ciLow > 1 ? 'slower' : 'faster', settled: true, reason: `${level} CI excludes 1` };
   const tEq = tQuantile(1 - (1 - NO_DIFFERENCE_CONFIDENCE) / 2, df) * se;
-  // The band: the threshold, or the smallest change the most pairs could detect at this noise if larger
-  // (more pairs could not resolve less, so waiting for a narrower interval would be futile).
-  const last = s.looks[s.looks.length - 1];
-  const reach = ((zFinal + zPower) * sd) / Math.sqrt(last);
-  const band = Math.max(bound, reach);
-  // A band wider than the threshold (futility) needs the estimate itself inside ±threshold: a +5 % estimate
-  // with a wide interval is not "no difference", it is inconclusive.
-  const inside = mean - tEq > -band && mean + tEq < band && (band === bound || Math.abs(mean) <= bound);
+  // The band is the threshold, whatever the noise: "no difference" is never said of an interval wider
+  // than the change the user cares about (a noisy run cannot tell instead).
+  const band = bound;
+  const inside = mean - tEq > -band && mean + tEq < band;
   const eqLevel = `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} %`;
-  const bandText =
-    band > bound ? `±${pct(Math.expm1(band))} (what ${last} pairs resolve here)` : `±${pct(s.threshold)}`;
+  const bandText = `±${pct(s.threshold)}`;
   const reason = inside
     ? `${eqLevel} CI lies inside ${bandText}`
     : excludesOne
       ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
       : `${level} CI includes 1`;
-  if (!inside) return { ...base, verdict: 'inconclusive', settled: false, reason };
+  if (!inside) return { ...base, verdict: 'cannot-tell', settled: false, reason };
   const equivalence = {
     ciLow: Math.exp(mean - tEq),
     ciHigh: Math.exp(mean + tEq),
     confidence: NO_DIFFERENCE_CONFIDENCE,
-    // The band's half-width as a relative change: the threshold, or what the most pairs resolve.
+    // The band's half-width as a relative change: the threshold.
     band: Math.expm1(band),
   };
   return { ...base, verdict: 'no-difference', settled: true, equivalence, reason };

@@ -16,7 +16,8 @@ const analysis = {
   type: 'object',
   required: ['verdict', 'settled', 'pairs', 'ratio', 'confidence', 'reason'],
   properties: {
-    verdict: { enum: ['faster', 'slower', 'no-difference', 'inconclusive', 'too-few'] },
+    // 'inconclusive': the name of 'cannot-tell' in older files.
+    verdict: { enum: ['faster', 'slower', 'no-difference', 'cannot-tell', 'inconclusive', 'too-few'] },
     settled: { type: 'boolean' },
     pairs: int,
     ratio: nullable({

@@ -10,7 +10,13 @@ import type { PairedOutcome, PairedRow } from './run.js';
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
 // Three decimals resolve 0.1 %, a third of the smallest change a paired run is built to find.
 const f3 = (x: number) => x.toFixed(3);
-const VERDICT_WORD: Record<string, string> = { 'no-difference': 'no difference', 'too-few': 'too few pairs' };
+const VERDICT_WORD: Record<string, string> = {
+  'no-difference': 'no difference',
+  'cannot-tell': 'cannot tell',
+  // The same verdict in files written before it was named 'cannot-tell'.
+  inconclusive: 'cannot tell',
+  'too-few': 'too few pairs',
+};
 
 export function rowName(r: PairedRow): string {
   const base = r.group ? `${r.group}/${r.name}` : r.name;
@@ -36,7 +42,11 @@ export function sequentialRule(s: PairedSettings, detectable = true): string {
     s.looks.length > 3 ? `${s.looks[0]}, ${s.looks[1]}, ..., ${s.looks[s.looks.length - 1]}` : s.looks.join(', ');
   return (
     `Yuen interval on the 20 % trimmed mean log ratio, looks at ${looks} pairs; difference: O'Brien-Fleming-type ` +
-    `alpha spending (Lan-DeMets), alpha ${+s.alpha.toFixed(4)} overall; no difference: ` +
+    `alpha spending (Lan-DeMets), alpha ${+s.alpha.toPrecision(3)} ` +
+    (s.family
+      ? `per benchmark (Bonferroni over ${s.family} benchmarks: ${+(s.alpha * s.family).toPrecision(3)} for the whole gate)`
+      : 'overall') +
+    '; no difference: ' +
     `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold)` +
     (detectable ? '; "detectable" = smallest difference found with 80 % power' : '')
   );
@@ -62,7 +72,7 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   }
   for (const r of o.rows) {
     const a = r.analysis;
-    if (a?.verdict !== 'inconclusive') continue;
+    if (a?.verdict !== 'cannot-tell' && a?.verdict !== ('inconclusive' as string)) continue;
     // Advice in pairs only where it is needed: a settled verdict needs no more pairs.
     const need = a.pairsForThreshold && a.pairsForThreshold > r.pairs.length ? a.pairsForThreshold : null;
     const more = need ? `about ${need} pairs would resolve ±${pct(o.settings.threshold)}: ` : '';

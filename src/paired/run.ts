@@ -12,7 +12,14 @@ import { fullName, listFile, runFork } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
-import { analysePairs, needsMorePairs, pairLogRatios, type PairedAnalysis, type PairedSettings } from './analysis.js';
+import {
+  analysePairs,
+  needsMorePairs,
+  pairLogRatios,
+  suiteSettings,
+  type PairedAnalysis,
+  type PairedSettings,
+} from './analysis.js';
 import { counterpart, OtherTreeError, type OtherTree } from './other-tree.js';
 
 export interface PairedRunOptions {
@@ -25,6 +32,8 @@ export interface PairedRunOptions {
   seed: number;
   timeoutMs: number;
   settings: PairedSettings;
+  /** A gate over the suite: alpha is divided among the matched benchmarks (analysis.ts suiteSettings). */
+  suiteLevel?: boolean;
   signal?: AbortSignal;
   /** Told every benchmark's most pairs before the first starts, then each pair begun and finished. */
   progress?: ProgressPlan;
@@ -103,6 +112,10 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
       byKey.delete(key(d));
     }
     out.onlyAgainst.push(...[...byKey.values()].map(label));
+  }
+  if (opts.suiteLevel) {
+    opts = { ...opts, settings: suiteSettings(opts.settings, matched.length) };
+    out.settings = opts.settings;
   }
   const stopped = (from: number, row?: PairedRow) => {
     const notRun = matched.slice(from).map(([, d]) => label(d));

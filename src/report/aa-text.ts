@@ -6,9 +6,12 @@ import { comparisonReason } from './details.js';
 
 const pct = (x: number, d = 2): string => percent(x, d);
 
-/** ok / FAILED / undecided (too few processes: neither a pass nor a fault of the setup). */
+/**
+ * ok / FAILED / undecided (too few processes, or an interval too wide to tell: neither a pass nor
+ * a fault of the setup).
+ */
 export function aaStatus(r: Pick<AaResult, 'passed' | 'verdict'>): string {
-  return r.passed ? 'ok' : r.verdict === 'too-few' ? 'undecided' : 'FAILED';
+  return r.passed ? 'ok' : r.verdict === 'too-few' || r.verdict === 'cannot-tell' ? 'undecided' : 'FAILED';
 }
 
 /** Two or three lines for the terminal. */
@@ -30,7 +33,7 @@ export function formatAa(name: string, r: AaResult): string {
           `(between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not ` +
           `resolvable on this setup`,
   );
-  if (!r.passed && r.verdict !== 'incomparable' && r.verdict !== 'too-few')
+  if (r.verdict === 'faster' || r.verdict === 'slower')
     lines.push(
       '  an A/A difference means the setup itself is biased (order, drift, thermal ' +
         'state): fix it before trusting A/B results',

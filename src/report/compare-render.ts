@@ -18,6 +18,7 @@ const SYMBOL: Record<Comparison['verdict'], string> = {
   faster: 'faster',
   slower: 'SLOWER',
   'no-difference': 'no difference',
+  'cannot-tell': 'cannot tell',
   'too-few': 'too few processes',
   incomparable: 'INCOMPARABLE',
 };
@@ -60,7 +61,10 @@ const SHORT_HEADER = HEADER.filter((h) => h !== 'p (MW)');
 function reasonLines(r: DocumentComparison, bullet: string): string[] {
   const lines = r.comparisons.flatMap((c) => {
     const reason = comparisonReason(c);
-    return reason ? [{ name: displayName(c), text: `${SYMBOL[c.verdict].toLowerCase()}: ${reason}` }] : [];
+    if (!reason) return [];
+    // A 'cannot-tell' reason starts with the verdict's words: said once.
+    const word = `${SYMBOL[c.verdict].toLowerCase()}: `;
+    return [{ name: displayName(c), text: reason.startsWith(word) ? reason : `${word}${reason}` }];
   });
   return merged(lines, bullet);
 }
@@ -105,6 +109,7 @@ function summary(r: DocumentComparison): string {
     ['faster', 'faster'],
     ['slower', 'slower'],
     ['no-difference', 'no difference'],
+    ['cannot-tell', 'cannot tell'],
     ['too-few', 'too few processes'],
     ['incomparable', 'incomparable'],
   ];

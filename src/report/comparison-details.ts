@@ -3,7 +3,7 @@
 // plain one, and what else is worth knowing about each side.
 import type { DetailValue } from '../results/schema.js';
 import { formatPValue } from '../statistics/p-value.js';
-import { withinNoiseReason } from '../statistics/threshold.js';
+import { MAX_UNITS_ADVICE, withinNoiseReason } from '../statistics/threshold.js';
 import { percent } from '../text/format.js';
 import { escapeTerminal } from '../text/escape.js';
 
@@ -15,6 +15,7 @@ type ComparisonCode =
   | 'ratio-undefined'
   | 'ci-includes-one'
   | 'within-noise'
+  | 'cannot-tell'
   | 'rank-test-unsure'
   | 'side-failed'
   | 'side-unmeasured'
@@ -110,6 +111,26 @@ function ciIncludesOne(v: Values): string {
   );
 }
 
+/** What would settle a 'cannot-tell' verdict: about N units a side, or none reachable. */
+export function resolveAdvice(needed: DetailValue | undefined, unit: DetailValue | undefined): string {
+  const u = typeof unit === 'string' ? unit : 'processes';
+  return typeof needed === 'number'
+    ? `about ${needed} ${u} a side would settle it`
+    : `more than ${MAX_UNITS_ADVICE} ${u} a side would be needed: not reachable here`;
+}
+
+/** "cannot tell: the 95 % CI [0.54, 2.27] includes 1 but reaches beyond ±1.0 %; about 40 processes a side …". */
+function cannotTell(v: Values): string {
+  const ci = typeof v.confidence === 'number' ? `the ${+(v.confidence * 100).toFixed(2)} % CI` : 'the CI';
+  const range = `[${num(v.ciLow).toFixed(3)}, ${num(v.ciHigh).toFixed(3)}]`;
+  const t = `±${percent(num(v.threshold))}`;
+  const what =
+    v.includesOne === false
+      ? `${ci} of the ratio ${range} excludes 1 but reaches beyond ${t}: the change may or may not exceed the threshold`
+      : `${ci} of the ratio ${range} includes 1 but reaches beyond ${t}`;
+  return `cannot tell: ${what}; ${resolveAdvice(v.needed, v.unit)}`;
+}
+
 function sampleAdvice(v: Values): string {
   const processes =
     typeof v.processes === 'number'
@@ -130,6 +151,7 @@ export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => strin
   'ratio-undefined': () => 'the ratio or its CI is undefined',
   'ci-includes-one': ciIncludesOne,
   'within-noise': (v) => withinNoiseReason(num(v.change), num(v.threshold)),
+  'cannot-tell': cannotTell,
   'rank-test-unsure': (v) =>
     `probably ${String(v.verdict)}: the CI of the ratio excludes 1 but the rank test does not confirm it ` +
     `(p ${p(v.pValue)}); confirm with more processes (--forks)`,

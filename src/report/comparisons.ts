@@ -5,10 +5,10 @@
 // comparisons (null) says so instead of inventing a verdict.
 import { relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
-import type { BenchmarkResult, DetailCode, DetailValue, ResultDocument } from '../results/schema.js';
+import type { BenchmarkResult, DetailCode, DetailValue, ResultDocument, Verdict } from '../results/schema.js';
 import { comparisonReason } from './details.js';
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+export type { Verdict };
 
 export interface ComparisonRow {
   group: string | null;
@@ -24,7 +24,7 @@ export interface ComparisonRow {
   reason?: string;
 }
 
-const VERDICTS: readonly Verdict[] = ['faster', 'slower', 'no-difference', 'too-few', 'incomparable'];
+const VERDICTS: readonly Verdict[] = ['faster', 'slower', 'no-difference', 'cannot-tell', 'too-few', 'incomparable'];
 
 /** The baseline of a benchmark's group, if the document has one (not the benchmark itself). */
 export function baselineOf(doc: ResultDocument, b: BenchmarkResult): BenchmarkResult | null {

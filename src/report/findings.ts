@@ -12,9 +12,9 @@ const num = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x)
 /** The CI and the rank test of a baseline comparison disagree: what that leaves the reader with. */
 function testsDisagree(v: Values): string {
   const vs = `vs ${String(v.baseline)}`;
-  if (v.verdict !== 'no-difference')
+  if (v.verdict !== 'no-difference' && v.verdict !== 'cannot-tell')
     return `${vs}: probably ${String(v.verdict)} (${num(v.ratio)}×), but the rank test is not sure; confirm with more --forks`;
-  if (v.wide !== true)
+  if (v.wide !== true && v.verdict === 'no-difference')
     return `${vs}: treat as the same speed (the rank test leans to a difference); add --forks to settle it`;
   const threshold = typeof v.threshold === 'number' ? Math.round(v.threshold * 1e4) / 100 : null;
   return (

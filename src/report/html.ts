@@ -36,7 +36,7 @@ td:first-child,th:first-child{text-align:left}pre{background:#f0f0f0;padding:8px
 .plot .label{font-size:11px;fill:#444}
 .flag{display:inline-block;background:#fde7d9;border-radius:3px;padding:0 6px;margin-right:4px;font-size:12px}
 .plot[data-plot=summary]{max-width:100%;height:auto;font-size:12px}.summary-note{color:#555;font-size:13px}
-.error{color:#a00}.verdict-faster{fill:#009E73}.verdict-slower{fill:#D55E00}.verdict-no-difference{fill:#777}
+.error{color:#a00}.verdict-faster{fill:#009E73}.verdict-slower{fill:#D55E00}.verdict-no-difference{fill:#777}.verdict-cannot-tell{fill:#fff;stroke:#777;stroke-dasharray:2}
 .verdict-too-few{fill:#fff;stroke:#777}.verdict-incomparable{fill:#fff;stroke:#333}
 `;
 

@@ -81,21 +81,23 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
       text:
         'No verdict: this report was rendered without comparisons, and a report does ' +
         'not decide verdicts itself. Run `cyclebench report` or `cyclebench compare` for ' +
-        'faster / slower / no difference / incomparable.',
+        'faster / slower / no difference / cannot tell / incomparable.',
     });
   } else {
     const items = opts.comparisons.map(
       (r) =>
         `${r.group ? `${r.group} / ` : ''}${r.name} ` +
         `vs ${r.baseline}: ${r.verdict.replace('-', ' ')}` +
-        `${ratioText(r)}${r.reason ? ` (${r.reason})` : ''}`,
+        // A 'cannot-tell' reason starts with the verdict's words: said once.
+        `${ratioText(r)}${r.reason ? ` (${r.reason.replace(/^cannot tell: /, '')})` : ''}`,
     );
     out.push({
       kind: 'para',
       text:
         'Each contender against its group baseline: faster / slower when the CI of the ' +
         'time ratio excludes 1 and the difference exceeds the noise threshold; no ' +
-        'difference when it does not; too few when a side has 1 process (its interval ' +
+        'difference only when the whole interval lies inside ±threshold; cannot tell when it ' +
+        'reaches beyond the threshold without settling it; too few when a side has 1 process (its interval ' +
         'cannot see process-to-process variation, so no verdict); incomparable when an ' +
         'assumption broke.',
     });

@@ -157,6 +157,7 @@ export function counterCell(v: number): string {
 export function verdictWord(b: BenchmarkResult): string {
   const v = b.relative?.verdict;
   if (v === 'no-difference') return 'same';
+  if (v === 'cannot-tell') return 'cannot tell';
   if (!b.flags.includes('simulated')) return v ?? '';
   return v === 'slower' ? 'more' : v === 'faster' ? 'fewer' : (v ?? '');
 }

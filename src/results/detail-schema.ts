@@ -50,6 +50,7 @@ export const DETAIL_CODES = [
   'ratio-undefined',
   'ci-includes-one',
   'within-noise',
+  'cannot-tell',
   'rank-test-unsure',
   'side-failed',
   'side-unmeasured',

@@ -18,7 +18,7 @@ export class ResultFileError extends Error {
 }
 
 /** Versions this build reads; each older one has an upgrade step below. */
-export const READABLE_SCHEMA_VERSIONS = [1, 2, 3] as const;
+export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
 
 export function readResultFile(path: string): ResultDocument {
   return parseResultDocument(readJsonFile(path), path);
@@ -94,6 +94,10 @@ function schemaProblem(doc: unknown): string | null {
  * from the flags, estimates and comparisons the file holds (src/analysis/findings.ts).
  * Version 2 → 3: none; a file without `details` keeps its worded warnings and notes, which the
  * reports print as they are (src/report/details.ts).
+ * Version 3 → 4: the verdict 'cannot-tell'. An older 'no-difference' whose reason records that its
+ * interval reached beyond the noise threshold (a 'ci-includes-one' detail with `wide`) reads as
+ * 'cannot-tell'; any other older 'no-difference' stays as written (files before version 3 record
+ * no such detail, so their intervals are shown as they are, with the verdict of their time).
  */
 function upgrade(doc: ResultDocument): ResultDocument {
   // schemaVersion keeps the version the file was written with: the report names it.
@@ -114,6 +118,12 @@ function upgrade(doc: ResultDocument): ResultDocument {
     b.warnings ??= [];
     b.notes ??= [];
   }
+  if (doc.schemaVersion < 4)
+    for (const b of doc.benchmarks) {
+      const r = b.relative;
+      if (r?.verdict === 'no-difference' && r.because?.code === 'ci-includes-one' && r.because.values.wide === true)
+        r.verdict = 'cannot-tell';
+    }
   if (doc.benchmarks.some((b) => !b.findings)) attachFindings(doc);
   return doc;
 }

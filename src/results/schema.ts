@@ -6,7 +6,7 @@ import type { CounterEventAvailability, CounterEventName, CounterName } from '..
 import type { LatencyRecord, LatencySummary } from './latency-schema.js';
 import type { AnalysisDetail, Detail } from './detail-schema.js';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 // Latency mode's records live in their own file; they are part of this document.
 export type { LatencyRecord, LatencyRung, LatencySummary } from './latency-schema.js';
@@ -306,7 +306,12 @@ export interface BenchmarkResult {
   };
 }
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+/**
+ * A comparison's answer. 'cannot-tell' (schema version 4): the interval reaches beyond the noise
+ * threshold without settling the question (src/statistics/threshold.ts intervalVerdict);
+ * 'no-difference' only when the whole interval lies inside ±threshold.
+ */
+export type Verdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few' | 'incomparable';
 
 /** How much layout moved the result across processes (`--aslr randomize`; src/analysis/layout.ts). */
 export interface LayoutEffect {

@@ -3,14 +3,15 @@
 // units). Chosen by seeded simulation (bench/statistics/coverage.ts): the percentile bootstrap
 // it replaces called 20 % / 12 % of A/A pairs different with 2 / 3 runs per command; the Welch
 // interval stays at or below α from 2 runs, also for skewed run times (docs/measurements.md).
-// Verdicts: the CI excludes 1 AND the change exceeds the noise threshold
-// (statistics/threshold.ts) → faster/slower (lower is better for every metric here: time,
-// counts, memory); a CI that excludes 1 by no more than the threshold → no-difference "within
-// noise"; a CI containing 1 → no-difference; fewer than MIN_RUNS_FOR_VERDICT runs on a side →
-// too-few; a failed run or a missing metric on either side → incomparable.
+// Verdicts (statistics/threshold.ts intervalVerdict): the CI excludes 1 AND the change exceeds the
+// noise threshold → faster/slower (lower is better for every metric here: time, counts, memory);
+// the whole CI inside ±threshold → no-difference; any other CI → cannot-tell, with about how many
+// runs would settle it; fewer than MIN_RUNS_FOR_VERDICT runs on a side → too-few; a failed run or
+// a missing metric on either side → incomparable.
 
 import { ratioInterval } from '../statistics/t-intervals.js'; // not statistics/index.js: start-up
-import { exceedsThreshold, withinNoiseReason } from '../statistics/threshold.js';
+import { intervalVerdict, MAX_UNITS_ADVICE, unitsToResolve, withinNoiseReason } from '../statistics/threshold.js';
+import { percent } from '../text/format.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, Comparison, MetricName } from './types.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
@@ -67,11 +68,37 @@ export function compareMetric(
   if (!Number.isFinite(ci.point) || !Number.isFinite(ci.ciLow) || !Number.isFinite(ci.ciHigh))
     return incomparable('baseline mean is 0');
   const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };
-  if (ci.ciLow <= 1 && ci.ciHigh >= 1)
-    return { ...out, verdict: 'no-difference', reason: 'CI of the ratio contains 1' };
-  if (!exceedsThreshold(ci.point - 1, threshold))
-    return { ...out, verdict: 'no-difference', reason: withinNoiseReason(ci.point - 1, threshold) };
-  return { ...out, verdict: ci.point > 1 ? 'slower' : 'faster', reason: 'CI of the ratio excludes 1' };
+  const verdict = intervalVerdict(ci.point, ci.ciLow, ci.ciHigh, threshold);
+  const includesOne = ci.ciLow <= 1 && ci.ciHigh >= 1;
+  if (verdict === 'cannot-tell') {
+    const needed = unitsToResolve(
+      ci.point,
+      ci.ciLow,
+      ci.ciHigh,
+      Math.min(a.length, b.length),
+      threshold,
+      DEFAULT_CONFIDENCE,
+    );
+    const advice =
+      needed === null
+        ? `more than ${MAX_UNITS_ADVICE} runs a command would be needed: not reachable here`
+        : `about ${needed} runs a command (--runs) would settle it`;
+    const what = includesOne ? 'includes 1' : 'excludes 1';
+    return {
+      ...out,
+      verdict,
+      reason: `cannot tell: CI of the ratio ${what} but reaches beyond ±${percent(threshold, 2)}; ${advice}`,
+    };
+  }
+  if (verdict === 'no-difference')
+    return {
+      ...out,
+      verdict,
+      reason: includesOne
+        ? `CI of the ratio inside ±${percent(threshold, 2)}`
+        : withinNoiseReason(ci.point - 1, threshold),
+    };
+  return { ...out, verdict, reason: 'CI of the ratio excludes 1' };
 }
 
 /**

@@ -3,6 +3,7 @@
 // computed from them (measurement never formats, habit 7).
 
 import type { CounterEventName, Platform } from '../platform/types.js';
+import type { Verdict } from '../results/schema.js';
 
 /** The platform members stat needs; tests pass a fake with a scripted ChildRunner. */
 export type StatPlatform = Pick<Platform, 'kind' | 'child'> & Partial<Platform>;
@@ -124,7 +125,7 @@ export interface CommandResult {
   warnings: string[];
 }
 
-export type Verdict = 'faster' | 'slower' | 'no-difference' | 'too-few' | 'incomparable';
+export type { Verdict };
 
 export interface Comparison {
   baseline: number;

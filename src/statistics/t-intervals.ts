@@ -10,7 +10,7 @@
 // and the plug-in variance, (k-1)/k of the true one). Measured coverage and false-positive
 // rates are in docs/measurements.md ("Coverage"; bench/statistics/coverage.ts).
 
-import { tQuantile } from './tdist.js';
+import { tCdf, tQuantile } from './tdist.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 export interface TInterval {
@@ -45,6 +45,18 @@ export function meanInterval(values: readonly number[], confidence = DEFAULT_CON
   const df = values.length - 1;
   const half = tQuantile((1 + confidence) / 2, df) * Math.sqrt(v / values.length);
   return { point: m, ciLow: m - half, ciHigh: m + half, df };
+}
+
+/**
+ * Two-sided p-value of "no change" by the test a t-interval of a log ratio inverts: with the
+ * interval ratio · exp(±t_{(1+c)/2, df} · se), se = ln(ciHigh / point) / t, p = 2·P(T_df > |ln point| / se).
+ * The level of each comparison in a suite-level (Holm) procedure; NaN when the interval is undefined.
+ */
+export function intervalPValue(t: TInterval, confidence: number): number {
+  if (!(t.point > 0 && t.ciHigh > 0) || !Number.isFinite(t.df)) return NaN;
+  const se = Math.log(t.ciHigh / t.point) / tQuantile((1 + confidence) / 2, t.df);
+  if (!(se > 0)) return t.point === 1 ? 1 : 0;
+  return 2 * (1 - tCdf(Math.abs(Math.log(t.point)) / se, t.df));
 }
 
 /** Welch interval of mean(contender) / mean(base); needs >= 2 values per side and positive means. */

@@ -3,6 +3,7 @@
 // in every fork's conditions.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/results/schema.js';
 import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
@@ -26,7 +27,7 @@ describe('runFiles (library API of `cyclebench run`)', () => {
       ...QUICK,
     });
     expect(interrupted).toBe(false);
-    expect(document.schemaVersion).toBe(3);
+    expect(document.schemaVersion).toBe(SCHEMA_VERSION);
     expect(document.benchmarks.every((b) => Array.isArray(b.findings))).toBe(true);
     expect(document.benchmarks.map((b) => b.name)).toEqual(['sum 100']);
     expect(document.benchmarks[0].forks).toHaveLength(1);

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/results/schema.js';
 import { detailLines } from '../../src/report/details.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
@@ -64,7 +65,7 @@ describe('cyclebench run', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
     expect(doc0(out).benchmarks[1].relative).toMatchObject({ baseline: expect.stringContaining('sum 100') });
     const doc = JSON.parse(readFileSync(out, 'utf8'));
-    expect(doc.schemaVersion).toBe(3);
+    expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(doc.tool).toMatchObject({ name: 'cyclebench' });
     expect(doc.environment.platform).toMatch(/native|js/);
     expect(doc.benchmarks).toHaveLength(2);

@@ -139,8 +139,11 @@ describe('in-file baselines', () => {
     const rows = relativeToBaseline(d, S);
     expect(rows.map((r) => [r.comparison.name, r.comparison.verdict])).toEqual([
       ['slow', 'slower'],
-      ['same', 'no-difference'],
+      ['same', 'cannot-tell'],
     ]);
+    // 'same' reads [0.990, 1.003]: past -1 % by a hair, so at ±1 % it cannot tell; inside ±2 % it is no difference.
+    const wider = relativeToBaseline(d, { ...S, threshold: 0.02 });
+    expect(wider.map((r) => r.comparison.verdict)).toEqual(['slower', 'no-difference']);
     expect(rows[0].comparison.ratio!.point).toBeCloseTo(1.2, 1);
     expect(comparisonNotes(rows[0].comparison).join('\n')).toMatch(/different result checksums/);
   });
@@ -166,6 +169,7 @@ describe('A/A check', () => {
   it('finds no difference between two arms of one distribution and states what it could detect', () => {
     const r = aaCheck(forks(11, 6, { cost: 10, between: 0.01 }), forks(12, 6, { cost: 10, between: 0.01 }), {
       resamples: 300,
+      threshold: 0.05,
     });
     expect(r.verdict).toBe('no-difference');
     expect(r.passed).toBe(true);
@@ -174,5 +178,13 @@ describe('A/A check', () => {
     expect(formatAa('k', r)).toMatch(
       /A\/A k: ok: no-difference[\s\S]*smallest difference detectable at 80 % power, α = 0\.05: \d+\.\d %/,
     );
+    // At the default ±1 % the same arms' interval reaches past the threshold: undecided, not ok, not a fault.
+    const strict = aaCheck(forks(11, 6, { cost: 10, between: 0.01 }), forks(12, 6, { cost: 10, between: 0.01 }), {
+      resamples: 300,
+    });
+    expect(strict.verdict).toBe('cannot-tell');
+    expect(strict.passed).toBe(false);
+    expect(formatAa('k', strict)).toMatch(/^A\/A k: undecided: cannot-tell/);
+    expect(formatAa('k', strict)).not.toMatch(/setup itself is biased/);
   });
 });

@@ -31,9 +31,27 @@ const base = doc([bench('k', quiet(1, 10)), bench('other', quiet(2, 10))]);
 
 describe('compare --fail-on cannot be fooled', () => {
   it('a clean run with equal timings passes (exit 0)', async () => {
-    const r = await gate(base, doc([bench('k', quiet(3, 10)), bench('other', quiet(4, 10))]));
-    expect(r.stderr).toBe('');
+    const same = doc([bench('k', quiet(3, 10)), bench('other', quiet(4, 10))]);
+    // Intervals inside ±3 %: "no difference", nothing to say.
+    const r = await gate(base, same, '--threshold', '3%');
+    expect(r.stderr).toBe(
+      'cyclebench compare: regressions judged at a family-wise level of 5 % (Holm over 2 comparisons)\n',
+    );
     expect(r.code).toBe(0);
+    // At the default ±1 % these intervals reach past the threshold: the policy is printed, and they pass…
+    const unsure = await gate(base, same);
+    expect(unsure.stderr).toMatch(
+      /^cyclebench compare: \d benchmark\(s\) cannot tell \([^)]*\): they pass the gate; add ,cannot-tell to --fail-on to fail them$/m,
+    );
+    expect(unsure.code).toBe(0);
+    // …unless the gate names them.
+    const strict = await runCli(['compare', file(base), file(same), '--fail-on', 'regression:5%,cannot-tell'], dir);
+    expect(strict.stderr).toMatch(/they fail the gate \(--fail-on …,cannot-tell\)/);
+    expect(strict.stderr).toMatch(/benchmark\(s\) cannot tell, which --fail-on …,cannot-tell fails/);
+    expect(strict.code).toBe(1);
+    const bad = await runCli(['compare', file(base), file(same), '--fail-on', 'regression,maybe'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--fail-on takes regression, regression:THRESHOLD% or either followed by ,cannot-tell/);
   });
 
   it('4x slower with a different result: slower with a "results differ" caveat, exit 1', async () => {
@@ -46,7 +64,7 @@ describe('compare --fail-on cannot be fooled', () => {
     const row = JSON.parse(r.stdout).comparisons.find((c: { name: string }) => c.name === 'k');
     expect(row.verdict).toBe('slower');
     expect(row.notes[0]).toMatch(/^results differ: different result checksums/);
-    expect(r.stderr).toMatch(/1 significant regression\(s\) beyond 5\.0 %/);
+    expect(r.stderr).toMatch(/1 significant regression\(s\) beyond 5\.0 % \(k\)/);
     expect(r.code).toBe(1);
   });
 
@@ -74,8 +92,10 @@ describe('compare --fail-on cannot be fooled', () => {
       /2 benchmark\(s\) ran on a different environment \(Node version differs: v20\.19\.0 vs v22\.1\.0\)/,
     );
     expect(r.code).toBe(1);
-    const allowed = await gate(base, same, '--allow-env-change');
-    expect(allowed.stderr).toBe('');
+    const allowed = await gate(base, same, '--allow-env-change', '--threshold', '3%');
+    expect(allowed.stderr).toMatch(
+      /^cyclebench compare: regressions judged at a family-wise level of 5 % \(Holm over 2 comparisons\)\n$/,
+    );
     expect(allowed.code).toBe(0);
     const slower = doc([bench('k', quiet(11, 40)), bench('other', quiet(12, 10))], otherNode);
     expect((await gate(base, slower, '--allow-env-change')).code).toBe(1);

@@ -83,7 +83,7 @@ describe('paired table', () => {
         settings,
       ),
     }));
-    expect(rows.map((r) => r.analysis.verdict)).toEqual(['no-difference', 'inconclusive']);
+    expect(rows.map((r) => r.analysis.verdict)).toEqual(['no-difference', 'cannot-tell']);
     const text = renderPairedText({ ...outcome, rows }, 120);
     expect(text).toMatch(/\nsame\s.*no difference/);
     expect(text).not.toContain('no-difference');

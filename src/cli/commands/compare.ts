@@ -15,6 +15,8 @@ import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { fraction, oneOf, parse, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { fullName } from '../../text/format.js';
+import { adjustmentLine, suiteRegressions } from '../../compare/suite-level.js';
+import { formatPValue } from '../../statistics/p-value.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_NOISE_THRESHOLD,
@@ -27,20 +29,25 @@ const thresholdPct = helpPercent(DEFAULT_NOISE_THRESHOLD);
 
 export const COMPARE_USAGE = `Usage: cyclebench compare <baseline.json> <contender.json> [options]
 
-Matches benchmarks by group, name and args and gives each pair one of four verdicts:
-faster, slower, no-difference (CI of the ratio includes 1, or the change is within the
-noise threshold), incomparable (different CPU, governor, Node/V8, pinning or ASLR mode, or
-a failed or contaminated run) or too few processes for a verdict. Different result checksums
+Matches benchmarks by group, name and args and gives each pair one verdict: faster, slower,
+no-difference (the whole CI of the ratio lies inside ±threshold), cannot-tell (the CI reaches
+beyond the threshold without settling it; the reason says about how many processes would),
+incomparable (different CPU, governor, Node/V8, pinning or ASLR mode, or a failed or
+contaminated run) or too few processes for a verdict. Different result checksums
 do not hide the timing: the verdict stands with a "results differ" caveat.
 Reads result files of schema version ${READABLE_SCHEMA_VERSIONS.join(', ')} (written by cyclebench run --json).
 
 Options:
   --format F                text | markdown (default text); json = --json -
   --json FILE               write the comparison as JSON (- for stdout, instead of the table)
-  --fail-on regression[:P]  exit 1 when a benchmark is significantly slower by more than P
-                            (e.g. regression:5%; without P any 'slower' verdict fails), and
-                            when a contender crashed, is missing, or ran on another environment,
-                            and when no benchmark could be compared at all
+  --fail-on regression[:P][,cannot-tell]
+                            exit 1 when a benchmark is significantly slower by more than P
+                            (e.g. regression:5%; without P any 'slower' verdict fails) after
+                            Holm's adjustment over every compared benchmark (unchanged code
+                            fails at most 1 - confidence of the time, however many), and
+                            when a contender crashed, is missing, or ran on another environment;
+                            'cannot-tell' benchmarks pass with a line saying so, unless the list
+                            names cannot-tell (e.g. regression:5%,cannot-tell)
   --allow-env-change        a changed environment (CPU, Node, governor…) is a caveat on each
                             row instead of 'incomparable', and does not fail --fail-on
   --threshold P             noise threshold: smaller significant changes are "no difference" (default ${thresholdPct})
@@ -61,6 +68,8 @@ export interface CompareArgs {
   /** --json FILE: where the JSON comparison goes ('-' standard output). */
   json?: string;
   failOn: number | null;
+  /** --fail-on …,cannot-tell: a 'cannot-tell' verdict fails the gate too (default: it passes, with a line). */
+  failOnCannotTell: boolean;
   threshold: number;
   confidence: number;
   seed: number;
@@ -73,12 +82,22 @@ export interface CompareArgs {
   verbose: boolean;
 }
 
-/** "regression" → 0, "regression:5%" → 0.05. */
+/** "regression" → 0, "regression:5%" → 0.05, "regression:5%,cannot-tell" → 0.05 (cannot-tell: failOnCannotTell). */
 export function parseFailOn(value: string | undefined): number | null {
   if (value === undefined) return null;
-  const m = /^regression(?::(.+))?$/.exec(value);
-  if (!m) throw new UsageError(`--fail-on takes regression or regression:THRESHOLD%, got '${value}'`);
+  const items = value.split(',');
+  const m = /^regression(?::(.+))?$/.exec(items[0]);
+  const rest = items.slice(1);
+  if (!m || rest.some((x) => x !== 'cannot-tell') || rest.length > 1)
+    throw new UsageError(
+      `--fail-on takes regression, regression:THRESHOLD% or either followed by ,cannot-tell; got '${value}'`,
+    );
   return m[1] === undefined ? 0 : fraction('fail-on', m[1], 0);
+}
+
+/** Whether --fail-on names cannot-tell. */
+export function failsOnCannotTell(value: string | undefined): boolean {
+  return value !== undefined && value.split(',').includes('cannot-tell');
 }
 
 export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
@@ -110,6 +129,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
       ? { json: usageConflict(values.format) }
       : {}),
     failOn: parseFailOn(values['fail-on']),
+    failOnCannotTell: failsOnCannotTell(values['fail-on']),
     threshold: fraction('threshold', values.threshold, instructions ? INSTRUCTIONS_THRESHOLD : DEFAULT_NOISE_THRESHOLD),
     confidence,
     seed: integer('seed', values.seed, DEFAULT_SEED, 0, LIMITS.seed),
@@ -125,20 +145,34 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   };
 }
 
-/** The regressions that fail a CI gate: verdict 'slower' and ratio above 1 + threshold. */
+/** Verdict 'slower' and ratio above 1 + threshold, before the suite-level adjustment (suite-level.ts). */
 export function regressions(comparisons: readonly Comparison[], threshold: number): Comparison[] {
   return comparisons.filter((c) => c.verdict === 'slower' && c.ratio !== null && c.ratio.point > 1 + threshold);
 }
 
 /**
- * Why a CI gate fails, one line each: significant regressions beyond the threshold, contenders
+ * Why a CI gate fails, one line each: regressions beyond the threshold that hold after Holm's
+ * adjustment over every compared benchmark (suite-level.ts), contenders
  * that crashed or are missing, and (unless allowed) a changed environment. A contender whose
  * result differs still has a timing verdict, so its slowdown counts like any other.
  */
-export function gateFailures(result: DocumentComparison, threshold: number, allowEnvChange: boolean): string[] {
+export function gateFailures(
+  result: DocumentComparison,
+  threshold: number,
+  allowEnvChange: boolean,
+  failOnCannotTell = false,
+): string[] {
   const lines: string[] = [];
-  const bad = regressions(result.comparisons, threshold);
-  if (bad.length) lines.push(`${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} %`);
+  const alpha = 1 - (result.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE);
+  const bad = suiteRegressions(result.comparisons, threshold, alpha).regressions;
+  if (bad.length)
+    lines.push(
+      `${bad.length} significant regression(s) beyond ${(threshold * 100).toFixed(1)} % ` +
+        `(${bad.map((c) => fullName(c.group, c.name)).join(', ')})`,
+    );
+  const unsure = result.comparisons.filter((c) => c.verdict === 'cannot-tell');
+  if (failOnCannotTell && unsure.length)
+    lines.push(`${unsure.length} benchmark(s) cannot tell, which --fail-on …,cannot-tell fails`);
   for (const c of result.comparisons)
     if (c.verdict === 'incomparable' && c.cause === 'contender')
       lines.push(`${fullName(c.group, c.name)}: ${comparisonReason(c)}`);
@@ -150,6 +184,19 @@ export function gateFailures(result: DocumentComparison, threshold: number, allo
         'pass --allow-env-change to gate on such runs',
     );
   return lines;
+}
+
+/**
+ * The gate's policy for 'cannot-tell' rows, printed whenever there are any: they pass by default
+ * (an interval too wide to judge is not a regression shown), or fail with --fail-on …,cannot-tell.
+ */
+export function cannotTellPolicy(comparisons: readonly Comparison[], failOnCannotTell: boolean): string | null {
+  const names = comparisons.filter((c) => c.verdict === 'cannot-tell').map((c) => fullName(c.group, c.name));
+  if (names.length === 0) return null;
+  const list = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return failOnCannotTell
+    ? `${names.length} benchmark(s) cannot tell (${list}): they fail the gate (--fail-on …,cannot-tell)`
+    : `${names.length} benchmark(s) cannot tell (${list}): they pass the gate; add ,cannot-tell to --fail-on to fail them`;
 }
 
 export const compareCommand: Command = async (args, io) => {
@@ -217,12 +264,23 @@ export const compareCommand: Command = async (args, io) => {
       `cyclebench compare: ${unchecked} benchmark(s) with too few processes for a verdict; ` +
         '--fail-on could not check them\n',
     );
-  const failures = gateFailures(result, a.failOn, a.allowEnvChange);
+  const failures = gateFailures(result, a.failOn, a.allowEnvChange, a.failOnCannotTell);
   // A gate that compared nothing has checked nothing: it fails rather than pass silently. (Rows
   // with too few processes are named in the line above, and alone keep the exit code at 0.)
   const compared = result.comparisons.some((c) => c.verdict !== 'incomparable' && c.verdict !== 'too-few');
   if (!compared && (result.comparisons.length === 0 || result.comparisons.some((c) => c.verdict === 'incomparable')))
     failures.push('no benchmark could be compared, so --fail-on checked nothing');
+  const suite = suiteRegressions(result.comparisons, a.failOn, 1 - a.confidence);
+  // How the level was adjusted, and which slower rows that leaves passing.
+  const adjusted = adjustmentLine(suite);
+  if (adjusted) io.stderr.write(`cyclebench compare: ${adjusted}\n`);
+  for (const c of suite.notAfterAdjustment)
+    io.stderr.write(
+      `cyclebench compare: ${fullName(c.group, c.name)}: slower at its own ${+(a.confidence * 100).toFixed(2)} % ` +
+        `but not after Holm over ${suite.family} comparisons (p = ${formatPValue(c.ciPValue ?? null)}): passes the gate\n`,
+    );
+  const policy = cannotTellPolicy(result.comparisons, a.failOnCannotTell);
+  if (policy) io.stderr.write(`cyclebench compare: ${policy}\n`);
   for (const line of failures) io.stderr.write(`cyclebench compare: ${line}\n`);
   return failures.length ? EXIT_FAILURE : EXIT_OK;
 };

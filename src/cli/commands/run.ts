@@ -15,6 +15,7 @@ import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
+import { rowName } from '../../paired/render.js';
 import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../simulation/launch.js';
 import type { SimulationChoice } from '../../simulation/events.js';
 import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
@@ -78,7 +79,9 @@ Comparison:
                        stopping once the verdict is settled (docs/ci.md)
   --max-pairs N        with --against: most pairs per benchmark (default 20; looks at
                        4, 6, 8, ... pairs below it and at N)
-  --fail-on-regression with --against: exit 1 when a benchmark is slower in this tree
+  --fail-on-regression with --against: exit 1 when a benchmark is slower in this tree;
+                       one that cannot tell passes, with a line saying so
+  --fail-on-cannot-tell with --against: exit 1 when a benchmark cannot tell, too
 Output:
   --json FILE          write the versioned result document (raw batches included); - for stdout
                        (the tables then go to stderr)
@@ -149,7 +152,12 @@ function batchMs(value: string): number {
 }
 
 /** The run options, and the paired run's own. */
-export type RunCliOptions = RunAndReportOptions & { against?: string; failOnRegression?: boolean; maxPairs?: number };
+export type RunCliOptions = RunAndReportOptions & {
+  against?: string;
+  failOnRegression?: boolean;
+  failOnCannotTell?: boolean;
+  maxPairs?: number;
+};
 
 async function againstCommand(opts: RunCliOptions & { against: string }, io: Io): Promise<number> {
   let outcome;
@@ -164,7 +172,18 @@ async function againstCommand(opts: RunCliOptions & { against: string }, io: Io)
   const p = outcome.paired;
   const failed = outcome.writeFailures.length > 0 || p.loadErrors.length > 0 || p.rows.some((r) => r.error);
   const slower = opts.failOnRegression === true && p.rows.some((r) => r.analysis?.verdict === 'slower');
-  return failed || slower ? EXIT_FAILURE : EXIT_OK;
+  const unsure = p.rows.filter((r) => r.analysis?.verdict === 'cannot-tell').map((r) => rowName(r));
+  const gated = opts.failOnRegression === true || opts.failOnCannotTell === true;
+  // The gate's policy for rows that cannot tell, whenever a gate is asked for and there are any.
+  if (gated && unsure.length)
+    io.stderr.write(
+      `cyclebench run: ${unsure.length} benchmark(s) cannot tell (${unsure.join(', ')}): ` +
+        (opts.failOnCannotTell
+          ? 'they fail the gate (--fail-on-cannot-tell)\n'
+          : 'they pass the gate; add --fail-on-cannot-tell to fail them\n'),
+    );
+  const cannotTell = opts.failOnCannotTell === true && unsure.length > 0;
+  return failed || slower || cannotTell ? EXIT_FAILURE : EXIT_OK;
 }
 
 const NOT_WITH_AGAINST = [
@@ -228,6 +247,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     threshold: { type: 'string' },
     against: { type: 'string' },
     'fail-on-regression': { type: 'boolean' },
+    'fail-on-cannot-tell': { type: 'boolean' },
     'max-pairs': { type: 'string' },
     quiet: { type: 'boolean' },
     verbose: { type: 'boolean' },
@@ -253,8 +273,12 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     if (values.against.trim() === '') throw new UsageError('--against is empty');
     if (values.counters?.startsWith('simulate'))
       throw new UsageError('--counters simulate is not available with --against (a paired run measures time)');
-  } else if (values['fail-on-regression'] || values['max-pairs'] !== undefined)
-    throw new UsageError(`--${values['fail-on-regression'] ? 'fail-on-regression' : 'max-pairs'} needs --against`);
+  } else {
+    const paired = (['fail-on-regression', 'fail-on-cannot-tell', 'max-pairs'] as const).find(
+      (k) => values[k] !== undefined,
+    );
+    if (paired) throw new UsageError(`--${paired} needs --against`);
+  }
   if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet contradict each other');
   if (values.counters !== undefined && values['no-counters'])
@@ -339,6 +363,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
       ? {
           against: values.against,
           failOnRegression: values['fail-on-regression'],
+          failOnCannotTell: values['fail-on-cannot-tell'],
           maxPairs: integer('max-pairs', values['max-pairs'], DEFAULT_MAX_PAIRS, 2, 1000),
         }
       : {}),

@@ -1,0 +1,59 @@
+// Suite-level error control of a CI gate: with N benchmarks compared, the chance that unchanged
+// code fails the gate stays at most α (1 - confidence), not up to 1 - (1 - α)^N (65 % for 50
+// benchmarks at α = 5 %). Holm's step-down procedure (Holm 1979) over the p-values of the tests the
+// ratio intervals invert (VerdictResult.ciPValue): sort them ascending and, for the i-th smallest
+// (i from 0), require p ≤ α / (N - i); stop at the first that is not. It controls the
+// family-wise error rate at α under any dependence between the benchmarks, and rejects at least
+// what Bonferroni (α / N each) rejects.
+// HAND-WRITTEN: ten lines; simple-statistics, the project's statistics library, has no
+// multiple-comparison adjustment.
+import type { Comparison } from './types.js';
+
+/** For each p-value, whether Holm's procedure at `alpha` rejects it (NaN: never rejected, still counted). */
+export function holmRejects(pValues: readonly number[], alpha: number): boolean[] {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p: Number.isNaN(p) ? Infinity : p, i })).sort((a, b) => a.p - b.p);
+  const out = new Array<boolean>(m).fill(false);
+  for (let k = 0; k < m; k++) {
+    if (!(order[k].p <= alpha / (m - k))) break;
+    out[order[k].i] = true;
+  }
+  return out;
+}
+
+export interface SuiteGate {
+  /** Comparisons with a test (a p-value): the family the level is adjusted over. */
+  family: number;
+  /** Slower beyond the threshold, and significant after Holm: these fail the gate. */
+  regressions: Comparison[];
+  /** Slower beyond the threshold at the row's own level, but not after Holm: they pass, named. */
+  notAfterAdjustment: Comparison[];
+  alpha: number;
+}
+
+/** Regressions of a suite: 'slower' by more than `threshold` and rejected by Holm over every tested comparison. */
+export function suiteRegressions(comparisons: readonly Comparison[], threshold: number, alpha: number): SuiteGate {
+  const tested = comparisons.filter((c) => typeof c.ciPValue === 'number');
+  const rejects = holmRejects(
+    tested.map((c) => c.ciPValue as number),
+    alpha,
+  );
+  const held = new Set(tested.filter((_, i) => rejects[i]));
+  const slower = comparisons.filter((c) => c.verdict === 'slower' && c.ratio !== null && c.ratio.point > 1 + threshold);
+  return {
+    family: tested.length,
+    // A slower row without a p-value (none of the comparisons here lack one) is kept as a regression.
+    regressions: slower.filter((c) => held.has(c) || typeof c.ciPValue !== 'number'),
+    notAfterAdjustment: slower.filter((c) => typeof c.ciPValue === 'number' && !held.has(c)),
+    alpha,
+  };
+}
+
+/** "… (Holm over 50 comparisons)": how the gate's level was adjusted; null when nothing was tested. */
+export function adjustmentLine(g: SuiteGate): string | null {
+  if (g.family === 0) return null;
+  const level = `${+(g.alpha * 100).toFixed(2)} %`;
+  return g.family > 1
+    ? `regressions judged at a family-wise level of ${level} (Holm over ${g.family} comparisons)`
+    : `regressions judged at ${level} (1 comparison: no adjustment)`;
+}

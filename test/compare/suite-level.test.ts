@@ -1,0 +1,50 @@
+// Suite-level error control of the compare gate (src/compare/suite-level.ts): Holm's procedure,
+// and a seeded simulation of 50 identical benchmarks, 3 processes a side, 3 % process noise, gated
+// with --fail-on regression:1%. Each benchmark alone is called slower about 2.5 % of the time, so
+// without the adjustment 1 - 0.975^50 ≈ 70 % of runs of unchanged code fail; with it at most α = 5 %.
+// Tolerance: 2 binomial sd at the run count (the seed is fixed, so the count cannot vary).
+import { describe, expect, it } from 'vitest';
+import { compareDocuments } from '../../src/compare/documents.js';
+import { holmRejects, suiteRegressions } from '../../src/compare/suite-level.js';
+import { gateFailures, regressions } from '../../src/cli/commands/compare.js';
+import { syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+
+describe("Holm's step-down procedure", () => {
+  it('rejects the i-th smallest p while p ≤ α / (m − i), and stops at the first that is not', () => {
+    // α = 0.05, m = 4: levels 0.0125, 0.0167, 0.025, 0.05.
+    expect(holmRejects([0.01, 0.04, 0.015, 0.03], 0.05)).toEqual([true, false, true, false]);
+    expect(holmRejects([0.01, 0.011, 0.012, 0.013], 0.05)).toEqual([true, true, true, true]);
+    expect(holmRejects([0.03, 0.001, NaN], 0.05)).toEqual([false, true, false]);
+    expect(holmRejects([], 0.05)).toEqual([]);
+  });
+});
+
+describe('50 identical benchmarks through the compare gate (seeded simulation)', () => {
+  const RUNS = 60;
+  const BENCHMARKS = 50;
+  const side = (seed: number) =>
+    doc(
+      Array.from({ length: BENCHMARKS }, (_, i) =>
+        bench(`b${i}`, forks(seed * 1000 + i, 3, { cost: 10, between: 0.03, within: 0.005, batches: 4 })),
+      ),
+    );
+
+  it('fail in at most 5 % of runs after Holm (and in most runs without it)', () => {
+    let failed = 0;
+    let unadjusted = 0;
+    let family = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const result = compareDocuments(side(2 * r + 1), side(2 * r + 2), { threshold: 0.01, confidence: 0.95, seed: 1 });
+      if (gateFailures(result, 0.01, false).length > 0) failed++;
+      if (regressions(result.comparisons, 0.01).length > 0) unadjusted++;
+      family = suiteRegressions(result.comparisons, 0.01, 0.05).family;
+    }
+    expect(family).toBe(BENCHMARKS);
+    const sd = Math.sqrt((0.05 * 0.95) / RUNS);
+    expect(failed / RUNS).toBeLessThanOrEqual(0.05 + 2 * sd);
+    expect(unadjusted / RUNS).toBeGreaterThan(0.4);
+    console.log(
+      `compare gate, 50 identical benchmarks: ${failed}/${RUNS} runs fail (unadjusted: ${unadjusted}/${RUNS})`,
+    );
+  }, 60_000);
+});
