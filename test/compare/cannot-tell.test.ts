@@ -13,8 +13,12 @@ import type { ResultDocument } from '../../src/results/schema.js';
 import { intervalVerdict, unitsToResolve } from '../../src/statistics/threshold.js';
 import { comparisonReason } from '../../src/report/details.js';
 import { relativeCell } from '../../src/report/terminal.js';
-import { runCli } from '../env/io.js';
-import { syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+import { runCli } from '../helpers/io.js';
+import {
+  syntheticBenchmark as bench,
+  syntheticDocument as doc,
+  syntheticForks as forks,
+} from '../helpers/synthetic-results.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-cannot-tell-'));
 let n = 0;

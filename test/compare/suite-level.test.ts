@@ -4,10 +4,15 @@
 // without the adjustment 1 - 0.975^50 ≈ 70 % of runs of unchanged code fail; with it at most α = 5 %.
 // Tolerance: 2 binomial sd at the run count (the seed is fixed, so the count cannot vary).
 import { describe, expect, it } from 'vitest';
+import { trials } from '../helpers/trials.js';
 import { compareDocuments } from '../../src/compare/documents.js';
 import { holmRejects, suiteRegressions } from '../../src/compare/suite-level.js';
 import { gateFailures, regressions } from '../../src/cli/commands/compare.js';
-import { syntheticBenchmark as bench, syntheticDocument as doc, syntheticForks as forks } from './synthetic.js';
+import {
+  syntheticBenchmark as bench,
+  syntheticDocument as doc,
+  syntheticForks as forks,
+} from '../helpers/synthetic-results.js';
 
 describe("Holm's step-down procedure", () => {
   it('rejects the i-th smallest p while p ≤ α / (m − i), and stops at the first that is not', () => {
@@ -29,16 +34,16 @@ describe('50 identical benchmarks through the compare gate (seeded simulation)',
       ),
     );
 
-  it('fail in at most 5 % of runs after Holm (and in most runs without it)', () => {
+  it('fail in at most 5 % of runs after Holm (and in most runs without it)', async () => {
     let failed = 0;
     let unadjusted = 0;
     let family = 0;
-    for (let r = 0; r < RUNS; r++) {
+    await trials(RUNS, (r) => {
       const result = compareDocuments(side(2 * r + 1), side(2 * r + 2), { threshold: 0.01, confidence: 0.95, seed: 1 });
       if (gateFailures(result, 0.01, false).length > 0) failed++;
       if (regressions(result.comparisons, 0.01).length > 0) unadjusted++;
       family = suiteRegressions(result.comparisons, 0.01, 0.05).family;
-    }
+    });
     expect(family).toBe(BENCHMARKS);
     const sd = Math.sqrt((0.05 * 0.95) / RUNS);
     expect(failed / RUNS).toBeLessThanOrEqual(0.05 + 2 * sd);
@@ -46,5 +51,5 @@ describe('50 identical benchmarks through the compare gate (seeded simulation)',
     console.log(
       `compare gate, 50 identical benchmarks: ${failed}/${RUNS} runs fail (unadjusted: ${unadjusted}/${RUNS})`,
     );
-  }, 60_000);
+  });
 });

@@ -3,6 +3,7 @@
 // (threshold 1 %, alpha 5 %, looks 4, 6, ..., 20 pairs), 1000 runs per condition; tolerances are 2
 // binomial sd at 1000 runs (0.7 % at 5 %, 0.95 % at 90 %); the seeds are fixed.
 import { describe, expect, it } from 'vitest';
+import { trials } from '../helpers/trials.js';
 import { analysePairs, DEFAULT_LOOKS, needsMorePairs, type PairedSettings } from '../../src/paired/analysis.js';
 import { normalQuantile } from '../../src/statistics/normal.js';
 import { createRng, type Rng } from '../../src/statistics/rng.js';
@@ -19,14 +20,14 @@ const NOISE: Record<string, (rng: Rng, s: number) => number> = {
   '15 % hit pairs': (rng, s) => s * z(rng) + (rng.next() < 0.15 ? (rng.next() < 0.5 ? 1 : -1) * Math.log(1.45) : 0),
 };
 
-function rates(seed: number, change: number, noise: (rng: Rng) => number) {
+async function rates(seed: number, change: number, noise: (rng: Rng) => number) {
   const rng = createRng(seed);
   const count = { 'no-difference': 0, slower: 0, faster: 0, 'cannot-tell': 0, 'too-few': 0 };
-  for (let i = 0; i < TRIALS; i++) {
+  await trials(TRIALS, () => {
     const logs: number[] = [];
     while (needsMorePairs(logs, logs.length, S)) logs.push(Math.log1p(change) + noise(rng));
     count[analysePairs(logs, S).verdict]++;
-  }
+  });
   return Object.fromEntries(Object.entries(count).map(([k, v]) => [k, v / TRIALS])) as Record<
     keyof typeof count,
     number
@@ -37,9 +38,9 @@ describe('paired equivalence rule with a cap (seeded simulation)', () => {
   let seed = 29_000;
   for (const [name, noise] of Object.entries(NOISE))
     for (const s of [0.03, 0.08])
-      it(`${name}, pair sd ${s * 100} %: a true +3 % is "no difference" ≤ 5 %; A/A is called different ≤ 5 %`, () => {
-        const moved = rates(seed++, 0.03, (rng) => noise(rng, s));
-        const aa = rates(seed++, 0, (rng) => noise(rng, s));
+      it(`${name}, pair sd ${s * 100} %: a true +3 % is "no difference" ≤ 5 %; A/A is called different ≤ 5 %`, async () => {
+        const moved = await rates(seed++, 0.03, (rng) => noise(rng, s));
+        const aa = await rates(seed++, 0, (rng) => noise(rng, s));
         console.log(
           `${name}, sd ${s * 100} %: +3 % → no difference ${moved['no-difference']}, slower ${moved.slower}; ` +
             `A/A → different ${aa.slower + aa.faster}, no difference ${aa['no-difference']}`,
@@ -48,8 +49,8 @@ describe('paired equivalence rule with a cap (seeded simulation)', () => {
         expect(aa.slower + aa.faster).toBeLessThanOrEqual(0.05 + sd(0.05));
       });
 
-  it('detects a 3 % slowdown at pair sd 3 % (normal) in at least 90 % of runs', () => {
-    const r = rates(29_100, 0.03, (rng) => 0.03 * z(rng));
+  it('detects a 3 % slowdown at pair sd 3 % (normal) in at least 90 % of runs', async () => {
+    const r = await rates(29_100, 0.03, (rng) => 0.03 * z(rng));
     console.log(`normal, sd 3 %: +3 % → slower ${r.slower}`);
     expect(r.slower).toBeGreaterThanOrEqual(0.9 - sd(0.9));
   });

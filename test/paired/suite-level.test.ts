@@ -3,6 +3,7 @@
 // benchmarks at pair noise sd 3 %: the gate fails in at most 5 % of runs (2 binomial sd at the
 // run count), where the unadjusted design fails in most runs.
 import { describe, expect, it } from 'vitest';
+import { trials } from '../helpers/trials.js';
 import {
   analysePairs,
   DEFAULT_LOOKS,
@@ -36,13 +37,13 @@ describe('paired gate over 50 benchmarks', () => {
     expect(sequentialRule(S)).toMatch(/alpha 0\.05 overall/);
   });
 
-  it('A/A at pair sd 3 %: a run of 50 fails the gate in at most 5 % of runs (most without the adjustment)', () => {
+  it('A/A at pair sd 3 %: a run of 50 fails the gate in at most 5 % of runs (most without the adjustment)', async () => {
     const RUNS = 100;
     const rng = createRng(2901);
     const adjusted = suiteSettings(S, 50);
     let failed = 0;
     let unadjusted = 0;
-    for (let r = 0; r < RUNS; r++) {
+    await trials(RUNS, () => {
       let any = false;
       let anyRaw = false;
       for (let b = 0; b < 50; b++) {
@@ -51,11 +52,11 @@ describe('paired gate over 50 benchmarks', () => {
       }
       if (any) failed++;
       if (anyRaw) unadjusted++;
-    }
+    });
     console.log(
       `paired gate, 50 A/A benchmarks at sd 3 %: ${failed}/${RUNS} runs fail (unadjusted: ${unadjusted}/${RUNS})`,
     );
     expect(failed / RUNS).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt((0.05 * 0.95) / RUNS));
     expect(unadjusted / RUNS).toBeGreaterThan(0.3);
-  }, 60_000);
+  });
 });
