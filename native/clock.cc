@@ -42,14 +42,44 @@ const bool kCalibrate = true;
 // starting early. At the start this costs ~25 cycles more than `lfence; rdtsc` but
 // returns IA32_TSC_AUX, so migrations are seen at both ends of a sample (P26);
 // bench/clock.bench.ts measures both variants (clockStartLfence is the other one).
+//
+// Only where CPUID says the CPU has RDTSCP (leaf 0x80000001, EDX bit 27). A hypervisor can hide
+// it while the instruction still executes: the guest kernel then never writes IA32_TSC_AUX, so
+// the CPU number read back is not the guest's CPU (read as 85, 137, 274, 317 on a 2-vCPU KVM
+// guest, P26b), and Valgrind, which decodes RDTSCP only where the host CPUID has it, stops the
+// process with SIGILL. Without it both ends are `lfence; rdtsc; lfence` with getcpu (the vDSO)
+// beside them, as on other architectures.
+bool CpuHasRdtscp() {
+  unsigned a, b, c, d;
+  return __get_cpuid_max(0x80000000, nullptr) >= 0x80000001 && __get_cpuid(0x80000001, &a, &b, &c, &d) &&
+         ((d >> 27) & 1) != 0;
+}
+const bool kHasRdtscp = CpuHasRdtscp();
+inline uint64_t FencedRdtsc() {
+  _mm_lfence();
+  uint64_t t = __rdtsc();
+  _mm_lfence();
+  return t;
+}
 inline uint64_t ReadEnd(int* cpu) {
+  if (!kHasRdtscp) {
+    uint64_t t = FencedRdtsc();
+    *cpu = CurrentCpu();
+    return t;
+  }
   unsigned aux;
   uint64_t t = __rdtscp(&aux);
   _mm_lfence();
   *cpu = int(aux & 0xfff);  // Linux encodes cpu | node << 12 (setup_getcpu, P26)
   return t;
 }
-inline uint64_t ReadStart(int* cpu) { return ReadEnd(cpu); }
+inline uint64_t ReadStart(int* cpu) {
+  if (!kHasRdtscp) {
+    *cpu = CurrentCpu();
+    return FencedRdtsc();
+  }
+  return ReadEnd(cpu);
+}
 inline uint64_t ReadStartLfence() {  // kernel rdtsc_ordered(): lfence; rdtsc (P12)
   _mm_lfence();
   return __rdtsc();
