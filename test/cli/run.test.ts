@@ -119,8 +119,10 @@ describe('cyclebench run', () => {
     expect(b.findings.map((f: { code: string }) => f.code)).not.toContain('partial');
   });
 
-  it('a process three times slower than its five siblings: left out of the headline and of the baseline comparison, each said in one line', () => {
-    const { r, doc } = runCounting('one-slow-process.bench.ts', 6);
+  it('a process three times slower than its seven siblings: left out of the headline and of the baseline comparison, each said in one line', () => {
+    // 8 a side, not the rule's minimum of 5 usable processes: on a loaded machine a sibling or two
+    // can be set aside as slow-CPU processes, which must not leave the rule short of processes.
+    const { r, doc } = runCounting('one-slow-process.bench.ts', 8);
     expect(r.status, r.stderr).toBe(0);
     const contender = doc.benchmarks.find((b: { name: string }) => b.name === 'contender');
     expect(contender.forks.filter((f: { oddProcess?: unknown }) => f.oddProcess)).toHaveLength(1);
