@@ -1,18 +1,27 @@
-// Accuracy under contention: a kernel and the same kernel doing exactly twice the work
-// (truth: ratio 2.000) and two identical kernels (truth: 1.000), measured by cyclebench at its
-// defaults (`cyclebench run`, fresh processes), mitata and tinybench (all kernels in one
-// process, as their users run them), with 0, 1 and 2 CPU hogs (`node -e 'for(;;){}'`) that
-// this script starts and stops itself. Conditions and tools are interleaved per repetition
-// (rotated orders), so the host's slow spells hit every tool and condition alike.
+// Accuracy under contention. Each kernel set holds pairs of a kernel and the same kernel doing
+// exactly twice the work (truth: ratio 2.000) plus an identical copy (truth: A/A 1.000):
+//   compute  a Float64Array sum over 1,000 elements (bench/engine/kernels/contention-kernels.ts);
+//   alloc    64 small objects, a string built by concatenation, JSON.parse of a 20-key object
+//            (bench/engine/kernels/contention-alloc-kernels.ts).
+// Measured by cyclebench at its defaults (`cyclebench run`, fresh processes), mitata and
+// tinybench (all kernels of a set in one process, as their users run them), with 0, 1 and 2 CPU
+// hogs (`node -e 'for(;;){}'`) that this script starts and stops itself. Conditions, sets and
+// tools are interleaved per repetition (rotated orders), so the host's slow spells hit every
+// tool and condition alike.
 //
-//   node --import tsx bench/engine/contention.ts [--reps 5] [--conditions 0,1,2] [--json FILE]
+//   node --import tsx bench/engine/contention.ts [--reps 5] [--conditions 0,1,2]
+//        [--kernels compute,alloc] [--json FILE]
 //
-// Per run it prints each tool's 2×/1× and A/A ratios, and for cyclebench the share of
-// batches that were preempted (left out and measured again), the shares of processes left out
-// as slow (yardstick) or odd (far from siblings that agree), and the wall time.
+// Per run it prints each tool's 2×/1× and A/A ratios; for cyclebench also the share of batches
+// preempted (left out and measured again), of processes left out as slow (yardstick) or odd (far
+// from siblings that agree), the timing its processes used (wall or process CPU time,
+// src/engine/timing.ts), the ratio the same processes read on wall-clock batch times (each batch
+// keeps Batch.wallNs), and the between-process CV of the "once" kernel.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import type { BenchmarkResult, ForkResult } from '../../src/results/schema.js';
 import {
   cyclebenchRun,
   elapsed,
@@ -28,111 +37,207 @@ import {
 } from './cli-runs.js';
 import { machine } from './common.js';
 import { startHog, stopHogs } from './hogs.js';
+import { ALLOC_GROUP, ALLOC_PAIRS } from './kernels/contention-alloc-kernels.js';
 import { CONTENTION_GROUP } from './kernels/contention-kernels.js';
 
 const TOOLS = ['cyclebench', 'mitata', 'tinybench'] as const;
 type Tool = (typeof TOOLS)[number];
 
+interface KernelSet {
+  benchFile: string;
+  group: string;
+  pairs: readonly string[];
+  /** The benchmark name of one member ('once', 'twice', 'once (copy)') of a pair. */
+  name(pair: string, member: string): string;
+}
+const SETS: Record<string, KernelSet> = {
+  compute: {
+    benchFile: 'bench/engine/kernels/contention.bench.ts',
+    group: CONTENTION_GROUP,
+    pairs: ['sum'],
+    name: (_pair, member) => member,
+  },
+  alloc: {
+    benchFile: 'bench/engine/kernels/contention-alloc.bench.ts',
+    group: ALLOC_GROUP,
+    pairs: ALLOC_PAIRS,
+    name: (pair, member) => `${pair} ${member}`,
+  },
+};
+
 const { values: opt } = parseArgs({
   options: {
     reps: { type: 'string', default: '5' },
     conditions: { type: 'string', default: '0,1,2' },
+    kernels: { type: 'string', default: 'compute,alloc' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
+const USAGE =
+  'node --import tsx bench/engine/contention.ts [--reps N] [--conditions 0,1,2] [--kernels compute,alloc] [--json FILE]';
 if (opt.help) {
-  console.log('node --import tsx bench/engine/contention.ts [--reps N] [--conditions 0,1,2] [--json FILE]');
+  console.log(USAGE);
   process.exit(0);
 }
 const reps = Number(opt.reps);
 const conditions = opt.conditions!.split(',').map(Number);
+const sets = opt.kernels!.split(',');
 if (!Number.isInteger(reps) || reps < 1) throw new Error('--reps must be a positive integer');
+if (conditions.some((c) => !Number.isInteger(c) || c < 0)) throw new Error('--conditions: hog counts, e.g. 0,1,2');
+for (const s of sets) if (!(s in SETS)) throw new Error(`--kernels: unknown set '${s}' (compute, alloc)`);
 
-const BENCH_FILE = join(ROOT, 'bench/engine/kernels/contention.bench.ts');
 const TOOLS_SCRIPT = join(ROOT, 'bench/engine/kernels/contention-tools.ts');
 const dir = scratchDir('contention');
 
+interface PairSample {
+  ratio: number | null;
+  aa: number | null;
+  /** cyclebench: the same processes' ratio on wall-clock batch times. */
+  wallRatio?: number | null;
+  /** cyclebench: between-process CV of the "once" kernel's headline. */
+  cv?: number | null;
+}
 interface Sample {
   rep: number;
   hogs: number;
+  set: string;
   tool: Tool;
-  ratio: number | null;
-  aa: number | null;
+  pairs: Record<string, PairSample>;
   wallMs: number;
-  /** cyclebench: preempted batches / all batches over the three benchmarks. */
+  /** cyclebench: preempted batches / all batches of the set. */
   preempted?: number;
   /** cyclebench: processes found in a slow state (yardstick ≥ 1.25× the run's median) / all processes. */
   slow?: number;
   /** cyclebench: processes left out as odd among siblings that agree (src/analysis/odd-process.ts) / all processes. */
   odd?: number;
+  /** cyclebench: the timing its processes used (src/engine/timing.ts). */
+  timing?: string;
   error?: string;
 }
 
-function measure(rep: number, nHogs: number, tool: Tool): Sample {
-  if (tool === 'cyclebench') {
-    const json = join(dir, `${rep}-${nHogs}.json`);
-    const r = cyclebenchRun(BENCH_FILE, json);
-    const get = (n: string) => findBenchmark(r.doc, `${CONTENTION_GROUP}/${n}`);
-    const [a, b, c] = [get('once'), get('twice'), get('once (copy)')];
-    if (!a?.headline || !b?.headline || !c?.headline)
-      return { rep, hogs: nHogs, tool, ratio: null, aa: null, wallMs: r.wallMs, error: why(r) };
-    const batches = [a, b, c].flatMap((x) => x.forks.flatMap((f) => f.batches));
-    const forks = [a, b, c].flatMap((x) => x.forks);
-    return {
-      rep,
-      hogs: nHogs,
-      tool,
-      ratio: b.headline.point / a.headline.point,
-      aa: c.headline.point / a.headline.point,
-      wallMs: r.wallMs,
-      preempted: batches.filter((x) => x.preempted).length / batches.length,
-      slow: forks.filter((f) => f.slowState !== undefined).length / forks.length,
-      odd: forks.filter((f) => f.oddProcess !== undefined).length / forks.length,
-    };
-  }
-  const r = runCommand(process.execPath, ['--expose-gc', '--import', 'tsx', TOOLS_SCRIPT, tool]);
+/** A benchmark's headline had its batches held wall-clock time (Batch.wallNs where present). */
+function wallHeadline(b: BenchmarkResult): number | null {
+  const forks: ForkResult[] = b.forks
+    .filter((f) => f.oddProcess === undefined)
+    .map((f) => ({ ...f, batches: f.batches.map((x) => ({ ...x, ns: x.wallNs ?? x.ns })) }));
   try {
-    const h = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as Record<string, number>;
-    return { rep, hogs: nHogs, tool, ratio: h.twice / h.once, aa: h['once (copy)'] / h.once, wallMs: r.wallMs };
+    return analyzeBenchmark(forks, { resamples: 200 }).headline.point;
   } catch {
-    return { rep, hogs: nHogs, tool, ratio: null, aa: null, wallMs: r.wallMs, error: why(r) };
+    return null;
   }
 }
 
-console.log(`# contention: 2×-work ratio (truth 2.000) and A/A ratio (truth 1.000) under CPU hogs\n${machine()}`);
-console.log(`${reps} repetitions × hogs ${conditions.join('/')} × ${TOOLS.join(', ')}; ${loadLine()}\n`);
+function measureCyclebench(rep: number, hogs: number, set: string): Sample {
+  const k = SETS[set];
+  const r = cyclebenchRun(join(ROOT, k.benchFile), join(dir, `${set}-${rep}-${hogs}.json`));
+  const pairs: Record<string, PairSample> = {};
+  const all: BenchmarkResult[] = [];
+  for (const p of k.pairs) {
+    const get = (member: string) => findBenchmark(r.doc, `${k.group}/${k.name(p, member)}`);
+    const [a, b, c] = [get('once'), get('twice'), get('once (copy)')];
+    if (!a?.headline || !b?.headline || !c?.headline) {
+      pairs[p] = { ratio: null, aa: null };
+      continue;
+    }
+    all.push(a, b, c);
+    const [wa, wb] = [wallHeadline(a), wallHeadline(b)];
+    pairs[p] = {
+      ratio: b.headline.point / a.headline.point,
+      aa: c.headline.point / a.headline.point,
+      wallRatio: wa && wb ? wb / wa : null,
+      cv: a.estimates?.betweenProcessCv ?? null,
+    };
+  }
+  const forks = all.flatMap((x) => x.forks);
+  const batches = forks.flatMap((f) => f.batches);
+  const failed = Object.values(pairs).some((x) => x.ratio === null);
+  return {
+    rep,
+    hogs,
+    set,
+    tool: 'cyclebench',
+    pairs,
+    wallMs: r.wallMs,
+    preempted: batches.length ? batches.filter((x) => x.preempted).length / batches.length : undefined,
+    slow: forks.length ? forks.filter((f) => f.slowState !== undefined).length / forks.length : undefined,
+    odd: forks.length ? forks.filter((f) => f.oddProcess !== undefined).length / forks.length : undefined,
+    timing: [...new Set(forks.map((f) => f.timing ?? 'wall'))].join('+'),
+    ...(failed ? { error: why(r) } : {}),
+  };
+}
+
+function measure(rep: number, hogs: number, set: string, tool: Tool): Sample {
+  if (tool === 'cyclebench') return measureCyclebench(rep, hogs, set);
+  const k = SETS[set];
+  const r = runCommand(process.execPath, ['--expose-gc', '--import', 'tsx', TOOLS_SCRIPT, tool, set]);
+  const pairs: Record<string, PairSample> = {};
+  try {
+    const h = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as Record<string, number>;
+    for (const p of k.pairs) {
+      const once = h[k.name(p, 'once')];
+      pairs[p] = { ratio: h[k.name(p, 'twice')] / once, aa: h[k.name(p, 'once (copy)')] / once };
+    }
+    return { rep, hogs, set, tool, pairs, wallMs: r.wallMs };
+  } catch {
+    return { rep, hogs, set, tool, pairs, wallMs: r.wallMs, error: why(r) };
+  }
+}
+
+const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
+const pct = (x: number | null | undefined, d = 1) =>
+  x === null || x === undefined || !Number.isFinite(x) ? '—' : `${(x * 100).toFixed(d)} %`;
+const median = (xs: number[]) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const cvOf = (xs: number[]) => {
+  if (xs.length < 2) return NaN;
+  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1)) / m;
+};
+
+console.log(`# contention: 2× ratio (truth 2.000) and A/A (truth 1.000) under CPU hogs\n${machine()}`);
+console.log(
+  `${reps} repetitions × hogs ${conditions.join('/')} × kernels ${sets.join(', ')} × ${TOOLS.join(', ')}; ${loadLine()}\n`,
+);
 const started = performance.now();
 const samples: Sample[] = [];
-const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
+const HEAD = ['rep', 'hogs', 'tool', 'pair', '2× ratio', 'A/A', 'wall-time 2× ratio', 'CV once'];
+const RUN_HEAD = ['preempted', 'slow processes', 'odd processes', 'timing', 'wall'];
 console.log(
-  table(
-    ['rep', 'hogs', 'tool', '2× ratio', 'A/A', 'preempted', 'slow processes', 'odd processes', 'wall'],
-    [],
-    [true, true, false, true, true, true, true, true, true],
-  ),
+  table([...HEAD, ...RUN_HEAD], [], [true, true, false, false, true, true, true, true, true, true, true, false, true]),
 );
 try {
   for (let rep = 0; rep < reps; rep++)
-    for (const nHogs of rotate(conditions, rep)) {
-      for (let i = 0; i < nHogs; i++) startHog();
+    for (const hogs of rotate(conditions, rep)) {
+      for (let i = 0; i < hogs; i++) startHog();
       try {
-        for (const tool of rotate(TOOLS, rep)) {
-          const s = measure(rep, nHogs, tool);
-          samples.push(s);
-          const row = [
-            String(rep),
-            String(nHogs),
-            tool,
-            s.error ? `failed: ${s.error}` : f3(s.ratio),
-            f3(s.aa),
-            s.preempted === undefined ? '' : `${(s.preempted * 100).toFixed(1)} %`,
-            s.slow === undefined ? '' : `${(s.slow * 100).toFixed(0)} %`,
-            s.odd === undefined ? '' : `${(s.odd * 100).toFixed(0)} %`,
-            secs(s.wallMs),
-          ];
-          console.log(`| ${row.join(' | ')} |`);
-        }
+        for (const set of rotate(sets, rep))
+          for (const tool of rotate(TOOLS, rep)) {
+            const s = measure(rep, hogs, set, tool);
+            samples.push(s);
+            const cb = tool === 'cyclebench';
+            for (const p of SETS[set].pairs) {
+              const x = s.pairs[p] ?? { ratio: null, aa: null };
+              const row = [
+                String(rep),
+                String(hogs),
+                tool,
+                `${set}/${p}`,
+                x.ratio === null ? `failed: ${s.error ?? '?'}` : f3(x.ratio),
+                f3(x.aa),
+                cb ? f3(x.wallRatio) : '',
+                cb ? pct(x.cv) : '',
+                cb ? pct(s.preempted) : '',
+                cb ? pct(s.slow, 0) : '',
+                cb ? pct(s.odd, 0) : '',
+                s.timing ?? '',
+                secs(s.wallMs),
+              ];
+              console.log(`| ${row.join(' | ')} |`);
+            }
+          }
       } finally {
         stopHogs();
       }
@@ -142,46 +247,51 @@ try {
 }
 console.log(`\n(${elapsed(started)} in all; ${loadLine()})\n`);
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const summary: string[][] = [];
-for (const nHogs of conditions)
-  for (const tool of TOOLS) {
-    const v = samples.filter((s) => s.hogs === nHogs && s.tool === tool && s.ratio !== null);
-    const ratios = v.map((s) => s.ratio!);
-    const aas = v.map((s) => s.aa!);
-    const worst = ratios.length ? Math.max(...ratios.map((r) => Math.abs(r / 2 - 1))) : NaN;
-    summary.push([
-      String(nHogs),
-      tool,
-      String(v.length),
-      f3(median(ratios)),
-      `${(worst * 100).toFixed(1)} %`,
-      f3(median(aas)),
-      tool === 'cyclebench' ? `${(median(v.map((s) => s.preempted!)) * 100).toFixed(1)} %` : '',
-      tool === 'cyclebench' ? `${v.filter((s) => s.slow! > 0).length} of ${v.length}` : '',
-      tool === 'cyclebench' ? `${v.filter((s) => s.odd! > 0).length} of ${v.length}` : '',
-      secs(median(v.map((s) => s.wallMs))),
-    ]);
-  }
+for (const hogs of conditions)
+  for (const set of sets)
+    for (const tool of TOOLS)
+      for (const p of SETS[set].pairs) {
+        const runs = samples.filter((s) => s.hogs === hogs && s.set === set && s.tool === tool);
+        const v = runs.map((s) => s.pairs[p]).filter((x): x is PairSample => x !== undefined && x.ratio !== null);
+        const ratios = v.map((x) => x.ratio!);
+        const worst = ratios.length ? Math.max(...ratios.map((r) => Math.abs(r / 2 - 1))) : NaN;
+        const cb = tool === 'cyclebench';
+        summary.push([
+          String(hogs),
+          tool,
+          `${set}/${p}`,
+          String(v.length),
+          f3(median(ratios)),
+          pct(worst),
+          f3(median(v.map((x) => x.aa!))),
+          pct(cvOf(ratios)),
+          cb ? f3(median(v.map((x) => x.wallRatio ?? NaN))) : '',
+          cb ? pct(median(v.map((x) => x.cv ?? NaN))) : '',
+          cb ? `${runs.filter((s) => (s.slow ?? 0) > 0).length} of ${runs.length}` : '',
+          cb ? `${runs.filter((s) => (s.odd ?? 0) > 0).length} of ${runs.length}` : '',
+          secs(median(runs.map((s) => s.wallMs))),
+        ]);
+      }
 console.log(
   table(
     [
       'hogs',
       'tool',
+      'pair',
       'runs',
       'median 2× ratio',
       'worst |ratio/2 − 1|',
       'median A/A',
-      'preempted',
+      'CV of the ratio across runs',
+      'median wall-time ratio',
+      'median between-process CV',
       'runs with slow processes',
       'runs with an odd process',
       'median wall',
     ],
     summary,
-    [true, false, true, true, true, true, true, true, true, true],
+    [true, false, false, true, true, true, true, true, true, true, true, true, true],
   ),
 );
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ samples }, null, 2));

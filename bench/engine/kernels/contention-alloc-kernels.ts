@@ -1,4 +1,4 @@
-// The allocating kernels of bench/engine/contention-alloc.ts, shared by every tool's runner. Each
+// The allocating kernels of bench/engine/contention.ts (`--kernels alloc`), shared by every tool's runner. Each
 // pair is a kernel and the same kernel run twice in sequence (twice the allocation and twice the
 // work: truth 2.000), plus an identical copy of the first (A/A: truth 1.000): 64 small objects,
 // a string built by concatenation, JSON.parse of a 20-key object. In the twice form the first
