@@ -21,7 +21,7 @@ function post<T>(session: Session, method: string, params?: object): Promise<T> 
 /**
  * Turns V8's inlining off for the rest of the process. V8's profiler charges the time of a
  * function inlined into optimized code to the function it was inlined into (measured on Node 20:
- * a kernel whose time is all in one helper showed 85 % in the engine's loop function and 2 % in
+ * a kernel whose time is all in one helper showed 84 % in the engine's loop function and 15 % in
  * the helper; with inlining off, 98 % in the helper). A profiling process is never measured, so
  * its code may differ from a measured one's; the profile then names the source function that
  * spends the time. Call it before the benchmark file is loaded: the flags apply to code compiled

@@ -87,9 +87,53 @@ function sampleDurations(p: CpuProfile): number[] {
   return times.map((at, i) => Math.max(0, (i + 1 < times.length ? times[i + 1] : p.endTime) - at));
 }
 
-/** Self time of every function of the profile, largest first; idle time left out. */
-export function selfTimes(p: CpuProfile): FunctionTime[] {
-  const byNode = new Map(p.nodes.map((n) => [n.id, n]));
+/**
+ * The engine's generated loops that call the kernel (src/engine/loop.ts, src/engine/latency-loop.ts):
+ * a sample with one of them on its stack is time of the kernel's calls.
+ */
+export const KERNEL_LOOPS: readonly string[] = ['cyclebenchLoop', 'cyclebenchLatencyLoop'];
+
+/**
+ * The nodes whose samples count: those with a function named in `under` on their stack; every
+ * node when no node has such a function (an async kernel resumes from the microtask queue, not
+ * from the loop). Garbage collection is left out of the first: V8 charges its samples to a
+ * '(garbage collector)' entry under the root, not to the code whose allocations started it, so
+ * the kernel's share of it cannot be told from the engine's or the profiler's.
+ */
+function countedNodes(p: CpuProfile, under: readonly string[]): { ids: Set<number> | null; scope: Scope } {
+  if (under.length === 0) return { ids: null, scope: 'process' };
+  const ids = new Set<number>();
+  const visit = (id: number, inside: boolean, seen: Set<number>) => {
+    const n = byId.get(id);
+    if (!n || seen.has(id)) return;
+    seen.add(id);
+    const now = inside || under.includes(n.callFrame.functionName);
+    if (now) ids.add(id);
+    for (const c of n.children ?? []) visit(c, now, seen);
+  };
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const children = new Set(p.nodes.flatMap((n) => n.children ?? []));
+  const seen = new Set<number>();
+  for (const n of p.nodes) if (!children.has(n.id)) visit(n.id, false, seen);
+  const loops = p.nodes.some((n) => under.includes(n.callFrame.functionName));
+  return loops ? { ids, scope: 'kernel' } : { ids: null, scope: 'process' };
+}
+
+/** What a profile's shares are of: the kernel's calls, or the whole profiled measurement. */
+export type Scope = 'kernel' | 'process';
+
+/**
+ * Self time of every function of the profile, largest first; idle time left out. With `under`,
+ * only the samples taken inside those functions count, when any are (countedNodes).
+ */
+export function selfTimes(p: CpuProfile, under: readonly string[] = []): FunctionTime[] {
+  return selfTimesIn(p, under).times;
+}
+
+/** selfTimes, and what the shares are of. */
+export function selfTimesIn(p: CpuProfile, under: readonly string[] = []): { times: FunctionTime[]; scope: Scope } {
+  const { ids, scope } = countedNodes(p, under);
+  const byNode = new Map(p.nodes.filter((n) => !ids || ids.has(n.id)).map((n) => [n.id, n]));
   const sums = new Map<string, { frame: CallFrame; us: number }>();
   const add = (frame: CallFrame, us: number) => {
     if (frame.functionName === IDLE) return;
@@ -109,10 +153,10 @@ export function selfTimes(p: CpuProfile): FunctionTime[] {
     // A profile without its sample list (some writers keep hitCount only): counts times the mean interval.
     const hits = p.nodes.reduce((n, x) => n + (x.hitCount ?? 0), 0);
     const each = hits ? Math.max(0, p.endTime - p.startTime) / hits : 0;
-    for (const n of p.nodes) if (n.hitCount) add(n.callFrame, n.hitCount * each);
+    for (const n of byNode.values()) if (n.hitCount) add(n.callFrame, n.hitCount * each);
   }
   const total = [...sums.values()].reduce((t, s) => t + s.us, 0);
-  return [...sums.values()]
+  const times = [...sums.values()]
     .filter((s) => s.us > 0)
     .map(({ frame, us }) => ({
       name: frame.functionName || '(anonymous)',
@@ -122,6 +166,7 @@ export function selfTimes(p: CpuProfile): FunctionTime[] {
       share: total > 0 ? us / total : 0,
     }))
     .sort((a, b) => b.selfNs - a.selfNs || a.name.localeCompare(b.name));
+  return { times, scope };
 }
 
 /** How many samples the profile holds. */

@@ -10,15 +10,18 @@ import type { CpuProfile } from './cpuprofile.js';
 
 const NAME_MAX = 80;
 
-/** The file name of the profile of the run's `index`-th benchmark (0-based) named `fullName`. */
-export function profileFileName(index: number, fullName: string): string {
+/**
+ * The file name of the profile of the run's `index`-th benchmark (0-based) named `fullName`;
+ * `suffix` (safe characters only) goes before the extension.
+ */
+export function profileFileName(index: number, fullName: string, suffix = ''): string {
   const slug =
     fullName
       .normalize('NFKD')
       .replace(/[^A-Za-z0-9._-]+/g, '-')
       .replace(/^[.-]+|-+$/g, '')
       .slice(0, NAME_MAX) || 'benchmark';
-  return `${String(index + 1).padStart(3, '0')}-${slug}.cpuprofile`;
+  return `${String(index + 1).padStart(3, '0')}-${slug}${suffix}.cpuprofile`;
 }
 
 /**

@@ -33,7 +33,8 @@ function profiled(doc: ResultDocument): { name: string; p: ProfileSummary }[] {
 
 function fileLine(p: ProfileSummary): string {
   if (p.file === null) return `no profile: ${p.error ?? 'unknown reason'}`;
-  return `${p.file} (${p.samples} samples every ${p.intervalUs} µs)${p.error ? `; ${p.error}` : ''}`;
+  const of = p.scope === 'kernel' ? "shares of the kernel's calls, GC not included" : 'shares of the whole measurement';
+  return `${p.file} (${p.samples} samples every ${p.intervalUs} µs; ${of})${p.error ? `; ${p.error}` : ''}`;
 }
 
 /** Terminal lines: per benchmark its file and its top functions; '' when nothing was profiled. */

@@ -54,7 +54,9 @@ Measurement:
                        "memory" in the JSON; after the timed batches, never during them)
   --profile DIR        one more process per benchmark, never measured, runs it under V8's
                        sampling profiler: writes DIR/NNN-<name>.cpuprofile (Chrome DevTools,
-                       speedscope) and lists the top self-time functions
+                       speedscope) and lists the top self-time functions; with --against,
+                       both sides of each benchmark found slower or faster, and the
+                       functions whose time per op changed most (docs/guide.md)
   --latency            latency mode for every benchmark: after the batches, time each
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
