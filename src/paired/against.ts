@@ -19,7 +19,7 @@ import { jsonText } from '../text/escape.js';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
 import { checkProfileDir } from '../profile/files.js';
-import { renderDifferentialText } from '../profile/paired.js';
+import { renderDifferentialMarkdown, renderDifferentialText } from '../profile/paired.js';
 
 export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
 import { openOtherTree, OtherTreeError } from './other-tree.js';
@@ -126,7 +126,10 @@ export async function runAgainst(
   if (opts.json === '-') io.stdout.write(json());
   const files: [string | undefined, () => string][] = [
     [opts.json === '-' ? undefined : opts.json, json],
-    [opts.markdown === '-' ? undefined : opts.markdown, () => renderPairedMarkdown(paired)],
+    [
+      opts.markdown === '-' ? undefined : opts.markdown,
+      () => renderPairedMarkdown(paired) + renderDifferentialMarkdown(paired.rows),
+    ],
   ];
   for (const [path, text] of files) {
     if (!path) continue;
@@ -134,7 +137,7 @@ export async function runAgainst(
     if (error) writeFailures.push(`${path}: ${error}`);
     else io.stderr.write(`cyclebench: results written to ${path}\n`);
   }
-  if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired));
+  if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired) + renderDifferentialMarkdown(paired.rows));
   for (const f of writeFailures) io.stderr.write(`cyclebench: ${f}\n`);
   const stoppedBy = stop.received() ?? undefined;
   return { paired, document, interrupted: paired.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };

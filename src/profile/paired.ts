@@ -5,7 +5,7 @@ import { median } from 'simple-statistics';
 import type { ForkOptions } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkDescriptor as Descriptor } from '../worker/protocol.js';
-import { escapeTerminal } from '../text/escape.js';
+import { escapeMarkdown, escapeTerminal } from '../text/escape.js';
 import { formatNs } from '../text/format.js';
 import { truncateName } from '../text/terminal-safe.js';
 import { functionChanges, type ProfileDifference } from './differential.js';
@@ -52,13 +52,14 @@ function signedNs(ns: number): string {
   return `${ns < 0 ? '−' : '+'}${formatNs(Math.abs(ns))}`;
 }
 
+const DIFFERENTIAL_NOTE =
+  'self time per op: share of an unmeasured profile, inlining off, times the side’s median time/op';
+
 /** Terminal lines: per profiled row, its files and the functions that changed most; '' when none. */
 export function renderDifferentialText(rows: readonly ProfiledRow[], count = TERMINAL_CHANGES): string {
   const profiled = rows.filter((r) => r.profile);
   if (profiled.length === 0) return '';
-  const out = [
-    '\nWhat changed (self time per op: share of an unmeasured profile, inlining off, times the side’s median time/op):',
-  ];
+  const out = [`\nWhat changed (${DIFFERENTIAL_NOTE}):`];
   for (const r of profiled) {
     const p = r.profile!;
     const name = r.group ? `${r.group}/${r.name}` : r.name;
@@ -71,6 +72,26 @@ export function renderDifferentialText(rows: readonly ProfiledRow[], count = TER
       out.push(`    ${escapeTerminal(truncateName(c.name))}${where}  ${moved}`);
     }
     out.push(`    profiles: ${escapeTerminal([p.other.file, p.current.file].filter(Boolean).join(', '))}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The same as a Markdown section (a table per profiled row, every kept change); '' when none. */
+export function renderDifferentialMarkdown(rows: readonly ProfiledRow[]): string {
+  const profiled = rows.filter((r) => r.profile);
+  if (profiled.length === 0) return '';
+  const out = ['', '## What changed', '', `${escapeMarkdown(DIFFERENTIAL_NOTE)}.`];
+  for (const r of profiled) {
+    const p = r.profile!;
+    const name = r.group ? `${r.group}/${r.name}` : r.name;
+    out.push('', `### ${escapeMarkdown(`${name} (${r.analysis!.verdict})`)}`, '');
+    out.push('| function | file | change/op | other | this |', '| :-- | :-- | --: | --: | --: |');
+    for (const c of p.changes)
+      out.push(
+        `| ${escapeMarkdown(c.name)} | ${escapeMarkdown(c.script)} | ${signedNs(c.thisNs - c.otherNs)} | ` +
+          `${formatNs(c.otherNs)} | ${formatNs(c.thisNs)} |`,
+      );
+    out.push('', escapeMarkdown(`profiles: ${[p.other.file, p.current.file].filter(Boolean).join(', ')}`));
   }
   return `${out.join('\n')}\n`;
 }

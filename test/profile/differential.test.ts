@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CpuProfile, type FunctionTime, KERNEL_LOOPS, selfTimesIn } from '../../src/profile/cpuprofile.js';
 import { functionChanges } from '../../src/profile/differential.js';
-import { renderDifferentialText } from '../../src/profile/paired.js';
+import { renderDifferentialMarkdown, renderDifferentialText } from '../../src/profile/paired.js';
 
 const frame = (functionName: string, url = '') => ({
   functionName,
@@ -88,7 +88,7 @@ describe('renderDifferentialText', () => {
       intervalUs: 100,
       top: [],
     };
-    const text = renderDifferentialText([
+    const rows = [
       { name: 'w', group: null, pairs: [{ a: 2, b: 1 }], analysis: { verdict: 'cannot-tell' } },
       {
         name: 'work',
@@ -101,11 +101,16 @@ describe('renderDifferentialText', () => {
           changes: [{ name: 'slow\u001b[2J', script: 'k.bench.mjs', otherNs: 3000, thisNs: 1000 }],
         },
       },
-    ]);
+    ];
+    const text = renderDifferentialText(rows);
     const lines = text.trim().split('\n');
     expect(lines[1]).toBe('  work (faster):');
     expect(lines[2]).toBe('    slow\\x1b[2J  k.bench.mjs  −2.000 µs/op (3.000 µs → 1.000 µs)');
     expect(lines[3]).toBe('    profiles: /p/001-w.other.cpuprofile, /p/001-w.this.cpuprofile');
     expect(renderDifferentialText([])).toBe('');
+    const md = renderDifferentialMarkdown(rows);
+    expect(md).toContain('### work (faster)');
+    expect(md).toContain('| slow\\\\x1b\\[2J | k.bench.mjs | −2.000 µs | 3.000 µs | 1.000 µs |');
+    expect(renderDifferentialMarkdown(rows.slice(0, 1))).toBe('');
   });
 });
