@@ -1,7 +1,7 @@
 // `run --against DIR --profile P` end to end: the other tree's helper does 3× the work, the
-// verdict is "faster", and the differential lines name that helper first; both sides'
+// verdict is "faster", and the differential lines (terminal and --markdown) name that helper first; both sides'
 // profiles are written in P. Several child processes: slow tier.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ it('names the helper that is 3x slower in the other tree first', async () => {
   }
   const fast = ['--time', '0.1', '--max-pairs', '4', '--no-pin', '--no-counters', '--quiet'];
   const r = await runCli(
-    ['run', 'k.bench.ts', '--against', '../other', ...fast, '--profile', '../profiles'],
+    ['run', 'k.bench.ts', '--against', '../other', ...fast, '--profile', '../profiles', '--markdown', '../r.md'],
     join(scratch, 'current'),
   );
   expect(r.code).toBe(0);
@@ -35,6 +35,9 @@ it('names the helper that is 3x slower in the other tree first', async () => {
   const at = lines.indexOf('  work (faster):');
   expect(at).toBeGreaterThan(0);
   expect(lines[at + 1]).toMatch(/^ {4}slowHelper {2}k\.bench\.ts {2}−\S+ [nµm]?s\/op \(/);
+  const md = readFileSync(join(scratch, 'r.md'), 'utf8');
+  const table = md.slice(md.indexOf('### work (faster)'));
+  expect(table.split('\n')[4]).toMatch(/^\| slowHelper \| k\.bench\.ts \| −/);
   expect(readdirSync(join(scratch, 'profiles')).sort()).toEqual([
     '001-work.other.cpuprofile',
     '001-work.this.cpuprofile',
