@@ -1,7 +1,9 @@
 // A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
 // The orchestrator measures and returns the document; src/report/present.ts prints it;
 // src/report/run-outputs.ts writes the files asked for.
+import { resolve } from 'node:path';
 import { type Io, terminalColumns } from './io.js';
+import { checkProfileDir } from '../profile/files.js';
 import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
 import type { Platform } from '../platform/types.js';
@@ -25,6 +27,7 @@ export interface RunOutcome extends MeasuredRun {
 export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?: Platform): Promise<RunOutcome> {
   // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
   const stamps = checkRunOutputs(opts, io.cwd);
+  if (opts.profile !== undefined) checkProfileDir(opts.profile, io.cwd);
   // A missing baseline stops here (a typo); a damaged one is said in one line and the run goes on
   // without the comparison, so bad input never costs the measurements.
   let base;
@@ -36,7 +39,8 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     baselineRefused = e.message;
     io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
   }
-  const measured = await runBenchmarks(opts, io.stderr, platform);
+  const profile = opts.profile === undefined ? {} : { profile: resolve(io.cwd, opts.profile) };
+  const measured = await runBenchmarks({ ...opts, ...profile }, io.stderr, platform);
   const { document } = measured;
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;

@@ -62,6 +62,7 @@ const RUN_FILES_KEYS = {
   threshold: true,
   latency: true,
   memory: true,
+  profile: true,
   hypothesis: true,
   detail: true,
   columns: true,
@@ -81,6 +82,10 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
   checkOptions('runFiles', options, RUN_FILES_KEYS);
   if (options.simulate && options.memory)
     throw new RangeError('runFiles: memory is not available with simulate (a simulated run counts instructions)');
+  if (options.profile !== undefined && (typeof options.profile !== 'string' || options.profile.trim() === ''))
+    throw new TypeError('runFiles: profile must be the name of a directory');
+  if (options.simulate && options.profile !== undefined)
+    throw new RangeError('runFiles: profile is not available with simulate (a simulated run runs under Valgrind)');
   const [
     { DEFAULT_RUN_OPTIONS, SIMULATED_RUN_DEFAULTS },
     { runAndReport },

@@ -15,11 +15,12 @@ import { runWorker, type SpawnConditions, type StartedWorker, startWorker } from
 import { fullName as joinName } from '../text/format.js';
 import { callgrindLaunch } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
+import type { CpuProfile } from '../profile/cpuprofile.js';
 
 const LIST_TIMEOUT_MS = 60_000;
 
 export type ForkOutcome =
-  { fork: ForkResult } | { error: NonNullable<BenchmarkResult['error']> } | { interrupted: true };
+  { fork: ForkResult; profile?: CpuProfile } | { error: NonNullable<BenchmarkResult['error']> } | { interrupted: true };
 
 /** What running one fork needs of the suite's options. */
 export interface ForkOptions {
@@ -107,7 +108,7 @@ export async function runFork(
   const m = outcome.message;
   // names the benchmark already
   if (m.type === 'error') return { error: { message: m.error.message, stack: m.error.stack, kind: m.error.kind } };
-  if (m.type === 'result') return { fork: m.fork };
+  if (m.type === 'result') return { fork: m.fork, ...(m.profile ? { profile: m.profile } : {}) };
   return { error: { message: `${fullName(d)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
 }
 

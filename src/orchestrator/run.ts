@@ -3,6 +3,7 @@
 // (printing and writing it is src/report/present.ts and src/report/run-outputs.ts).
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
+import { resolve } from 'node:path';
 import { TIME_BUDGET_NS } from '../engine/defaults.js';
 import { diffEnvironment, settingsChanged } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
@@ -82,6 +83,9 @@ export interface RunOptions {
   memory?: boolean;
   /** The question the run answers: recorded in the document and shown by the report. */
   hypothesis?: string;
+  /** A directory (absolute, or relative to the working directory) for one CPU profile per benchmark, taken in
+   *  one more process per benchmark that is never measured (src/profile/run.ts). */
+  profile?: string;
   progress: boolean;
   /** The command line, recorded so the report can say how to reproduce the run. */
   argv: string[];
@@ -191,6 +195,7 @@ export async function runBenchmarks(
       seed: opts.seed,
       timeoutMs: opts.timeoutMs,
       aa: opts.aa,
+      ...(opts.profile !== undefined ? { profile: { dir: resolve(opts.profile) } } : {}),
       signal: abort.signal,
       progress,
       onWarning: (line) => log.write(`cyclebench: warning: ${line}\n`),

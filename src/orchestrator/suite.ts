@@ -26,6 +26,8 @@ import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
 import { refusalIn } from '../text/refused-tools.js';
 import type { ProgressPlan } from './progress-plan.js';
+import { profileOne, type ProfileRequest } from '../profile/run.js';
+import type { ProfileSummary } from '../profile/summary.js';
 
 export interface SuiteOptions {
   files: string[];
@@ -49,6 +51,8 @@ export interface SuiteOptions {
   onWarning?: (line: string) => void;
   /** Simulated counters: every worker runs under callgrind (src/simulation/). */
   simulate?: SimulationChoice & { valgrind?: string };
+  /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/profile/run.ts). */
+  profile?: ProfileRequest;
 }
 
 export interface SuiteOutcome {
@@ -70,6 +74,7 @@ interface Entry {
   warnings: string[];
   /** Set when the planned processes disagreed and more were run (more-processes.ts). */
   added?: { planned: number; halfWidth: number; count: number };
+  profile?: ProfileSummary;
 }
 
 export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<SuiteOutcome> {
@@ -123,6 +128,17 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       .filter((j) => j.forkIndex < j.benchmark.added!.count)
       .map((j) => ({ ...j, forkIndex: opts.forks + j.forkIndex, arm: 0 as const }));
     interrupted = await runJobs(platform, extra, opts);
+  }
+  // Profiles come after every measured process, so a profiled process never runs between two measured ones.
+  for (const [index, e] of entries.entries()) {
+    if (!opts.profile || interrupted || e.error) continue;
+    if (opts.signal?.aborted) interrupted = true;
+    const forkIndex = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
+    const p = interrupted
+      ? 'interrupted'
+      : await profileOne(platform, { descriptor: e.descriptor, index, forkIndex }, opts, opts.profile);
+    if (p === 'interrupted') interrupted = true;
+    else e.profile = p;
   }
 
   // Slow process states are judged against every process of this run (slow-processes.ts).
@@ -312,6 +328,7 @@ function finishEntry(e: Entry, opts: SuiteOptions, interrupted: boolean): Benchm
         : []),
     ],
   });
+  if (e.profile) result.profile = e.profile;
   if (opts.aa) {
     const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
     const check = aaCheck(arm(0), arm(1), {

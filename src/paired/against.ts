@@ -18,6 +18,8 @@ import { assertOutputPaths, tryWrite } from '../results/output-files.js';
 import { jsonText } from '../text/escape.js';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
+import { checkProfileDir } from '../profile/files.js';
+import { renderDifferentialMarkdown, renderDifferentialText } from '../profile/paired.js';
 
 export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
 import { openOtherTree, OtherTreeError } from './other-tree.js';
@@ -57,6 +59,7 @@ export async function runAgainst(
     .filter((k) => opts[k] !== undefined && opts[k] !== '-')
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
   assertOutputPaths(outputs, opts.files, io.cwd);
+  if (opts.profile !== undefined) checkProfileDir(opts.profile, io.cwd);
   const conditions = resolveConditions(
     // A paired run starts each of its two workers at its turn.
     { cpu: opts.cpu, aslr: opts.aslr, mlock: opts.mlock, pin: opts.pin, fifo: opts.fifo, prestart: false },
@@ -99,6 +102,7 @@ export async function runAgainst(
       suiteLevel: opts.failOnRegression === true || opts.failOnCannotTell === true,
       signal: abort.signal,
       progress,
+      ...(opts.profile !== undefined ? { profile: { dir: resolve(io.cwd, opts.profile) } } : {}),
     });
   } finally {
     line.end();
@@ -116,12 +120,16 @@ export async function runAgainst(
   });
   const human = opts.json === '-' ? io.stderr : io.stdout;
   human.write(renderPairedText(paired, terminalColumns(human, io.env)));
+  human.write(renderDifferentialText(paired.rows));
   const writeFailures: string[] = [];
   const json = () => `${jsonText(document)}\n`;
   if (opts.json === '-') io.stdout.write(json());
   const files: [string | undefined, () => string][] = [
     [opts.json === '-' ? undefined : opts.json, json],
-    [opts.markdown === '-' ? undefined : opts.markdown, () => renderPairedMarkdown(paired)],
+    [
+      opts.markdown === '-' ? undefined : opts.markdown,
+      () => renderPairedMarkdown(paired) + renderDifferentialMarkdown(paired.rows),
+    ],
   ];
   for (const [path, text] of files) {
     if (!path) continue;
@@ -129,7 +137,7 @@ export async function runAgainst(
     if (error) writeFailures.push(`${path}: ${error}`);
     else io.stderr.write(`cyclebench: results written to ${path}\n`);
   }
-  if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired));
+  if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired) + renderDifferentialMarkdown(paired.rows));
   for (const f of writeFailures) io.stderr.write(`cyclebench: ${f}\n`);
   const stoppedBy = stop.received() ?? undefined;
   return { paired, document, interrupted: paired.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };

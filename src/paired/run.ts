@@ -21,6 +21,9 @@ import {
   type PairedSettings,
 } from './analysis.js';
 import { counterpart, OtherTreeError, type OtherTree } from './other-tree.js';
+import type { ProfileDifference } from '../profile/differential.js';
+import { profileChangedRows } from '../profile/paired.js';
+import type { ProfileRequest } from '../profile/run.js';
 
 export interface PairedRunOptions {
   files: string[];
@@ -37,6 +40,8 @@ export interface PairedRunOptions {
   signal?: AbortSignal;
   /** Told every benchmark's most pairs before the first starts, then each pair begun and finished. */
   progress?: ProgressPlan;
+  /** After the pairs: both sides of each benchmark that changed profiled (src/profile/paired.ts). */
+  profile?: ProfileRequest;
 }
 
 export interface PairedRow {
@@ -48,6 +53,8 @@ export interface PairedRow {
   analysis: PairedAnalysis | null;
   /** A process that failed ends the benchmark: its message (side named). */
   error?: string;
+  /** With `profile`, for a slower or faster verdict: both sides' profiles and what changed most. */
+  profile?: ProfileDifference;
 }
 
 export interface PairedOutcome {
@@ -122,6 +129,7 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     if (row) notRun.shift();
     return { ...out, interrupted: true, ...(notRun.length ? { notRun } : {}) };
   };
+  const measured: { row: PairedRow; other: Descriptor; current: Descriptor }[] = [];
   for (const [, b] of matched) opts.progress?.plan(b, opts.settings.looks[opts.settings.looks.length - 1]);
   for (const [i, [a, b]] of matched.entries()) {
     if (opts.signal?.aborted) return stopped(i);
@@ -130,7 +138,11 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     // An interrupted benchmark keeps the pairs it finished, analysed as far as they go.
     if (row.pairs.length > 0 || !interrupted) out.rows.push(row);
     if (interrupted) return stopped(i, row.pairs.length > 0 ? row : undefined);
+    measured.push({ row, other: a, current: b });
   }
+  // Profiles come after every pair, so a profiled process never runs between two measured ones.
+  if (opts.profile && (await profileChangedRows(platform, measured, opts, opts.profile)))
+    return { ...out, interrupted: true };
   return out;
 }
 

@@ -13,6 +13,7 @@ import { renderDistributions } from './distribution.js';
 import { renderReview } from './review.js';
 import { renderSummary } from './summary.js';
 import { renderTerminal } from './terminal.js';
+import { renderProfilesText } from '../profile/render.js';
 
 export interface PresentOptions {
   /** 'summary' (default): the table that fits `columns` and one line per benchmark needing attention;
@@ -44,6 +45,7 @@ export function presentRun(document: ResultDocument, options: PresentOptions = {
   if (options.distributions) out += renderDistributions(document);
   if (options.complexity) out += renderSweeps(document, true);
   if (options.aa) out += renderAaLines(document);
+  out += renderProfilesText(document);
   const against = options.against;
   if (against) {
     const comparison = compareDocuments(against.document, document, against.settings);

@@ -14,6 +14,7 @@ import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloa
 import { fullName } from './samples.js';
 import { latencyBlocks } from './latency.js';
 import { terminalSafe } from '../text/terminal-safe.js';
+import { profileBlocks } from '../profile/render.js';
 
 export interface ReviewOptions {
   hypothesis?: string;
@@ -143,6 +144,7 @@ export function reviewBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Blo
     { kind: 'heading', text: 'Result' },
     ...resultBlocks(doc),
     ...(latency.length ? [{ kind: 'heading' as const, text: 'Latency (per call)' }, ...latency] : []),
+    ...profileBlocks(doc),
     ...(measuredNames.length
       ? [{ kind: 'para' as const, text: `Not measured: ${measuredNames.join(', ')} (see caveats).` }]
       : []),

@@ -2,6 +2,7 @@
 // `compare` and `report`. Bump SCHEMA_VERSION on any incompatible change and keep a
 // reader for every older version in src/results/read.ts.
 
+import type { ProfileSummary } from '../profile/summary.js';
 import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
 import type { LatencyRecord, LatencySummary } from './latency-schema.js';
 import type { AnalysisDetail, Detail } from './detail-schema.js';
@@ -296,6 +297,8 @@ export interface BenchmarkResult {
   latency?: LatencySummary;
   /** `--memory`: heap bytes allocated per operation (absent otherwise and in older files). */
   memory?: MemorySummary;
+  /** `--profile`: the benchmark's CPU profile file and its top self-time functions (src/profile/summary.ts). */
+  profile?: ProfileSummary;
   aa?: {
     verdict: Verdict;
     ratio: { point: number; ciLow: number; ciHigh: number } | null;

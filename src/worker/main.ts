@@ -21,6 +21,7 @@ import { detailText } from '../report/details.js';
 import { settleWith } from '../simulation/settle.js';
 import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js';
 import { originalSend, trackExitCause } from './exit-cause.js';
+import { attributeToSourceFunctions, withCpuProfile } from '../profile/capture.js';
 
 let answered = false;
 let requested = false;
@@ -83,6 +84,7 @@ function quietNeighbour(timed: boolean): Promise<void> {
 }
 
 async function runOne(req: RunRequest): Promise<WorkerMessage> {
+  if (req.options.profile) attributeToSourceFunctions();
   let instances;
   try {
     instances = await loadInstances(req.file);
@@ -109,22 +111,27 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     }
     if (prepared.counters instanceof CallgrindCounterSet) prepared.counters.instrument();
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
-    const fork = await measure(
-      kernel,
-      platform,
-      { ...req.options, latency: req.options.latency || inst.latency },
-      {
-        forkIndex: req.forkIndex,
-        ownProcess: true,
-        counters: prepared.counters,
-        conditions: prepared.conditions,
-        details: prepared.details,
-        onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
-        ...(req.options.quietNeighbour ? { timed: quietNeighbour } : {}),
-        ...(prepared.counters instanceof CallgrindCounterSet ? { settle: settleWith(prepared.counters) } : {}),
-      },
-    );
-    return { type: 'result', id: req.id, fork };
+    const run = () =>
+      measure(
+        kernel,
+        platform,
+        { ...req.options, latency: req.options.latency || inst.latency },
+        {
+          forkIndex: req.forkIndex,
+          ownProcess: true,
+          counters: prepared.counters,
+          conditions: prepared.conditions,
+          details: prepared.details,
+          onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
+          ...(req.options.quietNeighbour ? { timed: quietNeighbour } : {}),
+          ...(prepared.counters instanceof CallgrindCounterSet ? { settle: settleWith(prepared.counters) } : {}),
+        },
+      );
+    if (req.options.profile) {
+      const { result, profile } = await withCpuProfile(req.options.profile.intervalUs, run);
+      return { type: 'result', id: req.id, fork: result, profile };
+    }
+    return { type: 'result', id: req.id, fork: await run() };
   } catch (err) {
     return errorMessage(err, 'throw', `benchmark '${name}' failed: `, req.id);
   } finally {

@@ -9,6 +9,7 @@
 import type { ForkResult } from '../results/schema.js';
 import type { BenchArgs } from '../engine/inputs.js';
 import type { MeasureOptions } from '../engine/measure.js';
+import type { CpuProfile } from '../profile/cpuprofile.js';
 
 /** The serialisable description of one benchmark instance (sent over IPC by the worker). */
 export interface BenchmarkDescriptor {
@@ -60,6 +61,8 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
   quietNeighbour?: boolean;
   /** Simulated counters: the worker runs under callgrind writing dumps to `outFile` (src/simulation/). */
   simulate?: { outFile: string; cache: boolean; branch: boolean };
+  /** A profiling process (never measured): V8's sampling profiler runs during measurement (src/profile/capture.ts). */
+  profile?: { intervalUs: number };
 }
 
 /** Orchestrator → worker: load the file in collect mode and list its benchmarks. */
@@ -101,6 +104,8 @@ export interface ResultResponse {
   type: 'result';
   id: string;
   fork: ForkResult;
+  /** With `options.profile`: the CPU profile of the measurement (src/profile/cpuprofile.ts CpuProfile). */
+  profile?: CpuProfile;
 }
 
 export type WorkerErrorKind = 'throw' | 'load';

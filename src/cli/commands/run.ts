@@ -52,6 +52,11 @@ Measurement:
   --no-counters        same as --counters none
   --memory             also measure heap bytes allocated per operation (alloc/op column,
                        "memory" in the JSON; after the timed batches, never during them)
+  --profile DIR        one more process per benchmark, never measured, runs it under V8's
+                       sampling profiler: writes DIR/NNN-<name>.cpuprofile (Chrome DevTools,
+                       speedscope) and lists the top self-time functions; with --against,
+                       both sides of each benchmark found slower or faster, and the
+                       functions whose time per op changed most (docs/guide.md)
   --latency            latency mode for every benchmark: after the batches, time each
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
@@ -239,6 +244,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
     memory: { type: 'boolean' },
+    profile: { type: 'string' },
     report: { type: 'boolean' },
     hypothesis: { type: 'string' },
     aa: { type: 'boolean' },
@@ -297,6 +303,9 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const simulate = counters === 'simulate';
   if (simulate && values.memory)
     throw new UsageError('--memory is not available with --counters simulate (a simulated run counts instructions)');
+  if (values.profile !== undefined && values.profile.trim() === '') throw new UsageError('--profile is empty');
+  if (simulate && values.profile !== undefined)
+    throw new UsageError('--profile is not available with --counters simulate (its workers run under Valgrind)');
   const forks = integer('forks', values.forks, simulate ? SIMULATED_FORKS : D.forks, 1, LIMITS.forks);
   const askedMax =
     values['max-forks'] === undefined ? undefined : integer('max-forks', values['max-forks'], forks, 1, LIMITS.forks);
@@ -350,6 +359,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     complexity: values.complexity ?? false,
     latency: values.latency ?? false,
     memory: values.memory ?? false,
+    ...(values.profile !== undefined ? { profile: values.profile } : {}),
     report: (values.report ?? false) || values.hypothesis !== undefined,
     hypothesis: values.hypothesis?.trim(),
     aa: values.aa ?? false,

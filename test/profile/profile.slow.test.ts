@@ -1,0 +1,78 @@
+// `run --profile DIR` end to end: one .cpuprofile per benchmark in DIR (and nothing else), each
+// a CPU profile that names the kernel's slow helper first, listed in the terminal and the
+// Markdown report; the profiling process is not one of the measured ones; a DIR that cannot
+// be used is one line before anything is measured. Several child processes per run: slow tier.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/io.js';
+import { runFiles } from '../../src/index.js';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/profile/slow-helper.bench.ts', import.meta.url));
+const FAST = ['--forks', '2', '--time', '0.2', '--no-pin', '--no-counters', '--quiet'];
+
+describe('run --profile', () => {
+  it('writes a parsable .cpuprofile per benchmark and lists the slow helper first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-profile-'));
+    const r = await runCli(
+      ['run', FIXTURE, ...FAST, '--profile', 'profiles', '--json', 'r.json', '--markdown', 'r.md'],
+      dir,
+    );
+    expect(r.stderr).not.toContain('Error');
+    expect(r.code).toBe(0);
+    const files = readdirSync(join(dir, 'profiles')).sort();
+    expect(files).toEqual(['001-calls-slowHelper.cpuprofile', '002-odd-name-with-spaces.cpuprofile']);
+    for (const f of files) {
+      const p = JSON.parse(readFileSync(join(dir, 'profiles', f), 'utf8'));
+      expect(Array.isArray(p.nodes) && p.nodes.length > 0).toBe(true);
+      expect(Array.isArray(p.samples) && p.samples.length > 0).toBe(true);
+    }
+    const doc = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    for (const b of doc.benchmarks) {
+      expect(b.profile.top[0].name).toBe('slowHelper');
+      expect(b.profile.file).toBe(join(dir, 'profiles', files[doc.benchmarks.indexOf(b)]));
+      // the profiling process is not among the measured ones
+      expect(b.forks).toHaveLength(2);
+    }
+    // Terminal: the benchmark's line, then its functions, the helper first.
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('001-calls-slowHelper.cpuprofile'));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(/^\s+\d+\.\d %\s+slowHelper\s+slow-helper\.bench\.ts$/);
+    const md = readFileSync(join(dir, 'r.md'), 'utf8');
+    expect(md).toContain('## Profiles');
+    expect(md).toMatch(/\| slowHelper \| \d+\.\d % \| slow-helper\.bench\.ts \|/);
+  });
+
+  it('from the library: runFiles({ profile })', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-profile-api-'));
+    const { document } = await runFiles({
+      files: FIXTURE,
+      filter: 'calls',
+      forks: 2,
+      timeBudgetNs: 0.2e9,
+      cpu: false,
+      counters: false,
+      print: false,
+      cwd: dir,
+      profile: 'p',
+    });
+    expect(readdirSync(join(dir, 'p'))).toEqual(['001-calls-slowHelper.cpuprofile']);
+    expect(document.benchmarks[0].profile?.top[0].name).toBe('slowHelper');
+  });
+
+  it('a directory that cannot be used is one line before anything is measured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-profile-bad-'));
+    writeFileSync(join(dir, 'taken'), '');
+    const r = await runCli(['run', FIXTURE, ...FAST, '--profile', 'taken'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual(['cyclebench run: --profile taken is not a directory']);
+    expect(r.stdout).toBe('');
+    expect(readdirSync(dir)).toEqual(['taken']);
+    const empty = await runCli(['run', FIXTURE, ...FAST, '--profile='], dir);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--profile is empty');
+  });
+});
