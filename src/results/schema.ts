@@ -132,10 +132,23 @@ export interface ForkResult {
   inputsChanged?: { changed: number; checked: number };
   /** Per-iteration set-up (`.setupEach()`): the estimated size of one input, bytes (absent otherwise). */
   freshInputBytes?: number;
+  /**
+   * Per-call timing (a kernel with beforeEach/afterEach hooks, src/engine/per-call.ts): every batch is
+   * the sum of its calls' ticks less this calibration's median per call (absent otherwise).
+   */
+  perCall?: PerCallRecord;
   /** Memory per operation (`--memory`; src/engine/memory.ts; absent otherwise). */
   memory?: MemoryRecord;
   /** Simulated counters (`--counters simulate`): this process ran under Valgrind (absent otherwise). */
   simulation?: SimulationRecord;
+}
+
+/** The clock's own cost per call, from empty calls through the per-call loop (src/engine/per-call.ts). */
+export interface PerCallRecord {
+  overheadTicks: number;
+  overheadP10Ticks: number;
+  overheadP90Ticks: number;
+  calibrationCalls: number;
 }
 
 /** Heap bytes allocated per call in one process: the robust slope of bytes on iterations. */
