@@ -29,9 +29,9 @@ export function taskBenchFn(
   fn: () => unknown,
   hooks: TaskHooks = {},
   benchHooks: BenchHooks = {},
+  task: { readonly name: string } = { name },
 ): BenchFn {
   if (typeof fn !== 'function') throw new TypeError(`${tool}: bench('${name}'): the task must be a function`);
-  const task = { name };
   const setup = async () => {
     await benchHooks.setup?.call(undefined, task, 'run');
     await hooks.beforeAll?.call(task, 'run');

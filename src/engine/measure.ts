@@ -140,7 +140,8 @@ export async function measure(
     isAsync,
     checksum,
     thread,
-    counters: extras.counters,
+    // Hardware counters read over a whole batch, hooks included: not read for per-call timing.
+    counters: perCall ? undefined : extras.counters,
     nowMs: extras.nowMs ?? (() => performance.now()),
     ...(extras.settle ? { simulated: true } : {}),
     fresh,
@@ -148,6 +149,10 @@ export async function measure(
   const details: AnalysisDetail[] = [...(extras.details ?? [])];
   const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
     details.push({ code, severity: 'warning', values });
+  if (perCall && extras.counters) {
+    const message = 'beforeEach/afterEach run around every call, and counters read over a batch would count them';
+    details.push({ code: 'counters-unavailable', severity: 'info', values: { message } });
+  }
   try {
     if (!kernel.isAsync) await extras.timed?.(true);
     // Per-call timing has no loop floor: the clock's calibrated cost is taken out of every call.
@@ -275,11 +280,11 @@ async function measureMemory(
 }
 
 /**
- * One line when a measurement would count a kernel's per-call hooks with it: heap bytes per call
- * and counters (hardware or simulated) read over a whole batch, hooks included.
+ * One line when a measurement asked for would count a kernel's per-call hooks with it: heap bytes
+ * per call and simulated counts read over a whole batch, hooks included.
  */
 function checkPerCall(label: string, o: MeasureOptions, extras: MeasureExtras): void {
-  const what = o.memory ? 'memory per call' : extras.settle ? 'simulated counts' : extras.counters ? 'counters' : null;
+  const what = o.memory ? 'memory per call' : extras.settle ? 'simulated counts' : null;
   if (what)
     throw new RangeError(
       `'${label}': ${what} would include its beforeEach/afterEach hooks, which run around every call; ` +

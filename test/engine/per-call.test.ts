@@ -9,6 +9,7 @@ import { measure, type MeasureOptions } from '../../src/engine/measure.js';
 import { perCallBatches } from '../../src/engine/per-call.js';
 import { detailText } from '../../src/report/details.js';
 import type { ForkResult } from '../../src/results/schema.js';
+import type { CounterSet } from '../../src/platform/types.js';
 import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE, type FakeClock } from '../helpers/fake-clock.js';
 
 const HOOK_TICKS = 100_000;
@@ -104,6 +105,22 @@ describe('measure() of a kernel with hooks (fake clock)', () => {
     const fork = await run(clock, hooked(clock, 3000, null, true), { timeBudgetNs: 0.2e9 });
     expect(fork.batches.length).toBeGreaterThan(0);
     for (const b of fork.batches) expect(b.ns).toBe(b.iterations * 3000);
+  });
+
+  it('leaves hardware counters unread (they would count the hooks) and says so', async () => {
+    const clock = createFakeClock(25);
+    let reads = 0;
+    const counters = { active: ['instructions'], read: () => void reads++ } as unknown as CounterSet;
+    const k = hooked(clock, 2000, null);
+    const fork = await measure(k, fakePlatform(clock), FAST_MEASURE, {
+      nowMs: fakeNowMs(clock),
+      observeGc: false,
+      observeThread: false,
+      counters,
+    });
+    expect(reads).toBe(0);
+    expect(fork.batches.every((b) => b.counters === undefined)).toBe(true);
+    expect(fork.details?.map((d) => [d.code, d.severity])).toContainEqual(['counters-unavailable', 'info']);
   });
 
   it('refuses memory per call, which would count the hooks, in one line', async () => {
