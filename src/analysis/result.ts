@@ -6,6 +6,7 @@
 import type { AnalysisDetail, BenchmarkResult, Detail, Flag } from '../results/schema.js';
 import { benchmarkName } from './findings.js';
 import { summarizeMemory } from './memory.js';
+import { perCallDetails } from './per-call.js';
 
 /** What the builder needs of an analysis (analyzeBenchmark's result has more). */
 export type AnalysisParts = Pick<
@@ -32,7 +33,10 @@ export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extr
     headline: a.headline,
     estimates: a.estimates,
     flags: [...new Set([...a.flags, ...(extra.flags ?? [])])],
-    details: [...(base.details ?? []), ...namedDetails(base, [...a.details, ...(extra.details ?? [])])],
+    details: [
+      ...(base.details ?? []),
+      ...namedDetails(base, [...a.details, ...perCallDetails(base.forks), ...(extra.details ?? [])]),
+    ],
     ...(a.counters ? { counters: a.counters } : {}),
     ...(a.latency ? { latency: a.latency } : {}),
     ...(a.layout ? { layout: a.layout } : {}),

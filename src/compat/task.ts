@@ -1,12 +1,13 @@
 // tinybench's task (also what vitest's bench() is built on) as a cyclebench benchmark:
 // `fn` is the kernel (called without arguments; a returned promise selects the async loop);
 // the Bench's `setup(task, mode)` and the task's `beforeAll` run once, untimed, before
-// measuring, `afterAll` and `teardown` when the worker ends. `beforeEach`/`afterEach` are
-// refused by that benchmark in one line: they run around each call and usually reset state
-// the task reads, while cyclebench makes per-iteration set-up for a whole batch before its
-// clock starts (.setupEach()), which would hand every call but the first a used state.
+// measuring, `afterAll` and `teardown` when the worker ends. `beforeEach`/`afterEach` run as
+// tinybench runs them: around every call of `fn`, called with the task as `this` and the
+// mode, awaited, outside the timing. Such a task is timed call by call with the clock's own
+// cost taken out of each call (src/engine/per-call.ts), and its result says so. The mode is
+// 'run' throughout, as for beforeAll: cyclebench's warm-up is its own.
 import type { BenchFn } from '../api/types.js';
-import { atEnd, failingBench, unsupported, type Tool } from './unsupported.js';
+import { atEnd, type Tool } from './unsupported.js';
 
 type Hook = (this: unknown, ...a: unknown[]) => unknown;
 
@@ -28,9 +29,9 @@ export function taskBenchFn(
   fn: () => unknown,
   hooks: TaskHooks = {},
   benchHooks: BenchHooks = {},
+  task: { readonly name: string } = { name },
 ): BenchFn {
   if (typeof fn !== 'function') throw new TypeError(`${tool}: bench('${name}'): the task must be a function`);
-  const task = { name };
   const setup = async () => {
     await benchHooks.setup?.call(undefined, task, 'run');
     await hooks.beforeAll?.call(task, 'run');
@@ -40,9 +41,17 @@ export function taskBenchFn(
     });
     return undefined;
   };
-  if (hooks.beforeEach || hooks.afterEach) {
-    const hint = 'make per-iteration inputs with a cyclebench bench and .setupEach(), docs/migration.md';
-    return failingBench(unsupported(tool, `beforeEach/afterEach of '${name}'`, hint));
-  }
-  return { setup, fn };
+  const { beforeEach, afterEach } = hooks;
+  for (const [hook, f] of [
+    ['beforeEach', beforeEach],
+    ['afterEach', afterEach],
+  ] as const)
+    if (f != null && typeof f !== 'function')
+      throw new TypeError(`${tool}: bench('${name}'): '${hook}' must be a function if provided`);
+  return {
+    setup,
+    fn,
+    ...(beforeEach ? { beforeEach: () => beforeEach.call(task, 'run') } : {}),
+    ...(afterEach ? { afterEach: () => afterEach.call(task, 'run') } : {}),
+  };
 }

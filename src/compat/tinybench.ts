@@ -49,13 +49,18 @@ export class Bench extends EventTarget {
 
   add(name: string, fn: () => unknown, fnOpts: FnOptions = {}): this {
     if (this.#tasks.has(name)) throw new Error(`tinybench: a task named '${name}' was already added`);
-    const benchFn = taskBenchFn('tinybench', name, fn, fnOpts, {
-      setup: this.opts.setup,
-      teardown: this.opts.teardown,
-    });
+    const task = new Task(this, name, fn);
+    const benchFn = taskBenchFn(
+      'tinybench',
+      name,
+      fn,
+      fnOpts,
+      { setup: this.opts.setup, teardown: this.opts.teardown },
+      task,
+    );
     if (this.name) withGroup(this.name, () => register(name, benchFn));
     else register(name, benchFn);
-    this.#tasks.set(name, new Task(this, name, fn));
+    this.#tasks.set(name, task);
     return this;
   }
   getTask(name: string): Task | undefined {

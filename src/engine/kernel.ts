@@ -14,6 +14,7 @@
 import { PLAN_SEED } from './defaults.js';
 import { createFreshInputs, isThenable, type EachSetup, type FreshInputs } from './fresh-inputs.js';
 import { type BenchArgs, buildInputPool, type InputPool, type InputSource } from './inputs.js';
+import type { EachHooks } from './latency-loop.js';
 
 /**
  * What `bench(name, fn)` accepts as `fn`:
@@ -32,6 +33,13 @@ export interface BenchObject<S = any> {
   setup?: (args: any) => S | Promise<S>;
   /** The kernel: `fn(state)`, or `fn(input, state)` with `.inputs()`. */
   fn: ((state: S) => unknown) | ((input: any, state: S) => unknown);
+  /**
+   * Run before every call of `fn`, untimed, awaited when it returns a promise (to refill state the
+   * kernel consumes). With either hook each call is timed on its own (per-call.ts).
+   */
+  beforeEach?: (state: S) => unknown;
+  /** Run after every call of `fn`, untimed, awaited when it returns a promise. */
+  afterEach?: (state: S) => unknown;
 }
 export type BenchFn = SetupOrKernel | BenchObject;
 
@@ -43,6 +51,8 @@ export interface KernelSpec {
   inputs?: InputPool;
   /** Per-iteration set-up: inputs made for every iteration before each batch (absent without `.setupEach()`). */
   fresh?: FreshInputs;
+  /** Hooks around every call (the object form's beforeEach/afterEach): each call is timed alone (per-call.ts). */
+  each?: EachHooks;
   isAsync: boolean;
   /** How it was recognised, for the record. */
   form: 'kernel' | 'setup' | 'async-setup' | 'object';
@@ -86,6 +96,10 @@ export async function resolveKernel(
   inputs?: KernelInputs,
 ): Promise<KernelSpec> {
   if (inputs?.source === undefined && inputs?.setupEach === undefined) return resolveForm(fn, args, label);
+  if (typeof fn === 'object' && (fn.beforeEach || fn.afterEach))
+    throw new TypeError(
+      `'${label}': beforeEach/afterEach and .inputs()/.setupEach() both prepare each call; use one of them`,
+    );
   if (inputs.source !== undefined && inputs.setupEach !== undefined)
     throw new TypeError(`'${label}': .inputs() and .setupEach() both give the kernel its input; use one of them`);
   const seed = inputs.seed ?? PLAN_SEED;
@@ -160,8 +174,31 @@ async function resolveForm(
   }
   const generator = generatorKernelError(label, kernel);
   if (generator) throw generator;
+  const hooks = typeof fn === 'object' ? eachHooks(fn, state, label) : undefined;
+  // The probe call runs between the hooks, as every timed call will; their promises select awaiting them.
+  const before = hooks?.before?.();
+  if (isThenable(before)) await before;
   const probe = pool ? kernel(pool.input, state) : kernel(state);
   const isAsync = isThenable(probe);
   if (isAsync) await probe;
-  return { fn: kernel, state, isAsync, form, label };
+  const after = hooks?.after?.();
+  if (isThenable(after)) await after;
+  const each = hooks && { ...hooks, isAsync: isThenable(before) || isThenable(after) };
+  return { fn: kernel, state, isAsync, form, label, ...(each ? { each } : {}) };
+}
+
+/** The object form's hooks bound to the kernel's state, or undefined without any. */
+function eachHooks(o: BenchObject, state: unknown, label: string): Omit<EachHooks, 'isAsync'> | undefined {
+  const { beforeEach, afterEach } = o;
+  if (beforeEach === undefined && afterEach === undefined) return undefined;
+  for (const [name, hook] of [
+    ['beforeEach', beforeEach],
+    ['afterEach', afterEach],
+  ] as const)
+    if (hook !== undefined && typeof hook !== 'function')
+      throw new TypeError(`bench('${label}'): ${name} must be a function`);
+  return {
+    ...(beforeEach ? { before: () => beforeEach(state) } : {}),
+    ...(afterEach ? { after: () => afterEach(state) } : {}),
+  };
 }

@@ -11,6 +11,11 @@
 //
 // The loop runs one chunk [from, to) per invocation, so the driver (latency.ts) can check
 // its budget and yield to the event loop between chunks, never inside a timed call.
+//
+// Per-call hooks (`each`, per-call.ts): `before()` runs before clock.start() and `after()`
+// after the call's ticks are stored, so neither is timed; they are awaited when `each.isAsync`
+// (tinybench awaits its beforeEach/afterEach), which makes the loop async even for a sync kernel
+// while the kernel's own call stays un-awaited inside the timed region.
 
 import type { Clock } from '../platform/types.js';
 import { header, POOL_CURSOR } from './loop.js';
@@ -25,26 +30,41 @@ export interface LatencyLoopOptions {
   inputs?: ArrayLike<unknown>;
   /** Per-iteration set-up: box.values holds the chunk's inputs, call i gets values[i − from]. */
   fresh?: { values: ArrayLike<unknown> };
+  /** Per-call hooks, run outside the timed region of every call. */
+  each?: EachHooks;
+}
+
+/** What runs around every call, untimed (per-call.ts). */
+export interface EachHooks {
+  before?: () => unknown;
+  after?: () => unknown;
+  /** A hook returned a promise: both are awaited. */
+  isAsync: boolean;
 }
 
 function source(async: boolean, opts: LatencyLoopOptions): string {
   const inputs = opts.inputs !== undefined;
   const fresh = !inputs && opts.fresh !== undefined;
   const call = `${async ? 'await ' : ''}fn(${inputs || fresh ? 'x, state' : 'state'})`;
+  const each = opts.each;
+  const hook = (name: 'before' | 'after') => (each?.[name] ? `    ${each.isAsync ? 'await ' : ''}${name}();\n` : '');
+  const asyncLoop = async || each?.isAsync === true;
   return (
     header(opts.label, 'latency loop') +
     (inputs ? POOL_CURSOR : '') +
-    `return ${async ? 'async ' : ''}function cyclebenchLatencyLoop(from, to, out) {\n` +
+    `return ${asyncLoop ? 'async ' : ''}function cyclebenchLatencyLoop(from, to, out) {\n` +
     `  let last;\n` +
     (inputs ? `  let j = k;\n` : '') +
     (fresh ? `  const fresh = pool.values;\n` : '') +
     `  for (let i = from; i < to; i++) {\n` +
     (inputs ? `    const x = pool[j]; if (++j === len) j = 0;\n` : '') +
     (fresh ? `    const x = fresh[i - from];\n` : '') +
+    hook('before') +
     `    clock.start();\n` +
     `    last = ${call};\n` +
     `    clock.end();\n` +
     `    out[i] = buf[2] - buf[0];\n` +
+    hook('after') +
     `  }\n` +
     (inputs ? `  k = j;\n` : '') +
     `  return last;\n` +
@@ -52,7 +72,15 @@ function source(async: boolean, opts: LatencyLoopOptions): string {
   );
 }
 
-type Factory<L> = (fn: unknown, state: unknown, clock: Clock, buf: Float64Array, pool: unknown) => L;
+type Factory<L> = (
+  fn: unknown,
+  state: unknown,
+  clock: Clock,
+  buf: Float64Array,
+  pool: unknown,
+  before: unknown,
+  after: unknown,
+) => L;
 
 /** A dedicated per-call loop; `buf` must be the array bound to `clock`. */
 export function makeLatencyLoop(
@@ -87,8 +115,7 @@ export function makeLatencyLoop(
   isAsync: boolean,
   opts: LatencyLoopOptions = {},
 ): SyncLatencyLoop | AsyncLatencyLoop {
-  const factory = new Function('fn', 'state', 'clock', 'buf', 'pool', source(isAsync, opts)) as Factory<
-    SyncLatencyLoop | AsyncLatencyLoop
-  >;
-  return factory(fn, state, clock, buf, opts.inputs ?? opts.fresh);
+  const params = ['fn', 'state', 'clock', 'buf', 'pool', 'before', 'after'];
+  const factory = new Function(...params, source(isAsync, opts)) as Factory<SyncLatencyLoop | AsyncLatencyLoop>;
+  return factory(fn, state, clock, buf, opts.inputs ?? opts.fresh, opts.each?.before, opts.each?.after);
 }

@@ -25,7 +25,7 @@ import type { BatchContext } from './batch.js';
 import * as D from './defaults.js';
 import type { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
-import { makeLatencyLoop } from './latency-loop.js';
+import { makeLatencyLoop, type EachHooks } from './latency-loop.js';
 import { yieldToEventLoop } from './sampler.js';
 import { SINK } from './sink.js';
 
@@ -65,14 +65,18 @@ export function chunkCalls(estimateNs: number, config: Pick<LatencyConfig, 'chun
   return Math.min(config.maxChunkCalls, Math.max(1, n));
 }
 
-/** Timer overhead in ticks: median and p10/p90 (type-7 quantiles) of empty calls through the per-call loop shape. */
+/**
+ * Timer overhead in ticks: median and p10/p90 (type-7 quantiles) of empty calls through the per-call
+ * loop shape (with `each`, the shape with hooks around each call; they must be sync).
+ */
 export function calibrateOverhead(
   ctx: LatencyContext,
   calls: number,
   passes: number,
+  each?: EachHooks,
 ): { median: number; p10: number; p90: number } {
   const noop = () => undefined;
-  const loop = makeLatencyLoop(noop, undefined, ctx.clock, ctx.buf, false, { label: 'timer calibration' });
+  const loop = makeLatencyLoop(noop, undefined, ctx.clock, ctx.buf, false, { label: 'timer calibration', each });
   const ticks = new Float64Array(Math.max(1, calls));
   for (let p = 0; p < Math.max(1, passes); p++) loop(0, ticks.length, ticks);
   const sorted = Array.from(ticks.sort());
@@ -91,7 +95,9 @@ export async function runLatency(
     label: kernel.label,
     inputs: kernel.inputs?.values,
     fresh: kernel.fresh,
+    each: kernel.each,
   });
+  const loopIsAsync = kernel.isAsync || kernel.each?.isAsync === true;
   const maxCalls = Math.max(1, Math.floor(config.maxCalls));
   const out = new Float64Array(maxCalls);
   // With `.setupEach()` a chunk's fresh inputs are made before it and must fit in memory.
@@ -100,7 +106,7 @@ export async function runLatency(
   const runChunk = async (from: number, to: number): Promise<void> => {
     if (fresh) await fresh.prepare(to - from);
     let last = loop(from, to, out);
-    if (kernel.isAsync) last = await last;
+    if (loopIsAsync) last = await last;
     SINK.last = last; // escapes, outside the timed calls
     ctx.checksum.add(last);
     if (fresh) await fresh.release();
@@ -117,7 +123,12 @@ export async function runLatency(
   }
 
   // 2. Calibrate the timer right before measuring, in this process.
-  const overhead = calibrateOverhead(ctx, config.calibrationCalls, config.calibrationPasses);
+  const overhead = calibrateOverhead(
+    ctx,
+    config.calibrationCalls,
+    config.calibrationPasses,
+    kernel.each ? { before: () => undefined, after: () => undefined, isAsync: false } : undefined,
+  );
 
   // 3. Time each call.
   await yieldToEventLoop();

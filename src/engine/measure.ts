@@ -23,6 +23,7 @@ import { DEFAULT_WARMUP } from './warmup.js';
 import { warmYardstick } from './yardstick.js';
 import { ALLOCATING_BYTES_PER_CALL, probeAllocation } from './allocation-probe.js';
 import { chooseTiming, readProcessCpuNs } from './timing.js';
+import { hasEachHooks, perCallBatches } from './per-call.js';
 import type { BatchContext } from './batch.js';
 
 /** Serialisable measurement options (all optional at the API and protocol level). */
@@ -118,9 +119,16 @@ export async function measure(
   const fresh = kernel.fresh;
   if (fresh) checkFreshInputs(kernel.label, fresh, o);
   const loopOpts: LoopOptions = { label: kernel.label, inputs: kernel.inputs?.values, fresh, ...extras.loop };
-  const loop = kernel.isAsync
-    ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts)
-    : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts);
+  if (hasEachHooks(kernel)) checkPerCall(kernel.label, o, extras);
+  const perCall = hasEachHooks(kernel)
+    ? perCallBatches(kernel, { clock, buf }, D.LATENCY_CALIBRATION_CALLS, D.LATENCY_CALIBRATION_PASSES)
+    : null;
+  const loop =
+    perCall?.loop ??
+    (kernel.isAsync
+      ? makeAsyncLoop(kernel.fn, kernel.state, clock, loopOpts)
+      : makeSyncLoop(kernel.fn, kernel.state, clock, loopOpts));
+  const isAsync = perCall?.isAsync ?? kernel.isAsync;
   const thread = new ThreadStats(platform.sched, extras.observeThread !== false);
   const gc = extras.observeGc === false ? null : new GcWatch();
   const checksum = new Checksum();
@@ -129,10 +137,11 @@ export async function measure(
     buf,
     hz: info.hz,
     loop,
-    isAsync: kernel.isAsync,
+    isAsync,
     checksum,
     thread,
-    counters: extras.counters,
+    // Hardware counters read over a whole batch, hooks included: not read for per-call timing.
+    counters: perCall ? undefined : extras.counters,
     nowMs: extras.nowMs ?? (() => performance.now()),
     ...(extras.settle ? { simulated: true } : {}),
     fresh,
@@ -140,11 +149,16 @@ export async function measure(
   const details: AnalysisDetail[] = [...(extras.details ?? [])];
   const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
     details.push({ code, severity: 'warning', values });
+  if (perCall && extras.counters) {
+    const message = 'beforeEach/afterEach run around every call, and counters read over a batch would count them';
+    details.push({ code: 'counters-unavailable', severity: 'info', values: { message } });
+  }
   try {
     if (!kernel.isAsync) await extras.timed?.(true);
-    const loopFloorNs = kernel.isAsync
-      ? null
-      : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs, fresh });
+    // Per-call timing has no loop floor: the clock's calibrated cost is taken out of every call.
+    const loopFloorNs =
+      isAsync || perCall ? null : measureLoopFloor({ clock, buf, hz: info.hz }, { inputs: loopOpts.inputs, fresh });
+    perCall?.calibrate();
     await extras.timed?.(false);
     const warmupStartMs = performance.now();
     const warmup = await runWarmup(
@@ -159,16 +173,17 @@ export async function measure(
       gc,
     );
     const allocating = gc !== null && (await collectedDuring(gc, warmupStartMs, performance.now()));
-    const probed = extras.ownProcess && !kernel.isAsync ? await probeAllocation(ctx, warmup.estimateNs) : 0;
+    // Per-call timing keeps the clock's time: the process's CPU time would count the hooks.
+    const probed = extras.ownProcess && !isAsync && !perCall ? await probeAllocation(ctx, warmup.estimateNs) : 0;
     const timing = chooseTiming({
       allocating: probed >= ALLOCATING_BYTES_PER_CALL,
       ownProcess: extras.ownProcess === true,
-      isAsync: kernel.isAsync,
+      isAsync,
       simulated: extras.settle !== undefined,
     });
     if (extras.ownProcess) ctx.processCpuNs = readProcessCpuNs;
     ctx.timing = timing;
-    const target = kernel.isAsync
+    const target = isAsync
       ? Math.max(o.targetLargestBatchNs, D.ASYNC_TARGET_LARGEST_BATCH_NS)
       : allocating
         ? Math.max(o.targetLargestBatchNs, o.allocatingLargestBatchNs)
@@ -186,6 +201,8 @@ export async function measure(
     const rng = planRng(o.seed, extras.forkIndex ?? 0);
     const simulation = extras.settle ? await extras.settle(ctx, kernel.fn, unit) : undefined;
     await extras.timed?.(true);
+    // Calibrated again right before sampling (the warm-up's figure only sized the batches).
+    const perCallRecord = perCall?.calibrate();
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
     const memory = o.memory
@@ -221,7 +238,7 @@ export async function measure(
       stop: sampled.stop,
       checksum: checksum.digest(),
       timing,
-      ...(!kernel.isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),
+      ...(!isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),
       ...(loopFloorNs !== null ? { loopFloorNs } : {}),
       conditions: {
         cpu: extras.conditions?.cpu ?? null,
@@ -234,6 +251,7 @@ export async function measure(
       warnings: [],
       details,
       ...(latency ? { latency } : {}),
+      ...(perCallRecord ? { perCall: perCallRecord } : {}),
       ...(memory ? { memory } : {}),
       ...(kernel.inputs ? { inputs: kernel.inputs.summary } : {}),
       ...(inputsChanged ? { inputsChanged } : {}),
@@ -259,6 +277,19 @@ async function measureMemory(
     return undefined;
   }
   return runMemory(ctx, unit, k, inputs);
+}
+
+/**
+ * One line when a measurement asked for would count a kernel's per-call hooks with it: heap bytes
+ * per call and simulated counts read over a whole batch, hooks included.
+ */
+function checkPerCall(label: string, o: MeasureOptions, extras: MeasureExtras): void {
+  const what = o.memory ? 'memory per call' : extras.settle ? 'simulated counts' : null;
+  if (what)
+    throw new RangeError(
+      `'${label}': ${what} would include its beforeEach/afterEach hooks, which run around every call; ` +
+        'measure it without that option',
+    );
 }
 
 /** One line when a batch of the plan cannot hold its fresh inputs in memory. */

@@ -2,7 +2,7 @@
 // src/simulation/worker.ts), part of the one registry of detail words (src/report/details.ts
 // DETAIL_TEXT): what the process could not do as asked.
 import type { DetailValue } from '../results/schema.js';
-import { formatBytes } from '../text/format.js';
+import { formatBytes, formatNs } from '../text/format.js';
 
 type Values = Record<string, DetailValue>;
 type ForkCode =
@@ -18,7 +18,8 @@ type ForkCode =
   | 'no-counter-event'
   | 'counters-unavailable'
   | 'simulation-unsupported'
-  | 'not-under-valgrind';
+  | 'not-under-valgrind'
+  | 'per-call-timing';
 
 const num = (x: DetailValue | undefined): number => (typeof x === 'number' ? x : NaN);
 
@@ -43,4 +44,8 @@ export const FORK_DETAIL_TEXT: Record<ForkCode, (v: Values) => string> = {
   'simulation-unsupported': (v) =>
     `simulated counters unavailable: ${typeof v.reason === 'string' ? v.reason : 'unsupported'}`,
   'not-under-valgrind': () => 'simulated counters unavailable: this process is not running under Valgrind',
+  'per-call-timing': (v) =>
+    "each call timed on its own, its beforeEach/afterEach hooks outside the timing; the clock's own cost, " +
+    `${formatNs(num(v.overheadNs))} a call (median of empty calls, p10–p90 jitter ${formatNs(num(v.jitterNs))}), ` +
+    `is taken out of every call (${num(v.processes)} ${num(v.processes) === 1 ? 'process' : 'processes'})`,
 };

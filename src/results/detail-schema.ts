@@ -83,6 +83,7 @@ export const DETAIL_CODES = [
   'counters-unavailable',
   'simulation-unsupported',
   'not-under-valgrind',
+  'per-call-timing',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

@@ -53,6 +53,11 @@ const fork = {
     warnings: strings,
     inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
     freshInputBytes: num,
+    perCall: {
+      type: 'object',
+      required: ['overheadTicks'],
+      properties: { overheadTicks: num, overheadP10Ticks: num, overheadP90Ticks: num, calibrationCalls: int },
+    },
     timing: str,
     slowState: num,
     oddProcess: {

@@ -76,3 +76,15 @@ export interface LatencySummary {
   /** The same reading as data, worded into `notes` by src/report/details.ts (absent before schema version 3). */
   details?: AnalysisDetail[];
 }
+
+/**
+ * Per-call timing (a kernel with beforeEach/afterEach hooks, src/engine/per-call.ts): every batch is
+ * the sum of its calls' ticks less overheadTicks per call, the median of empty calls through the same
+ * loop shape in this process.
+ */
+export interface PerCallRecord {
+  overheadTicks: number;
+  overheadP10Ticks: number;
+  overheadP90Ticks: number;
+  calibrationCalls: number;
+}

@@ -4,13 +4,13 @@
 
 import type { ProfileSummary } from '../profile/summary.js';
 import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
-import type { LatencyRecord, LatencySummary } from './latency-schema.js';
+import type { LatencyRecord, LatencySummary, PerCallRecord } from './latency-schema.js';
 import type { AnalysisDetail, Detail } from './detail-schema.js';
 
 export const SCHEMA_VERSION = 4;
 
 // Latency mode's records live in their own file; they are part of this document.
-export type { LatencyRecord, LatencyRung, LatencySummary } from './latency-schema.js';
+export type { LatencyRecord, LatencyRung, LatencySummary, PerCallRecord } from './latency-schema.js';
 
 /** Why a batch counts as preempted. */
 export type PreemptionCause = 'involuntary-switch' | 'migration' | 'off-cpu';
@@ -133,6 +133,8 @@ export interface ForkResult {
   inputsChanged?: { changed: number; checked: number };
   /** Per-iteration set-up (`.setupEach()`): the estimated size of one input, bytes (absent otherwise). */
   freshInputBytes?: number;
+  /** Per-call timing (hooks around every call, src/engine/per-call.ts): the clock's cost taken out of each call. */
+  perCall?: PerCallRecord;
   /** Memory per operation (`--memory`; src/engine/memory.ts; absent otherwise). */
   memory?: MemoryRecord;
   /** Simulated counters (`--counters simulate`): this process ran under Valgrind (absent otherwise). */

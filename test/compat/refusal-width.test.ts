@@ -3,10 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { cli, fixture } from '../helpers/compat.js';
 
-async function run80(file: string) {
-  const r = await cli(['run', fixture(file), '--forks', '1', '--time', '0.05', '--no-pin', '--no-counters'], {
-    COLUMNS: '80',
-  });
+async function run80(file: string, ...extra: string[]) {
+  const args = ['run', fixture(file), '--forks', '1', '--time', '0.05', '--no-pin', '--no-counters', ...extra];
+  const r = await cli(args, { COLUMNS: '80' });
   expect(r.timedOut).toBe(false);
   return r;
 }
@@ -21,15 +20,15 @@ function joined(stdout: string, start: string): string {
 }
 
 describe('refusal and load-error lines at 80 columns', () => {
-  it("tinybench's beforeEach refusal keeps its reason", async () => {
-    const r = await run80('compat/tinybench-hooks.mjs');
+  it("a benchmark's refusal (--memory of a tinybench task with beforeEach) keeps its reason", async () => {
+    const r = await run80('compat/tinybench-hooks.mjs', '--memory', '--filter', '^with beforeEach$');
     expect(r.status).toBe(1);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
     expect(r.stdout).not.toContain('…');
     expect(joined(r.stdout, 'with beforeEach: failed')).toBe(
-      "with beforeEach: failed (throw): benchmark 'with beforeEach' failed: Error: tinybench: " +
-        "beforeEach/afterEach of 'with beforeEach' is not supported under cyclebench run (make " +
-        'per-iteration inputs with a cyclebench bench and .setupEach(), docs/migration.md)',
+      "with beforeEach: failed (throw): benchmark 'with beforeEach' failed: RangeError: 'with beforeEach': " +
+        'memory per call would include its beforeEach/afterEach hooks, which run around every call; ' +
+        'measure it without that option',
     );
   });
 

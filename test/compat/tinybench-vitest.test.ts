@@ -28,14 +28,21 @@ describe('tinybench and vitest files under cyclebench run', () => {
 });
 
 describe('tinybench hooks under cyclebench run', () => {
-  it('beforeAll and the Bench setup run before measuring; beforeEach is refused in one line naming it', async () => {
-    const [after, each] = await measureFile(fixture('compat/tinybench-hooks.mjs'), undefined, 1);
-    expect(after.error).toBeUndefined();
+  it('beforeAll and the Bench setup run before measuring, beforeEach/afterEach around every call (the tasks check), timed call by call', async () => {
+    const results = await measureFile(fixture('compat/tinybench-hooks.mjs'), undefined, 1);
+    expect(results.map((b) => [b.name, b.error?.message])).toEqual([
+      ['after beforeAll', undefined],
+      ['with beforeEach', undefined],
+      ['with async beforeEach', undefined],
+    ]);
+    const [after, each, asyncEach] = results;
     expect(after.headline?.point).toBeGreaterThan(0);
-    expect(each.headline).toBeNull();
-    expect(each.error?.message).toMatch(
-      /^benchmark 'with beforeEach' failed: Error: tinybench: beforeEach\/afterEach of 'with beforeEach' is not/,
-    );
+    expect(after.details?.map((d) => d.code)).not.toContain('per-call-timing');
+    for (const b of [each, asyncEach]) {
+      expect(b.headline).not.toBeNull();
+      expect(b.forks[0].perCall?.overheadTicks).toBeGreaterThan(0);
+      expect(b.details?.filter((d) => d.code === 'per-call-timing')).toHaveLength(1);
+    }
   });
 });
 

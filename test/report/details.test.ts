@@ -131,6 +131,7 @@ const EXAMPLES: Record<DetailCode, Record<string, DetailValue>> = {
   'counters-unavailable': { message: 'perf_event_open failed: ENOENT' },
   'simulation-unsupported': { reason: 'built without Valgrind headers' },
   'not-under-valgrind': {},
+  'per-call-timing': { overheadNs: 31.5, jitterNs: 4.2, processes: 2 },
 };
 
 describe('details: data from the analysis, words from the report', () => {
