@@ -12,11 +12,12 @@ import { rowName } from '../../paired/render.js';
 import { isPaired, SideError, splitFlags, type SideSpec } from '../../paired/sides.js';
 import type { RunAndReportOptions } from '../../api/run-and-report.js';
 
-export const PAIRED_HELP = `  --against-node PATH  paired run: the other side runs the same files with this Node binary
-  --against-flags=F    paired run: the other side's workers get these Node/V8 flags, e.g.
-                       --against-flags=--jitless (several: quoted, space-separated)
-  --node PATH          with a paired run: this side's Node binary (default: the one running
-                       cyclebench), e.g. --node node22 --against-node node24
+export const PAIRED_HELP = `  --against-node PATH  paired run: the other side runs the same files with this Node
+                       binary (docs/ci.md: across Node versions and V8 flags)
+  --against-flags=F    paired run: the other side's workers get these Node/V8 flags,
+                       e.g. --against-flags=--jitless (several: quoted, space-separated)
+  --node PATH          with a paired run: this side's Node binary (default: the one
+                       running cyclebench), e.g. --node node22 --against-node node24
   --flags=F            with a paired run: this side's extra Node/V8 flags
 `;
 
