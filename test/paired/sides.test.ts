@@ -140,6 +140,7 @@ describe('run: the side options', () => {
     );
     expect(() => parseRunArgs([file, '--against-flags=--jitless', '--aa'], io)).toThrow(/--aa is not available/);
     expect(() => parseRunArgs([file, '--against-node', ' '], io)).toThrow('--against-node is empty');
+    expect(() => parseRunArgs([file, '--against-flags='], io)).toThrow(new UsageError('--against-flags is empty'));
   });
 
   it('a bad binary or flag is one line, exit 2, and no worker or checkout is left', async () => {

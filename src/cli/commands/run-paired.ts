@@ -68,7 +68,11 @@ const flagList = (option: string, value: string | undefined) => {
 
 /** Is this `run` a paired one? */
 export const pairedRun = (v: PairedValues) =>
-  isPaired({ against: v.against, againstNode: v['against-node'], againstFlags: v['against-flags'] ? [] : undefined });
+  isPaired({
+    against: v.against,
+    againstNode: v['against-node'],
+    againstFlags: v['against-flags'] !== undefined ? [] : undefined,
+  });
 
 /** The paired run's options, checked; {} for a plain run (which may not use any of them). */
 export function pairedOptions(v: PairedValues): Partial<RunCliOptions> {
