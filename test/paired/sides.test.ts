@@ -1,9 +1,10 @@
 // The sides of a paired run (src/paired/sides.ts) without measuring: flags are split and
-// checked, a binary is asked for its version, and every bad side is one line (exit 2) before any
+// checked, a binary is asked for its version, a side's worker starts under its binary with its
+// flags first, and every bad side is one line (exit 2) before any
 // worker starts, leaving no checkout behind; the sides' names; the CLI's options; the document
 // records each side's Node and flags, and `report` shows them (version-1 files still read).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import { UsageError } from '../../src/cli/io.js';
 import { DEFAULT_LOOKS } from '../../src/paired/analysis.js';
 import { newPairedDocument } from '../../src/paired/document.js';
 import { probeNode, resolveSides, SideError, splitFlags } from '../../src/paired/sides.js';
+import { listFile } from '../../src/orchestrator/fork.js';
+import { loadPlatform } from '../../src/platform/load.js';
 import { captureIo, runCli } from '../helpers/io.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -121,6 +124,27 @@ describe('resolveSides: the names say what differs', () => {
     expect(sides.current.label).toBe(`this tree, node ${process.version}`);
     expect(sides.against.label).toBe(`main (0123), node ${process.version}`);
     expect(sides.against.tree).toBe('main (0123)');
+  });
+});
+
+describe("a side's worker", () => {
+  it("runs under the side's binary with its flags before the worker's own", async () => {
+    const file = join(scratch, 'argv.bench.ts');
+    const log = join(scratch, 'argv.log');
+    writeFileSync(
+      file,
+      `import { writeFileSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.ts')}';\n` +
+        `writeFileSync(${JSON.stringify(log)}, JSON.stringify([process.execPath, process.execArgv]));\n` +
+        `bench('one', () => 1);\n`,
+    );
+    const listed = await listFile(loadPlatform(), file, undefined, {
+      execPath: process.execPath,
+      flags: ['--jitless', '--stack-size=900'],
+    });
+    expect(listed).toMatchObject({ benchmarks: [{ title: 'one' }] });
+    const [execPath, execArgv] = JSON.parse(readFileSync(log, 'utf8')) as [string, string[]];
+    expect(execPath).toBe(process.execPath);
+    expect(execArgv.slice(0, 3)).toEqual(['--jitless', '--stack-size=900', '--expose-gc']);
   });
 });
 
