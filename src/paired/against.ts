@@ -1,6 +1,7 @@
 // `cyclebench run <files> --against <dir or git ref>` as a library call: open the other
-// tree (or none: the sides are Node binaries or flags, sides.ts), run the files of both in pairs (run.ts), print the table, write --json (the paired
-// outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
+// tree (none when the sides differ only by Node binary or flags, sides.ts), ask each side's
+// binary for its version, run the files of both in pairs (run.ts), print the table, write --json
+// (the paired outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
 import { terminalColumns, type Io } from '../api/io.js';
