@@ -55,7 +55,8 @@ function sideLines(doc: PairedDocument): string[] {
   return (['current', 'against'] as const).map((k) => {
     const s = doc.sides![k];
     const flags = s.flags.length ? s.flags.join(' ') : 'none';
-    return `${k === 'current' ? 'this side' : 'other side'} (${s.label || s.tree}): Node ${s.node.version} (V8 ${s.node.v8}) ${s.node.path}, extra flags ${flags}`;
+    const side = k === 'current' ? 'this side' : 'other side';
+    return `${side} (${s.label || s.tree}): Node ${s.node.version} (V8 ${s.node.v8}) ${s.node.path}, extra flags ${flags}`;
   });
 }
 
