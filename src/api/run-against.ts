@@ -1,13 +1,22 @@
 // runFilesAgainst(): the library form of `cyclebench run <files> --against <tree>`, a paired
-// run of the same files from this tree and another (a directory or a git ref). Imported
-// lazily for the reason given in run-files.ts.
+// run of the same files from this tree and another (a directory or a git ref), or under
+// another Node binary or extra Node/V8 flags (`againstNode`, `againstFlags`; `node` and `flags`
+// for this side). Imported lazily for the reason given in run-files.ts.
 import { processIo, type Io } from './io.js';
 import type { AgainstOutcome } from '../paired/against.js';
 import type { RunFilesOptions } from './run-files.js';
 
 export interface RunFilesAgainstOptions extends RunFilesOptions {
-  /** The other tree: a directory, or a git ref of the repository of `cwd`. */
-  against: string;
+  /** The other tree: a directory, or a git ref of the repository of `cwd` (default: this tree). */
+  against?: string;
+  /** The other side's Node binary (default: the Node running cyclebench). */
+  againstNode?: string;
+  /** Flags added to the other side's worker command line, e.g. ['--jitless']. */
+  againstFlags?: string[];
+  /** This side's Node binary. */
+  node?: string;
+  /** Flags added to this side's worker command line. */
+  flags?: string[];
   /** Most pairs per benchmark (default 20). */
   maxPairs?: number;
 }
@@ -32,12 +41,24 @@ export async function runFilesAgainst(options: RunFilesAgainstOptions): Promise<
     {
       ...DEFAULT_RUN_OPTIONS,
       ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-      against: options.against,
       files: findBenchFiles(list, cwd),
       filter: typeof filter === 'string' ? new RegExp(filter) : filter,
       progress: progress ?? false,
-      argv: ['run', ...list, '--against', options.against, '(library runFilesAgainst)'],
+      argv: ['run', ...list, ...sideArgs(options), '(library runFilesAgainst)'],
     },
     io,
   );
+}
+
+/** The command-line form of the sides, for the document's `command`. */
+function sideArgs(o: RunFilesAgainstOptions): string[] {
+  const pairs: [string, string | string[] | undefined][] = [
+    ['--against', o.against],
+    ['--against-node', o.againstNode],
+    ['--against-flags', o.againstFlags],
+    ['--node', o.node],
+    ['--flags', o.flags],
+  ];
+  // A flag option's value starts with '-': the command line takes it after '='.
+  return pairs.flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? [`${k}=${v.join(' ')}`] : [k, v]));
 }

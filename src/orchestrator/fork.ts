@@ -11,7 +11,7 @@ import {
 } from '../worker/protocol.js';
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding } from './schedule.js';
-import { runWorker, type SpawnConditions, type StartedWorker, startWorker } from './worker-process.js';
+import { type NodeLaunch, runWorker, type SpawnConditions, type StartedWorker, startWorker } from './worker-process.js';
 import { fullName as joinName } from '../text/format.js';
 import { callgrindLaunch } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
@@ -30,6 +30,8 @@ export interface ForkOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   simulate?: SimulationChoice & { valgrind?: string };
+  /** Another Node binary or extra flags for the process (a side of a paired run). */
+  node?: NodeLaunch;
 }
 
 /** The exec-time conditions of one fork's process: CPUs, ASLR, environment padding. */
@@ -91,6 +93,7 @@ export async function runFork(
     conditions: spawnAt,
     isFinal: isFinalMessage,
     signal: opts.signal,
+    ...(opts.node ? { node: opts.node } : {}),
     ...(sim ? { wrapper: sim.wrapper } : {}),
     ...(run.started && !sim ? { started: run.started } : {}),
     ...(run.onMessage ? { onMessage: run.onMessage } : {}),
@@ -117,9 +120,11 @@ export async function listFile(
   platform: Platform,
   file: string,
   signal?: AbortSignal,
+  node?: NodeLaunch,
 ): Promise<{ benchmarks: Descriptor[] } | { error: string } | { interrupted: true }> {
   const listed = await runWorker<WorkerMessage>({
     platform,
+    ...(node ? { node } : {}),
     request: { type: 'list', file },
     timeoutMs: LIST_TIMEOUT_MS,
     isFinal: isFinalMessage,

@@ -56,8 +56,18 @@ export function workerArgs(entry = workerEntry()): string[] {
   return ['--expose-gc', ...(entry.endsWith('.ts') ? ['--import', tsxLoader()] : []), entry];
 }
 
+/**
+ * The Node binary that runs a worker and the flags it is given before the worker's own (a side of
+ * a paired run, src/paired/sides.ts); by default the Node running cyclebench, no extra flags.
+ */
+export interface NodeLaunch {
+  execPath: string;
+  flags: string[];
+}
+
 export interface StartOptions {
   platform: Platform;
+  node?: NodeLaunch;
   conditions?: SpawnConditions;
   /** A program that runs node (valgrind and its arguments): the worker is then `command ...args node ...`. */
   wrapper?: { command: string; args: string[] };
@@ -107,9 +117,10 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
     [PROCESS_TAG_ENV]: tag,
   };
   if (opts.conditions?.envPadding) env.CYCLEBENCH_ENV_PAD = 'x'.repeat(opts.conditions.envPadding);
-  const nodeArgs = workerArgs();
+  const node = opts.node ?? { execPath: process.execPath, flags: [] };
+  const nodeArgs = [...node.flags, ...workerArgs()];
   const w = opts.wrapper;
-  const [command, args] = w ? [w.command, [...w.args, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  const [command, args] = w ? [w.command, [...w.args, node.execPath, ...nodeArgs]] : [node.execPath, nodeArgs];
   const child = withConditions(opts.platform, opts.conditions, () =>
     // detached: its own process group (setsid), so a timeout or Ctrl-C ends whatever the
     // benchmark started too, and a terminal's Ctrl-C reaches only this process, which decides.

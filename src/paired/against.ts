@@ -1,6 +1,7 @@
 // `cyclebench run <files> --against <dir or git ref>` as a library call: open the other
-// tree, run the files of both in pairs (run.ts), print the table, write --json (the paired
-// outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
+// tree (none when the sides differ only by Node binary or flags, sides.ts), ask each side's
+// binary for its version, run the files of both in pairs (run.ts), print the table, write --json
+// (the paired outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
 import { terminalColumns, type Io } from '../api/io.js';
@@ -22,18 +23,19 @@ import { checkProfileDir } from '../profile/files.js';
 import { renderDifferentialMarkdown, renderDifferentialText } from '../profile/paired.js';
 
 export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
-import { openOtherTree, OtherTreeError } from './other-tree.js';
+import { openOtherTree, OtherTreeError, type OtherTree } from './other-tree.js';
+import { isPaired, resolveSides, SideError, type SideSpec } from './sides.js';
 import { renderPairedMarkdown, renderPairedText } from './render.js';
 import { runPaired, type PairedOutcome } from './run.js';
 import { newPairedDocument, type PairedDocument } from './document.js';
 
-export interface AgainstOptions extends RunOptions {
+export interface AgainstOptions extends RunOptions, SideSpec {
   /** The paired outcome as JSON ('-': standard output, the table then goes to stderr). */
   json?: string;
   /** The table as Markdown (e.g. $GITHUB_STEP_SUMMARY). */
   markdown?: string;
-  /** The other tree: a directory, or a git ref of the repository of `io.cwd`. */
-  against: string;
+  /** The other tree: a directory, or a git ref of the repository of `io.cwd` (default: this tree). */
+  against?: string;
   /** Most pairs per benchmark (default 20); the looks are 4, 6, 8, ... below it and itself. */
   maxPairs?: number;
   /** A gate (--fail-on-regression / --fail-on-cannot-tell): alpha is divided among the benchmarks. */
@@ -66,7 +68,8 @@ export async function runAgainst(
     platform,
   );
   for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
-  const tree = openOtherTree(opts.against, io.cwd);
+  if (!isPaired(opts)) throw new SideError('a paired run needs --against, --against-node or --against-flags');
+  const tree = opts.against === undefined ? sameTree() : openOtherTree(opts.against, io.cwd);
   const outside = opts.files.find((f) => relative(tree.currentRoot, f).startsWith('..'));
   if (outside) {
     tree.dispose();
@@ -74,6 +77,16 @@ export async function runAgainst(
       `${outside} is outside ${tree.currentRoot}: --against pairs files by their path from there`,
     );
   }
+  let sides: ReturnType<typeof resolveSides>;
+  try {
+    sides = resolveSides(opts, io.cwd, opts.against === undefined ? undefined : tree.label);
+  } catch (e) {
+    tree.dispose();
+    throw e;
+  }
+  // Sides told apart by Node or flags are named by them; two trees alone keep the names they have.
+  const bySide = opts.node ?? opts.flags ?? opts.againstNode ?? opts.againstFlags;
+  if (bySide !== undefined) tree.label = sides.sides.against.label;
   const before = collectEnvironment(platform);
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
@@ -88,6 +101,8 @@ export async function runAgainst(
       files: opts.files,
       filter: opts.filter,
       tree,
+      ...(bySide !== undefined ? { currentLabel: sides.sides.current.label } : {}),
+      launch: sides.launch,
       measure: { timeBudgetNs: opts.timeBudgetNs, targetCi: opts.targetCi, counters: opts.counters, seed: opts.seed },
       conditions,
       statistic: opts.statistic,
@@ -112,12 +127,17 @@ export async function runAgainst(
   const after = readMachineFacts();
   const changes = diffEnvironment(before, after);
   for (const c of changes) io.stderr.write(`cyclebench: warning: ${c.warning}\n`);
-  const document = newPairedDocument(paired, ['cyclebench', ...opts.argv], {
-    ...before,
-    conditions: conditionsRecord(conditions),
-    after,
-    changes,
-  });
+  const document = newPairedDocument(
+    paired,
+    ['cyclebench', ...opts.argv],
+    {
+      ...before,
+      conditions: conditionsRecord(conditions),
+      after,
+      changes,
+    },
+    sides.sides,
+  );
   const human = opts.json === '-' ? io.stderr : io.stdout;
   human.write(renderPairedText(paired, terminalColumns(human, io.env)));
   human.write(renderDifferentialText(paired.rows));
@@ -141,4 +161,9 @@ export async function runAgainst(
   for (const f of writeFailures) io.stderr.write(`cyclebench: ${f}\n`);
   const stoppedBy = stop.received() ?? undefined;
   return { paired, document, interrupted: paired.interrupted, writeFailures, ...(stoppedBy ? { stoppedBy } : {}) };
+}
+
+/** The other side of a run whose sides differ by Node binary or flags only: the same files. */
+function sameTree(): OtherTree {
+  return { currentRoot: '/', root: '/', label: 'this tree', dispose: () => {} };
 }

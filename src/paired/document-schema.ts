@@ -4,7 +4,7 @@
 // use and allows unknown fields (newer writers add optional ones).
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ResultFileError } from '../results/read.js';
-import { PAIRED_SCHEMA, type PairedDocument } from './document.js';
+import { READABLE_PAIRED_SCHEMAS, type PairedDocument } from './document.js';
 
 const num = { type: 'number' } as const;
 const int = { type: 'integer', minimum: 0 } as const;
@@ -57,11 +57,22 @@ const row = {
   },
 };
 
+const side = {
+  type: 'object',
+  required: ['label', 'tree', 'node', 'flags'],
+  properties: {
+    label: str,
+    tree: str,
+    node: { type: 'object', required: ['path', 'version', 'v8'], properties: { path: str, version: str, v8: str } },
+    flags: strings,
+  },
+};
+
 export const PAIRED_DOCUMENT_SCHEMA = {
   type: 'object',
   required: ['schema', 'tool', 'rule', 'environment', 'against', 'rows', 'settings'],
   properties: {
-    schema: { const: PAIRED_SCHEMA },
+    schema: { enum: READABLE_PAIRED_SCHEMAS },
     tool: { type: 'object', required: ['name'], properties: { name: { const: 'cyclebench' }, version: str } },
     createdAt: str,
     command: strings,
@@ -72,6 +83,8 @@ export const PAIRED_DOCUMENT_SCHEMA = {
     },
     environment: { type: 'object' },
     against: str,
+    current: str,
+    sides: { type: 'object', required: ['current', 'against'], properties: { current: side, against: side } },
     rows: { type: 'array', items: row },
     onlyCurrent: strings,
     onlyAgainst: strings,
@@ -97,10 +110,10 @@ let validate: ValidateFunction | undefined;
 /** The paired document, or one line (ResultFileError) naming what is wrong with it. */
 export function parsePairedDocument(data: unknown, path = '<input>'): PairedDocument {
   const schema = (data as { schema?: unknown }).schema;
-  if (schema !== PAIRED_SCHEMA)
+  if (!(READABLE_PAIRED_SCHEMAS as readonly unknown[]).includes(schema))
     throw new ResultFileError(
       path,
-      `paired file version ${String(schema)} is not supported; this build reads ${PAIRED_SCHEMA}`,
+      `paired file version ${String(schema)} is not supported; this build reads ${READABLE_PAIRED_SCHEMAS.join(', ')}`,
     );
   validate ??= new Ajv({ allErrors: false, strict: false }).compile(PAIRED_DOCUMENT_SCHEMA);
   if (!validate(data)) {

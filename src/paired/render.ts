@@ -56,7 +56,7 @@ export function sequentialRule(s: PairedSettings, detectable = true): string {
 export function tail(o: PairedOutcome, detectable = true): string[] {
   const lines: string[] = [];
   const list = (xs: string[]) => xs.map((x) => escapeControls(truncateName(x))).join(', ');
-  if (o.onlyCurrent.length) lines.push(`only in this tree (not compared): ${list(o.onlyCurrent)}`);
+  if (o.onlyCurrent.length) lines.push(`only in ${currentName(o)} (not compared): ${list(o.onlyCurrent)}`);
   if (o.onlyAgainst.length) lines.push(`only in ${escapeControls(o.against)} (not compared): ${list(o.onlyAgainst)}`);
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
   for (const r of o.rows) if (r.error) lines.push(`${rowName(r)}: failed: ${escapeControls(r.error)}`);
@@ -87,6 +87,9 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   return lines;
 }
 
+/** This side's name: 'this tree', or its Node version and flags (src/paired/sides.ts). */
+export const currentName = (o: Pick<PairedOutcome, 'current'>) => o.current ?? 'this tree';
+
 const NAME_MIN = 16;
 
 /**
@@ -115,14 +118,15 @@ export function renderPairedText(o: PairedOutcome, columns = 80): string {
       .trimEnd();
   // Continuation lines are indented, so each line under the table reads as one item.
   const under = tail(o, head.length === HEAD.length).map((l) => wrapLine(l, columns, '  '));
-  return `Paired run against ${escapeControls(o.against)}\n${all.map(line).join('\n')}\n${under.join('\n')}\n`;
+  const title = o.current === undefined ? 'Paired run' : `Paired run: ${escapeControls(o.current)}`;
+  return `${title} against ${escapeControls(o.against)}\n${all.map(line).join('\n')}\n${under.join('\n')}\n`;
 }
 
 export function renderPairedMarkdown(o: PairedOutcome): string {
   const esc = escapeMarkdown;
   const line = (r: string[]) => `| ${r.map(esc).join(' | ')} |`;
   return [
-    `### cyclebench: this tree against ${esc(o.against)}`,
+    `### cyclebench: ${esc(currentName(o))} against ${esc(o.against)}`,
     '',
     line(HEAD),
     line(HEAD.map(() => '---')),

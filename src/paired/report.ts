@@ -6,7 +6,7 @@ import { csvField, escapeMarkdown } from '../text/escape.js';
 import { formatNs } from '../text/format.js';
 import { escapeControls } from '../text/terminal-safe.js';
 import type { PairedDocument } from './document.js';
-import { cells, HEAD, renderPairedMarkdown, renderPairedText, rowName } from './render.js';
+import { cells, currentName, HEAD, renderPairedMarkdown, renderPairedText, rowName } from './render.js';
 import type { PairedRow } from './run.js';
 
 export type PairedReportFormat = 'text' | 'markdown' | 'html' | 'csv';
@@ -23,7 +23,10 @@ function pairRows(r: PairedRow): string[][] {
     ratioText(p),
   ]);
 }
-const PAIR_HEAD = ['pair', 'order', 'other tree', 'this tree', 'ratio'];
+const TREE_HEAD = ['pair', 'order', 'other tree', 'this tree', 'ratio'];
+// Sides that are Node binaries or flags (src/paired/sides.ts) are named in the lines under the table.
+const SIDE_HEAD = ['pair', 'order', 'other side', 'this side', 'ratio'];
+const pairHead = (doc: PairedDocument) => (doc.current === undefined ? TREE_HEAD : SIDE_HEAD);
 
 /** Environment in a few lines: when, which tool, Node, CPU, load before and after, pinning. */
 function environmentLines(doc: PairedDocument): string[] {
@@ -41,8 +44,20 @@ function environmentLines(doc: PairedDocument): string[] {
     `Node ${env.node?.version ?? '?'}, CPU ${env.cpu?.model ?? '?'} (${env.cpu?.logicalCores ?? '?'} logical), ` +
       `measuring on CPU ${env.conditions?.cpus?.join(',') ?? 'any'}`,
     `1-minute load ${load(env.kernel?.load)} at the start, ${load(env.after?.kernel?.load)} at the end`,
+    ...sideLines(doc),
     ...(env.changes ?? []).map((c) => `changed during the run: ${c.warning}`),
   ].map(escapeControls);
+}
+
+/** Each side's Node binary, version and extra flags (documents from cyclebench-paired/2 on). */
+function sideLines(doc: PairedDocument): string[] {
+  if (!doc.sides) return [];
+  return (['current', 'against'] as const).map((k) => {
+    const s = doc.sides![k];
+    const flags = s.flags.length ? s.flags.join(' ') : 'none';
+    const side = k === 'current' ? 'this side' : 'other side';
+    return `${side} (${s.label || s.tree}): Node ${s.node.version} (V8 ${s.node.v8}) ${s.node.path}, extra flags ${flags}`;
+  });
 }
 
 function text(doc: PairedDocument, markdown: boolean): string {
@@ -50,7 +65,7 @@ function text(doc: PairedDocument, markdown: boolean): string {
   const out = [markdown ? renderPairedMarkdown(doc) : renderPairedText(doc, 120)];
   for (const r of doc.rows) {
     if (!r.pairs.length) continue;
-    const rows = [PAIR_HEAD, ...pairRows(r)];
+    const rows = [pairHead(doc), ...pairRows(r)];
     if (markdown) {
       out.push(`#### ${escapeMarkdown(rowName(r))}: pairs\n`);
       out.push(
@@ -58,7 +73,7 @@ function text(doc: PairedDocument, markdown: boolean): string {
       );
       out.push('');
     } else {
-      const w = PAIR_HEAD.map((_, i) => Math.max(...rows.map((x) => x[i].length)));
+      const w = pairHead(doc).map((_, i) => Math.max(...rows.map((x) => x[i].length)));
       out.push(`${rowName(r)}: pairs`);
       out.push(
         rows
@@ -89,7 +104,7 @@ function htmlTable(rows: string[][]): string {
 }
 
 function html(doc: PairedDocument): string {
-  const title = `cyclebench: this tree against ${doc.against}`;
+  const title = `cyclebench: ${currentName(doc)} against ${doc.against}`;
   const parts = [
     `<!doctype html><html lang="en"><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
@@ -99,7 +114,7 @@ function html(doc: PairedDocument): string {
     `<p>${escapeHtml(doc.rule.text)}</p>`,
     ...doc.rows
       .filter((r) => r.pairs.length)
-      .map((r) => `<h2>${escapeHtml(rowName(r))}: pairs</h2>${htmlTable([PAIR_HEAD, ...pairRows(r)])}`),
+      .map((r) => `<h2>${escapeHtml(rowName(r))}: pairs</h2>${htmlTable([pairHead(doc), ...pairRows(r)])}`),
     `<h2>Environment</h2><ul>${environmentLines(doc)
       .map((l) => `<li>${escapeHtml(l)}</li>`)
       .join('')}</ul>`,

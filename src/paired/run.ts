@@ -24,11 +24,16 @@ import { counterpart, OtherTreeError, type OtherTree } from './other-tree.js';
 import type { ProfileDifference } from '../profile/differential.js';
 import { profileChangedRows } from '../profile/paired.js';
 import type { ProfileRequest } from '../profile/run.js';
+import type { NodeLaunch } from '../orchestrator/worker-process.js';
 
 export interface PairedRunOptions {
   files: string[];
   filter?: RegExp;
   tree: Pick<OtherTree, 'currentRoot' | 'root' | 'label'>;
+  /** The name of this side (default 'this tree'); the other side's is the tree's label. */
+  currentLabel?: string;
+  /** The Node binary and extra flags of each side's processes (src/paired/sides.ts). */
+  launch?: { current?: NodeLaunch; against?: NodeLaunch };
   measure: WorkerRunOptions;
   conditions: ResolvedConditions;
   statistic: Statistic | 'auto';
@@ -58,7 +63,10 @@ export interface PairedRow {
 }
 
 export interface PairedOutcome {
+  /** The other side's name. */
   against: string;
+  /** This side's name, when it is not 'this tree' (a side that is a Node binary or flags). */
+  current?: string;
   rows: PairedRow[];
   /** Full names of benchmarks found in one tree only. */
   onlyCurrent: string[];
@@ -78,6 +86,7 @@ const label = (d: Descriptor) =>
 export async function runPaired(platform: Platform, opts: PairedRunOptions): Promise<PairedOutcome> {
   const out: PairedOutcome = {
     against: opts.tree.label,
+    ...(opts.currentLabel !== undefined ? { current: opts.currentLabel } : {}),
     rows: [],
     onlyCurrent: [],
     onlyAgainst: [],
@@ -101,14 +110,14 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     // list: its benchmarks are "only in this tree", not a load error.
     const otherFile = counterpart(opts.tree, file);
     const sides = await Promise.all([
-      listFile(platform, file, opts.signal),
+      listFile(platform, file, opts.signal, opts.launch?.current),
       existsSync(otherFile)
-        ? listFile(platform, otherFile, opts.signal)
+        ? listFile(platform, otherFile, opts.signal, opts.launch?.against)
         : Promise.resolve({ benchmarks: [] as Descriptor[] }),
     ]);
     if (sides.some((s) => 'interrupted' in s)) return { ...out, interrupted: true };
     const [cur, other] = sides.map((s, i) => {
-      if ('error' in s) out.loadErrors.push(`${i === 0 ? 'this tree' : opts.tree.label}: ${s.error}`);
+      if ('error' in s) out.loadErrors.push(`${i === 0 ? thisSide(opts) : opts.tree.label}: ${s.error}`);
       return 'benchmarks' in s ? s.benchmarks.filter((d) => !opts.filter || opts.filter.test(fullName(d))) : [];
     });
     const byKey = new Map(other.map((d) => [key(d), d]));
@@ -160,9 +169,11 @@ async function measurePairs(
     const aFirst = i % 2 === 0;
     const got: Record<'a' | 'b', number> = { a: NaN, b: NaN };
     for (const side of aFirst ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
-      opts.progress?.begin(b, `${label(b)}, ${side === 'a' ? opts.tree.label : 'this tree'}`);
+      const named = side === 'a' ? opts.tree.label : thisSide(opts);
+      opts.progress?.begin(b, `${label(b)}, ${named}`);
       // Both processes of a pair get the same fork index: the same plan seed and environment padding.
-      const r = await runFork(platform, side === 'a' ? a : b, i, opts);
+      const node = side === 'a' ? opts.launch?.against : opts.launch?.current;
+      const r = await runFork(platform, side === 'a' ? a : b, i, node ? { ...opts, node } : opts);
       if ('interrupted' in r) {
         row.analysis = row.pairs.length
           ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
@@ -170,7 +181,7 @@ async function measurePairs(
         return { row, interrupted: true };
       }
       if ('error' in r) {
-        row.error = `${side === 'a' ? opts.tree.label : 'this tree'}: ${errorLine(r.error)}`;
+        row.error = `${named}: ${errorLine(r.error)}`;
         row.analysis = row.pairs.length
           ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
           : null;
@@ -185,6 +196,8 @@ async function measurePairs(
   row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length);
   return { row, interrupted: false };
 }
+
+const thisSide = (opts: PairedRunOptions) => opts.currentLabel ?? 'this tree';
 
 function errorLine(e: NonNullable<BenchmarkResult['error']>): string {
   return e.message.split('\n')[0];

@@ -90,7 +90,7 @@ describe('run --against <git ref>', () => {
     expect(out.rows.map((x: { name: string }) => x.name)).toEqual(['sum']);
     expect(out.rows[0].pairs).toHaveLength(2);
     expect(out.onlyCurrent).toEqual(['new one']);
-    expect(out.schema).toBe('cyclebench-paired/1');
+    expect(out.schema).toBe('cyclebench-paired/2');
     expect(out.environment.node.version).toBe(process.version);
     expect(out.environment.conditions).toHaveProperty('cpus');
     expect(r.stdout).toContain('only in this tree (not compared): new one');

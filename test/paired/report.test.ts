@@ -98,7 +98,7 @@ describe('report of a paired file', () => {
     const newer = write('newer.json', { ...doc, schema: 'cyclebench-paired/9' });
     const n = await runCli(['report', newer], dir);
     expect(n.stderr).toContain(
-      'paired file version cyclebench-paired/9 is not supported; this build reads cyclebench-paired/1',
+      'paired file version cyclebench-paired/9 is not supported; this build reads cyclebench-paired/1, cyclebench-paired/2',
     );
     const c = await runCli(['report', good, '--complexity'], dir);
     expect(c.code).toBe(2);

@@ -13,9 +13,14 @@ import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { exitCodeFor } from '../../orchestrator/stop-signals.js';
 import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
-import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
-import { OtherTreeError } from '../../paired/other-tree.js';
-import { rowName } from '../../paired/render.js';
+import {
+  againstCommand,
+  joinFlagValues,
+  PAIRED_HELP,
+  pairedOptions,
+  pairedRun,
+  type RunCliOptions,
+} from './run-paired.js';
 import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../simulation/launch.js';
 import type { SimulationChoice } from '../../simulation/events.js';
 import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
@@ -87,7 +92,7 @@ Comparison:
   --fail-on-regression with --against: exit 1 when a benchmark is slower in this tree;
                        one that cannot tell passes, with a line saying so
   --fail-on-cannot-tell with --against: exit 1 when a benchmark cannot tell, too
-Output:
+${PAIRED_HELP}Output:
   --json FILE          write the versioned result document (raw batches included); - for stdout
                        (the tables then go to stderr)
   --markdown FILE      write a Markdown report
@@ -123,7 +128,14 @@ export const runCommand: Command = async (args, io) => {
     io.stdout.write(RUN_USAGE);
     return EXIT_OK;
   }
-  if (opts.against !== undefined) return againstCommand({ ...opts, against: opts.against }, io);
+  if (
+    pairedRun({
+      against: opts.against,
+      'against-node': opts.againstNode,
+      'against-flags': opts.againstFlags?.join(' '),
+    })
+  )
+    return againstCommand(opts, io);
   let outcome;
   try {
     outcome = await runAndReport(opts, io);
@@ -156,40 +168,7 @@ function batchMs(value: string): number {
   return ms;
 }
 
-/** The run options, and the paired run's own. */
-export type RunCliOptions = RunAndReportOptions & {
-  against?: string;
-  failOnRegression?: boolean;
-  failOnCannotTell?: boolean;
-  maxPairs?: number;
-};
-
-async function againstCommand(opts: RunCliOptions & { against: string }, io: Io): Promise<number> {
-  let outcome;
-  try {
-    outcome = await runAgainst(opts, io);
-  } catch (e) {
-    if (!(e instanceof OtherTreeError || e instanceof OutputPathError || e instanceof ConditionError)) throw e;
-    io.stderr.write(`cyclebench run: ${e.message}\n`);
-    return EXIT_USAGE;
-  }
-  if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
-  const p = outcome.paired;
-  const failed = outcome.writeFailures.length > 0 || p.loadErrors.length > 0 || p.rows.some((r) => r.error);
-  const slower = opts.failOnRegression === true && p.rows.some((r) => r.analysis?.verdict === 'slower');
-  const unsure = p.rows.filter((r) => r.analysis?.verdict === 'cannot-tell').map((r) => rowName(r));
-  const gated = opts.failOnRegression === true || opts.failOnCannotTell === true;
-  // The gate's policy for rows that cannot tell, whenever a gate is asked for and there are any.
-  if (gated && unsure.length)
-    io.stderr.write(
-      `cyclebench run: ${unsure.length} benchmark(s) cannot tell (${unsure.join(', ')}): ` +
-        (opts.failOnCannotTell
-          ? 'they fail the gate (--fail-on-cannot-tell)\n'
-          : 'they pass the gate; add --fail-on-cannot-tell to fail them\n'),
-    );
-  const cannotTell = opts.failOnCannotTell === true && unsure.length > 0;
-  return failed || slower || cannotTell ? EXIT_FAILURE : EXIT_OK;
-}
+export type { RunCliOptions };
 
 const NOT_WITH_AGAINST = [
   'aa',
@@ -216,7 +195,7 @@ function checkName(name: string): string {
 }
 
 export function parseRunArgs(args: string[], io: Io): RunCliOptions {
-  const { values, positionals } = parse(args, {
+  const { values, positionals } = parse(joinFlagValues(args), {
     forks: { type: 'string' },
     'max-forks': { type: 'string' },
     time: { type: 'string' },
@@ -252,6 +231,10 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     baseline: { type: 'string' },
     threshold: { type: 'string' },
     against: { type: 'string' },
+    'against-node': { type: 'string' },
+    'against-flags': { type: 'string' },
+    node: { type: 'string' },
+    flags: { type: 'string' },
     'fail-on-regression': { type: 'boolean' },
     'fail-on-cannot-tell': { type: 'boolean' },
     'max-pairs': { type: 'string' },
@@ -273,18 +256,13 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
-  if (values.against !== undefined) {
+  if (pairedRun(values)) {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
     if (clash) throw new UsageError(`--${clash} is not available with --against (a paired run)`);
-    if (values.against.trim() === '') throw new UsageError('--against is empty');
     if (values.counters?.startsWith('simulate'))
       throw new UsageError('--counters simulate is not available with --against (a paired run measures time)');
-  } else {
-    const paired = (['fail-on-regression', 'fail-on-cannot-tell', 'max-pairs'] as const).find(
-      (k) => values[k] !== undefined,
-    );
-    if (paired) throw new UsageError(`--${paired} needs --against`);
   }
+  const paired = pairedOptions(values);
   if (values.pin !== undefined && values['no-pin']) throw new UsageError('--pin and --no-pin contradict each other');
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet contradict each other');
   if (values.counters !== undefined && values['no-counters'])
@@ -369,14 +347,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     progress: !values.quiet,
     detail: values.verbose ? 'verbose' : values.quiet ? 'quiet' : 'summary',
     argv: ['run', ...args],
-    ...(values.against !== undefined
-      ? {
-          against: values.against,
-          failOnRegression: values['fail-on-regression'],
-          failOnCannotTell: values['fail-on-cannot-tell'],
-          maxPairs: integer('max-pairs', values['max-pairs'], DEFAULT_MAX_PAIRS, 2, 1000),
-        }
-      : {}),
+    ...paired,
   };
 }
 
