@@ -2,6 +2,7 @@
 // JSON): no share above 100 %, no negative bound on a time, count or size, no advice beyond
 // MAX_UNITS_ADVICE units (processes, runs, pairs) a side. Each returns the offending excerpts.
 import { MAX_UNITS_ADVICE } from '../../src/statistics/threshold.js';
+import { csvCells } from './hostile.js';
 
 const excerpt = (text: string, at: number): string => JSON.stringify(text.slice(Math.max(0, at - 50), at + 40));
 
@@ -66,4 +67,15 @@ export function figureProblems(text: string, label: string): string[] {
     ...negativeBounds(plain).map((x) => `${label}: negative bound: ${x}`),
     ...adviceBeyondReach(plain).map((x) => `${label}: advice beyond reach: ${x}`),
   ];
+}
+
+/** CSV (RFC 4180, CRLF or LF rows): a negative value in a column of a lower bound (`ci_low…`, `…ci95_low`). */
+export function csvLowerBounds(csv: string): string[] {
+  const [head, ...rows] = csv.split(/\r?\n/).filter((l) => l.length > 0);
+  const names = csvCells(head ?? '');
+  const lower = names.map((n, i) => (/ci\d*_low/.test(n) ? i : -1)).filter((i) => i >= 0);
+  return rows.flatMap((row, r) => {
+    const cells = csvCells(row);
+    return lower.filter((i) => Number(cells[i]) < 0).map((i) => `row ${r + 1}: ${names[i]} = ${cells[i]}`);
+  });
 }

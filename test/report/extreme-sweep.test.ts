@@ -22,7 +22,7 @@ import { renderers } from '../../src/report/reporter.js';
 import { renderSummary } from '../../src/report/summary.js';
 import { extremeDocument } from '../helpers/extreme-results.js';
 import { fakePlatform } from '../helpers/fake-stat-platform.js';
-import { figureProblems, jsonFigures } from '../helpers/figure-checks.js';
+import { csvLowerBounds, figureProblems, jsonFigures } from '../helpers/figure-checks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-extreme-'));
 const SEEDS = [1, 2, 3];
@@ -36,6 +36,7 @@ describe('the checks themselves', () => {
     expect(figureProblems('about 20554 pairs would resolve ±1.0 %', 'x')).toHaveLength(1);
     expect(figureProblems('12 % of batches, ±3.2 %, [0, 4.1], about 40 processes a side', 'x')).toEqual([]);
     expect(jsonFigures({ headline: { ciLow: -1 }, gc: { share: 1.6 } })).toHaveLength(2);
+    expect(csvLowerBounds('name,ci_low_ns,ci95_low\r\na,-2,1\r\nb,0,-0.5\r\n')).toHaveLength(2);
   });
 });
 
@@ -54,6 +55,7 @@ describe('run reports of extreme results', () => {
     ];
     const problems = outputs.flatMap(([label, out]) => figureProblems(out, label));
     problems.push(...jsonFigures(JSON.parse(renderers.json.render(doc))).map((p) => `json: ${p}`));
+    problems.push(...csvLowerBounds(renderers.csv.render(doc, opts)).map((p) => `csv: ${p}`));
     expect(problems).toEqual([]);
     // The inputs were as extreme as meant: clipped intervals, unreachable advice, pauses longer than batches.
     const all = outputs.map(([, out]) => out).join('\n');
@@ -108,6 +110,7 @@ describe('stat of extreme commands', () => {
       ...figureProblems(out, 'text'),
       ...figureProblems(readFileSync(file('md'), 'utf8'), 'markdown'),
       ...figureProblems(readFileSync(file('csv'), 'utf8'), 'csv'),
+      ...csvLowerBounds(readFileSync(file('csv'), 'utf8')).map((p) => `csv: ${p}`),
       ...jsonFigures(JSON.parse(readFileSync(file('json'), 'utf8'))).map((p) => `json: ${p}`),
     ];
     expect(problems).toEqual([]);
