@@ -20,7 +20,10 @@ import { comparisonsFor } from '../../src/report/comparisons.js';
 import { renderDistributions } from '../../src/report/distribution.js';
 import { renderers } from '../../src/report/reporter.js';
 import { renderSummary } from '../../src/report/summary.js';
+import { latencyDetails } from '../../src/analysis/latency.js';
+import { readResultFile } from '../../src/results/read.js';
 import { extremeDocument } from '../helpers/extreme-results.js';
+import { FIXTURE_DIR } from '../helpers/golden.js';
 import { fakePlatform } from '../helpers/fake-stat-platform.js';
 import { csvLowerBounds, figureProblems, jsonFigures } from '../helpers/figure-checks.js';
 
@@ -66,6 +69,29 @@ describe('run reports of extreme results', () => {
     expect(gc.details?.find((d) => d.code === 'gc-amortized')?.values.share).toBe(1);
     const zero = doc.benchmarks.find((b) => b.name === 'zero instructions')!;
     expect(zero.counters?.perOp.find((c) => c.event === 'instructions')?.perOp).toBe(0);
+  });
+});
+
+describe('latency ladders against a coarse, jittery clock', () => {
+  it('terminal, text, Markdown, HTML: a step or jitter above p50 is not a share of it', () => {
+    const doc = readResultFile(`${FIXTURE_DIR}latency-results.json`);
+    for (const b of doc.benchmarks) {
+      if (!b.latency) continue;
+      const p50 = b.latency.ladder.find((r) => r.quantile === 0.5)!.ns;
+      // Steps of 5× p50 and jitter of 3× p50: the clock cannot resolve these calls.
+      b.latency = { ...b.latency, stepNs: 5 * p50, overheadJitterNs: 3 * p50, overheadNs: p50 / 4 };
+      b.latency.details = latencyDetails(b.latency, []);
+    }
+    const opts = { comparisons: comparisonsFor(doc) };
+    const outputs: [string, string][] = [
+      ['terminal', renderers.terminal.render(doc)],
+      ['text', renderers.text.render(doc, opts)],
+      ['markdown', renderers.markdown.render(doc, opts)],
+      ['html', renderers.html.render(doc, opts)],
+    ];
+    expect(outputs.flatMap(([label, out]) => figureProblems(out, label))).toEqual([]);
+    expect(outputs[0]![1]).toMatch(/the clock's step \([^)]+\) is 5\.0× p50/);
+    expect(outputs[0]![1]).toMatch(/timer's jitter \([^,]+, 3\.0× p50\)/);
   });
 });
 
