@@ -28,6 +28,8 @@ export interface ExtremeSpec {
   gcFactor?: number;
   /** Counter readings per batch (zero instructions, cycles…). */
   counters?: (iterations: number, ns: number) => Record<string, number>;
+  /** Heap bytes per operation each process read (`--memory`); below zero is noise around none. */
+  bytesPerOp?: number[];
 }
 
 function extremeFork(s: ExtremeSpec, index: number, seed: number): ForkResult {
@@ -45,7 +47,18 @@ function extremeFork(s: ExtremeSpec, index: number, seed: number): ForkResult {
       if (s.counters) ((b.counters = s.counters(n, ns)), (b.countersRunning = 1));
       batches.push(b);
     }
-  return { ...base, unit, batches, warmup: { ...base.warmup, estimateNs: s.costs[index]! } };
+  const bytes = s.bytesPerOp?.[index];
+  const memory =
+    bytes === undefined
+      ? {}
+      : {
+          memory: {
+            bytesPerOp: bytes,
+            interceptBytes: 64,
+            batches: [1, 2, 3].map((k) => ({ iterations: k * unit, bytes: 64 + bytes * k * unit, collections: 0 })),
+          },
+        };
+  return { ...base, unit, batches, warmup: { ...base.warmup, estimateNs: s.costs[index]! }, ...memory };
 }
 
 export function extremeBenchmark(s: ExtremeSpec, seed: number): BenchmarkResult {
@@ -73,7 +86,8 @@ export function extremeDocument(seed: number, shift = 1): ResultDocument {
     { name: 'near zero', costs: x([1e-6, 2e-6, 1e-6]), overheadNs: 2000, noise: 0.5 },
     { name: 'crosses zero', costs: x([0.01, 0.02, 0.005]), overheadNs: 5000, noise: 2 },
     { name: 'huge', costs: x([4e9, 4.2e9, 3.9e9]), unit: 1, noise: 0.2 },
-    { name: 'one process', costs: x([50]) },
+    { name: 'one process', costs: x([50]), bytesPerOp: [1e12] },
+    { name: 'allocates nothing', costs: x([20, 21, 19]), bytesPerOp: [-3, 0.5, -40] },
     { name: 'disagree', costs: x([1, 5, 25]), noise: 0.001 },
     { name: 'gc longer than batch', costs: x([100, 101, 99]), gcFactor: 1.7 },
     {

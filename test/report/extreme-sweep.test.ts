@@ -67,6 +67,7 @@ describe('run reports of extreme results', () => {
     expect(all).toContain('not reachable here');
     const gc = doc.benchmarks.find((b) => b.name === 'gc longer than batch')!;
     expect(gc.details?.find((d) => d.code === 'gc-amortized')?.values.share).toBe(1);
+    expect(doc.benchmarks.find((b) => b.name === 'allocates nothing')!.memory?.min).toBe(0);
     const zero = doc.benchmarks.find((b) => b.name === 'zero instructions')!;
     expect(zero.counters?.perOp.find((c) => c.event === 'instructions')?.perOp).toBe(0);
   });
