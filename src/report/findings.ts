@@ -3,6 +3,7 @@
 // under its table. The findings themselves are data (src/analysis/findings.ts).
 import { type Finding, type FindingCode, FINDING_CODES } from '../results/schema.js';
 import { formatHalfWidth } from '../text/format.js';
+import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 
 type Values = Finding['values'];
 
@@ -35,13 +36,13 @@ const CONTAMINATION_WORD: Record<string, string> = {
 };
 
 /**
- * More processes as advice, when a practical number would do. Beyond MAX_FORKS_ADVICE the
- * processes disagree too much for more of them to settle it (e.g. two speeds across processes).
+ * More processes as advice, when a practical number would do. Beyond MAX_UNITS_ADVICE (the one cap
+ * of every advice, statistics/threshold.ts) the processes disagree too much for more of them to
+ * settle it (e.g. two speeds across processes).
  */
-const MAX_FORKS_ADVICE = 100;
 function forksAdvice(v: Values): string {
   if (typeof v.needed !== 'number' || !(v.needed > num2(v.processes))) return '';
-  return v.needed <= MAX_FORKS_ADVICE ? ` or --forks ${v.needed}` : '; processes disagree: see --verbose';
+  return v.needed <= MAX_UNITS_ADVICE ? ` or --forks ${v.needed}` : '; processes disagree: see --verbose';
 }
 
 /** The short line of each code: what was seen, then what to do (a shorter wording when a second is given). */
