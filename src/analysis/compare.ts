@@ -7,15 +7,14 @@
 //   excludes 1 AND |ratio - 1| exceeds the noise threshold (default 1 %); 'no-difference' only when
 //   the whole CI lies inside ±threshold; any other interval → 'cannot-tell', with about how many
 //   processes would settle it; a broken assumption → 'incomparable'.
-// - pValue: Mann–Whitney U over the per-iteration values of all batches (pooled over
-//   processes). It is a second opinion only: batches of one process are not independent, so
-//   it overstates significance when processes differ; the verdict rests on the ratio CI.
-//   (Per-process values would be the honest unit, but with 3 processes each the smallest
-//   attainable two-sided p is 0.1.)
+// - pValue: two-sided p of "no change" by the Welch test the ratio interval inverts
+//   (statistics/t-intervals.ts intervalPValue): the same test, over the same unit (processes), as
+//   the interval and the verdict, so a p below α goes with an interval that excludes 1 and no
+//   other. null without that interval (fewer than MIN_PROCESSES_FOR_VERDICT processes a side): a
+//   test over batches would treat batches of one process as independent, which they are not.
 
 import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic, Verdict } from '../results/schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
-import { mannWhitney } from '../statistics/mann-whitney.js';
 import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
 import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
@@ -65,7 +64,8 @@ export interface CompareOptions {
 export interface Comparison {
   statistic: Statistic;
   ratio: { point: number; ciLow: number; ciHigh: number; confidence: number; method: string };
-  pValue: number;
+  /** p of the Welch test the interval inverts; null without that interval. */
+  pValue: number | null;
   test: string;
   verdict: Verdict;
   /** Why the verdict is not the plain one, as data (src/report/details.ts words it). */
@@ -134,12 +134,6 @@ export function compareForks(
   const fallback = statistic === asked ? '' : '; slope falls back to mean: a process has a single batch size';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
-  const perIter = (g: Batch[][]): number[] => g.flatMap((b) => fitFork(b).perIteration);
-  const mw = mannWhitney(perIter(base), perIter(contender));
-  const test =
-    `Mann–Whitney U over per-iteration values of all batches (${mw.method}); second ` +
-    `opinion, batches within a process are not independent`;
-
   let minimumDetectable: number | null = null;
   if (base.length >= 2 && contender.length >= 2) {
     const sides = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
@@ -155,7 +149,11 @@ export function compareForks(
   }
 
   const ciPValue = r.ciPValue !== undefined && Number.isFinite(r.ciPValue) ? r.ciPValue : null;
-  const out = { statistic, ratio, pValue: mw.pValue, test, minimumDetectable, ciPValue };
+  const test =
+    ciPValue === null
+      ? 'none: no interval over processes to invert'
+      : 'Welch t-test of the log ratio over per-process values (the one the interval inverts)';
+  const out = { statistic, ratio, pValue: ciPValue, test, minimumDetectable, ciPValue };
   if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums') };
   if (opts.incomparableReason)
     return {

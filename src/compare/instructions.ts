@@ -59,12 +59,15 @@ export function instructionsVerdict(
     return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts') };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
+  // The row's p-value is that of the test the interval inverts, as for time (verdict.ts).
+  const p = Number.isFinite(r.df) ? intervalPValue(r, s.confidence) : NaN;
   const out = {
     ...head,
     details,
     method,
     ratio,
-    ciPValue: Number.isFinite(r.df) ? intervalPValue(r, s.confidence) : null,
+    pValue: Number.isFinite(p) ? p : null,
+    ciPValue: Number.isFinite(p) ? p : null,
   };
   const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
   if (verdict === 'cannot-tell')

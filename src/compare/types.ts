@@ -1,6 +1,6 @@
 // The shapes of a comparison: four answers, never two. A verdict always comes
-// with the ratio contender/baseline of the headline statistic, its interval, the rank test's
-// p-value as a second opinion, and a reason whenever the answer is not the plain one (as data;
+// with the ratio contender/baseline of the headline statistic, its interval, the p-value of the
+// test that interval inverts, and a reason whenever the answer is not the plain one (as data;
 // src/report/details.ts words reasons and notes).
 
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../defaults.js';
@@ -19,7 +19,10 @@ export interface VerdictResult {
   verdict: Verdict;
   /** null when incomparable before anything was estimated. */
   ratio: RatioEstimate | null;
-  /** Two-sided Mann–Whitney p-value; null when the test could not run. */
+  /**
+   * Two-sided p of "no change" by the test the ratio interval inverts (the same unit, the same
+   * answer: p < 1 - confidence exactly when the interval excludes 1); null without that interval.
+   */
   pValue: number | null;
   /** Why the verdict is not the plain one, as data (src/report/details.ts words it). */
   because?: AnalysisDetail;

@@ -1,15 +1,18 @@
 // The verdict of one pair: faster / slower / no-difference / cannot-tell / too-few / incomparable.
 // Built on analysis/compare.ts `compareForks` (ratio contender/base of the headline statistic
-// with a Welch t-interval over per-process values, noise threshold, Mann–Whitney p) and adds:
+// with a Welch t-interval over per-process values, noise threshold, and the p of the Welch test that
+// interval inverts: the row's p-value, the one suite-level adjustment orders) and adds:
 //
 // 1. The interval's unit is the process, with t quantiles: seeded simulations
 //    (bench/statistics/coverage.ts, docs/measurements.md "Coverage") put the A/A false-positive
 //    rate at or below α from 2 processes per side, where the hierarchical percentile bootstrap,
 //    even expanded for small samples (Hesterberg 2015), called 8 % (3 per side) and 20 %
 //    (2 per side) of A/A pairs different. Below 2 per side: 'too-few', no verdict.
-// 2. The rank test on the honest unit: with >= 4 processes per side, Mann–Whitney on the
-//    per-process statistics (exact; with 3 the smallest two-sided p is 0.1, so it could never
-//    object); otherwise compareForks' test over pooled batches, labelled as such.
+// 2. A rank test as a second opinion, on the honest unit only: with >= 4 processes per side,
+//    Mann–Whitney on the per-process statistics (exact; with 3 the smallest two-sided p is 0.1, so
+//    it could never object); with fewer, none (batches of one process are not independent, so a
+//    test over them reads process-to-process differences as significant). Its p appears only in
+//    the reason that says it disagrees with the interval, never as the row's p-value.
 // 3. A reason (as data) whenever the verdict is not plain; when the test and the CI disagree,
 //    one saying what to conclude.
 // Assumption checks (environment, errors, checksums) live in assumptions.ts.
@@ -125,15 +128,16 @@ export function verdictForForks(
   });
   const statistic = c.statistic;
 
-  let pValue = c.pValue;
-  let test = c.test;
+  const pValue = c.pValue;
+  let test = `p: ${c.test}`;
+  let rankP: number | null = null;
   if (Math.min(base.length, cont.length) >= MIN_PROCESSES_FOR_PROCESS_TEST) {
     const mw = mannWhitney(
       base.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)),
       cont.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)),
     );
-    pValue = mw.pValue;
-    test = `Mann–Whitney U over per-process ${statistic} (${mw.method})`;
+    rankP = mw.pValue;
+    test += `; second opinion: Mann–Whitney U over per-process ${statistic} (${mw.method})`;
   }
   const ratio = { point: c.ratio.point, ciLow: c.ratio.ciLow, ciHigh: c.ratio.ciHigh };
   const mdd =
@@ -148,14 +152,14 @@ export function verdictForForks(
     ...(leftOut ? { leftOut } : {}),
     minimumDetectable: Number.isFinite(mdd) ? mdd : null,
     confidence: s.confidence,
-    method: `${c.ratio.method}; test: ${test}`,
+    method: `${c.ratio.method}; ${test}`,
   };
 
   if (c.verdict === 'incomparable' || c.verdict === 'too-few')
     return { ...head, verdict: c.verdict, ...(c.because ? { because: c.because } : {}) };
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
-  const disagree = excludesOne !== pValue < alpha;
+  const disagree = rankP !== null && excludesOne !== rankP < alpha;
   const why = (code: DetailCode, values: AnalysisDetail['values']): AnalysisDetail => ({
     code,
     severity: 'warning',
@@ -175,7 +179,7 @@ export function verdictForForks(
       verdict,
       because: why('ci-includes-one', {
         confidence: s.confidence,
-        pValue: disagree ? pValue : null,
+        pValue: disagree ? rankP : null,
         wide: false,
         threshold: s.threshold,
       }),
@@ -183,5 +187,5 @@ export function verdictForForks(
   if (verdict === 'no-difference')
     return { ...head, verdict, because: why('within-noise', { change: diff, threshold: s.threshold }) };
   if (!disagree) return { ...head, verdict };
-  return { ...head, verdict, because: why('rank-test-unsure', { verdict, pValue }) };
+  return { ...head, verdict, because: why('rank-test-unsure', { verdict, pValue: rankP }) };
 }

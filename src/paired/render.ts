@@ -2,6 +2,7 @@
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
 import { wrapLine } from '../text/format.js';
+import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
@@ -75,7 +76,13 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
     if (a?.verdict !== 'cannot-tell' && a?.verdict !== ('inconclusive' as string)) continue;
     // Advice in pairs only where it is needed: a settled verdict needs no more pairs.
     const need = a.pairsForThreshold && a.pairsForThreshold > r.pairs.length ? a.pairsForThreshold : null;
-    const more = need ? `about ${need} pairs would resolve ±${pct(o.settings.threshold)}: ` : '';
+    // Advice is capped as everywhere (statistics/threshold.ts MAX_UNITS_ADVICE).
+    const band = `±${pct(o.settings.threshold)}`;
+    const more = !need
+      ? ''
+      : need > MAX_UNITS_ADVICE
+        ? `more than ${MAX_UNITS_ADVICE} pairs would be needed to resolve ${band}: not reachable here; `
+        : `about ${need} pairs would resolve ${band}: `;
     lines.push(
       `${rowName(r)}: cannot tell after ${r.pairs.length} pairs (${a.reason}); ` +
         `${more}run on a quieter machine or raise --max-pairs`,

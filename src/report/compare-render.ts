@@ -4,6 +4,7 @@
 import type { DocumentComparison } from '../compare/documents.js';
 import { displayName } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
+import type { SuiteGate } from '../compare/suite-level.js';
 import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
@@ -54,8 +55,9 @@ function rows(r: DocumentComparison, withP = true): string[][] {
   ]);
 }
 
-const HEADER = ['benchmark', 'baseline', 'contender', 'change', `ratio [CI]`, 'p (MW)', 'verdict'];
-const SHORT_HEADER = HEADER.filter((h) => h !== 'p (MW)');
+// p: of the Welch test the ratio interval inverts (src/compare/verdict.ts), so it agrees with the interval.
+const HEADER = ['benchmark', 'baseline', 'contender', 'change', `ratio [CI]`, 'p (Welch)', 'verdict'];
+const SHORT_HEADER = HEADER.filter((h) => h !== 'p (Welch)');
 
 /** The reason for a verdict, in words ("no difference: treat them as the same speed …"). */
 function reasonLines(r: DocumentComparison, bullet: string): string[] {
@@ -102,7 +104,25 @@ function footer(r: DocumentComparison, bullet: string): string[] {
   return [...reasonLines(r, bullet), ...noteLines(r, bullet), ...listLines(r, bullet)];
 }
 
-function summary(r: DocumentComparison): string {
+/**
+ * How the level was adjusted for the number of comparisons: each row's verdict is at its own
+ * confidence; a gate (--fail-on) judges regressions by Holm over the tested rows
+ * (src/compare/suite-level.ts), so a row called slower can still pass it.
+ */
+export function adjustmentText(r: DocumentComparison, gate?: SuiteGate): string {
+  const tested = gate ? gate.family : r.comparisons.filter((c) => typeof c.ciPValue === 'number').length;
+  if (tested === 0) return 'no tested comparison: no multiplicity adjustment';
+  if (tested === 1) return '1 tested comparison: no multiplicity adjustment';
+  if (!gate) return `each row at its own level, no multiplicity adjustment across ${tested} comparisons`;
+  const passing = gate.notAfterAdjustment.length;
+  const level = `${+(gate.alpha * 100).toFixed(2)} %`;
+  return (
+    `the gate adjusts by Holm across ${tested} comparisons (family-wise ${level})` +
+    (passing ? `: ${passing} slower row(s) do not hold after it and pass` : '')
+  );
+}
+
+function summary(r: DocumentComparison, gate?: SuiteGate): string {
   const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
   const conf = r.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE;
   const words: [Comparison['verdict'], string][] = [
@@ -117,7 +137,8 @@ function summary(r: DocumentComparison): string {
   const counts = words
     .filter(([v]) => v === 'faster' || v === 'slower' || count(v) > 0)
     .map(([v, w]) => `${count(v)} ${w}`);
-  return `${counts.join(', ')} (ratio = contender / baseline, ${Math.round(conf * 100)} % CI)`;
+  const ci = `${+(conf * 100).toFixed(2)} % CI`;
+  return `${counts.join(', ')} (ratio = contender / baseline, ${ci}; ${adjustmentText(r, gate)})`;
 }
 
 export interface CompareTextOptions {
@@ -125,6 +146,8 @@ export interface CompareTextOptions {
   verbose?: boolean;
   /** Width the lines under the table are wrapped to (default: not wrapped). */
   columns?: number;
+  /** The gate's suite-level adjustment, when a gate (--fail-on) judges the rows; the summary line says it. */
+  gate?: SuiteGate;
 }
 
 /** Wraps a line to `columns`, continuation lines indented by two spaces. */
@@ -155,9 +178,9 @@ export function renderText(input: DocumentComparison, options: CompareTextOption
   const method = r.comparisons.find((c) => c.method)?.method;
   const hidden = noteLines(r, '').length + (method ? 1 : 0);
   const under = verbose
-    ? [summary(r), ...(method ? [`method: ${method}`] : []), ...footer(r, '')]
+    ? [summary(r, options.gate), ...(method ? [`method: ${method}`] : []), ...footer(r, '')]
     : [
-        summary(r),
+        summary(r, options.gate),
         ...reasonLines(r, ''),
         ...listLines(r, ''),
         ...(hidden ? [`${hidden} details hidden: --verbose`] : []),
@@ -165,7 +188,7 @@ export function renderText(input: DocumentComparison, options: CompareTextOption
   return `${[...lines, '', ...under.map((l) => wrapped(l, options.columns))].join('\n')}\n`;
 }
 
-export function renderMarkdown(r: DocumentComparison): string {
+export function renderMarkdown(r: DocumentComparison, gate?: SuiteGate): string {
   const head = `| ${HEADER.join(' | ')} |\n|${HEADER.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`;
   const body = rows(r).map(
     (row) =>
@@ -173,10 +196,10 @@ export function renderMarkdown(r: DocumentComparison): string {
   );
   const notes = footer(r, '').map((l) => `- ${escapeMarkdown(l)}`);
   const details = notes.length ? ['', '<details><summary>Notes</summary>', '', ...notes, '', '</details>'] : [];
-  return `${[head, ...body, '', `_${escapeMarkdown(summary(r))}_`, ...details].join('\n')}\n`;
+  return `${[head, ...body, '', `_${escapeMarkdown(summary(r, gate))}_`, ...details].join('\n')}\n`;
 }
 
-export function renderJsonComparison(r: DocumentComparison): string {
+export function renderJsonComparison(r: DocumentComparison, gate?: SuiteGate): string {
   const comparisons = r.comparisons.map((c) => {
     const reason = comparisonReason(c);
     return {
@@ -197,7 +220,14 @@ export function renderJsonComparison(r: DocumentComparison): string {
       details: c.details,
     };
   });
-  const output = { comparisons, onlyBase: r.onlyBase, onlyContender: r.onlyContender, environment: r.environment };
+  const adjustment = adjustmentText(r, gate);
+  const output = {
+    comparisons,
+    adjustment,
+    onlyBase: r.onlyBase,
+    onlyContender: r.onlyContender,
+    environment: r.environment,
+  };
   return `${jsonText(output)}\n`;
 }
 
@@ -206,6 +236,6 @@ export function renderComparison(
   format: CompareFormat,
   options: CompareTextOptions = {},
 ): string {
-  if (format === 'json') return renderJsonComparison(r);
-  return format === 'markdown' ? renderMarkdown(r) : renderText(r, options);
+  if (format === 'json') return renderJsonComparison(r, options.gate);
+  return format === 'markdown' ? renderMarkdown(r, options.gate) : renderText(r, options);
 }

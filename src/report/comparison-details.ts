@@ -132,15 +132,16 @@ function cannotTell(v: Values): string {
 }
 
 function sampleAdvice(v: Values): string {
+  const head = `${String(v.side)}: CI half-width ${percent(num(v.halfWidth))} > target ${percent(num(v.target))}; `;
+  // Advice is capped as everywhere (statistics/threshold.ts MAX_UNITS_ADVICE).
+  if (typeof v.processes === 'number' && v.processes > MAX_UNITS_ADVICE)
+    return `${head}more than ${MAX_UNITS_ADVICE} processes would be needed to reach it: not reachable here`;
   const processes =
     typeof v.processes === 'number'
       ? `${v.processes} processes`
       : 'at least 2 processes (between-process spread unknown with 1)';
   const batches = typeof v.batches === 'number' ? `${v.batches} batches per process` : 'more batches';
-  return (
-    `${String(v.side)}: CI half-width ${percent(num(v.halfWidth))} > target ${percent(num(v.target))}; about ` +
-    `${processes} and ${batches} would reach it (at ${Math.round(num(v.confidence) * 100)} % confidence)`
-  );
+  return `${head}about ${processes} and ${batches} would reach it (at ${Math.round(num(v.confidence) * 100)} % confidence)`;
 }
 
 export const COMPARISON_DETAIL_TEXT: Record<ComparisonCode, (v: Values) => string> = {

@@ -12,6 +12,7 @@ import type {
   ResultDocument,
 } from '../results/schema.js';
 import { percent } from '../text/format.js';
+import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { COMPARISON_DETAIL_TEXT } from './comparison-details.js';
 import { FORK_DETAIL_TEXT } from './fork-details.js';
 import { LATENCY_DETAIL_TEXT } from './latency-details.js';
@@ -57,9 +58,13 @@ function targetCi(v: Values): string {
   const stops = list(v.stops).map(String);
   const stopped = stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : '';
   const cv = num(v.cv);
+  // Advice is capped as everywhere (statistics/threshold.ts MAX_UNITS_ADVICE).
   const advice =
     cv > 0 && typeof v.needed === 'number'
-      ? `; about ${v.needed} processes would reach it at the observed between-process CV of ${percent(cv)}`
+      ? v.needed > MAX_UNITS_ADVICE
+        ? `; more than ${MAX_UNITS_ADVICE} processes would be needed at the observed between-process CV of ` +
+          `${percent(cv)}: not reachable here`
+        : `; about ${v.needed} processes would reach it at the observed between-process CV of ${percent(cv)}`
       : '';
   return `target-ci-not-reached: relative CI half-width ${percent(num(v.halfWidth))} > target ${percent(num(v.target))}${stopped}${advice}`;
 }

@@ -2,11 +2,15 @@
 // FINDING_CODES) a short line worded for action, as the default terminal output prints
 // under its table. The findings themselves are data (src/analysis/findings.ts).
 import { type Finding, type FindingCode, FINDING_CODES } from '../results/schema.js';
+import { formatHalfWidth } from '../text/format.js';
+import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 
 type Values = Finding['values'];
 
 const pct = (x: unknown, digits = 1): string =>
   typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '?';
+/** "±3.2 %", or ">±100 %" for an interval that reaches zero (formatHalfWidth). */
+const hw = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? formatHalfWidth(x, true) : '±?');
 const num = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? String(x) : '?');
 
 /** The CI and the rank test of a baseline comparison disagree: what that leaves the reader with. */
@@ -32,13 +36,13 @@ const CONTAMINATION_WORD: Record<string, string> = {
 };
 
 /**
- * More processes as advice, when a practical number would do. Beyond MAX_FORKS_ADVICE the
- * processes disagree too much for more of them to settle it (e.g. two speeds across processes).
+ * More processes as advice, when a practical number would do. Beyond MAX_UNITS_ADVICE (the one cap
+ * of every advice, statistics/threshold.ts) the processes disagree too much for more of them to
+ * settle it (e.g. two speeds across processes).
  */
-const MAX_FORKS_ADVICE = 100;
 function forksAdvice(v: Values): string {
   if (typeof v.needed !== 'number' || !(v.needed > num2(v.processes))) return '';
-  return v.needed <= MAX_FORKS_ADVICE ? ` or --forks ${v.needed}` : '; processes disagree: see --verbose';
+  return v.needed <= MAX_UNITS_ADVICE ? ` or --forks ${v.needed}` : '; processes disagree: see --verbose';
 }
 
 /** The short line of each code: what was seen, then what to do (a shorter wording when a second is given). */
@@ -72,14 +76,14 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   noisy: (v) =>
     typeof v.planned === 'number'
       ? [
-          `processes disagree: ±${pct(v.halfWidth)} over ${num(v.processes)} processes ` +
+          `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)} processes ` +
             `(${num2(v.processes) - num2(v.planned)} added) — the kernel or the host has states; see --verbose`,
-          `processes disagree: ±${pct(v.halfWidth)} over ${num(v.processes)} processes — see --verbose`,
+          `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)} processes — see --verbose`,
         ]
       : [
-          `noisy: ±${pct(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs` +
+          `noisy: ${hw(v.halfWidth)}${v.contended ? ', CPU shared' : ''} — close other programs` +
             (v.pinned ? forksAdvice(v).replace(/^ or /, ' or use ') : `, use --cpu${forksAdvice(v)}`),
-          `noisy: ±${pct(v.halfWidth)} — close other programs${v.pinned ? '' : ' or use --cpu'}`,
+          `noisy: ${hw(v.halfWidth)} — close other programs${v.pinned ? '' : ' or use --cpu'}`,
         ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
   'low-r2': (v) => `batch time not linear in iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
@@ -127,8 +131,15 @@ export function findingGroupText(findings: readonly Finding[]): string {
   const n = findings.length;
   if (code === 'noisy') {
     const widths = findings.map((f) => f.values.halfWidth).filter((x): x is number => typeof x === 'number');
-    const lo = (Math.min(...widths) * 100).toFixed(1);
-    const range = widths.length ? ` at ±${lo}–${pct(Math.max(...widths))}` : '';
+    const [lo, hi] = [Math.min(...widths), Math.max(...widths)];
+    const from = `±${(lo * 100).toFixed(1)}`;
+    const range = !widths.length
+      ? ''
+      : lo > 1
+        ? ` at ${hw(lo)}`
+        : hi > 1
+          ? ` at ${from} % to ${hw(hi)}`
+          : ` at ${from}–${pct(hi)}`;
     return `noisy: ${n} benchmarks${range} — close other programs or ${findings[0].values.pinned ? 'raise --forks' : 'use --cpu'}`;
   }
   return `${findingText(findings[0], 60)} (${n} benchmarks)`;

@@ -5,7 +5,7 @@
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { truncateName } from '../text/terminal-safe.js';
 import { baselineOf } from './comparisons.js';
-import { formatNs, formatPct, relHalfWidth } from './format.js';
+import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
 import { fullName } from './samples.js';
 import { escapeHtml, type Frame, px, svgOpen } from './svg.js';
 
@@ -59,7 +59,7 @@ function rowText(doc: ResultDocument, b: BenchmarkResult): string {
   if (b.flags.includes('optimized-away')) return 'optimized away';
   const h = b.headline;
   if (!h) return 'no estimate';
-  const ci = `±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))}`;
+  const ci = formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh));
   if (b.baseline) return `${formatNs(h.point)} ${ci} · baseline`;
   const base = baselineOf(doc, b);
   const ratio =

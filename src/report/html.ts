@@ -15,7 +15,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { flagText } from './caveats.js';
 import { baselineOf } from './comparisons.js';
-import { formatNs, formatPct, relHalfWidth } from './format.js';
+import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, fullName } from './samples.js';
@@ -75,7 +75,7 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
     ? 'less than one cycle of work per iteration: probably optimized away, not a speed'
     : h
       ? `${formatNs(h.point)} per iteration (${h.statistic}), ${Math.round(h.confidence * 100)}% CI ` +
-        `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +
+        `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (${formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +
         (base ? `; baseline: ${base.name}` : '')
       : 'no headline estimate';
   const flags = b.flags.map((f) => `<span class="flag" title="${esc(flagText(f))}">${esc(f)}</span>`).join('');

@@ -27,6 +27,12 @@ function ns(v: DetailValue | undefined): string {
 
 const head = (v: Values): string => `p50 (${ns(v.p50)}) is ${num(v.ratio).toFixed(1)}× the timer overhead`;
 
+/** "40 % of p50", or "3.0× p50" when larger: a figure above p50 is not a share of it. */
+function ofP50(x: number, p50: number): string {
+  const r = x / p50;
+  return r > 1 ? `${r.toFixed(1)}× p50` : `${(r * 100).toFixed(0)} % of p50`;
+}
+
 export const LATENCY_DETAIL_TEXT: Record<LatencyCode, (v: Values) => string> = {
   'latency-timer': (v) =>
     `timer overhead ${ns(v.overheadNs)} subtracted from every call (median of ${num(v.calls)} empty calls over ` +
@@ -36,14 +42,14 @@ export const LATENCY_DETAIL_TEXT: Record<LatencyCode, (v: Values) => string> = {
         '(the gap between recorded values), so per-call values come in multiples of that'
       : `one clock tick is ${ns(v.tickNs)}`),
   'latency-step': (v) =>
-    `the clock's step (${ns(v.stepNs)}) is ${((num(v.stepNs) / num(v.p50)) * 100).toFixed(0)} % of p50: ` +
+    `the clock's step (${ns(v.stepNs)}) is ${ofP50(num(v.stepNs), num(v.p50))}: ` +
     'differences smaller than a step between rungs or between benchmarks are not resolved',
   'latency-timer-dominated': (v) =>
     `${head(v)}: per-call values below ~${num(v.limit)}× the overhead are dominated by the timer and its jitter; ` +
     'take the typical cost from the batch headline (time/iter) and read this ladder for its tail only',
   'latency-timer-jitter': (v) =>
     `${head(v)}: the lower rungs carry the timer's jitter (${ns(v.jitterNs)}, ` +
-    `${((num(v.jitterNs) / num(v.p50)) * 100).toFixed(0)} % of p50); the upper rungs are well above it`,
+    `${ofP50(num(v.jitterNs), num(v.p50))}); the upper rungs are well above it`,
   'latency-timer-small': (v) => `${head(v)}: the timer's overhead and jitter are small next to the values`,
   'latency-zero': (v) =>
     `${(num(v.share) * 100).toFixed(1)} % of calls measured at or below the timer overhead and count as 0 ns`,

@@ -2,7 +2,7 @@
 // statistic and result. Each returns blocks of plain text (see blocks.ts).
 import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
 import type { Block } from './blocks.js';
-import { formatNs, formatPct, relHalfWidth, sig } from './format.js';
+import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig } from './format.js';
 import { formatArgs, fullName } from './samples.js';
 import { inputBlocks } from './latency.js';
 import { layoutText } from './details.js';
@@ -176,7 +176,7 @@ export function resultBlocks(doc: ResultDocument): Block[] {
     if (b.flags.includes('optimized-away'))
       return [fullName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
     const ci = h ? `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)}` : '—';
-    const rel = h ? `±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))}` : '—';
+    const rel = h ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—';
     return [
       fullName(b),
       formatNs(h?.point),

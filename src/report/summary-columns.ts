@@ -6,7 +6,16 @@
 import type { BenchmarkResult } from '../results/schema.js';
 import { benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
-import { formatBytes, formatNs, formatOps, formatPct, formatRatio, relHalfWidth, sig } from './format.js';
+import {
+  formatBytes,
+  formatHalfWidth,
+  formatNs,
+  formatOps,
+  formatPct,
+  formatRatio,
+  relHalfWidth,
+  sig,
+} from './format.js';
 import { COUNTER_COLUMN, counterCell, verdictWord } from './terminal.js';
 
 export interface Column {
@@ -65,7 +74,7 @@ export function timeColumns(list: BenchmarkResult[]): ColumnSet {
     {
       header: '± CI',
       cell: ok((b) =>
-        away(b) ? '—' : `±${formatPct(relHalfWidth(b.headline!.point, b.headline!.ciLow, b.headline!.ciHigh))}`,
+        away(b) ? '—' : formatHalfWidth(relHalfWidth(b.headline!.point, b.headline!.ciLow, b.headline!.ciHigh)),
       ),
     },
     markerColumn,
@@ -107,7 +116,7 @@ export function simulatedColumns(list: BenchmarkResult[]): ColumnSet {
       cell: (b) => {
         const c = perOp(b, SIM_HEADLINE);
         if (!counted(b) || c!.ciLow === undefined || c!.ciHigh === undefined) return '';
-        return `±${formatPct(relHalfWidth(c!.perOp, c!.ciLow, c!.ciHigh))}`;
+        return formatHalfWidth(relHalfWidth(c!.perOp, c!.ciLow, c!.ciHigh));
       },
     },
     {

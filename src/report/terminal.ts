@@ -1,7 +1,17 @@
 // The terminal report: one table per group, then flags, warnings and errors. It only
 // formats a ResultDocument; it never measures (habit 7).
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-import { formatBytes, formatNs, formatOps, formatPct, formatRatio, relHalfWidth, sig, table } from './format.js';
+import {
+  formatBytes,
+  formatHalfWidth,
+  formatNs,
+  formatOps,
+  formatPct,
+  formatRatio,
+  relHalfWidth,
+  sig,
+  table,
+} from './format.js';
 import { renderLatency } from './latency.js';
 import { benchmarkLines, comparisonReason, explainedFlags } from './details.js';
 import { escapeControls, terminalSafe, truncateName } from '../text/terminal-safe.js';
@@ -100,7 +110,7 @@ function renderGroup(list: BenchmarkResult[]): string {
     return [
       b.baseline ? `${b.name} (baseline)` : b.name,
       away ? '< 1 cycle' : formatNs(h?.point),
-      h && !away ? `±${formatPct(relHalfWidth(h.point, h.ciLow, h.ciHigh))}` : '—',
+      h && !away ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—',
       formatNs(e?.min),
       formatNs(e?.median),
       formatNs(e?.p99),

@@ -59,6 +59,9 @@ export function compareMetric(
   const a = valuesOf(base, metric);
   const b = valuesOf(cont, metric);
   if (a.length === 0 || b.length === 0) return incomparable('metric missing');
+  // A ratio needs both means above 0; the reason names the side whose mean is not.
+  const zero = [mean(a) > 0 ? null : 'baseline', mean(b) > 0 ? null : 'contender'].filter((x) => x !== null);
+  if (zero.length) return incomparable(`${zero.length === 2 ? 'both means are' : `${zero[0]} mean is`} 0: no ratio`);
   if (a.length < MIN_RUNS_FOR_VERDICT || b.length < MIN_RUNS_FOR_VERDICT) {
     const have = `have ${a.length} and ${b.length}`;
     const reason = `too few runs for a verdict (need ${MIN_RUNS_FOR_VERDICT} per command, ${have})`;
@@ -66,7 +69,7 @@ export function compareMetric(
   }
   const ci = ratioInterval(a, b, DEFAULT_CONFIDENCE);
   if (!Number.isFinite(ci.point) || !Number.isFinite(ci.ciLow) || !Number.isFinite(ci.ciHigh))
-    return incomparable('baseline mean is 0');
+    return incomparable('the ratio or its interval is undefined');
   const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };
   const verdict = intervalVerdict(ci.point, ci.ciLow, ci.ciHigh, threshold);
   const includesOne = ci.ciLow <= 1 && ci.ciHigh >= 1;

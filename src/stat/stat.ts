@@ -128,7 +128,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   const notes = [
     'std error = standard error of the mean (stddev / sqrt(n)); perf stat prints ' +
       'this as "±". std dev is the sample standard deviation.',
-    '95 % CI: Student t interval of the mean over the successful measured runs.',
+    '95 % CI: Student t interval of the mean over the successful measured runs; every metric is a time, ' +
+      'a count or a size, so a lower end below 0 is shown as 0.',
   ];
   if (excludeKernel && events.includes('context-switches')) {
     notes.push(

@@ -15,6 +15,14 @@ export const FIRST_RUNS_SLOWDOWN = 0.1;
 /** The warmup check needs this many measured runs to say anything. */
 export const FIRST_RUNS_MIN_RUNS = 5;
 
+/**
+ * Every metric (METRICS) is a time, a count or a size: an interval of its mean that reaches below
+ * zero (few runs, a wide spread) is clipped at 0, as the notes under the table say.
+ */
+function nonNegative(ci: [number, number]): [number, number] {
+  return [Math.max(0, ci[0]), ci[1]];
+}
+
 /** `runIds[i]` names values[i] in outlier flags (the run number); defaults to the index. */
 export function summarizeMetric(unit: string, values: number[], running?: number[], runIds?: number[]): MetricSummary {
   const d = describe(values);
@@ -30,7 +38,7 @@ export function summarizeMetric(unit: string, values: number[], running?: number
     median: d.median,
     min: d.min,
     max: d.max,
-    ci95: meanCi(values, 0.95),
+    ci95: nonNegative(meanCi(values, 0.95)),
     outliers: { mild: fences.mild.map(id), severe: fences.severe.map(id) },
   };
   if (running && running.length > 0) s.running = running.reduce((a, b) => a + b, 0) / running.length;

@@ -85,6 +85,17 @@ export function relHalfWidth(point: number, lo: number, hi: number): number {
   return point === 0 ? Number.NaN : Math.max(hi - point, point - lo) / Math.abs(point);
 }
 
+/**
+ * A relative half-width as "±1.2%"; beyond 100 % ">±100%": an interval of a time, count or size
+ * that wide reaches zero (its lower end is clipped there), so a symmetric "±343.7%" would claim
+ * a lower end below zero. `space` puts a space before % as prose does ("±1.2 %").
+ */
+export function formatHalfWidth(fraction: number | null | undefined, space = false): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '—';
+  const unit = space ? ' %' : '%';
+  return fraction > 1 ? `>±100${unit}` : `±${(fraction * 100).toFixed(1)}${unit}`;
+}
+
 /** Renders rows as an aligned text table (first column left-aligned, others right). */
 export function table(header: string[], rows: string[][]): string {
   const widths = columnWidths([header, ...rows]);

@@ -78,14 +78,14 @@ describe('cyclebench compare', () => {
     // Markdown shows brackets literally: `[` and `]` are escaped (src/text/escape.ts).
     expect(m.stdout).toMatch(/\| g\/slow \\\[n=1\\\] \|.*\| \*\*SLOWER\*\* \|/);
   });
-  it('text is short by default; --verbose adds the method, the rank test and every note', async () => {
+  it('text is short by default; --verbose adds the method, the p column and every note', async () => {
     const t = await run(base, head);
     const v = await run(base, head, '--verbose');
-    expect(t.stdout).not.toContain('p (MW)');
+    expect(t.stdout).not.toContain('p (Welch)');
     expect(t.stdout).not.toContain('method:');
     const hidden = /(\d+) details hidden: --verbose/.exec(t.stdout);
     expect(hidden).not.toBeNull();
-    expect(v.stdout).toContain('p (MW)');
+    expect(v.stdout).toContain('p (Welch)');
     expect(v.stdout).toContain('method:');
     expect(v.stdout).not.toContain('details hidden');
     // Every hidden line is in the verbose output: the verbose text is longer by at least the count.

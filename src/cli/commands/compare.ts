@@ -245,13 +245,15 @@ export const compareCommand: Command = async (args, io) => {
     );
     return EXIT_USAGE;
   }
-  if (a.json === '-' || a.format === 'json') io.stdout.write(renderComparison(result, 'json'));
+  // With a gate, the summary line says how it adjusts the level across the comparisons.
+  const gate = a.failOn === null ? undefined : suiteRegressions(result.comparisons, a.failOn, 1 - a.confidence);
+  if (a.json === '-' || a.format === 'json') io.stdout.write(renderComparison(result, 'json', { gate }));
   else
     io.stdout.write(
-      renderComparison(result, a.format, { verbose: a.verbose, columns: terminalColumns(io.stdout, io.env) }),
+      renderComparison(result, a.format, { verbose: a.verbose, columns: terminalColumns(io.stdout, io.env), gate }),
     );
   if (a.json !== undefined && a.json !== '-') {
-    const failed = tryWrite(resolve(io.cwd, a.json), () => renderComparison(result, 'json'));
+    const failed = tryWrite(resolve(io.cwd, a.json), () => renderComparison(result, 'json', { gate }));
     if (failed) {
       io.stderr.write(`cyclebench compare: --json: ${failed}\n`);
       return EXIT_FAILURE;
@@ -270,7 +272,7 @@ export const compareCommand: Command = async (args, io) => {
   const compared = result.comparisons.some((c) => c.verdict !== 'incomparable' && c.verdict !== 'too-few');
   if (!compared && (result.comparisons.length === 0 || result.comparisons.some((c) => c.verdict === 'incomparable')))
     failures.push('no benchmark could be compared, so --fail-on checked nothing');
-  const suite = suiteRegressions(result.comparisons, a.failOn, 1 - a.confidence);
+  const suite = gate ?? suiteRegressions(result.comparisons, a.failOn, 1 - a.confidence);
   // How the level was adjusted, and which slower rows that leaves passing.
   const adjusted = adjustmentLine(suite);
   if (adjusted) io.stderr.write(`cyclebench compare: ${adjusted}\n`);
