@@ -1,27 +1,27 @@
 // `cyclebench run --latency / --report / --hypothesis` and `.inputs()` end to end: real
 // worker processes on a fixture. Structure only, never speed.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeFromCompressedBase64 } from 'hdr-histogram-js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Ran, spawnCli } from '../helpers/cli-process.js';
 
-const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FILE = join(__dirname, '../fixtures/cli/latency.bench.ts');
 const QUICK = ['--forks', '1', '--time', '0.1', '--verbose', '--no-pin'];
 
-function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 180_000 });
-}
+const cli = (args: string[]) => spawnCli(args);
 
 describe('cyclebench run --latency', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cb-lat-'));
   const out = join(dir, 'out.json');
   const hypothesis = 'a 64-element sum stays under 1 µs at p99';
-  const r = cli(['run', FILE, ...QUICK, '--latency', '--hypothesis', hypothesis, '--json', out]);
+  let r: Ran;
+  beforeAll(async () => {
+    r = await cli(['run', FILE, ...QUICK, '--latency', '--hypothesis', hypothesis, '--json', out]);
+  });
 
-  it('times every call of every benchmark and stores a compact histogram per fork', () => {
+  it('times every call of every benchmark and stores a compact histogram per fork', async () => {
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.status).toBe(0);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
@@ -45,7 +45,7 @@ describe('cyclebench run --latency', () => {
     expect(JSON.stringify(doc).length).toBeLessThan(2_000_000); // no per-call arrays in the file
   });
 
-  it('records the input distribution of a benchmark with .inputs()', () => {
+  it('records the input distribution of a benchmark with .inputs()', async () => {
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     const b = doc.benchmarks.find((x: { name: string }) => x.name === 'checksum payload');
     // type-7 p99 of 16, 64, 256, 1024, 4096: 1024 + 0.96 × (4096 − 1024) = 3973.12
@@ -58,7 +58,7 @@ describe('cyclebench run --latency', () => {
     });
   });
 
-  it('prints the ladder after the table, then the honest report with the hypothesis (--hypothesis implies --report)', () => {
+  it('prints the ladder after the table, then the honest report with the hypothesis (--hypothesis implies --report)', async () => {
     const table = r.stdout.indexOf('■ lat');
     const ladder = r.stdout.indexOf('Latency per call');
     const report = r.stdout.indexOf('Benchmark report: lat');
@@ -69,8 +69,8 @@ describe('cyclebench run --latency', () => {
     expect(r.stdout).toMatch(/cyclebench run .*latency\.bench\.ts .*--latency --hypothesis 'a 64-element sum/);
   });
 
-  it('cyclebench report shows the hypothesis recorded by run', () => {
-    const rep = cli(['report', out]);
+  it('cyclebench report shows the hypothesis recorded by run', async () => {
+    const rep = await cli(['report', out]);
     expect(rep.status).toBe(0);
     expect(rep.stdout).toContain(`Hypothesis: ${hypothesis}`);
     expect(rep.stdout).toContain('Latency (per call)');
@@ -78,9 +78,9 @@ describe('cyclebench run --latency', () => {
 });
 
 describe('cyclebench run without --latency', () => {
-  it('runs latency mode only for benchmarks marked .latency(); --report prints the report', () => {
+  it('runs latency mode only for benchmarks marked .latency(); --report prints the report', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-lat-')), 'out.json');
-    const r = cli(['run', FILE, ...QUICK, '--report', '--json', out]);
+    const r = await cli(['run', FILE, ...QUICK, '--report', '--json', out]);
     expect(r.status).toBe(0);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     const by = (n: string) => doc.benchmarks.find((b: { name: string }) => b.name === n);
@@ -91,8 +91,8 @@ describe('cyclebench run without --latency', () => {
     expect(r.stdout).toContain('Hypothesis: none stated');
   });
 
-  it('rejects an empty --hypothesis (exit 2)', () => {
-    const r = cli(['run', FILE, '--hypothesis', ' ']);
+  it('rejects an empty --hypothesis (exit 2)', async () => {
+    const r = await cli(['run', FILE, '--hypothesis', ' ']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--hypothesis is empty');
   });

@@ -17,21 +17,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli-process.js';
 
 const ROOT = join(__dirname, '../..');
-const CLI = join(ROOT, 'bin/cyclebench.js');
 const FIX = join(ROOT, 'test/fixtures/cli');
 const RESULTS = join(ROOT, 'test/fixtures/report/results.json');
 const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
 
-function cli(args: string[], cwd = ROOT, env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 180_000,
-  });
-}
+const cli = (args: string[], cwd = ROOT, env: Record<string, string> = {}) => spawnCli(args, { cwd, env });
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'cb-out-'));
@@ -45,8 +38,8 @@ function oneLine(stderr: string, re: RegExp): void {
 }
 
 describe('a bad output path is refused before measuring (one line, exit 2, nothing measured)', () => {
-  it('run --json /nonexistent/dir/x.json', () => {
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
+  it('run --json /nonexistent/dir/x.json', async () => {
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
     expect(r.status).toBe(2);
     oneLine(
       r.stderr,
@@ -55,29 +48,29 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
     expect(r.stdout).toBe('');
   });
 
-  it('run --json naming a directory', () => {
+  it('run --json naming a directory', async () => {
     const dir = tmp();
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', dir]);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', dir]);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /is a directory$/);
   });
 
-  it('run --save-baseline where .cyclebench is not a directory', () => {
+  it('run --save-baseline where .cyclebench is not a directory', async () => {
     const dir = tmp();
     writeFileSync(join(dir, '.cyclebench'), 'a file, not a folder');
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--save-baseline', 'main'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--save-baseline', 'main'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --save-baseline .*\.cyclebench is not a directory$/);
   });
 
-  it('run --json into a read-only directory (a read-only tmpfs: root ignores file modes, not EROFS)', (ctx) => {
+  it('run --json into a read-only directory (a read-only tmpfs: root ignores file modes, not EROFS)', async (ctx) => {
     const dir = tmp();
     const ro = join(dir, 'ro');
     mkdirSync(ro);
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', ro]).status === 0;
     if (!mounted) return ctx.skip(); // needs root with CAP_SYS_ADMIN to mount
     try {
-      const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', join(ro, 'x.json')]);
+      const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', join(ro, 'x.json')]);
       expect(r.status).toBe(2);
       oneLine(r.stderr, /^cyclebench run: --json .*\/ro\/x\.json: directory .*\/ro is not writable \(EROFS\)$/);
       expect(r.stdout).toBe('');
@@ -86,15 +79,15 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
     }
   });
 
-  it('stat --json and audit --json into a missing directory', () => {
-    const s = cli(['stat', '-r', '2', '--json', '/nonexistent/dir/s.json', '--', 'true']);
+  it('stat --json and audit --json into a missing directory', async () => {
+    const s = await cli(['stat', '-r', '2', '--json', '/nonexistent/dir/s.json', '--', 'true']);
     expect(s.status).toBe(2);
     oneLine(
       s.stderr,
       /^cyclebench stat: --json \/nonexistent\/dir\/s\.json: directory \/nonexistent\/dir does not exist$/,
     );
     expect(s.stdout).toBe('');
-    const a = cli(['audit', '--forks', '2', '--json', '/nonexistent/dir/a.json']);
+    const a = await cli(['audit', '--forks', '2', '--json', '/nonexistent/dir/a.json']);
     expect(a.status).toBe(2);
     oneLine(a.stderr, /^cyclebench audit: --json \/nonexistent\/dir\/a\.json: directory .* does not exist$/);
     expect(a.stdout).toBe('');
@@ -102,9 +95,9 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
 });
 
 describe('--json - is standard output', () => {
-  it('run --json -: the document alone on stdout, the table on stderr, no file named "-"', () => {
+  it('run --json -: the document alone on stdout, the table on stderr, no file named "-"', async () => {
     const dir = tmp();
-    const r = cli(
+    const r = await cli(
       ['run', join(FIX, 'good.bench.ts'), '--forks', '1', '--time', '0.05', '--no-pin', '--json', '-'],
       dir,
     );
@@ -117,20 +110,20 @@ describe('--json - is standard output', () => {
 });
 
 describe('outputs that overwrite each other or the input are refused before measuring', () => {
-  it('run --json r.out --html r.out', () => {
+  it('run --json r.out --html r.out', async () => {
     const dir = tmp();
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --json r\.out and --html r\.out name the same file$/);
     expect(existsSync(join(dir, 'r.out'))).toBe(false);
   });
 
-  it('run x.bench.ts --csv x.bench.ts keeps the benchmark file', () => {
+  it('run x.bench.ts --csv x.bench.ts keeps the benchmark file', async () => {
     const dir = tmp();
     const bench = join(dir, 'x.bench.ts');
     const text = readFileSync(join(FIX, 'good.bench.ts'), 'utf8').replaceAll('../../../src', join(ROOT, 'src'));
     writeFileSync(bench, text);
-    const r = cli(['run', 'x.bench.ts', ...QUICK, '--csv', './x.bench.ts'], dir);
+    const r = await cli(['run', 'x.bench.ts', ...QUICK, '--csv', './x.bench.ts'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --csv \.\/x\.bench\.ts would overwrite the input .*x\.bench\.ts$/);
     expect(readFileSync(bench, 'utf8')).toBe(text);
@@ -140,7 +133,7 @@ describe('outputs that overwrite each other or the input are refused before meas
     const dir = tmp();
     copyFileSync(RESULTS, join(dir, 'r.json'));
     const before = readFileSync(join(dir, 'r.json'), 'utf8');
-    const r = cli(['report', 'r.json', '--format', 'csv', '--out', 'r.json'], dir);
+    const r = await cli(['report', 'r.json', '--format', 'csv', '--out', 'r.json'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench report: --out r\.json would overwrite the input r\.json$/);
     expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe(before);
@@ -148,7 +141,7 @@ describe('outputs that overwrite each other or the input are refused before meas
 });
 
 describe('a write that fails after measuring costs only that file', () => {
-  it('run: table printed, the other outputs written, one line naming the file, no temp file, exit 1', () => {
+  it('run: table printed, the other outputs written, one line naming the file, no temp file, exit 1', async () => {
     const dir = tmp();
     const doomed = join(dir, 'doomed');
     mkdirSync(doomed);
@@ -159,7 +152,7 @@ describe('a write that fails after measuring costs only that file', () => {
       `import { rmSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.js')}';\n` +
         `rmSync(${JSON.stringify(doomed)}, { recursive: true, force: true });\nbench('noop', () => () => 1);\n`,
     );
-    const r = cli(['run', bench, ...QUICK, '--json', join(doomed, 'x.json'), '--csv', 'x.csv'], dir);
+    const r = await cli(['run', bench, ...QUICK, '--json', join(doomed, 'x.json'), '--csv', 'x.csv'], dir);
     expect(r.stdout).toContain('noop');
     expect(r.stderr).toContain(`cyclebench: results written to x.csv`);
     expect(r.stderr).toMatch(new RegExp(`^cyclebench: --json: could not write ${doomed}/x\\.json \\(ENOENT\\)$`, 'm'));
@@ -178,9 +171,9 @@ describe('a write that fails after measuring costs only that file', () => {
   })();
   it.runIf(haveDevFull)(
     'a full disk (--json /dev/full): one line, the CSV still written, the device left alone',
-    () => {
+    async () => {
       const dir = tmp();
-      const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'], dir);
+      const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'], dir);
       if (!statSync('/dev/full').isCharacterDevice() && process.geteuid?.() === 0) {
         // A regression replaced the device with a file: put the machine's /dev/full back (char 1,7).
         spawnSync('sh', ['-c', 'rm -f /dev/full && mknod -m 666 /dev/full c 1 7']);
@@ -197,21 +190,21 @@ describe('a write that fails after measuring costs only that file', () => {
     },
   );
 
-  it('a symbolic link to a results file: the file is replaced, the link kept', () => {
+  it('a symbolic link to a results file: the file is replaced, the link kept', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'real.json'), '{}');
     symlinkSync(join(dir, 'real.json'), join(dir, 'link.json'));
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'link.json'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'link.json'], dir);
     expect(r.status).toBe(0);
     expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real.json'), 'utf8')).toContain('"benchmarks"');
   });
 
-  it('stat: the table is printed and the failed --json named, exit 1', () => {
+  it('stat: the table is printed and the failed --json named, exit 1', async () => {
     const dir = tmp();
     const doomed = join(dir, 'doomed');
     mkdirSync(doomed);
-    const r = cli(['stat', '-r', '2', '--json', join(doomed, 's.json'), '--shell', '--', `rm -rf ${doomed}`]);
+    const r = await cli(['stat', '-r', '2', '--json', join(doomed, 's.json'), '--shell', '--', `rm -rf ${doomed}`]);
     expect(r.stdout).toMatch(/rm -rf/);
     expect(r.stderr).toContain(`cyclebench stat: --json: could not write ${doomed}/s.json (ENOENT)`);
     expect(r.status).toBe(1);
@@ -219,10 +212,10 @@ describe('a write that fails after measuring costs only that file', () => {
 });
 
 describe('a run in which every benchmark failed does not replace a good --json file', () => {
-  it('the old file is kept and the failed run written beside it, said loudly', () => {
+  it('the old file is kept and the failed run written beside it, said loudly', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'r.json'), 'GOOD RESULTS');
-    const r = cli(['run', join(FIX, 'broken.bench.ts'), ...QUICK, '--json', 'r.json'], dir);
+    const r = await cli(['run', join(FIX, 'broken.bench.ts'), ...QUICK, '--json', 'r.json'], dir);
     expect(r.status).toBe(1);
     expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe('GOOD RESULTS');
     expect(r.stderr).toContain('every benchmark failed: kept r.json as it was, writing this run to r.failed.json');
@@ -231,14 +224,14 @@ describe('a run in which every benchmark failed does not replace a good --json f
 });
 
 describe('counts are parsed strictly and bounded before anything runs', () => {
-  it('run --forks 1e9, run --forks 0x10, audit --forks 1e9 and stat -r 1e9 are one line, exit 2', () => {
+  it('run --forks 1e9, run --forks 0x10, audit --forks 1e9 and stat -r 1e9 are one line, exit 2', async () => {
     for (const args of [
       ['run', join(FIX, 'good.bench.ts'), '--forks', '1e9'],
       ['run', join(FIX, 'good.bench.ts'), '--forks', '0x10'],
       ['audit', '--forks', '1e9'],
       ['stat', '-r', '1e9', '--', 'true'],
     ]) {
-      const r = cli(args);
+      const r = await cli(args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench (run|audit|stat): --(forks|runs) must be a whole number/);
       expect(r.stdout).toBe('');

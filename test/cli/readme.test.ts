@@ -1,33 +1,25 @@
 // The README starts with a run: its first benchmark is test/fixtures/readme/sort.bench.ts
 // verbatim, its printed output has the shape this build prints, and its command lines run.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli-process.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const FIXTURE = join(ROOT, 'test/fixtures/readme');
-const CLI = join(ROOT, 'bin/cyclebench.js');
 const blocks = (lang: string): string[] =>
   [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
 
-function cli(args: string[], cwd: string) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, COLUMNS: '80' },
-    timeout: 180_000,
-  });
-}
+const cli = (args: string[], cwd: string) => spawnCli(args, { cwd, env: { COLUMNS: '80' } });
 
 describe('README', () => {
-  it('is at most 150 lines', () => {
+  it('is at most 150 lines', async () => {
     expect(README.split('\n').length).toBeLessThanOrEqual(150);
   });
 
-  it('shows the fixture benchmark verbatim, and output of the shape the run prints', () => {
+  it('shows the fixture benchmark verbatim, and output of the shape the run prints', async () => {
     expect(blocks('ts')[0]).toBe(readFileSync(join(FIXTURE, 'sort.bench.ts'), 'utf8'));
     const shown = blocks('text')[0].split('\n');
     expect(shown[0]).toMatch(/^benchmark +time\/iter +± CI +ops\/s +vs baseline$/);
@@ -35,10 +27,13 @@ describe('README', () => {
     for (const line of shown) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
-  it('its run and compare command lines work on the fixture (shorter --time)', () => {
+  it('its run and compare command lines work on the fixture (shorter --time)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-readme-'));
     const head = join(dir, 'head.json');
-    const run = cli(['run', FIXTURE, '--filter', 'sort', '--forks', '2', '--time', '0.2', '--json', head], FIXTURE);
+    const run = await cli(
+      ['run', FIXTURE, '--filter', 'sort', '--forks', '2', '--time', '0.2', '--json', head],
+      FIXTURE,
+    );
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     const lines = run.stdout.split('\n');
@@ -48,7 +43,7 @@ describe('README', () => {
     expect(run.stdout).toMatch(/^Array\.prototype\.sort +[\d.]+ µs +(?:±[\d.]+|>±100)% .* baseline$/m);
     expect(run.stdout).toMatch(/^Float64Array sort +[\d.]+ µs +(?:±[\d.]+|>±100)% .*×/m);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
-    const compare = cli(['compare', head, head, '--fail-on', 'regression:5%'], dir);
+    const compare = await cli(['compare', head, head, '--fail-on', 'regression:5%'], dir);
     // A file compared with itself passes the gate; stderr holds at most the gate's own lines (the
     // family-wise adjustment, and the policy for rows that cannot tell at this run's noise).
     for (const line of compare.stderr.split('\n').filter(Boolean))

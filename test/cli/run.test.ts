@@ -1,12 +1,13 @@
 // `cyclebench run` end to end: real worker processes on fixture files. Assertions are
 // about structure and error handling, never about speed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/results/schema.js';
 import { detailLines } from '../../src/report/details.js';
+import { spawnCli } from '../helpers/cli-process.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/cli');
@@ -16,33 +17,30 @@ function doc0(path: string) {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 180_000,
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) => spawnCli(args, { env });
 
 /**
  * Runs a fixture that counts its processes in the file CB_TEST_COUNTER names (fresh per call), with
  * `forks` processes each and a short budget; the result document is read back.
  */
-function runCounting(fixture: string, forks: number) {
+async function runCounting(fixture: string, forks: number) {
   const dir = mkdtempSync(join(tmpdir(), 'cb-count-'));
   const out = join(dir, 'out.json');
-  const r = cli(['run', join(FIX, fixture), '--forks', String(forks), '--time', '0.1', '--no-pin', '--json', out], {
-    CB_TEST_COUNTER: join(dir, 'counter'),
-  });
+  const r = await cli(
+    ['run', join(FIX, fixture), '--forks', String(forks), '--time', '0.1', '--no-pin', '--json', out],
+    {
+      CB_TEST_COUNTER: join(dir, 'counter'),
+    },
+  );
   return { r, doc: doc0(out) };
 }
 
 describe('cyclebench run', () => {
-  it('--complexity prints each sweep with its fitted model', () => {
-    const r = cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK]);
+  it('--complexity prints each sweep with its fitted model', async () => {
+    const r = await cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/sum n=256/);
-    const withFit = cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK, '--complexity']);
+    const withFit = await cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK, '--complexity']);
     expect(withFit.status).toBe(0);
     // The model chosen depends on the machine; that one is named, with its fit error, does not.
     const model = /O\((1|log n|n|n log n|n²|n³)\)/;
@@ -52,9 +50,11 @@ describe('cyclebench run', () => {
     expect(r.stdout).not.toMatch(model);
   });
 
-  it('measures a file and writes the JSON contract', () => {
+  it('measures a file and writes the JSON contract', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
-    const r = cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--forks', '2', '--json', out], { COLUMNS: '80' });
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--forks', '2', '--json', out], {
+      COLUMNS: '80',
+    });
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.status).toBe(0);
     // The default output: one table (no group headings with one group), the baseline named in its column.
@@ -85,9 +85,9 @@ describe('cyclebench run', () => {
     expect(doc.benchmarks[1].args).toEqual({ n: 200 });
   });
 
-  it('reports each failing benchmark and still completes the others (exit 1)', () => {
+  it('reports each failing benchmark and still completes the others (exit 1)', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
-    const r = cli([
+    const r = await cli([
       'run',
       join(FIX, 'faulty.bench.ts'),
       join(FIX, 'broken.bench.ts'),
@@ -110,8 +110,8 @@ describe('cyclebench run', () => {
     expect(r.stdout).toMatch(/^throws: failed \(throw\): /m);
   });
 
-  it("a process that crashes is the benchmark's error, not processes missing from an interruption", () => {
-    const { r, doc } = runCounting('crashes-second.bench.ts', 3);
+  it("a process that crashes is the benchmark's error, not processes missing from an interruption", async () => {
+    const { r, doc } = await runCounting('crashes-second.bench.ts', 3);
     expect(r.status).toBe(1);
     const [b] = doc.benchmarks;
     expect(b.error).toMatchObject({ kind: 'crash' });
@@ -124,10 +124,10 @@ describe('cyclebench run', () => {
   it(
     'a process five times slower than its seven siblings: left out of the headline and of the baseline comparison, each said in one line',
     { retry: 1 },
-    () => {
+    async () => {
       // 8 a side, not the rule's minimum of 5 usable processes: on a loaded machine a sibling or two
       // can be set aside as slow-CPU processes, which must not leave the rule short of processes.
-      const { r, doc } = runCounting('one-slow-process.bench.ts', 8);
+      const { r, doc } = await runCounting('one-slow-process.bench.ts', 8);
       expect(r.status, r.stderr).toBe(0);
       const contender = doc.benchmarks.find((b: { name: string }) => b.name === 'contender');
       expect(contender.forks.filter((f: { oddProcess?: unknown }) => f.oddProcess)).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('cyclebench run', () => {
     },
   );
 
-  it('rejects unknown options and bad values with one line and the usage (exit 2)', () => {
+  it('rejects unknown options and bad values with one line and the usage (exit 2)', async () => {
     for (const args of [
       ['run', FIX, '--bogus'],
       ['run', FIX, '--forks', '0'],
@@ -146,13 +146,13 @@ describe('cyclebench run', () => {
       ['run', 'no/such/dir'],
       ['run', FIX, '--filter', '('],
     ]) {
-      const r = cli(args);
+      const r = await cli(args);
       expect(r.status).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench run: /);
       expect(r.stderr.split('\n')[1]).toBe('see cyclebench run --help');
       expect(r.stderr.split('\n')).toHaveLength(3);
     }
-    const unknown = cli(['frobnicate']);
+    const unknown = await cli(['frobnicate']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
   });

@@ -121,7 +121,7 @@ describe('names escaped in the lines printed around the tables', () => {
   });
 
   it('the duplicate-name warning and the A/A lines of a real run', async () => {
-    const { spawnSync } = await import('node:child_process');
+    const { spawnCli } = await import('../helpers/cli-process.js');
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -133,12 +133,7 @@ describe('names escaped in the lines printed around the tables', () => {
       `import { bench } from ${JSON.stringify(entry)};\n` +
         `bench('x\\u001b[2Jy', () => () => 1);\nbench('x\\u001b[2Jy', () => () => 2);\n`,
     );
-    const cli = join(import.meta.dirname, '../../bin/cyclebench.js');
-    const r = spawnSync(
-      process.execPath,
-      [cli, 'run', file, '--forks', '2', '--time', '0.05', '--no-pin', '--aa', '--verbose'],
-      { encoding: 'utf8', timeout: 180_000 },
-    );
+    const r = await spawnCli(['run', file, '--forks', '2', '--time', '0.05', '--no-pin', '--aa', '--verbose']);
     expect(r.stderr).toContain('benchmarks are named "x\\x1b[2Jy"');
     expect(r.stdout).toMatch(/^A\/A x\\x1b\[2Jy: /m);
     expect(hasControls(r.stderr)).toBe(false);
