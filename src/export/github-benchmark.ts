@@ -66,6 +66,7 @@ function runExtra(b: BenchmarkResult): string[] {
   if (b.aa) lines.push(`A/A check: ${b.aa.passed ? 'passed' : 'failed'} (${b.aa.verdict})`);
   lines.push(`flags: ${b.flags.length ? b.flags.join(', ') : 'none'}`);
   lines.push(`processes: ${b.forks.length}`);
+  if (b.simulation) lines.push(`V8 tiers while counted: ${b.simulation.tiers.join(', ')}`);
   if (b.headline) lines.push(`statistic: ${b.headline.statistic}; ${b.headline.method}`);
   return lines;
 }

@@ -2,11 +2,11 @@
 // files validated against the schemas written from each service's documentation (schemas.ts), the
 // interval bounds carried, and every number equal to the one in the `--json` result written by the
 // same run. Bad export paths are refused before anything is measured.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayName } from '../../src/compare/match.js';
 import { toBmf, toGithubBenchmark } from '../../src/index.js';
 import type { ResultDocument } from '../../src/results/schema.js';
@@ -21,27 +21,31 @@ const SMALL = ['--forks', '2', '--time', '0.05', '--quiet', '--no-pin', '--no-co
 const dir = mkdtempSync(join(tmpdir(), 'cb-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+/** The CLI in a child, awaited (a synchronous wait would block vitest's worker for the whole run). */
+function cli(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 300_000 }, (e, _out, stderr) =>
+      done({ status: e ? ((e as { code?: number }).code ?? null) : 0, stderr }),
+    );
+  });
 }
 const read = <T>(name: string): T => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T;
 
+type Bmf = Record<string, Record<string, { value: number; lower_value?: number; upper_value?: number }>>;
+type Gh = { name: string; unit: string; value: number; range?: string; extra?: string }[];
+
 describe('run --bmf --github-benchmark', () => {
-  const r = cli([
-    'run',
-    GOOD,
-    ...SMALL,
-    '--json',
-    'run.json',
-    '--bmf',
-    'run.bmf.json',
-    '--github-benchmark',
-    'run.gh.json',
-  ]);
-  const doc = read<ResultDocument>('run.json');
-  const bmf =
-    read<Record<string, Record<string, { value: number; lower_value?: number; upper_value?: number }>>>('run.bmf.json');
-  const gh = read<{ name: string; unit: string; value: number; range?: string; extra?: string }[]>('run.gh.json');
+  let r: { status: number | null; stderr: string };
+  let doc: ResultDocument;
+  let bmf: Bmf;
+  let gh: Gh;
+  beforeAll(async () => {
+    const out = ['--json', 'run.json', '--bmf', 'run.bmf.json', '--github-benchmark', 'run.gh.json'];
+    r = await cli(['run', GOOD, ...SMALL, ...out]);
+    doc = read<ResultDocument>('run.json');
+    bmf = read<Bmf>('run.bmf.json');
+    gh = read<Gh>('run.gh.json');
+  }, 600_000);
 
   it('exits 0 and names both files', () => {
     expect(r.status, r.stderr).toBe(0);
@@ -94,15 +98,18 @@ describe('run --bmf --github-benchmark', () => {
 });
 
 describe('stat --bmf --github-benchmark', () => {
-  const args = ['-r', '3', '--json', 's.json', '--bmf', 's.bmf.json', '--github-benchmark', 's.gh.json'];
-  const r = cli(['stat', ...args, '--', process.execPath, '-e', '0', '--vs', process.execPath, '-e', '1']);
-  const result = read<StatResult>('s.json');
+  let r: { status: number | null; stderr: string };
+  let result: StatResult;
+  beforeAll(async () => {
+    const args = ['-r', '3', '--json', 's.json', '--bmf', 's.bmf.json', '--github-benchmark', 's.gh.json'];
+    r = await cli(['stat', ...args, '--', process.execPath, '-e', '0', '--vs', process.execPath, '-e', '1']);
+    result = read<StatResult>('s.json');
+  }, 600_000);
 
   it('exits 0; the files validate and carry wall time, its interval and the ratio of the JSON result', () => {
     expect(r.status, r.stderr).toBe(0);
-    const bmf =
-      read<Record<string, Record<string, { value: number; lower_value?: number; upper_value?: number }>>>('s.bmf.json');
-    const gh = read<{ name: string; value: number; range?: string; extra?: string }[]>('s.gh.json');
+    const bmf = read<Bmf>('s.bmf.json');
+    const gh = read<Gh>('s.gh.json');
     expect(validateBmf(bmf), errorsOf(validateBmf)).toBe(true);
     expect(validateGithubBenchmark(gh), errorsOf(validateGithubBenchmark)).toBe(true);
     const [a, b] = result.commands;
@@ -126,30 +133,30 @@ describe('a bad export path is refused before anything runs (one line, exit 2)',
     expect(lines[0]).toMatch(re);
   };
 
-  it('run --bmf in a directory that does not exist', () => {
-    const res = cli(['run', GOOD, ...SMALL, '--bmf', '/nonexistent/dir/x.json']);
+  it('run --bmf in a directory that does not exist', async () => {
+    const res = await cli(['run', GOOD, ...SMALL, '--bmf', '/nonexistent/dir/x.json']);
     expect(res.status).toBe(2);
     oneLine(res.stderr, /--bmf \/nonexistent\/dir\/x\.json: directory \/nonexistent\/dir does not exist/);
   });
 
-  it('run --github-benchmark naming the --json file', () => {
-    const res = cli(['run', GOOD, ...SMALL, '--json', 'same.json', '--github-benchmark', 'same.json']);
+  it('run --github-benchmark naming the --json file', async () => {
+    const res = await cli(['run', GOOD, ...SMALL, '--json', 'same.json', '--github-benchmark', 'same.json']);
     expect(res.status).toBe(2);
     oneLine(res.stderr, /--json same\.json and --github-benchmark same\.json name the same file/);
     expect(existsSync(join(dir, 'same.json'))).toBe(false);
   });
 
-  it('- for standard output is a usage error, for run and for stat', () => {
-    const res = cli(['run', GOOD, '--bmf', '-']);
+  it('- for standard output is a usage error, for run and for stat', async () => {
+    const res = await cli(['run', GOOD, '--bmf', '-']);
     expect(res.status).toBe(2);
     expect(res.stderr).toMatch(/--bmf and --github-benchmark write a file/);
-    const st = cli(['stat', '--github-benchmark', '-', '--', 'true']);
+    const st = await cli(['stat', '--github-benchmark', '-', '--', 'true']);
     expect(st.status).toBe(2);
     expect(st.stderr).toMatch(/--bmf and --github-benchmark write a file/);
   });
 
-  it('stat --bmf in a directory that does not exist', () => {
-    const res = cli(['stat', '-r', '1', '--bmf', '/nonexistent/dir/x.json', '--', 'true']);
+  it('stat --bmf in a directory that does not exist', async () => {
+    const res = await cli(['stat', '-r', '1', '--bmf', '/nonexistent/dir/x.json', '--', 'true']);
     expect(res.status).toBe(2);
     oneLine(res.stderr, /--bmf \/nonexistent\/dir\/x\.json: directory \/nonexistent\/dir does not exist/);
   });
