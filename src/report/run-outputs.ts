@@ -85,7 +85,15 @@ export function writeRunOutputs(
   const reports = writeReports(document, absolute, { hypothesis: opts.hypothesis });
   failed.push(...reports.failed);
   for (const [k, v] of Object.entries(absolute)) if (v && reports.written.includes(v)) written.push(given[k as 'csv']!);
-  const exported = writeExports(document, opts, io.cwd);
+  // As with --json: a run whose every benchmark failed does not replace an export that exists.
+  const exports = { bmf: opts.bmf, githubBenchmark: opts.githubBenchmark };
+  for (const k of ['bmf', 'githubBenchmark'] as const) {
+    const path = exports[k];
+    if (!allFailed || path === undefined || !existsSync(resolve(io.cwd, path))) continue;
+    exports[k] = besidePath(path);
+    io.stderr.write(`cyclebench: every benchmark failed: kept ${path} as it was, writing this run to ${exports[k]}\n`);
+  }
+  const exported = writeExports(document, exports, io.cwd);
   written.push(...exported.written);
   failed.push(...exported.failed);
   if (opts.saveBaseline) {

@@ -3,7 +3,7 @@
 // interval bounds carried, and every number equal to the one in the `--json` result written by the
 // same run. Bad export paths are refused before anything is measured.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,19 @@ describe('stat --bmf --github-benchmark', () => {
     expect(gh[0]).toMatchObject({ name: a.command, value: wall.mean });
     expect(gh[1].extra).toContain(`verdict: ${vs.verdict} against command 1`);
   });
+});
+
+describe('a run in which every benchmark failed', () => {
+  it('writes empty exports (no benchmark written as 0) and does not replace ones that exist', async () => {
+    const broken = join(ROOT, 'test/fixtures/cli/broken.bench.ts');
+    writeFileSync(join(dir, 'keep.bmf.json'), 'GOOD');
+    const r = await cli(['run', broken, ...SMALL, '--bmf', 'keep.bmf.json', '--github-benchmark', 'new.gh.json']);
+    expect(r.status).toBe(1);
+    expect(readFileSync(join(dir, 'keep.bmf.json'), 'utf8')).toBe('GOOD');
+    expect(r.stderr).toContain('kept keep.bmf.json as it was, writing this run to keep.bmf.failed.json');
+    expect(read<Bmf>('keep.bmf.failed.json')).toEqual({});
+    expect(read<Gh>('new.gh.json')).toEqual([]);
+  }, 600_000);
 });
 
 describe('a bad export path is refused before anything runs (one line, exit 2)', () => {
