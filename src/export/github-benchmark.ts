@@ -10,11 +10,17 @@
 // the other, its interval, verdict and pairs. Per `stat` command: mean wall time, its 95 % interval,
 // and the verdict against the first command. Failed benchmarks are left out; non-finite numbers
 // are never written.
-import { displayName } from '../compare/match.js';
+import { displayName, matchKey } from '../compare/match.js';
+import type { Comparison } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { StatResult } from '../stat/types.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { type ExportSource, isPaired, isStat, type PairedLike, uniqueName } from './source.js';
+
+/** A run compared with a saved baseline (`run --baseline NAME`): its verdicts go into `extra` too. */
+export interface ExportOptions {
+  baseline?: { name: string; comparisons: readonly Comparison[] };
+}
 
 export interface GithubBenchmarkEntry {
   name: string;
@@ -53,9 +59,15 @@ function entry(
   return { name, unit, value, ...(range ? { range } : {}), ...(extra.length ? { extra: extra.join('\n') } : {}) };
 }
 
+const ratioText = (r: { point: number; ciLow: number; ciHigh: number } | null) =>
+  r ? ` (ratio ${short(r.point)} [${short(r.ciLow)}, ${short(r.ciHigh)}])` : '';
+
 /** The lines of `extra` for a benchmark of a run: verdicts, flags, processes, the method. */
-function runExtra(b: BenchmarkResult): string[] {
+function runExtra(b: BenchmarkResult, options: ExportOptions): string[] {
   const lines: string[] = [];
+  const base = options.baseline;
+  const c = base?.comparisons.find((x) => matchKey(x) === matchKey(b));
+  if (base && c) lines.push(`verdict: ${c.verdict} against saved baseline '${base.name}'${ratioText(c.ratio)}`);
   const rel = b.relative;
   if (rel) {
     const r = rel.ratio
@@ -71,7 +83,7 @@ function runExtra(b: BenchmarkResult): string[] {
   return lines;
 }
 
-function fromResults(doc: ResultDocument): GithubBenchmarkEntry[] {
+function fromResults(doc: ResultDocument, options: ExportOptions): GithubBenchmarkEntry[] {
   // Counter intervals are at the run's confidence (src/analysis/counters.ts).
   const level = typeof doc.options.confidence === 'number' ? doc.options.confidence : DEFAULT_CONFIDENCE;
   const out: GithubBenchmarkEntry[] = [];
@@ -82,7 +94,7 @@ function fromResults(doc: ResultDocument): GithubBenchmarkEntry[] {
   for (const b of doc.benchmarks) {
     if (b.error) continue;
     const name = uniqueName(names, displayName(b), b.file);
-    const extra = runExtra(b);
+    const extra = runExtra(b, options);
     const h = b.headline;
     const sim = b.counters?.perOp.find((c) => c.event === 'sim-instructions');
     if (h) add(entry(name, 'ns/op', h.point, rangeText(h.ciLow, h.ciHigh, h.confidence), extra));
@@ -143,14 +155,17 @@ function fromStat(result: StatResult): GithubBenchmarkEntry[] {
   return out;
 }
 
-/** The `customSmallerIsBetter` entries of a result document, a paired run, or a `stat` result. */
-export function toGithubBenchmark(source: ExportSource): GithubBenchmarkEntry[] {
+/**
+ * The `customSmallerIsBetter` entries of a result document, a paired run, or a `stat` result;
+ * `options.baseline`: a run's comparison with a saved baseline, whose verdicts go into `extra`.
+ */
+export function toGithubBenchmark(source: ExportSource, options: ExportOptions = {}): GithubBenchmarkEntry[] {
   if (isStat(source)) return fromStat(source);
   if (isPaired(source)) return fromPaired(source);
-  return fromResults(source);
+  return fromResults(source, options);
 }
 
 /** The file text: the array, two-space indented, with a final newline. */
-export function githubBenchmarkText(source: ExportSource): string {
-  return `${JSON.stringify(toGithubBenchmark(source), null, 2)}\n`;
+export function githubBenchmarkText(source: ExportSource, options: ExportOptions = {}): string {
+  return `${JSON.stringify(toGithubBenchmark(source, options), null, 2)}\n`;
 }

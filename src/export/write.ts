@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { OutputRequest } from '../results/output-files.js';
 import { tryWrite } from '../results/output-files.js';
 import { bmfText } from './bmf.js';
-import { githubBenchmarkText } from './github-benchmark.js';
+import { type ExportOptions, githubBenchmarkText } from './github-benchmark.js';
 import type { ExportSource } from './source.js';
 
 export interface ExportFiles {
@@ -33,12 +33,17 @@ export interface ExportOutcome {
 }
 
 /** Writes each export asked for; relative paths resolve against `cwd`. */
-export function writeExports(source: ExportSource, files: ExportFiles, cwd: string): ExportOutcome {
+export function writeExports(
+  source: ExportSource,
+  files: ExportFiles,
+  cwd: string,
+  options: ExportOptions = {},
+): ExportOutcome {
   const out: ExportOutcome = { written: [], failed: [] };
   for (const e of EXPORTS) {
     const path = files[e.key];
     if (path === undefined) continue;
-    const error = tryWrite(resolve(cwd, path), () => e.text(source));
+    const error = tryWrite(resolve(cwd, path), () => e.text(source, options));
     if (error) out.failed.push(`${e.label}: ${error}`);
     else out.written.push(path);
   }

@@ -8,6 +8,7 @@ import { documentJson } from '../results/document.js';
 import { assertOutputPaths, type FileStamp, fileStamp, type OutputRequest, tryWrite } from '../results/output-files.js';
 import { writeReports } from './write.js';
 import { type ExportFiles, exportRequests, writeExports } from '../export/write.js';
+import type { ExportOptions } from '../export/github-benchmark.js';
 import type { ResultDocument } from '../results/schema.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -61,6 +62,7 @@ export function writeRunOutputs(
   io: OutputStreams,
   partial: boolean,
   stamps: OutputStamps = {},
+  exportOptions: ExportOptions = {},
 ): string[] {
   const failed: string[] = [];
   const written: string[] = [];
@@ -93,7 +95,7 @@ export function writeRunOutputs(
     exports[k] = besidePath(path);
     io.stderr.write(`cyclebench: every benchmark failed: kept ${path} as it was, writing this run to ${exports[k]}\n`);
   }
-  const exported = writeExports(document, exports, io.cwd);
+  const exported = writeExports(document, exports, io.cwd, exportOptions);
   written.push(...exported.written);
   failed.push(...exported.failed);
   if (opts.saveBaseline) {

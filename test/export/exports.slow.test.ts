@@ -103,6 +103,19 @@ describe.skipIf(!hasValgrind)('run --counters simulate: simulated instructions p
   }, 1_200_000);
 });
 
+describe('run --baseline NAME --github-benchmark', () => {
+  it('extra carries the verdict against the saved baseline', async () => {
+    const quick = ['--forks', '2', '--time', '0.05', '--quiet', '--no-pin', '--no-counters'];
+    const saved = await cli(['run', 'k.bench.ts', ...quick, '--save-baseline', 'main']);
+    expect(saved.status, saved.stderr).toBe(0);
+    const r = await cli(['run', 'k.bench.ts', ...quick, '--baseline', 'main', '--github-benchmark', 'b.gh.json']);
+    expect(r.status, r.stderr).toBe(0);
+    const gh = read<Gh>('b.gh.json');
+    expect(validateGithubBenchmark(gh), errorsOf(validateGithubBenchmark)).toBe(true);
+    expect(gh[0].extra).toMatch(/^verdict: [a-z-]+ against saved baseline 'main'/);
+  }, 600_000);
+});
+
 describe('runFiles({ bmf, githubBenchmark })', () => {
   it('writes the files of its result document', async () => {
     const outcome = await runFiles({

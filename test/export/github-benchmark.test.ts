@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { rangeText, toGithubBenchmark } from '../../src/export/github-benchmark.js';
 import { errorsOf, validateGithubBenchmark } from './schemas.js';
+import { compareDocuments } from '../../src/compare/documents.js';
+import { DEFAULT_COMPARE_SETTINGS } from '../../src/compare/types.js';
+import { displayName } from '../../src/compare/match.js';
 import { pairedOutcome, rangeBounds, runDocument, simulatedDocument, statResult } from './fixtures.js';
 
 function valid(x: unknown): void {
@@ -39,6 +42,21 @@ describe('github-action-benchmark export of a run', () => {
     expect(out[0].extra).toContain('flags: low-r2, outliers');
     expect(out[1].extra).toContain('verdict: slower against good/sum 100 (ratio 1.99 [1.95, 2.04])');
     expect(out[1].extra).toContain('flags: none');
+  });
+
+  it('with a saved baseline, extra carries the verdict against it for each benchmark compared', () => {
+    const comparisons = compareDocuments(runDocument(), doc, DEFAULT_COMPARE_SETTINGS).comparisons;
+    const withBase = toGithubBenchmark(doc, { baseline: { name: 'main', comparisons } });
+    valid(withBase);
+    // The failed benchmark and the one without figures are compared but not exported.
+    const exported = comparisons.filter((c) => withBase.some((x) => x.name === displayName(c)));
+    expect(exported.map(displayName)).toEqual(['good/sum 100', 'good/sum $n [n=200]']);
+    for (const c of exported) {
+      const e = withBase.find((x) => x.name === displayName(c))!;
+      expect(e.extra).toContain(`verdict: ${c.verdict} against saved baseline 'main'`);
+    }
+    // Without the option no such line.
+    expect(out.some((e) => /saved baseline/.test(e.extra ?? ''))).toBe(false);
   });
 
   it('a simulated run: instructions per op', () => {
