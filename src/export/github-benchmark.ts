@@ -69,12 +69,7 @@ function runExtra(b: BenchmarkResult, options: ExportOptions): string[] {
   const c = base?.comparisons.find((x) => matchKey(x) === matchKey(b));
   if (base && c) lines.push(`verdict: ${c.verdict} against saved baseline '${base.name}'${ratioText(c.ratio)}`);
   const rel = b.relative;
-  if (rel) {
-    const r = rel.ratio
-      ? ` (ratio ${short(rel.ratio.point)} [${short(rel.ratio.ciLow)}, ${short(rel.ratio.ciHigh)}])`
-      : '';
-    lines.push(`verdict: ${rel.verdict} against ${rel.baseline}${r}`);
-  }
+  if (rel) lines.push(`verdict: ${rel.verdict} against ${rel.baseline}${ratioText(rel.ratio)}`);
   if (b.aa) lines.push(`A/A check: ${b.aa.passed ? 'passed' : 'failed'} (${b.aa.verdict})`);
   lines.push(`flags: ${b.flags.length ? b.flags.join(', ') : 'none'}`);
   lines.push(`processes: ${b.forks.length}`);
@@ -89,7 +84,9 @@ function fromResults(doc: ResultDocument, options: ExportOptions): GithubBenchma
   const out: GithubBenchmarkEntry[] = [];
   const names = new Set<string>();
   const add = (e: GithubBenchmarkEntry | null) => {
-    if (e) (out.push(e), names.add(e.name));
+    if (!e) return;
+    out.push(e);
+    names.add(e.name);
   };
   for (const b of doc.benchmarks) {
     if (b.error) continue;
@@ -132,7 +129,9 @@ function fromPaired(doc: PairedLike): GithubBenchmarkEntry[] {
       rangeText(a.ratio.ciLow, a.ratio.ciHigh, a.confidence),
       extra,
     );
-    if (e) (out.push(e), names.add(name));
+    if (!e) continue;
+    out.push(e);
+    names.add(name);
   }
   return out;
 }
@@ -150,7 +149,9 @@ function fromStat(result: StatResult): GithubBenchmarkEntry[] {
     ];
     const name = uniqueName(names, c.command, `command ${i + 1}`);
     const e = entry(name, 'ms', wall.mean, rangeText(wall.ci95[0], wall.ci95[1], 0.95), extra);
-    if (e) (out.push(e), names.add(name));
+    if (!e) return;
+    out.push(e);
+    names.add(name);
   });
   return out;
 }
