@@ -13,6 +13,9 @@ export {
 export type { RunApiOptions, RunResult, RunFilesOptions, RunOutcome } from './api/index.js';
 export { stat, readResults, compareResults, renderReport, audit, type CompareResultsOptions } from './api/tools.js';
 export type { StatOptions, StatResult } from './stat/types.js';
+export { toBmf, type Bmf, type BmfMetric } from './export/bmf.js';
+export { toGithubBenchmark, type GithubBenchmarkEntry } from './export/github-benchmark.js';
+export type { ExportFiles } from './export/write.js';
 export type { DocumentComparison } from './compare/documents.js';
 export type { Comparison } from './compare/types.js';
 export type { AuditRow, AuditOptions } from './audit/audit.js';

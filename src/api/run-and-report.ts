@@ -9,6 +9,7 @@ import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } 
 import type { Platform } from '../platform/types.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
+import { compareDocuments } from '../compare/documents.js';
 
 export type RunAndReportOptions = RunOptions &
   Omit<PresentOptions, 'against'> &
@@ -46,6 +47,16 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
   human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
-  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps);
+  // The github-action-benchmark export carries the verdicts against the saved baseline (src/export/).
+  const exportOptions =
+    against && opts.githubBenchmark !== undefined
+      ? {
+          baseline: {
+            name: against.name,
+            comparisons: compareDocuments(base!, document, against.settings).comparisons,
+          },
+        }
+      : {};
+  const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps, exportOptions);
   return { ...measured, writeFailures, ...(baselineRefused === undefined ? {} : { baselineRefused }) };
 }

@@ -73,6 +73,8 @@ const RUN_FILES_KEYS = {
   markdown: true,
   csv: true,
   html: true,
+  bmf: true,
+  githubBenchmark: true,
   saveBaseline: true,
   baseline: true,
 } as const satisfies KnownOptions<Required<RunFilesOptions>>;

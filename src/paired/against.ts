@@ -28,8 +28,9 @@ import { isPaired, resolveSides, SideError, type SideSpec } from './sides.js';
 import { renderPairedMarkdown, renderPairedText } from './render.js';
 import { runPaired, type PairedOutcome } from './run.js';
 import { newPairedDocument, type PairedDocument } from './document.js';
+import { type ExportFiles, exportRequests, writeExports } from '../export/write.js';
 
-export interface AgainstOptions extends RunOptions, SideSpec {
+export interface AgainstOptions extends RunOptions, SideSpec, ExportFiles {
   /** The paired outcome as JSON ('-': standard output, the table then goes to stderr). */
   json?: string;
   /** The table as Markdown (e.g. $GITHUB_STEP_SUMMARY). */
@@ -60,7 +61,7 @@ export async function runAgainst(
   const outputs = (['json', 'markdown'] as const)
     .filter((k) => opts[k] !== undefined && opts[k] !== '-')
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
-  assertOutputPaths(outputs, opts.files, io.cwd);
+  assertOutputPaths([...outputs, ...exportRequests(opts)], opts.files, io.cwd);
   if (opts.profile !== undefined) checkProfileDir(opts.profile, io.cwd);
   const conditions = resolveConditions(
     // A paired run starts each of its two workers at its turn.
@@ -157,6 +158,9 @@ export async function runAgainst(
     if (error) writeFailures.push(`${path}: ${error}`);
     else io.stderr.write(`cyclebench: results written to ${path}\n`);
   }
+  const exported = writeExports(document, opts, io.cwd);
+  for (const path of exported.written) io.stderr.write(`cyclebench: results written to ${path}\n`);
+  writeFailures.push(...exported.failed);
   if (opts.markdown === '-') io.stdout.write(renderPairedMarkdown(paired) + renderDifferentialMarkdown(paired.rows));
   for (const f of writeFailures) io.stderr.write(`cyclebench: ${f}\n`);
   const stoppedBy = stop.received() ?? undefined;

@@ -1,11 +1,14 @@
-// The files `cyclebench run` writes (--json, --markdown, --csv, --html, --save-baseline;
-// `--json -` writes the document to standard output instead, and the tables go to stderr):
+// The files `cyclebench run` writes (--json, --markdown, --csv, --html, --save-baseline, and the
+// exports --bmf and --github-benchmark of src/export/; `--json -` writes the document to standard
+// output instead, and the tables go to stderr):
 // checked before measuring (src/results/output-files.ts), written after, each on its own so
 // one failure does not cost the others.
 import { baselinePath, saveBaseline } from '../compare/baselines.js';
 import { documentJson } from '../results/document.js';
 import { assertOutputPaths, type FileStamp, fileStamp, type OutputRequest, tryWrite } from '../results/output-files.js';
 import { writeReports } from './write.js';
+import { type ExportFiles, exportRequests, writeExports } from '../export/write.js';
+import type { ExportOptions } from '../export/github-benchmark.js';
 import type { ResultDocument } from '../results/schema.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +20,7 @@ export interface OutputStreams {
   cwd: string;
 }
 
-export interface RunOutputOptions {
+export interface RunOutputOptions extends ExportFiles {
   files: string[];
   json?: string;
   markdown?: string;
@@ -40,6 +43,7 @@ export function checkRunOutputs(opts: RunOutputOptions, cwd: string): OutputStam
   const outputs: OutputRequest[] = (['json', 'markdown', 'csv', 'html'] as const)
     .filter((k) => opts[k] !== undefined && !(k === 'json' && opts.json === '-'))
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
+  outputs.push(...exportRequests(opts));
   if (opts.saveBaseline)
     outputs.push({ label: '--save-baseline', path: baselinePath(opts.saveBaseline, cwd), createParent: true });
   assertOutputPaths(outputs, opts.files, cwd);
@@ -58,6 +62,7 @@ export function writeRunOutputs(
   io: OutputStreams,
   partial: boolean,
   stamps: OutputStamps = {},
+  exportOptions: ExportOptions = {},
 ): string[] {
   const failed: string[] = [];
   const written: string[] = [];
@@ -82,6 +87,17 @@ export function writeRunOutputs(
   const reports = writeReports(document, absolute, { hypothesis: opts.hypothesis });
   failed.push(...reports.failed);
   for (const [k, v] of Object.entries(absolute)) if (v && reports.written.includes(v)) written.push(given[k as 'csv']!);
+  // As with --json: a run whose every benchmark failed does not replace an export that exists.
+  const exports = { bmf: opts.bmf, githubBenchmark: opts.githubBenchmark };
+  for (const k of ['bmf', 'githubBenchmark'] as const) {
+    const path = exports[k];
+    if (!allFailed || path === undefined || !existsSync(resolve(io.cwd, path))) continue;
+    exports[k] = besidePath(path);
+    io.stderr.write(`cyclebench: every benchmark failed: kept ${path} as it was, writing this run to ${exports[k]}\n`);
+  }
+  const exported = writeExports(document, exports, io.cwd, exportOptions);
+  written.push(...exported.written);
+  failed.push(...exported.failed);
   if (opts.saveBaseline) {
     if (allFailed || partial) {
       const why = allFailed ? 'every benchmark failed' : 'the run was interrupted';

@@ -98,6 +98,9 @@ ${PAIRED_HELP}Output:
   --markdown FILE      write a Markdown report
   --csv FILE           write one CSV row per benchmark
   --html FILE          write a self-contained HTML report with plots
+  --bmf FILE           write Bencher Metric Format JSON (bencher run --adapter json; docs/ci.md)
+  --github-benchmark FILE
+                       write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)
   --distributions      print a histogram and a run-order sparkline per benchmark
   --complexity         print each .args()/.range() sweep with its O(1)…O(n³) fit
   --report             after the table, print the report a reviewer can check (as
@@ -219,6 +222,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     markdown: { type: 'string' },
     csv: { type: 'string' },
     html: { type: 'string' },
+    bmf: { type: 'string' },
+    'github-benchmark': { type: 'string' },
     distributions: { type: 'boolean' },
     complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
@@ -255,6 +260,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const confidence = positiveNumber('confidence', values.confidence, D.confidence);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
+  if (values.bmf === '-' || values['github-benchmark'] === '-')
+    throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
   if (pairedRun(values)) {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
@@ -333,6 +340,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     markdown: values.markdown,
     csv: values.csv,
     html: values.html,
+    bmf: values.bmf,
+    githubBenchmark: values['github-benchmark'],
     distributions: values.distributions ?? false,
     complexity: values.complexity ?? false,
     latency: values.latency ?? false,

@@ -35,6 +35,9 @@ Options:
       --json FILE       write the JSON result ("-" for stdout instead of the table)
       --csv FILE        write CSV
       --markdown FILE   write Markdown
+      --bmf FILE        write Bencher Metric Format JSON (docs/ci.md)
+      --github-benchmark FILE
+                        write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)
   -h, --help            this text
 
 Exit status: 0 all runs succeeded; 1 a run failed (not found, non-zero exit, signal,
@@ -57,6 +60,8 @@ export interface StatArgs {
   json?: string;
   csv?: string;
   markdown?: string;
+  bmf?: string;
+  githubBenchmark?: string;
 }
 
 function numArg(name: string, text: string | undefined, dflt: number): number {
@@ -107,6 +112,8 @@ export function parseStatArgs(args: string[]): StatArgs {
         json: { type: 'string' },
         csv: { type: 'string' },
         markdown: { type: 'string' },
+        bmf: { type: 'string' },
+        'github-benchmark': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -121,6 +128,8 @@ export function parseStatArgs(args: string[]): StatArgs {
   const empty = commands.findIndex((c) => c.length === 0);
   if (!help && empty >= 0)
     throw new UsageError(empty === 0 ? 'empty command after "--"' : `empty command after --vs number ${empty}`);
+  if (str('bmf') === '-' || str('github-benchmark') === '-')
+    throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
   const aslr = str('aslr') ?? 'inherit';
   if (aslr !== 'off' && aslr !== 'inherit') throw new UsageError(`--aslr must be 'off' or 'inherit', got '${aslr}'`);
   const events = str('events')
@@ -145,6 +154,8 @@ export function parseStatArgs(args: string[]): StatArgs {
     json: str('json'),
     csv: str('csv'),
     markdown: str('markdown'),
+    bmf: str('bmf'),
+    githubBenchmark: str('github-benchmark'),
   };
 }
 

@@ -12,6 +12,7 @@ import { stat } from '../../stat/stat.js';
 import { exitCodeFor, onStopSignals, type StopSignal } from '../../orchestrator/stop-signals.js';
 import { escapeControls } from '../../text/terminal-safe.js';
 import type { StatPlatform, StatResult } from '../../stat/types.js';
+import { type ExportFiles, exportRequests, writeExports } from '../../export/write.js';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -71,7 +72,8 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       return EXIT_OK;
     }
     const files: StatFiles = { json: parsed.json, csv: parsed.csv, markdown: parsed.markdown };
-    const problem = checkOutputPaths(namedFiles(files), [], io.cwd);
+    const exports: ExportFiles = { bmf: parsed.bmf, githubBenchmark: parsed.githubBenchmark };
+    const problem = checkOutputPaths([...namedFiles(files), ...exportRequests(exports)], [], io.cwd);
     if (problem) {
       io.stderr.write(`cyclebench stat: ${problem}\n`);
       return EXIT_USAGE;
@@ -122,6 +124,10 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       unsubscribe();
     }
     const written = writeOutputs(result, files, io);
+    const exported = writeExports(result, exports, io.cwd);
+    for (const path of exported.written) io.stderr.write(`cyclebench stat: wrote ${path}\n`);
+    for (const line of exported.failed) io.stderr.write(`cyclebench stat: ${line}\n`);
+    if (exported.failed.length) written.failed = true;
     if (!written.toStdout) io.stdout.write(REPORTERS.text(result));
     if (result.interrupted) return exitCodeFor(stoppedBy);
     if (written.failed) return EXIT_FAILURE;
