@@ -18,6 +18,7 @@ import type { CompareSettings, Comparison } from './types.js';
 import { verdictForForks } from './verdict.js';
 import { DEFAULT_TARGET_CI } from '../defaults.js';
 import { instructionsVerdict } from './instructions.js';
+import { type EnvChange, settingsChanged } from '../env/diff.js';
 
 export interface CompareOptions extends CompareSettings {
   /** Relative CI half-width target for the sample-size advice (default 1 %). */
@@ -110,9 +111,12 @@ export function compareDocuments(
   s: CompareOptions,
 ): DocumentComparison {
   const environment = compareEnvironments(base.environment, contender.environment);
-  // Load and frequency changes during a run move time, not simulated instruction counts.
+  // Settings changed during a run (governor, clocksource, boost, frequency, throttling) make its
+  // times incomparable; a load rise alone does not (src/env/diff.ts: the engine's preemption and
+  // slow-process handling are made for it, and the interval carries what is left). Neither moves
+  // simulated instruction counts.
   const changed = (d: ResultDocument) =>
-    !s.instructions && Boolean((d.environment as { changes?: unknown[] })?.changes?.length);
+    !s.instructions && settingsChanged((d.environment as { changes?: EnvChange[] })?.changes ?? []);
   const broken: EnvironmentProblems = {
     differences: environment.differences,
     changedDuring: [changed(base) ? 'baseline' : null, changed(contender) ? 'contender' : null].filter(

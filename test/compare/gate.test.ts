@@ -102,6 +102,39 @@ describe('compare --fail-on cannot be fooled', () => {
   });
 });
 
+describe('changes during a run', () => {
+  const during = (change: Record<string, unknown>) => ({ ...ENVIRONMENT, changes: [change] });
+  const loadRise = {
+    field: 'kernel.load.one',
+    before: 0.5,
+    after: 3.1,
+    warning: '1-minute load average rose 0.50 → 3.10 during the run',
+    load: true,
+  };
+  const governor = {
+    field: 'frequency.governor',
+    before: 'performance',
+    after: 'powersave',
+    warning: 'governor changed during the run (performance → powersave)',
+  };
+
+  it('a load rise alone leaves the runs comparable: the timing decides', async () => {
+    const busy = doc([bench('k', quiet(17, 10)), bench('other', quiet(18, 10))], during(loadRise));
+    const r = await gate(base, busy, '--threshold', '3%', '--format', 'json');
+    const verdicts = JSON.parse(r.stdout).comparisons.map((c: { verdict: string }) => c.verdict);
+    expect(verdicts).toEqual(['no-difference', 'no-difference']);
+    expect(r.code).toBe(0);
+  });
+
+  it('a setting changed during either run makes both rows incomparable and fails the gate', async () => {
+    const changed = doc([bench('k', quiet(19, 10)), bench('other', quiet(20, 10))], during(governor));
+    const r = await gate(changed, base, '--threshold', '3%', '--format', 'json');
+    const verdicts = JSON.parse(r.stdout).comparisons.map((c: { verdict: string }) => c.verdict);
+    expect(verdicts).toEqual(['incomparable', 'incomparable']);
+    expect(r.code).toBe(1);
+  });
+});
+
 describe('compare --fail-on with nothing comparable', () => {
   it('every benchmark incomparable (cannot estimate): one line naming it, exit 1', async () => {
     const broken = (seed: number) => quiet(seed, 10).map((f) => ({ ...f, batches: [] }));
