@@ -2,7 +2,7 @@
 // RLIMIT_MEMLOCK is below a Node process's mappings, and when a worker's own mlockall fails
 // anyway, one line and a result file that records the memory as not locked. The end-to-end case
 // drops the capability and the limit as root (prlimit, setpriv), as an unprivileged user has them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,18 +68,31 @@ describe('mlockShortfall (what the workers recorded)', () => {
 });
 
 const has = (tool: string) => spawnSync('which', [tool]).status === 0;
+
+/** A command's exit status and output, without blocking the test's thread (a long block stalls vitest's RPC). */
+function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
 const canDrop = process.getuid?.() === 0 && has('setpriv') && has('prlimit');
 
 describe.skipIf(!canDrop)('run --mlock without CAP_IPC_LOCK and with RLIMIT_MEMLOCK 0 (end to end)', () => {
-  it('one line on stderr, and neither the result file nor the report claims a lock', () => {
+  it('one line on stderr, and neither the result file nor the report claims a lock', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-lock-'));
     const out = join(dir, 'out.json');
     const wrap = ['--memlock=0', 'setpriv', '--inh-caps=-ipc_lock', '--bounding-set=-ipc_lock', '--'];
     const args = ['run', GOOD, '--mlock', '--forks', '1', '--time', '0.05', '--no-pin', '--no-counters'];
-    const r = spawnSync('prlimit', [...wrap, process.execPath, CLI, ...args, '--json', out], {
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
+    const r = await run('prlimit', [...wrap, process.execPath, CLI, ...args, '--json', out]);
     expect(r.status).toBe(0);
     const lines = r.stderr.split('\n').filter((l) => /--mlock|mlockall/.test(l));
     expect(lines, r.stderr).toHaveLength(1);
@@ -87,7 +100,7 @@ describe.skipIf(!canDrop)('run --mlock without CAP_IPC_LOCK and with RLIMIT_MEML
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(doc.environment.conditions.mlock).toBe(false);
     for (const b of doc.benchmarks) for (const f of b.forks) expect(f.conditions.mlock).toBe(false);
-    const report = execFileSync(process.execPath, [CLI, 'report', out], { encoding: 'utf8' });
+    const report = (await run(process.execPath, [CLI, 'report', out])).stdout;
     expect(report).toMatch(/^ {2}Memory lock +off$/m);
     expect(report).not.toMatch(/mlockall in workers/);
   }, 200_000);

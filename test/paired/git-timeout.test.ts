@@ -18,7 +18,7 @@ const pidFile = join(scratch, 'hung.pid');
 const saved = { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR, timeoutMs: gitLimits.timeoutMs };
 
 // Long enough for a real git on a loaded machine, short enough for a test.
-const LIMIT_MS = 10_000;
+const LIMIT_MS = 5_000;
 
 beforeAll(() => {
   for (const d of [repo, temp, bin]) mkdirSync(d);
