@@ -4,7 +4,9 @@
 // for this side). Imported lazily for the reason given in run-files.ts.
 import { processIo, type Io } from './io.js';
 import type { AgainstOutcome } from '../paired/against.js';
-import type { RunFilesOptions } from './run-files.js';
+import { RUN_FILES_KEYS, type RunFilesOptions } from './run-files.js';
+import { checkOptions, type KnownOptions } from './check-options.js';
+import { oneRunAtATime } from './one-run.js';
 
 export interface RunFilesAgainstOptions extends RunFilesOptions {
   /** The other tree: a directory, or a git ref of the repository of `cwd` (default: this tree). */
@@ -25,8 +27,45 @@ export type { AgainstOutcome } from '../paired/against.js';
 
 const SILENT = { write: () => true };
 
+/**
+ * Options of runFiles() that a paired run has no use for, refused as `cyclebench run --against`
+ * refuses their flags (src/cli/commands/run.ts): it measures time per process pair, with no
+ * other statistic, report file, baseline or simulation.
+ */
+const NOT_PAIRED = [
+  'aa',
+  'forks',
+  'maxForks',
+  'saveBaseline',
+  'baseline',
+  'csv',
+  'html',
+  'latency',
+  'distributions',
+  'complexity',
+  'report',
+  'hypothesis',
+  'memory',
+  'simulate',
+] as const;
+
 /** Runs the files of both trees in alternating pairs; resolves to the paired outcome (src/paired/run.ts). */
 export async function runFilesAgainst(options: RunFilesAgainstOptions): Promise<AgainstOutcome> {
+  checkOptions('runFilesAgainst', options, {
+    ...RUN_FILES_KEYS,
+    against: true,
+    againstNode: true,
+    againstFlags: true,
+    node: true,
+    flags: true,
+    maxPairs: true,
+  } satisfies KnownOptions<Required<Omit<RunFilesAgainstOptions, keyof RunFilesOptions>>> & typeof RUN_FILES_KEYS);
+  const clash = NOT_PAIRED.find((k) => options[k] !== undefined && options[k] !== false);
+  if (clash) throw new RangeError(`runFilesAgainst: ${clash} is not available with against (a paired run)`);
+  return oneRunAtATime('runFilesAgainst', () => measurePairs(options));
+}
+
+async function measurePairs(options: RunFilesAgainstOptions): Promise<AgainstOutcome> {
   const [{ DEFAULT_RUN_OPTIONS }, { runAgainst }, { findBenchFiles }] = await Promise.all([
     import('../orchestrator/run.js'),
     import('../paired/against.js'),

@@ -14,6 +14,7 @@
 import { processIo, type Io } from './io.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
+import { oneRunAtATime } from './one-run.js';
 
 export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
   /** Benchmark files or folders (folders are searched for *.bench.* and *.cyclebench.*). */
@@ -34,7 +35,7 @@ export type { RunOutcome } from './run-and-report.js';
 const SILENT = { write: () => true };
 
 /** Every option runFiles() takes; `satisfies` keeps the list equal to the type's keys. */
-const RUN_FILES_KEYS = {
+export const RUN_FILES_KEYS = {
   files: true,
   filter: true,
   cwd: true,
@@ -88,6 +89,10 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
     throw new TypeError('runFiles: profile must be the name of a directory');
   if (options.simulate && options.profile !== undefined)
     throw new RangeError('runFiles: profile is not available with simulate (a simulated run runs under Valgrind)');
+  return oneRunAtATime('runFiles', () => measureFiles(options));
+}
+
+async function measureFiles(options: RunFilesOptions): Promise<RunOutcome> {
   const [
     { DEFAULT_RUN_OPTIONS, SIMULATED_RUN_DEFAULTS },
     { runAndReport },

@@ -160,8 +160,9 @@ export function systemTune(o: SystemOptions = {}): SystemOutcome {
     return { exitCode: 0, lines, errors };
   }
   const saved = stateFor(o, root);
+  // A state file refused on reading is an input the user must fix: exit 2 (docs/guide.md, "Input files").
   if (saved.kind === 'error')
-    return { exitCode: 1, lines, errors: [`${saved.error}; remove it or run system reset first`] };
+    return { exitCode: 2, lines, errors: [`${saved.error}; remove it or run system reset first`] };
   if (saved.kind === 'ok') {
     // A second tune must not overwrite the original values with already-tuned ones.
     lines.push(`keeping the state saved at ${statePath} on ${saved.state.savedAt} (from an earlier tune)`);
@@ -203,10 +204,12 @@ export function systemReset(o: SystemOptions = {}): SystemOutcome {
   const read = stateFor(o, root);
   if (read.kind === 'none')
     return { exitCode: 0, lines: [`no saved state at ${statePath}: nothing to reset`], errors: [] };
-  if (read.kind === 'error') return { exitCode: 1, lines: [], errors: [read.error] };
+  // A state file refused (unreadable, not root's, or naming what tune never sets) is an input the
+  // user must fix, exit 2; a control that could not be written back below is a failure, exit 1.
+  if (read.kind === 'error') return { exitCode: 2, lines: [], errors: [read.error] };
   const saved = read.state;
   const untrusted = checkSavedControls(saved, readControls(root).controls);
-  if (untrusted) return { exitCode: 1, lines: [], errors: [`${statePath}: ${untrusted}; nothing was written`] };
+  if (untrusted) return { exitCode: 2, lines: [], errors: [`${statePath}: ${untrusted}; nothing was written`] };
   const lines: string[] = [];
   const errors: string[] = [];
   for (const c of saved.controls) {

@@ -165,8 +165,9 @@ export function resolveConditions(
   let mlock = false;
   if (req.mlock) {
     const cap = platform.memory.capability();
-    if (cap.supported) mlock = true;
-    else notes.push(`--mlock: ${cap.reason}; memory stays unlocked`);
+    const why = cap.supported ? mlockRefusal(readProc('status'), readProc('limits')) : cap.reason;
+    if (why === null) mlock = true;
+    else notes.push(`--mlock: ${why}; memory stays unlocked`);
   }
   let pin: PinPolicy = req.pin ?? DEFAULT_PIN_POLICY;
   let spawnCpus = cpus;
@@ -264,6 +265,31 @@ export function fifoRefusal(platform: Platform, procStatus: string, procLimits: 
   if (!hasCap && rtprio < FIFO_PRIORITY)
     return 'needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO of at least 1 (sudo, or `ulimit -r 1` granted in limits.conf)';
   return null;
+}
+
+/** CAP_IPC_LOCK is bit 14 of the capability sets (include/uapi/linux/capability.h). */
+const CAP_IPC_LOCK = 14n;
+
+/**
+ * Why mlockall(MCL_CURRENT) would fail in a worker, or null when it may succeed (the worker's
+ * own attempt is the final word: src/orchestrator/mlock-outcome.ts). Without CAP_IPC_LOCK the
+ * kernel refuses it with ENOMEM when the process's mapped size exceeds RLIMIT_MEMLOCK
+ * (mm/mlock.c, mlockall()); a worker is a Node process too, so it maps at least about as much
+ * as this one (VmSize).
+ */
+export function mlockRefusal(procStatus: string, procLimits: string): string | null {
+  const cap = /^CapEff:\s*([0-9a-f]+)$/m.exec(procStatus);
+  if (!cap || (BigInt(`0x${cap[1]}`) & (1n << CAP_IPC_LOCK)) !== 0n) return null;
+  const limit = /^Max locked memory\s+(\d+|unlimited)\s/m.exec(procLimits);
+  const size = /^VmSize:\s*(\d+) kB$/m.exec(procStatus);
+  if (!limit || limit[1] === 'unlimited' || !size) return null;
+  const limitKiB = Number(limit[1]) / 1024;
+  if (Number(size[1]) <= limitKiB) return null;
+  const mib = (kib: number) => `${Math.round(kib / 1024)} MiB`;
+  return (
+    `mlockall needs CAP_IPC_LOCK (root) or an RLIMIT_MEMLOCK of at least a Node process's ` +
+    `${mib(Number(size[1]))} of mappings (the limit is ${mib(limitKiB)}; \`ulimit -l unlimited\`)`
+  );
 }
 
 /** Sets and restores ADDR_NO_RANDOMIZE on this thread to learn whether the kernel (or seccomp) allows it. */

@@ -18,6 +18,7 @@ import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
+import { mlockShortfall } from './mlock-outcome.js';
 import { namedDetails } from '../analysis/result.js';
 import {
   DEFAULT_CONFIDENCE,
@@ -208,7 +209,14 @@ export async function runBenchmarks(
   // After the run only the machine facts are re-read (the platform's capabilities do not change).
   const after = readMachineFacts();
   const changes = diffEnvironment(before, after);
-  const warnings = [...conditions.notes, ...outcome.warnings, ...changes.map((c) => c.warning)];
+  const mlockLine = conditions.mlock ? mlockShortfall(outcome.benchmarks) : null;
+  if (mlockLine) log.write(`cyclebench: warning: ${mlockLine}\n`);
+  const warnings = [
+    ...conditions.notes,
+    ...(mlockLine ? [mlockLine] : []),
+    ...outcome.warnings,
+    ...changes.map((c) => c.warning),
+  ];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
   // Frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
@@ -236,7 +244,7 @@ export async function runBenchmarks(
     },
     environment: {
       ...before,
-      conditions: conditionsRecord(conditions),
+      conditions: { ...conditionsRecord(conditions), ...(mlockLine ? { mlock: false } : {}) },
       after,
       changes,
     },

@@ -31,14 +31,37 @@ export interface OtherTree {
   dispose(): void;
 }
 
+/**
+ * How long one git command may take before it is killed (SIGKILL): a git waiting on another
+ * process's lock, a hook, or a hung network file system would otherwise hold the run forever.
+ * Generous, as `worktree add` writes a whole checkout. A field so that tests can shorten it.
+ */
+export const gitLimits = { timeoutMs: 120_000 };
+
+/** A git command that did not finish in time (the run stops with this one line). */
+class GitTimeout extends OtherTreeError {}
+
 function git(cwd: string, args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  try {
+    return execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: gitLimits.timeoutMs,
+      killSignal: 'SIGKILL',
+    }).trim();
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== 'ETIMEDOUT') throw e;
+    const what = `git ${args.slice(0, 2).join(' ')}`;
+    throw new GitTimeout(`${what} did not finish within ${gitLimits.timeoutMs / 1000} s in ${cwd}; it was stopped`);
+  }
 }
 
 function gitRoot(cwd: string): string | null {
   try {
     return git(cwd, ['rev-parse', '--show-toplevel']);
-  } catch {
+  } catch (e) {
+    if (e instanceof GitTimeout) throw e;
     return null;
   }
 }
@@ -54,7 +77,8 @@ export function openOtherTree(spec: string, cwd: string): OtherTree {
   let commit: string;
   try {
     commit = git(top, ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`]);
-  } catch {
+  } catch (e) {
+    if (e instanceof GitTimeout) throw e;
     throw new OtherTreeError(`--against '${spec}' is neither a directory nor a git ref of ${top}`);
   }
   removeStaleCheckouts(top);
@@ -81,6 +105,7 @@ export function openOtherTree(spec: string, cwd: string): OtherTree {
     git(top, ['worktree', 'add', '--detach', checkout, commit]);
   } catch (e) {
     dispose();
+    if (e instanceof GitTimeout) throw new OtherTreeError(`could not check out '${spec}': ${e.message}`);
     const why = String((e as { stderr?: unknown }).stderr ?? (e as Error).message)
       .trim()
       .split('\n')[0];
@@ -102,7 +127,8 @@ export function removeStaleCheckouts(top: string): void {
   let listing = '';
   try {
     listing = git(top, ['worktree', 'list', '--porcelain']);
-  } catch {
+  } catch (e) {
+    if (e instanceof GitTimeout) throw e;
     return;
   }
   for (const line of listing.split('\n')) {

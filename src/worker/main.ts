@@ -12,7 +12,7 @@ import { resolveKernel } from '../engine/kernel.js';
 import { measure } from '../engine/measure.js';
 import { loadPlatform } from '../platform/load.js';
 import type { ErrorResponse, PrepareRequest, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
-import { syntaxErrorLocation } from './syntax-location.js';
+import { syntaxErrorLocation, transformErrorText } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 import { fullName } from '../text/format.js';
 import { installCompatImports, needsCompatImports } from '../compat/install.js';
@@ -52,11 +52,12 @@ function errorMessage(
 ): ErrorResponse {
   const e =
     err instanceof Error ? err : new Error(typeof err === 'string' ? err : `non-Error value thrown: ${String(err)}`);
-  const where = kind === 'load' && e.name === 'SyntaxError' && file ? syntaxErrorLocation(file) : null;
+  const where = kind === 'load' && e.name === 'SyntaxError' && file ? syntaxErrorLocation(file, e.message) : null;
+  const text = (kind === 'load' && transformErrorText(e.message)) || `${e.message}${where ? ` at ${where}` : ''}`;
   return {
     type: 'error',
     ...(id !== undefined ? { id } : {}),
-    error: { message: `${prefix}${e.name}: ${e.message}${where ? ` at ${where}` : ''}`, stack: e.stack, kind },
+    error: { message: `${prefix}${e.name}: ${text}`, stack: e.stack, kind },
   };
 }
 

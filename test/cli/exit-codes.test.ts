@@ -68,6 +68,19 @@ describe('exit codes and warnings (adversarial cases)', () => {
     expect(r.stdout).not.toMatch(/could not load .*could not load/); // said once
   });
 
+  // The .ts file is written at run time: the project's typecheck would reject it as a fixture.
+  const ts = join(mkdtempSync(join(tmpdir(), 'cb-syntax-')), 'syntax-ts.bench.ts');
+  writeFileSync(ts, '// column 29 in characters, after two-byte "é"s\n\n\n\n\nconst s: string = "éé"; s +== "x";\n');
+  it.each([
+    ['.js', join(FIX, 'exits/syntax-js.bench.js'), 'syntax-js\\.bench\\.js:6:16'],
+    ['.ts', ts, 'syntax-ts\\.bench\\.ts:6:29'],
+  ])('a %s syntax error names the file and its real line and column, in one line', (_, file, where) => {
+    const r = cli(['run', file, ...QUICK]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.replace(/\n {2}/g, ' ')).toMatch(new RegExp(`Unexpected [^\\n]* at \\S*${where}\\b`));
+    expect(r.stdout).not.toMatch(/Transform failed|\\n/);
+  });
+
   it('a promise that never settles is named as such, not "exited with code 0"', () => {
     const r = cli(['run', join(FIX, 'exits/never.bench.mjs'), ...QUICK]);
     expect(r.status).toBe(1);

@@ -166,7 +166,7 @@ describe('other inputs that could block or hang', () => {
     expect(r.status).toBe(2);
   });
 
-  it('a FIFO or a 200,000-deep file as the system state file: one line (reset refuses with exit 1)', async () => {
+  it('a FIFO or a 200,000-deep file as the system state file: one line, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-hostile-'));
     spawnSync('mkfifo', [join(dir, 'state.json')]);
     writeFileSync(join(dir, 'deep.json'), '['.repeat(200_000) + ']'.repeat(200_000));
@@ -174,10 +174,10 @@ describe('other inputs that could block or hang', () => {
     const fifo = await cli(['system', 'reset', '--state-file', join(dir, 'state.json')], dir);
     expect(fifo.signal).toBeNull();
     oneLine(fifo.stderr, /^cyclebench system reset: .*state\.json is not a regular file; refusing to use it$/);
-    expect(fifo.status).toBe(1);
+    expect(fifo.status).toBe(2);
     const deep = await cli(['system', 'reset', '--state-file', join(dir, 'deep.json')], dir);
     oneLine(deep.stderr, /^cyclebench system reset: .*deep\.json nests deeper than 64 levels$/);
-    expect(deep.status).toBe(1);
+    expect(deep.status).toBe(2);
   });
 
   it('a valgrind whose --version never answers: one line, no hang', async () => {

@@ -111,7 +111,7 @@ describe('system tune / reset on a fixture sysfs', () => {
   it('a corrupt state file is one error line and changes nothing', () => {
     const root = makeTree({ ...bareMetal(), [STATE.slice(1)]: '{not json' });
     const out = systemReset({ root, statePath: STATE, uid: 0 });
-    expect(out.exitCode).toBe(1);
+    expect(out.exitCode).toBe(2);
     expect(out.errors).toHaveLength(1);
   });
 
@@ -133,7 +133,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
   it('a planted path outside the CPU controls (tmp/x) is refused with one line and nothing is written', () => {
     const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path: 'tmp/x', value: 'owned' }]));
     const out = systemReset({ root, statePath: STATE, uid: 0 });
-    expect(out.exitCode).toBe(1);
+    expect(out.exitCode).toBe(2);
     expect(out.errors).toEqual([
       `${STATE}: saved path "tmp/x" is not a CPU frequency control that tune sets; nothing was written`,
     ]);
@@ -144,7 +144,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
     const path = `${CPU}/cpu0/cpufreq/../../../../../tmp/x`;
     const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path, value: 'owned' }]));
     const out = systemReset({ root, statePath: STATE, uid: 0 });
-    expect(out.exitCode).toBe(1);
+    expect(out.exitCode).toBe(2);
     expect(out.errors[0]).toMatch(/is not a CPU frequency control that tune sets/);
     expect(snapshot(root, tree)).toEqual(before);
   });
@@ -158,7 +158,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
     ]) {
       const { root, tree, before } = plant(planted([c]));
       const out = systemReset({ root, statePath: STATE, uid: 0 });
-      expect(out.exitCode).toBe(1);
+      expect(out.exitCode).toBe(2);
       expect(out.errors).toHaveLength(1);
       expect(snapshot(root, tree)).toEqual(before);
     }
@@ -169,6 +169,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
     const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path: gov, value: 'powersave' }]));
     chmodSync(join(root, STATE), 0o666);
     const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.exitCode).toBe(2);
     expect(out.errors).toEqual([`${STATE} is writable by group or others; refusing to use it`]);
     expect(snapshot(root, tree)).toEqual(before);
   });
@@ -179,6 +180,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
     symlinkSync(join(root, 'tmp/x'), join(root, STATE));
     const before = snapshot(root, tree);
     const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.exitCode).toBe(2);
     expect(out.errors).toEqual([`${STATE} is a symbolic link; refusing to use it`]);
     expect(snapshot(root, tree)).toEqual(before);
   });
@@ -188,6 +190,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
     const { root, tree, before } = plant(planted([{ id: 'governor:cpu0', path: gov, value: 'powersave' }]));
     chownSync(join(root, STATE), 1000, 1000);
     const out = systemReset({ root, statePath: STATE, uid: 0 });
+    expect(out.exitCode).toBe(2);
     expect(out.errors).toEqual([`${STATE} is owned by uid 1000, not root; refusing to use it`]);
     expect(snapshot(root, tree)).toEqual(before);
   });
@@ -199,7 +202,7 @@ describe('system reset trusts only a state file root wrote, for controls tune kn
     symlinkSync(join(root, 'tmp/x'), join(root, STATE));
     const before = snapshot(root, tree);
     const out = systemTune({ root, statePath: STATE, uid: 0 });
-    expect(out.exitCode).toBe(1);
+    expect(out.exitCode).toBe(2);
     expect(out.errors[0]).toMatch(/symbolic link/);
     expect(snapshot(root, tree)).toEqual(before);
   });
