@@ -1,35 +1,27 @@
 // `cyclebench run` must not exit 0 when something went wrong, and warns about setups that
 // cannot give a clean answer. End to end through the CLI; nothing is timed.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli-process.js';
 
-const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures');
 const QUICK = ['--forks', '1', '--time', '0.05', '--verbose', '--no-pin', '--no-counters'];
 
-function cli(args: string[], env: Record<string, string> = {}, cwd?: string) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 180_000,
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}, cwd?: string) => spawnCli(args, { env, cwd });
 
 describe('exit codes and warnings (adversarial cases)', () => {
-  it('an empty bench file exits non-zero with one line', () => {
-    const r = cli(['run', join(FIX, 'exits/empty.bench.ts'), ...QUICK]);
+  it('an empty bench file exits non-zero with one line', async () => {
+    const r = await cli(['run', join(FIX, 'exits/empty.bench.ts'), ...QUICK]);
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe(
       'cyclebench run: no benchmarks in empty.bench.ts: a bench file registers them with bench(name, fn)',
     );
   });
 
-  it('--filter that matches nothing exits non-zero with one line', () => {
-    const r = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--filter', 'nomatch']);
+  it('--filter that matches nothing exits non-zero with one line', async () => {
+    const r = await cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--filter', 'nomatch']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(
       /^cyclebench run: filter \/nomatch\/ matched none of the 2 benchmark\(s\) in good\.bench\.ts/m,
@@ -37,16 +29,16 @@ describe('exit codes and warnings (adversarial cases)', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('CYCLEBENCH_PLATFORM=bogus is refused, not silently native', () => {
-    const r = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK], { CYCLEBENCH_PLATFORM: 'bogus' });
+  it('CYCLEBENCH_PLATFORM=bogus is refused, not silently native', async () => {
+    const r = await cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK], { CYCLEBENCH_PLATFORM: 'bogus' });
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe(
       'cyclebench: CYCLEBENCH_PLATFORM="bogus" is not a platform: use js or native (or leave it unset)',
     );
   });
 
-  it('duplicate benchmark names and --timeout shorter than --time are warned about', () => {
-    const r = cli([
+  it('duplicate benchmark names and --timeout shorter than --time are warned about', async () => {
+    const r = await cli([
       'run',
       join(FIX, 'exits/duplicate.bench.ts'),
       ...QUICK,
@@ -61,8 +53,8 @@ describe('exit codes and warnings (adversarial cases)', () => {
     expect(r.stderr).toMatch(/warning: 2 benchmarks are named "same"/);
   }, 200_000);
 
-  it('an .mjs syntax error gives the real line and column', () => {
-    const r = cli(['run', join(FIX, 'exits/syntax.bench.mjs'), ...QUICK]);
+  it('an .mjs syntax error gives the real line and column', async () => {
+    const r = await cli(['run', join(FIX, 'exits/syntax.bench.mjs'), ...QUICK]);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/SyntaxError: Unexpected token ';' at \S*syntax\.bench\.mjs:6:11/);
     expect(r.stdout).not.toMatch(/could not load .*could not load/); // said once
@@ -74,22 +66,22 @@ describe('exit codes and warnings (adversarial cases)', () => {
   it.each([
     ['.js', join(FIX, 'exits/syntax-js.bench.js'), 'syntax-js\\.bench\\.js:6:16'],
     ['.ts', ts, 'syntax-ts\\.bench\\.ts:6:29'],
-  ])('a %s syntax error names the file and its real line and column, in one line', (_, file, where) => {
-    const r = cli(['run', file, ...QUICK]);
+  ])('a %s syntax error names the file and its real line and column, in one line', async (_, file, where) => {
+    const r = await cli(['run', file, ...QUICK]);
     expect(r.status).toBe(1);
     expect(r.stdout.replace(/\n {2}/g, ' ')).toMatch(new RegExp(`Unexpected [^\\n]* at \\S*${where}\\b`));
     expect(r.stdout).not.toMatch(/Transform failed|\\n/);
   });
 
-  it('a promise that never settles is named as such, not "exited with code 0"', () => {
-    const r = cli(['run', join(FIX, 'exits/never.bench.mjs'), ...QUICK]);
+  it('a promise that never settles is named as such, not "exited with code 0"', async () => {
+    const r = await cli(['run', join(FIX, 'exits/never.bench.mjs'), ...QUICK]);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/never: the benchmark never settled/);
     expect(r.stdout).not.toMatch(/exited with code 0/);
   });
 
-  it('heap exhaustion says "JavaScript heap out of memory" instead of a V8 frame address', () => {
-    const r = cli(['run', join(FIX, 'exits/oom.bench.mjs'), ...QUICK], {
+  it('heap exhaustion says "JavaScript heap out of memory" instead of a V8 frame address', async () => {
+    const r = await cli(['run', join(FIX, 'exits/oom.bench.mjs'), ...QUICK], {
       NODE_OPTIONS: '--max-old-space-size=48',
     });
     expect(r.status).toBe(1);
@@ -97,16 +89,16 @@ describe('exit codes and warnings (adversarial cases)', () => {
     expect(r.stdout).not.toMatch(/0x[0-9a-f]+ \[/);
   }, 200_000);
 
-  it('a missing --baseline stops before the run; a corrupt one is one line and the run goes on without it, exit 2', () => {
+  it('a missing --baseline stops before the run; a corrupt one is one line and the run goes on without it, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-base-'));
-    const missing = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'nope'], {}, dir);
+    const missing = await cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'nope'], {}, dir);
     expect(missing.status).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toMatch(/no saved baseline 'nope'/);
     expect(missing.stdout).toBe(''); // nothing was measured
     mkdirSync(join(dir, '.cyclebench/baselines'), { recursive: true });
     writeFileSync(join(dir, '.cyclebench/baselines/bad.json'), '{nope');
-    const corrupt = cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'bad'], {}, dir);
+    const corrupt = await cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'bad'], {}, dir);
     expect(corrupt.status).toBe(2);
     expect(corrupt.stderr).toMatch(
       /baseline 'bad': .*not valid JSON.*; refused, the run is measured without the comparison/,

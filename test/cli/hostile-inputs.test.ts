@@ -1,43 +1,20 @@
 // Hostile input files end to end: each is one line on stderr, exit 2, nothing on stdout and
 // nothing written in the working directory; a hang fails the test (the spawn is killed) rather
 // than hanging it. Limits: src/results/input-file.ts, docs/guide.md "Input files".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI, type Ran, spawnCli, spawnProcess } from '../helpers/cli-process.js';
 
 const ROOT = join(__dirname, '../..');
-const CLI = join(ROOT, 'bin/cyclebench.js');
 const RESULTS = join(ROOT, 'test/fixtures/report/results.json');
 /** Generous for a loaded 2-core machine; a command that hangs is killed here and fails. */
 const KILL_AFTER_MS = 240_000;
 
-interface Ran {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs COMMAND without blocking the test's thread (a long block stalls vitest's RPC); SIGKILL after KILL_AFTER_MS. */
-function start(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({ status, signal, stdout, stderr });
-    });
-  });
-}
-
 function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
-  return start(process.execPath, [CLI, ...args], cwd, env);
+  return spawnCli(args, { cwd, env, timeoutMs: KILL_AFTER_MS });
 }
 
 /** Exactly one non-empty line on stderr, matching RE; no stack trace. */
@@ -144,10 +121,10 @@ describe('a reader that goes away (EPIPE) ends the command quietly', () => {
     ).flat();
     writeFileSync(join(dir, 'big.json'), JSON.stringify(d));
     for (const args of ['compare big.json big.json', 'report --format html big.json']) {
-      const r = await start(
+      const r = await spawnProcess(
         'bash',
         ['-c', `node ${CLI} ${args} 2>err.txt | head -1; echo "exit \${PIPESTATUS[0]}"`],
-        dir,
+        { cwd: dir, timeoutMs: KILL_AFTER_MS },
       );
       expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(2);
       expect(r.stdout, args).toMatch(/\nexit 0\n$/);

@@ -2,7 +2,7 @@
 // links uid 65534 plants where root will write never redirect root's output, the named path
 // ends as a regular file, and a baseline another run saved meanwhile is not dropped silently.
 // A damaged baseline costs only the comparison, never the finished run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -16,35 +16,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Ran, spawnCli } from '../helpers/cli-process.js';
 
 const ROOT = join(__dirname, '../..');
-const CLI = join(ROOT, 'bin/cyclebench.js');
 const FIX = join(ROOT, 'test/fixtures/cli');
 const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
 const DROP = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 const canDrop = process.geteuid?.() === 0 && spawnSync('setpriv', [...DROP, 'true'], { timeout: 30_000 }).status === 0;
 
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The CLI without blocking the test's thread (a long block stalls vitest's RPC); killed after 240 s. */
-function cli(args: string[], cwd: string): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], cwd: string): Promise<Ran> => spawnCli(args, { cwd, timeoutMs: 240_000 });
 
 /** A world-writable sticky directory (as /tmp) and a victim file root owns outside it. */
 function shared(): { dir: string; victim: string } {

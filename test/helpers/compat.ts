@@ -1,11 +1,11 @@
 // Shared by the compat tests: run a file under `cyclebench run` (runFiles, fresh processes)
 // quickly, and list a file through a worker (the orchestrator's discovery path).
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runFiles } from '../../src/index.js';
 import { listFile } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import type { BenchmarkResult } from '../../src/results/schema.js';
+import { type Ran, spawnCli } from './cli-process.js';
 import { captureIo } from './io.js';
 
 export const fixture = (rel: string) => fileURLToPath(new URL(`../fixtures/${rel}`, import.meta.url));
@@ -47,33 +47,7 @@ export async function listError(file: string): Promise<string> {
   return r.error;
 }
 
-const CLI = fileURLToPath(new URL('../../bin/cyclebench.js', import.meta.url));
-
-/**
- * `cyclebench <args>` in a child process, awaited without blocking this worker (a blocking
- * spawnSync starves vitest's RPC on a long run). A run still going after `timeoutMs` is killed
- * and `timedOut` set, so a hang fails the test instead of stalling it.
- */
-export function cli(
-  args: string[],
-  env: Record<string, string> = {},
-  timeoutMs = 180_000,
-): Promise<{ status: number | null; stdout: string; stderr: string; timedOut: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr, timedOut });
-    });
-  });
+/** `cyclebench <args>` in a child process, awaited (test/helpers/cli-process.ts); killed after `timeoutMs`. */
+export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 180_000): Promise<Ran> {
+  return spawnCli(args, { env, timeoutMs });
 }
