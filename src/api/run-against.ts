@@ -7,6 +7,7 @@ import type { AgainstOutcome } from '../paired/against.js';
 import { RUN_FILES_KEYS, type RunFilesOptions } from './run-files.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
 import { oneRunAtATime } from './one-run.js';
+import { NOT_PAIRED } from '../paired/not-paired.js';
 
 export interface RunFilesAgainstOptions extends RunFilesOptions {
   /** The other tree: a directory, or a git ref of the repository of `cwd` (default: this tree). */
@@ -26,28 +27,6 @@ export interface RunFilesAgainstOptions extends RunFilesOptions {
 export type { AgainstOutcome } from '../paired/against.js';
 
 const SILENT = { write: () => true };
-
-/**
- * Options of runFiles() that a paired run has no use for, refused as `cyclebench run --against`
- * refuses their flags (src/cli/commands/run.ts): it measures time per process pair, with no
- * other statistic, report file, baseline or simulation.
- */
-const NOT_PAIRED = [
-  'aa',
-  'forks',
-  'maxForks',
-  'saveBaseline',
-  'baseline',
-  'csv',
-  'html',
-  'latency',
-  'distributions',
-  'complexity',
-  'report',
-  'hypothesis',
-  'memory',
-  'simulate',
-] as const;
 
 /** Runs the files of both trees in alternating pairs; resolves to the paired outcome (src/paired/run.ts). */
 export async function runFilesAgainst(options: RunFilesAgainstOptions): Promise<AgainstOutcome> {

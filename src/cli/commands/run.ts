@@ -24,6 +24,7 @@ import {
 import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../simulation/launch.js';
 import type { SimulationChoice } from '../../simulation/events.js';
 import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
+import { flagName, NOT_PAIRED } from '../../paired/not-paired.js';
 
 const targetMs = TARGET_LARGEST_BATCH_NS / 1e6;
 const allocatingMs = ALLOCATING_LARGEST_BATCH_NS / 1e6;
@@ -173,21 +174,8 @@ function batchMs(value: string): number {
 
 export type { RunCliOptions };
 
-const NOT_WITH_AGAINST = [
-  'aa',
-  'forks',
-  'max-forks',
-  'save-baseline',
-  'baseline',
-  'csv',
-  'html',
-  'latency',
-  'distributions',
-  'complexity',
-  'report',
-  'hypothesis',
-  'memory',
-];
+// `simulate` is a value of --counters, refused below with its own reason.
+const NOT_WITH_AGAINST = NOT_PAIRED.filter((k) => k !== 'simulate').map(flagName);
 
 function checkName(name: string): string {
   try {
