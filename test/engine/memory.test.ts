@@ -26,20 +26,21 @@ describe('memory per operation', () => {
     const result = await run({ ...tiny, memory: true, platform: createJsPlatform('test') });
     const [array, none] = result.benchmarks;
     // The array is 1,000 8-byte slots (8,000 B: Node's V8 has no pointer compression) plus a
-    // 16-byte FixedArray header and a 32-byte JSArray: 8,048 B. Measured 8,055–8,062 B; the
-    // band allows 3 % above for allocation the loop's feedback or a GC's bookkeeping adds and
+    // 16-byte FixedArray header and a 32-byte JSArray: 8,048 B. Measured 8,055–8,062 B, and once
+    // 8,313 B on a CI run (a batch's fixed allocation — the loop's feedback, a GC's bookkeeping —
+    // spread over the few calls of this tiny run's batches); the band allows 6 % above and
     // nothing below the 8,000 B of elements (less would mean allocations were missed: a
     // collection not added back, or the array optimized away).
     expect(array.memory?.bytesPerOp).toBeGreaterThanOrEqual(8000);
-    expect(array.memory?.bytesPerOp).toBeLessThanOrEqual(8048 * 1.03);
+    expect(array.memory?.bytesPerOp).toBeLessThanOrEqual(8048 * 1.06);
     expect(none.memory?.bytesPerOp).toBeLessThan(8);
     expect(array.forks[0].memory?.batches.length).toBeGreaterThanOrEqual(10);
     // The JSON carries it and passes the schema; the table and the CSV show it.
     const doc = parseResultDocument(JSON.parse(JSON.stringify(result.document)));
     expect(doc.benchmarks[0].memory?.bytesPerOp).toBe(array.memory?.bytesPerOp);
-    expect(renderTerminal(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.0\d) KiB/);
+    expect(renderTerminal(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.[0-4]\d) KiB/);
     expect(renderCsv(result.document!)).toMatch(/alloc_bytes_per_op/);
-    expect(renderMarkdown(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.0\d) KiB/);
+    expect(renderMarkdown(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.[0-4]\d) KiB/);
   });
 
   it('adds back what garbage collections freed: 160 MB of arrays read right across many collections', () => {
