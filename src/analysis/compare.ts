@@ -15,10 +15,10 @@
 
 import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic, Verdict } from '../results/schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
-import { minimumDetectableDifference } from '../statistics/power.js';
 import { describe } from '../statistics/describe.js';
-import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
+import { twoStageRatioInterval } from '../statistics/t-intervals.js';
 import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
+import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
@@ -59,6 +59,11 @@ export interface CompareOptions {
   checksumsDiffer?: boolean;
   /** Set by the environment check (CPU, governor, Node/V8, pinning, ASLR, contamination). */
   incomparableReason?: string;
+  /**
+   * Per side, the planned process count when the run added processes to it (the `processes-added`
+   * detail): processes with a lower index were the first stage, whose spread chose how many to add.
+   */
+  planned?: readonly [number | undefined, number | undefined];
 }
 
 export interface Comparison {
@@ -70,16 +75,19 @@ export interface Comparison {
   verdict: Verdict;
   /** Why the verdict is not the plain one, as data (src/report/details.ts words it). */
   because?: AnalysisDetail;
-  /** Smallest relative difference detectable at 80 % power with these processes (null with < 2 per side). */
+  /** Smallest relative difference the Welch test detects at 80 % power with these processes (statistics/welch-power.ts; null with < 2 per side). */
   minimumDetectable: number | null;
   /** Two-sided p of the Welch test the ratio interval inverts (null: no interval); suite-level gates use it. */
   ciPValue: number | null;
 }
 
-function groupsOf(forks: readonly ForkResult[]): Batch[][] {
-  const g = forks.map((f) => f.batches.filter(isUsableBatch)).filter((b) => b.length >= 2);
-  if (g.length === 0) throw new RangeError('compareForks: a side has no process with 2 or more usable batches');
-  return g;
+/** The usable batches of each process with 2 or more, and whether that process was planned (below `planned`). */
+function groupsOf(forks: readonly ForkResult[], planned?: number): { groups: Batch[][]; first: boolean[] } {
+  const kept = forks
+    .map((f) => ({ g: f.batches.filter(isUsableBatch), first: planned === undefined || f.index < planned }))
+    .filter((k) => k.g.length >= 2);
+  if (kept.length === 0) throw new RangeError('compareForks: a side has no process with 2 or more usable batches');
+  return { groups: kept.map((k) => k.g), first: kept.map((k) => k.first) };
 }
 
 const singleSize = (g: readonly Batch[]): boolean => new Set(g.map((b) => b.iterations)).size < 2;
@@ -100,13 +108,18 @@ function ratioOf(
   statistic: Statistic,
   enough: boolean,
   opts: CompareOptions & { confidence: number },
+  first: readonly [boolean[], boolean[]],
 ): RatioCi {
   const points = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
   if (enough && points.every((p) => p.every(Number.isFinite))) {
-    const t = ratioInterval(points[0], points[1], opts.confidence);
+    const t = twoStageRatioInterval(points[0], points[1], opts.confidence, first);
     const units = `${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)}`;
-    const method = `Welch t-interval of the log ratio over per-process values (${units})`;
-    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: intervalPValue(t, opts.confidence) };
+    const stages = first.map((f) => f.filter(Boolean).length);
+    const added = first.some((f, i) => stages[i] < f.length && stages[i] >= 2)
+      ? `; two-stage: planned ${stages[0]} and ${stages[1]}, union with Stein's`
+      : '';
+    const method = `Welch t-interval of the log ratio over per-process values (${units}${added})`;
+    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: t.pValue };
   }
   const b = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
     resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
@@ -122,15 +135,16 @@ export function compareForks(
   contenderForks: readonly ForkResult[],
   opts: CompareOptions = {},
 ): Comparison {
-  const base = groupsOf(baseForks);
-  const contender = groupsOf(contenderForks);
+  const b = groupsOf(baseForks, opts.planned?.[0]);
+  const c = groupsOf(contenderForks, opts.planned?.[1]);
+  const [base, contender] = [b.groups, c.groups];
   const asked: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
   // As the headline does (estimate.ts): no slope without 2 batch sizes in every process, so the mean.
   const statistic: Statistic = asked === 'slope' && [...base, ...contender].some(singleSize) ? 'mean' : asked;
   const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
   const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
   const enough = base.length >= MIN_PROCESSES_FOR_VERDICT && contender.length >= MIN_PROCESSES_FOR_VERDICT;
-  const r = ratioOf(base, contender, statistic, enough, { ...opts, confidence });
+  const r = ratioOf(base, contender, statistic, enough, { ...opts, confidence }, [b.first, c.first]);
   const fallback = statistic === asked ? '' : '; slope falls back to mean: a process has a single batch size';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
@@ -141,7 +155,7 @@ export function compareForks(
     const cvs = sides.every((p) => p.every(Number.isFinite)) ? sides.map((p) => describe(p).cv) : [NaN, NaN];
     const cv = Math.sqrt((cvs[0] ** 2 + cvs[1] ** 2) / 2);
     if (Number.isFinite(cv))
-      minimumDetectable = minimumDetectableDifference(
+      minimumDetectable = welchDetectableDifference(
         cv,
         Math.min(base.length, contender.length),
         opts.alpha ?? D.DEFAULT_ALPHA,

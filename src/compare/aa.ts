@@ -3,18 +3,16 @@
 // "no-difference"; the smallest relative difference this setup can detect at 80 % power tells
 // the user what the machine can resolve before they believe a 3 % win (src/report/aa-text.ts words it).
 //
-// Detectable difference, consistent with the verdict's interval (verdict.ts): two samples of n
-// processes, per-process CV s (pooled over both arms), two-sided level α, power 1 - β:
-//   δ = (√(n/(n-1))·t_{1-α/2, 2n-2} + t_{1-β, 2n-2}) · s · √(2/n)
-// — the normal-approximation rule (van Belle, "Statistical Rules of Thumb", rule 2.3; as in
-// statistics/power.ts) with t quantiles for the small number of processes and Hesterberg's
-// small-sample expansion the verdict applies. It needs >= 2 processes per arm.
+// Detectable difference: that of the verdict's own test, the Welch test of the log ratio over
+// processes (statistics/welch-power.ts), with n processes per arm and the per-process CV pooled
+// over both arms. It needs >= 2 processes per arm.
 
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
-import { detectableDifference, verdictForForks } from './verdict.js';
+import { verdictForForks } from './verdict.js';
+import { welchDetectableDifference } from '../statistics/welch-power.js';
 
 export interface AaResult extends VerdictResult {
   statistic: Statistic;
@@ -29,8 +27,6 @@ export interface AaResult extends VerdictResult {
 }
 
 import { measuredForks } from '../analysis/slow-processes.js';
-
-export { detectableDifference } from './verdict.js';
 
 function processCv(arms: readonly (readonly ForkResult[])[], statistic: Statistic): number | null {
   const vars: number[] = [];
@@ -54,7 +50,7 @@ export function aaCheck(
   const v = verdictForForks(armA, armB, { ...s, oddMarks: true });
   const cv = processCv([armA, armB], v.statistic);
   const n = Math.min(armA.length, armB.length);
-  const mdd = cv === null ? null : detectableDifference(cv, n, 1 - s.confidence, power);
+  const mdd = cv === null ? null : welchDetectableDifference(cv, n, 1 - s.confidence, power);
   const { minimumDetectable: _m, ...rest } = v;
   return {
     ...rest,

@@ -45,6 +45,13 @@ function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: Compa
   return a && a === contender.headline?.statistic ? a : 'mean';
 }
 
+/** The planned process count of a benchmark whose run added processes to it; undefined when none were added. */
+function plannedOf(b: BenchmarkResult): number | undefined {
+  const added = b.details?.find((d) => d.code === 'processes-added');
+  const planned = added?.values.planned;
+  return typeof planned === 'number' ? planned : undefined;
+}
+
 const NO_PROBLEMS: EnvironmentProblems = { differences: [], changedDuring: [] };
 
 /** One pair; `incomparable` names already broken assumptions (the environments). */
@@ -73,7 +80,11 @@ export function compareBenchmarks(
   const checksum = compareChecksums(base, contender);
   let v;
   try {
-    v = verdictForForks(base.forks, contender.forks, { ...s, statistic });
+    v = verdictForForks(base.forks, contender.forks, {
+      ...s,
+      statistic,
+      planned: [plannedOf(base), plannedOf(contender)],
+    });
   } catch (e) {
     return {
       ...head,

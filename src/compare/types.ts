@@ -49,6 +49,12 @@ export interface CompareSettings {
    */
   oddMarks?: boolean;
   resamples?: number;
+  /**
+   * Per side (baseline, contender), the planned process count when its run added processes (the
+   * `processes-added` detail): the ratio interval is then two-stage (statistics/t-intervals.ts
+   * twoStageRatioInterval), as the headline is.
+   */
+  planned?: readonly [number | undefined, number | undefined];
 }
 
 export const DEFAULT_COMPARE_SETTINGS: CompareSettings = {

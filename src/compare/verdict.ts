@@ -23,37 +23,17 @@ import { measuredForks } from '../analysis/slow-processes.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
 import type { AnalysisDetail, DetailCode, ForkResult, Statistic } from '../results/schema.js';
-import { describe } from '../statistics/describe.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
-import { tQuantile } from '../statistics/tdist.js';
 import { intervalVerdict } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;
 
-/**
- * Smallest relative difference detectable at `power` with n processes per side and per-process
- * CV `cv`, consistent with the t-interval of the verdict (derivation in aa.ts); NaN with n < 2.
- */
-export function detectableDifference(cv: number, n: number, alpha = 0.05, power = 0.8): number {
-  if (!(n >= 2)) return NaN;
-  const df = 2 * n - 2;
-  return (tQuantile(1 - alpha / 2, df) + tQuantile(power, df)) * cv * Math.sqrt(2 / n);
-}
-
-function pooledProcessCv(sides: readonly (readonly ForkResult[])[], statistic: Statistic): number {
-  const vars = sides.map((forks) => {
-    const points = forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)).filter(Number.isFinite);
-    return points.length >= 2 ? describe(points).cv ** 2 : NaN;
-  });
-  return Math.sqrt((vars[0] + vars[1]) / 2);
-}
-
 export interface ForkVerdict extends VerdictResult {
   statistic: Statistic;
   /** The one process left out as odd over both runs (jointOddProcess), as a detail; absent when none. */
   leftOut?: AnalysisDetail;
-  /** Smallest relative difference detectable at 80 % power (detectableDifference), null with < 2 processes. */
+  /** Smallest relative difference the verdict's test detects at 80 % power (statistics/welch-power.ts), null with < 2 processes. */
   minimumDetectable: number | null;
 }
 
@@ -125,6 +105,7 @@ export function verdictForForks(
     seed: s.seed,
     noiseThreshold: s.threshold,
     alpha,
+    ...(s.planned ? { planned: s.planned } : {}),
   });
   const statistic = c.statistic;
 
@@ -140,17 +121,13 @@ export function verdictForForks(
     test += `; second opinion: Mann–Whitney U over per-process ${statistic} (${mw.method})`;
   }
   const ratio = { point: c.ratio.point, ciLow: c.ratio.ciLow, ciHigh: c.ratio.ciHigh };
-  const mdd =
-    Math.min(base.length, cont.length) < 2
-      ? NaN
-      : detectableDifference(pooledProcessCv([base, cont], statistic), Math.min(base.length, cont.length), alpha);
   const head = {
     ratio,
     ciPValue: c.ciPValue,
     pValue,
     statistic,
     ...(leftOut ? { leftOut } : {}),
-    minimumDetectable: Number.isFinite(mdd) ? mdd : null,
+    minimumDetectable: c.minimumDetectable,
     confidence: s.confidence,
     method: `${c.ratio.method}; ${test}`,
   };

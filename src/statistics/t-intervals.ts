@@ -80,3 +80,62 @@ export function ratioInterval(
   const half = tQuantile((1 + confidence) / 2, df) * se;
   return { point, ciLow: point * Math.exp(-half), ciHigh: point * Math.exp(half), df };
 }
+
+/** A ratio interval with the p of the test it inverts (for a union of intervals, the larger p). */
+export interface RatioTInterval extends TInterval {
+  pValue: number;
+}
+
+/**
+ * The ratio interval when a side had processes added because its first ones disagreed
+ * (src/orchestrator/more-processes.ts): the union of the Welch interval over all values and a
+ * two-stage one whose variance for such a side comes from its first stage only (Stein 1945; the
+ * headline's rule, src/analysis/headline-ci.ts): se² = s₁²/(n·m²) per side, with the first
+ * stage's df in the Welch–Satterthwaite sum. Stein's construction is exact because under normality
+ * the mean of all n is independent of the first stage's sd that chose n; the plain interval alone
+ * is not, since n was chosen from that sd. `firstStage[side]` marks each value that was planned;
+ * absent, or marking all, means no process was added there. The p is the larger of the two tests'
+ * ps, so p < 1 − confidence exactly when the union excludes 1.
+ */
+export function twoStageRatioInterval(
+  base: readonly number[],
+  contender: readonly number[],
+  confidence: number,
+  firstStage: readonly [readonly boolean[] | undefined, readonly boolean[] | undefined],
+): RatioTInterval {
+  const plain = ratioInterval(base, contender, confidence);
+  const plainP = intervalPValue(plain, confidence);
+  const sides = [base, contender].map((values, i) => {
+    const mask = firstStage[i];
+    const first = mask ? values.filter((_, j) => mask[j]) : values;
+    const added = first.length >= 2 && first.length < values.length;
+    const all = meanVar(values);
+    return {
+      n: values.length,
+      m: all.m,
+      v: added ? meanVar(first).v : all.v,
+      df: (added ? first.length : values.length) - 1,
+      added,
+    };
+  });
+  if (!sides.some((s) => s.added) || !Number.isFinite(plain.df) || plain.df === Infinity)
+    return { ...plain, pValue: plainP };
+  const [vb, vc] = sides.map((s) => s.v / (s.n * s.m * s.m));
+  const se = Math.sqrt(vb + vc);
+  if (!(se > 0)) return { ...plain, pValue: plainP };
+  const df = (vb + vc) ** 2 / ((vb * vb) / sides[0].df + (vc * vc) / sides[1].df);
+  const half = tQuantile((1 + confidence) / 2, df) * se;
+  const stein: TInterval = {
+    point: plain.point,
+    ciLow: plain.point * Math.exp(-half),
+    ciHigh: plain.point * Math.exp(half),
+    df,
+  };
+  return {
+    point: plain.point,
+    ciLow: Math.min(plain.ciLow, stein.ciLow),
+    ciHigh: Math.max(plain.ciHigh, stein.ciHigh),
+    df: Math.min(plain.df, df),
+    pValue: Math.max(plainP, intervalPValue(stein, confidence)),
+  };
+}

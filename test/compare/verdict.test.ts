@@ -1,7 +1,6 @@
 // Known answers for the comparison statistics; each expected value's source is named.
 import { describe, expect, it } from 'vitest';
 import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
-import { detectableDifference } from '../../src/compare/aa.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { syntheticForks } from '../helpers/synthetic-results.js';
 
@@ -10,15 +9,6 @@ const S = { threshold: 0.01, confidence: 0.95, seed: 7, resamples: 400 };
 // OLS slope is `cost` and the ratio CI collapses to the hand-computed ratio.
 const exact = (seed: number, forks: number, cost: number) =>
   syntheticForks(seed, forks, { cost, between: 0, within: 0, batches: 8 });
-
-describe('detectableDifference (t-based two-sample rule, aa.ts)', () => {
-  it('matches the hand computation for n = 8, CV 3 %', () => {
-    // df = 14: t_{0.975} = 2.144787, t_{0.8} = 0.868245 (R qt);
-    // (2.144787 + 0.868245)·0.03·√(2/8) = 3.013032·0.015 = 0.045195.
-    expect(detectableDifference(0.03, 8)).toBeCloseTo(0.045195, 5);
-    expect(detectableDifference(0.03, 1)).toBeNaN();
-  });
-});
 
 describe('verdictForForks', () => {
   it('calls a noise-free 10 % slowdown slower with ratio exactly 1.1', () => {
