@@ -260,7 +260,7 @@ export async function runBenchmarks(
 }
 
 /** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
-function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
+export function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
   for (const row of relativeToBaseline(doc, settings)) {
     const c = row.comparison;
     const b = doc.benchmarks.find(

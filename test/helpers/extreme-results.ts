@@ -6,7 +6,7 @@
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { attachFindings } from '../../src/analysis/findings.js';
 import { resultFromAnalysis } from '../../src/analysis/result.js';
-import { relativeToBaseline } from '../../src/compare/documents.js';
+import { attachRelative } from '../../src/orchestrator/run.js';
 import { wordDetails } from '../../src/report/details.js';
 import type { Batch, BenchmarkResult, ForkResult, ResultDocument } from '../../src/results/schema.js';
 import { createRng } from '../../src/statistics/rng.js';
@@ -100,17 +100,7 @@ export function extremeDocument(seed: number, shift = 1): ResultDocument {
     { name: 'far', group: 'g', costs: x([0.2, 30]), noise: 0.3 },
   ];
   const doc = syntheticDocument(specs.map((s, i) => extremeBenchmark(s, seed * 1000 + i)));
-  for (const row of relativeToBaseline(doc, { threshold: 0.01, confidence: 0.95, seed })) {
-    const b = doc.benchmarks.find((x) => x.name === row.comparison.name && x.group === row.comparison.group)!;
-    const c = row.comparison;
-    b.relative = {
-      baseline: row.baseline,
-      verdict: c.verdict,
-      ratio: c.ratio,
-      pValue: c.pValue,
-      ...(c.because ? { because: c.because } : {}),
-    };
-  }
+  attachRelative(doc, { threshold: 0.01, confidence: 0.95, seed });
   attachFindings(doc);
   return wordDetails(doc);
 }
