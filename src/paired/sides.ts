@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { NodeLaunch } from '../orchestrator/worker-process.js';
+import { parse as parseShell } from 'shell-quote';
 
 export class SideError extends Error {
   override name = 'SideError';
@@ -70,9 +71,22 @@ const REPLACES_SCRIPT = new Set([
 const OLDEST = [20, 6] as const;
 const PROBE_TIMEOUT_MS = 30_000;
 
-/** "--max-semi-space-size=64 --jitless" → its flags; every word must be an option, a value written with '='. */
+/**
+ * "--max-semi-space-size=64 --jitless" → its flags; every word must be an option, a value written
+ * with '='. Words split as a POSIX shell splits them (shell-quote), so a value with a space is
+ * quoted: `--flags='--title="two words"'`. Nothing is expanded: `$X` stays `$X`, and a shell
+ * operator or glob (`|`, `;`, `*`) is refused, since no shell ever sees these words.
+ */
 export function splitFlags(option: string, text: string): string[] {
-  const flags = text.split(/\s+/).filter((w) => w !== '');
+  const words = parseShell(text, (name) => `$${name}`);
+  const flags: string[] = [];
+  for (const w of words) {
+    if (typeof w !== 'string') {
+      const shown = 'op' in w && w.op === 'glob' ? w.pattern : 'op' in w ? w.op : '#';
+      throw new SideError(`${option}: '${shown}' is shell syntax; a side's flags are passed to Node as they are`);
+    }
+    if (w !== '') flags.push(w);
+  }
   if (flags.length === 0) throw new SideError(`${option} is empty`);
   for (const f of flags) {
     if (!f.startsWith('-'))

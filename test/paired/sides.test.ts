@@ -65,6 +65,23 @@ describe('splitFlags', () => {
       );
     expect(() => splitFlags('--flags', '  ')).toThrow('--flags is empty');
   });
+
+  it('keeps a quoted value with a space as one flag, expands nothing and refuses shell syntax', () => {
+    expect(splitFlags('--flags', `--title="two words" '--stack-size=900'`)).toEqual([
+      '--title=two words',
+      '--stack-size=900',
+    ]);
+    expect(splitFlags('--flags', '--title=$HOME')).toEqual(['--title=$HOME']);
+    expect(() => splitFlags('--flags', '--jitless | cat')).toThrow(
+      new SideError("--flags: '|' is shell syntax; a side's flags are passed to Node as they are"),
+    );
+    expect(() => splitFlags('--flags', '--title=*')).toThrow(/'--title=\*' is shell syntax/);
+  });
+
+  it('a quoted flag reaches Node whole: the probe runs it', () => {
+    const p = probeNode('--flags', process.execPath, splitFlags('--flags', `--title="cb two words"`), process.cwd());
+    expect(p.version).toBe(process.version);
+  });
 });
 
 describe('probeNode: the binary is asked for its version with the side flags', () => {
