@@ -70,10 +70,24 @@ export async function runAgainst(
   );
   for (const n of conditions.notes) io.stderr.write(`cyclebench: ${n}\n`);
   if (!isPaired(opts)) throw new SideError('a paired run needs --against, --against-node or --against-flags');
-  const tree = opts.against === undefined ? sameTree() : openOtherTree(opts.against, io.cwd);
+  // Signals are handled from before the checkout exists: a stop while it is made or while the
+  // sides are probed ends the run through the same path (the checkout removed, exit 128 + signal).
+  const abort = new AbortController();
+  const stop = onStopSignals((signal) => {
+    io.stderr.write(interruptedLine(signal, 'the pairs so far'));
+    abort.abort();
+  });
+  let tree: OtherTree;
+  try {
+    tree = opts.against === undefined ? sameTree() : openOtherTree(opts.against, io.cwd);
+  } catch (e) {
+    stop.off();
+    throw e;
+  }
   const outside = opts.files.find((f) => relative(tree.currentRoot, f).startsWith('..'));
   if (outside) {
     tree.dispose();
+    stop.off();
     throw new OtherTreeError(
       `${outside} is outside ${tree.currentRoot}: --against pairs files by their path from there`,
     );
@@ -83,17 +97,13 @@ export async function runAgainst(
     sides = resolveSides(opts, io.cwd, opts.against === undefined ? undefined : tree.label);
   } catch (e) {
     tree.dispose();
+    stop.off();
     throw e;
   }
   // Sides told apart by Node or flags are named by them; two trees alone keep the names they have.
   const bySide = opts.node ?? opts.flags ?? opts.againstNode ?? opts.againstFlags;
   if (bySide !== undefined) tree.label = sides.sides.against.label;
   const before = collectEnvironment(platform);
-  const abort = new AbortController();
-  const stop = onStopSignals((signal) => {
-    io.stderr.write(interruptedLine(signal, 'the pairs so far'));
-    abort.abort();
-  });
   const progress = new ProgressPlan('pairs');
   const line = new ProgressLine(io.stderr, opts.progress, progress);
   let paired: PairedOutcome;
