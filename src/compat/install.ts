@@ -63,5 +63,6 @@ export function installCompatImports(): void {
     nodeModule.register(sibling('resolve-hooks'), { data });
   }
   const paths = Object.fromEntries(Object.entries(data.targets).map(([k, url]) => [k, fileURLToPath(url)]));
-  mapRequires(paths, data.refused);
+  // benchmark.js's module.exports is the Benchmark constructor itself.
+  mapRequires(paths, data.refused, ['benchmark']);
 }

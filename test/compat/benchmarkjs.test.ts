@@ -31,4 +31,16 @@ describe('benchmark.js files under cyclebench run', () => {
     ]);
     expect((await listed(fixture('compat/benchmarkjs-suite.mjs'))).map((b) => b.title)).toEqual(['short', 'long']);
   });
+
+  it("benchmark.js's argument forms, a Benchmark run alone and one added as an instance are each registered once", async () => {
+    const benchmarks = await listed(fixture('compat/benchmarkjs-forms.cjs'));
+    expect(benchmarks.map((b) => [b.group, b.title, b.baseline])).toEqual([
+      [null, 'alone', false],
+      ['forms', 'fromFunctionName', true],
+      ['forms', 'options object', false],
+      ['forms', 'name and options', false],
+      ['forms', 'fnAndOptions', false],
+      ['forms', 'instance', false],
+    ]);
+  });
 });
