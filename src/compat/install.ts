@@ -1,8 +1,8 @@
 // Installs the import mapping of src/compat/resolve-hooks.ts (and of require-hook.ts) in this
-// process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' in a benchmark file gets
-// cyclebench's implementation of that API, and 'benchmark' | 'bench-node' fails with one line
-// (src/text/refused-tools.ts). Called by the benchmark worker only, never in
-// the user's own process (the mapping is process-wide). docs/migration.md lists what maps.
+// process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' |
+// 'benchmark' | 'bench-node' in a benchmark file gets cyclebench's implementation of that API.
+// Called by the benchmark worker only, never in the user's own process (the mapping is
+// process-wide). docs/migration.md lists what maps.
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,15 @@ import { initialize, resolveSync, type CompatHookData } from './resolve-hooks.js
 type RegisterHooks = (hooks: { resolve: typeof resolveSync }) => unknown;
 const registerHooks = (nodeModule as { registerHooks?: RegisterHooks }).registerHooks;
 
-export const MAPPED_PACKAGES = ['mitata', 'tinybench', 'vitest'] as const;
+/** Package name → the module of this folder that implements its API. */
+const MAPPED: Readonly<Record<string, string>> = {
+  mitata: 'mitata',
+  tinybench: 'tinybench',
+  vitest: 'vitest',
+  benchmark: 'benchmarkjs',
+  'bench-node': 'bench-node',
+};
+export const MAPPED_PACKAGES = Object.keys(MAPPED);
 
 let installed = false;
 
@@ -46,7 +54,7 @@ export function installCompatImports(): void {
   if (installed) return;
   installed = true;
   const data: CompatHookData = { targets: {}, refused: {} };
-  for (const name of MAPPED_PACKAGES) data.targets[name] = sibling(name);
+  for (const [name, module] of Object.entries(MAPPED)) data.targets[name] = sibling(module);
   for (const [name, tool] of Object.entries(REFUSED_PACKAGES)) data.refused[name] = refusalLine(tool);
   if (registerHooks) {
     initialize(data);
@@ -55,5 +63,6 @@ export function installCompatImports(): void {
     nodeModule.register(sibling('resolve-hooks'), { data });
   }
   const paths = Object.fromEntries(Object.entries(data.targets).map(([k, url]) => [k, fileURLToPath(url)]));
-  mapRequires(paths, data.refused);
+  // benchmark.js's module.exports is the Benchmark constructor itself.
+  mapRequires(paths, data.refused, ['benchmark']);
 }

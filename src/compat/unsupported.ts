@@ -1,6 +1,6 @@
 // One line naming a call of another tool's API that cyclebench cannot map (docs/migration.md).
 
-export type Tool = 'mitata' | 'tinybench' | 'vitest';
+export type Tool = 'mitata' | 'tinybench' | 'vitest' | 'benchmark.js' | 'bench-node';
 
 export function unsupported(tool: Tool, call: string, hint?: string): Error {
   return new Error(`${tool}: ${call} is not supported under cyclebench run${hint ? ` (${hint})` : ''}`);
