@@ -101,7 +101,9 @@ function createBench(path: readonly string[]) {
     const name = nameOf(nameOrFunction);
     if (typeof a === 'function' && b === undefined) return make(name, a as Fn, undefined);
     if (typeof b !== 'function')
-      throw new TypeError(`vitest: bench('${name}') expects a benchmark function: bench(name, fn) or bench(name, options, fn)`);
+      throw new TypeError(
+        `vitest: bench('${name}') expects a benchmark function: bench(name, fn) or bench(name, options, fn)`,
+      );
     const { writeResult: _w, perProject: _p, ...fnOpts } = (a ?? {}) as Record<string, unknown>;
     return make(name, b as Fn, fnOpts as TaskHooks);
   };
@@ -160,12 +162,15 @@ function matchers(actual: unknown, not: boolean): Record<string, unknown> {
   );
 }
 const noop = () => undefined;
-export const expect = new Proxy(Object.assign((actual: unknown) => matchers(actual, false), { soft: noop }), {
-  get(target, key) {
-    if (key === 'soft') return target;
-    return typeof key === 'string' ? noop : undefined;
+export const expect = new Proxy(
+  Object.assign((actual: unknown) => matchers(actual, false), { soft: noop }),
+  {
+    get(target, key) {
+      if (key === 'soft') return target;
+      return typeof key === 'string' ? noop : undefined;
+    },
   },
-});
+);
 
 /** `test` / `it` for a file whose describe path is read by `path()` when a test is declared. */
 export function createTest(path: () => readonly string[]) {
@@ -177,7 +182,12 @@ export function createTest(path: () => readonly string[]) {
     queueLoadStep(async () => {
       const s = current();
       s.test = where.join(' > ');
-      const context = { bench: createBench(where), expect, task: { name: title }, signal: new AbortController().signal };
+      const context = {
+        bench: createBench(where),
+        expect,
+        task: { name: title },
+        signal: new AbortController().signal,
+      };
       try {
         await body(context);
       } catch (err) {
