@@ -49,6 +49,23 @@ describe('a vitest 5 file loaded by cyclebench', () => {
     ]);
   });
 
+  it("the guide's baselines: withBaseline() measured like bench(), bench.from() not measured and its assertion not judged", async () => {
+    const file = fixture('compat/vitest5/baseline-examples.bench.mjs');
+    const r = await listFile(loadPlatform(), file);
+    if (!('benchmarks' in r)) throw new Error(JSON.stringify(r));
+    expect(r.benchmarks.map((b) => [b.group, b.title, b.baseline])).toEqual([
+      ['no performance regression', 'parse', false],
+      ['compare against baseline', 'current implementation', true],
+      ['compare against baseline', 'previous implementation', false],
+      ['stored result', 'parse', false],
+      ['against the stored result', 'parse', true],
+    ]);
+    expect(r.checks?.map((c) => [c.actual, c.expected])).toEqual([
+      ['compare against baseline/current implementation', 'compare against baseline/previous implementation'],
+      ['against the stored result/parse', 'from:parse (stored)'],
+    ]);
+  });
+
   it('nests describe() around test(): the group is "describe/test"; .skip and a body that throws', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-vitest5-'));
     const file = join(dir, 'nested.bench.mjs');
