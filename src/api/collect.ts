@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { resetLoadWork, settleLoadWork } from './load-work.js';
 import { currentMode, setMode } from './mode.js';
 import { instances, resetRegistry, toDescriptor, type BenchInstance } from './registry.js';
 import type { BenchmarkDescriptor } from './types.js';
@@ -26,12 +27,14 @@ export function toFileUrl(file: string | URL): string {
  * require, after dropping it from require's cache (keyed by path): import() of it under a
  * loader hook (tsx) runs it through the ESM loader's own require, which cannot load an ES
  * module (`require('cyclebench')`) on Node 20.
+ * Work the file queued while loading (load-work.ts: vitest 5's test bodies) is awaited before listing.
  * Errors thrown by the import propagate (the worker reports them as kind 'load').
  */
 export async function loadInstances(file: string | URL): Promise<BenchInstance[]> {
   const url = toFileUrl(file);
   const previous = currentMode();
   resetRegistry(url);
+  resetLoadWork();
   setMode('collect');
   try {
     const path = fileURLToPath(url);
@@ -39,6 +42,7 @@ export async function loadInstances(file: string | URL): Promise<BenchInstance[]
       delete requireModule.cache[path];
       requireModule(path);
     } else await import(loads++ === 0 ? url : `${url}?cyclebench-load=${loads}`);
+    await settleLoadWork();
     return instances();
   } finally {
     setMode(previous);

@@ -10,6 +10,7 @@ import type { Platform } from '../platform/types.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
 import { compareDocuments } from '../compare/documents.js';
+import { checkLines } from '../report/checks.js';
 
 export type RunAndReportOptions = RunOptions &
   Omit<PresentOptions, 'against'> &
@@ -47,6 +48,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
   human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
+  human.write(checkLines(document.checks ?? []));
   // The github-action-benchmark export carries the verdicts against the saved baseline (src/export/).
   const exportOptions =
     against && opts.githubBenchmark !== undefined

@@ -4,11 +4,12 @@
 // cyclebench group (nested: "a/b"). vitest's summary compares the benchmarks of each describe
 // block; here the first benchmark registered in each group (and at the top of the file) is the
 // group's baseline, so every other one gets a verdict against it. `.skip`/`.todo` register nothing; `.only` registers as
-// usual (select with --filter). vitest's test API is refused with one line when called.
-// docs/migration.md.
+// usual (select with --filter). vitest 5's `test()` with the `bench` fixture, and `expect()`,
+// are vitest5.ts's. docs/migration.md.
 import { currentFile, register, withGroup } from '../api/registry.js';
 import { taskBenchFn, type BenchHooks } from './task.js';
 import { unsupportedCall } from './unsupported.js';
+import { createTest, expect } from './vitest5.js';
 
 export interface BenchOptions extends BenchHooks {
   [option: string]: unknown;
@@ -61,9 +62,9 @@ export const describe = Object.assign(describeImpl, { skip, todo: skip, only: de
 export const suite = describe;
 
 const hint = 'a file run by cyclebench run may only register benchmarks';
-export const test = unsupportedCall('vitest', 'test()', hint);
-export const it = unsupportedCall('vitest', 'it()', hint);
-export const expect = unsupportedCall('vitest', 'expect()', hint);
+export const test = createTest(() => current().path);
+export const it = test;
+export { expect };
 export const beforeAll = unsupportedCall('vitest', 'beforeAll()', 'use the setup option of bench()');
 export const afterAll = unsupportedCall('vitest', 'afterAll()', 'use the teardown option of bench()');
 export const beforeEach = unsupportedCall('vitest', 'beforeEach()', hint);

@@ -2,6 +2,7 @@
 // (in a worker too, so the orchestrator never runs user code). The suite (suite.ts) decides
 // which forks run in which order; this module starts their processes under the run's conditions.
 import type { BenchmarkResult, ForkResult } from '../results/schema.js';
+import type { Check } from '../results/checks.js';
 import type { Platform } from '../platform/types.js';
 import {
   type BenchmarkDescriptor as Descriptor,
@@ -121,7 +122,7 @@ export async function listFile(
   file: string,
   signal?: AbortSignal,
   node?: NodeLaunch,
-): Promise<{ benchmarks: Descriptor[] } | { error: string } | { interrupted: true }> {
+): Promise<{ benchmarks: Descriptor[]; checks?: Check[] } | { error: string } | { interrupted: true }> {
   const listed = await runWorker<WorkerMessage>({
     platform,
     ...(node ? { node } : {}),
@@ -132,7 +133,10 @@ export async function listFile(
   });
   if (!listed.ok) return listed.kind === 'interrupted' ? { interrupted: true } : { error: listed.message };
   if (listed.message.type === 'error') return { error: listed.message.error.message };
-  if (listed.message.type === 'list') return { benchmarks: listed.message.benchmarks };
+  if (listed.message.type === 'list') {
+    const { benchmarks, checks } = listed.message;
+    return { benchmarks, ...(checks ? { checks } : {}) };
+  }
   return { error: `unexpected worker answer '${listed.message.type}'` };
 }
 

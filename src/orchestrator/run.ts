@@ -44,6 +44,7 @@ export interface LogStream {
   isTTY?: boolean;
 }
 import { attachFindings } from '../analysis/findings.js';
+import { judgeChecks } from '../analysis/checks.js';
 import { wordDetails } from '../report/details.js';
 
 export interface RunOptions {
@@ -253,6 +254,13 @@ export async function runBenchmarks(
   });
   // Under Valgrind the comparison with a group's baseline is of simulated instructions per op (time there is not the kernel's).
   attachRelative(document, { ...runCompareSettings(opts), ...(simulation ? { instructions: true } : {}) });
+  if (outcome.checks.length)
+    document.checks = judgeChecks(document, outcome.checks, {
+      statistic: opts.statistic,
+      confidence: opts.confidence,
+      seed: opts.seed,
+      noiseThreshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
+    });
   attachFindings(document);
   wordDetails(document);
   const stoppedBy = stop.received() ?? undefined;

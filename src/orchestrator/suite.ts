@@ -14,6 +14,7 @@ import { aaCheck } from '../compare/aa.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
 import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import type { Check } from '../results/checks.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
 import { interleavedArms, roundRobin } from './schedule.js';
@@ -63,6 +64,8 @@ export interface SuiteOutcome {
   listed: number;
   /** Warnings found before measuring (also given to onWarning). */
   warnings: string[];
+  /** Assertions the files made about their benchmarks (judged by the caller, after measuring). */
+  checks: Check[];
 }
 
 interface Entry {
@@ -81,6 +84,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const entries: Entry[] = [];
   const loadErrors: BenchmarkResult[] = [];
   let listedCount = 0;
+  const checks: Check[] = [];
   for (const file of opts.files) {
     if (opts.signal?.aborted) break;
     const listed = await listFile(platform, file, opts.signal);
@@ -95,6 +99,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
       continue;
     }
     listedCount += listed.benchmarks.length;
+    checks.push(...(listed.checks ?? []));
     for (const d of listed.benchmarks) {
       if (opts.filter && !opts.filter.test(fullName(d))) continue;
       entries.push({ descriptor: d, forks: [], arms: [[], []], warnings: [] });
@@ -158,6 +163,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     notes: opts.conditions.notes,
     listed: listedCount,
     warnings,
+    checks,
   };
 }
 

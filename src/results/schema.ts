@@ -6,6 +6,7 @@ import type { ProfileSummary } from '../profile/summary.js';
 import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
 import type { LatencyRecord, LatencySummary, PerCallRecord } from './latency-schema.js';
 import type { AnalysisDetail, Detail } from './detail-schema.js';
+import type { CheckOutcome } from './checks.js';
 
 export const SCHEMA_VERSION = 4;
 
@@ -353,6 +354,8 @@ export interface ResultDocument {
   environment: Record<string, unknown>;
   benchmarks: BenchmarkResult[];
   warnings: string[];
+  /** The assertions the benchmark files made about their benchmarks (vitest 5's expect), judged. */
+  checks?: CheckOutcome[];
 }
 
 export type FindingSeverity = 'error' | 'warning' | 'info';

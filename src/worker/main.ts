@@ -6,6 +6,7 @@
 
 import './guard.js'; // first: ties the worker to the orchestrator before anything else runs
 import { loadInstances } from '../api/collect.js';
+import { loadChecks } from '../api/load-work.js';
 import { setMode } from '../api/mode.js';
 import { toDescriptor } from '../api/registry.js';
 import { resolveKernel } from '../engine/kernel.js';
@@ -199,7 +200,9 @@ async function handle(req: WorkerRequest): Promise<WorkerMessage> {
   }
   if (req?.type === 'list') {
     try {
-      return { type: 'list', benchmarks: (await loadInstances(req.file)).map(toDescriptor) };
+      const benchmarks = (await loadInstances(req.file)).map(toDescriptor);
+      const checks = loadChecks();
+      return { type: 'list', benchmarks, ...(checks.length ? { checks } : {}) };
     } catch (err) {
       return errorMessage(err, 'load', `could not load ${req.file}: `, undefined, req.file);
     }

@@ -6,6 +6,7 @@
 // plain-JSON-safe so a 'json' channel works too (args values are shown, never re-used:
 // the worker re-derives them from the file by id).
 
+import type { Check } from '../results/checks.js';
 import type { ForkResult } from '../results/schema.js';
 import type { BenchArgs } from '../engine/inputs.js';
 import type { MeasureOptions } from '../engine/measure.js';
@@ -86,6 +87,8 @@ export type WorkerRequest = RunRequest | ListRequest;
 export interface ListResponse {
   type: 'list';
   benchmarks: BenchmarkDescriptor[];
+  /** Assertions the file made about its benchmarks (vitest 5's expect), judged after measuring. */
+  checks?: Check[];
 }
 
 export interface ProgressMessage {

@@ -158,7 +158,10 @@ export const runCommand: Command = async (args, io) => {
     return EXIT_USAGE;
   }
   if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
-  const failed = outcome.writeFailures.length > 0 || outcome.document.benchmarks.some((b) => b.error);
+  const failed =
+    outcome.writeFailures.length > 0 ||
+    outcome.document.benchmarks.some((b) => b.error) ||
+    (outcome.document.checks ?? []).some((c) => c.status === 'failed');
   if (failed) return EXIT_FAILURE;
   return outcome.baselineRefused === undefined ? EXIT_OK : EXIT_USAGE;
 };
