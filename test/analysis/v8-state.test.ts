@@ -107,8 +107,6 @@ describe('V8 state in the slow-processes and warm-up lines', () => {
     expect(
       detailText({
         code: 'warmup-not-steady',
-        severity: 'warning',
-        benchmark: 'b',
         values: { processes: 1, of: 2, ...values },
       }),
     ).toContain(
