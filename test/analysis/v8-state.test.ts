@@ -31,7 +31,7 @@ function proc(index: number, costNs: number, record?: V8Record): ForkResult {
   };
 }
 
-const text = (d: ReturnType<typeof oddProcessDetail>) => detailText({ ...d!, benchmark: 'b' });
+const text = (d: ReturnType<typeof oddProcessDetail>) => detailText(d!);
 
 describe('V8 state in the odd-process line', () => {
   it('names the deoptimizations of the odd process, none in the others', () => {
@@ -88,7 +88,7 @@ describe('V8 state in the slow-processes and warm-up lines', () => {
     forks.push({ ...proc(3, 900, v8(2)), yardstickNs: [54_000, 54_000, 54_000] });
     markSlowProcesses(forks, runYardstick(forks));
     const d = slowProcessesDetail(forks)!;
-    expect(detailText({ ...d, benchmark: 'b' })).toContain(
+    expect(detailText(d)).toContain(
       "V8 deoptimized code 2 times in their measured batches (sumFields: wrong map), none in the others'",
     );
   });
