@@ -2,7 +2,8 @@
 // (src/worker/v8-watch.ts): the wall time of `cyclebench run` on eight small kernels with it on
 // (the default) and off (--no-v8-status), interleaved (rotated order per repetition), and the
 // watch's own work timed in this process: starting it (the flags, the trace file, the tier
-// reader) and one batch's pair of marks (two fstat calls), which a process pays once per batch.
+// reader) and one batch's pair of marks (two fstat calls), which a process pays once per batch
+// (warm-up and sampled batches, preempted ones included).
 //   node --import tsx bench/engine/v8-status-cost.ts [--reps 5]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,7 +32,7 @@ for (let rep = 0; rep < reps; rep++)
     if (side === 'on' && r.doc) {
       const forks = r.doc.benchmarks.flatMap((b) => b.forks);
       processes.push(forks.length);
-      batches.push(forks.reduce((n, f) => n + f.batches.length, 0));
+      batches.push(forks.reduce((n, f) => n + f.batches.length + f.warmup.batches, 0));
       if (!forks.every((f) => f.v8)) throw new Error('a process of the default run has no V8 record');
     }
     console.log(`rep ${rep}: ${side} ${secs(r.wallMs)}`);
