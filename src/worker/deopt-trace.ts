@@ -23,13 +23,15 @@ export function parseDeopts(text: string, roles: { kernel?: string; loop: string
   const tally = new Map<string, DeoptCount>();
   let count = 0;
   for (const line of text.split('\n')) {
-    const m = BAILOUT.exec(line);
-    if (!m) continue;
+    if (!line.startsWith('[bailout')) continue;
+    // Every bailout line counts; one worded otherwise (another V8 version) counts without a name.
     count++;
-    const name = m[3].trim();
+    const m = BAILOUT.exec(line);
+    const name = m ? m[3].trim() : '(unread)';
+    const reason = m ? m[2] : '(unread)';
     const role = name === roles.loop ? 'loop' : roles.kernel && name === roles.kernel ? 'kernel' : 'other';
-    const key = `${name}\0${m[2]}`;
-    const entry = tally.get(key) ?? { function: name || '(anonymous)', role, reason: m[2], count: 0 };
+    const key = `${name}\0${reason}`;
+    const entry = tally.get(key) ?? { function: name || '(anonymous)', role, reason, count: 0 };
     entry.count++;
     tally.set(key, entry);
   }

@@ -49,6 +49,14 @@ describe('parseDeopts', () => {
     expect(r.functions[0]).toMatchObject({ function: 'f7', count: 3 });
   });
 
+  it('counts a bailout line worded otherwise, without a name', () => {
+    const r = parseDeopts('[bailout (kind: eager) deoptimizing something else]\n', { loop: 'cyclebenchLoop' });
+    expect(r).toEqual({
+      count: 1,
+      functions: [{ function: '(unread)', role: 'other', reason: '(unread)', count: 1 }],
+    });
+  });
+
   it('reads nothing from text without bailouts', () => {
     expect(parseDeopts('', { loop: 'cyclebenchLoop' })).toEqual({ count: 0, functions: [] });
   });
