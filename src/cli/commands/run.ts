@@ -63,9 +63,9 @@ Measurement:
                        speedscope) and lists the top self-time functions; with --against,
                        both sides of each benchmark found slower or faster, and the
                        functions whose time per op changed most (docs/guide.md)
-  --no-v8-status       measured processes do not read V8's tiers and deoptimizations (read by
-                       default: "v8" per process in the JSON; the odd-process, slow-state
-                       and warm-up lines say whether the kernel was deoptimized there)
+  --no-v8-status       measured processes do not read V8's tiers and deoptimizations
+                       (read by default: "v8" per process in the JSON; the odd-process,
+                       slow-state and warm-up lines say whether V8 deoptimized the kernel)
   --latency            latency mode for every benchmark: after the batches, time each
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
