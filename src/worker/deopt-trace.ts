@@ -6,6 +6,13 @@ import type { DeoptCount } from '../results/schema.js';
 
 const BAILOUT = /^\[bailout \(kind: ([^,]+), reason: (.*?)\): begin\. deoptimizing [^<]*<JSFunction ?([^(]*?) ?\(sfi/;
 
+/**
+ * The engine's own function around the loop (src/engine/batch.ts runBatch): its code between a
+ * batch's marks was seen deoptimized once in some processes (a 'wrong map' of the batch context
+ * as sampling starts), which is not the kernel's.
+ */
+const ENGINE_BATCH_CODE = /<JSFunction runBatch \(sfi/;
+
 /** At most this many (function, reason) entries are kept per phase, most frequent first. */
 export const MAX_DEOPT_ENTRIES = 5;
 
@@ -24,6 +31,7 @@ export function parseDeopts(text: string, roles: { kernel?: string; loop: string
   let count = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith('[bailout')) continue;
+    if (ENGINE_BATCH_CODE.test(line)) continue;
     // Every bailout line counts; one worded otherwise (another V8 version) counts without a name.
     count++;
     const m = BAILOUT.exec(line);

@@ -57,6 +57,11 @@ describe('parseDeopts', () => {
     });
   });
 
+  it("leaves out the engine's own batch function", () => {
+    const r = parseDeopts(line('deopt-eager', 'wrong map', 'runBatch '), { loop: 'cyclebenchLoop' });
+    expect(r.count).toBe(0);
+  });
+
   it('reads nothing from text without bailouts', () => {
     expect(parseDeopts('', { loop: 'cyclebenchLoop' })).toEqual({ count: 0, functions: [] });
   });
