@@ -19,7 +19,7 @@ const wrongMaps = (f: ForkResult) =>
   (f.v8?.deopts?.samplingFunctions ?? []).filter((d) => d.function === 'sumFields' && d.reason === 'wrong map');
 
 describe('V8 status per measured process', () => {
-  it('a kernel deoptimized in one process: its count in the JSON, and the odd-process line names it', async () => {
+  it('a kernel deoptimized in one process: its count in the JSON, and in the odd-process line when the rule names it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-v8-status-'));
     // Sampling runs to its 100 rounds (a target CI it cannot reach) of 2 ms batches: at least
     // 1.1 s, past the fixture's switch (see the fixture).
