@@ -113,11 +113,15 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     add('contended', { preempted: batches.length - measured.length, batches: batches.length });
   if (b.flags.includes('multimodal')) add('multimodal');
   if (b.flags.includes('low-r2')) add('low-r2', { r2: b.estimates ? round(b.estimates.r2, 3) : null });
-  if (b.flags.includes('warmup-not-steady'))
+  if (b.flags.includes('warmup-not-steady')) {
+    // V8's deoptimizations in those warm-ups (src/analysis/v8-state.ts), when the run read them.
+    const deopts = b.details?.find((d) => d.code === 'warmup-not-steady')?.values.deopts;
     add('warmup-not-steady', {
       processes: b.forks.filter((f) => f.warmup?.outcome === 'budget').length,
       of: b.forks.length,
+      ...(typeof deopts === 'number' ? { deopts } : {}),
     });
+  }
   for (const flag of b.flags) {
     const hit = CONTAMINATION_KINDS.find((k) => k.flag === flag)?.hit;
     if (hit) add('contamination', { kind: flag, batches: measured.filter(hit).length, of: measured.length });

@@ -18,6 +18,7 @@ import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
 import { forkStatistic, isUsableBatch } from './fork-fit.js';
 import { yardstickOf } from './slow-processes.js';
+import { v8Comparison } from './v8-state.js';
 
 /** The rule needs this many processes (not slow) before it names one odd. */
 export const ODD_MIN_PROCESSES = 5;
@@ -75,10 +76,8 @@ export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail |
   const f = forks.find((k) => k.oddProcess !== undefined);
   if (!f) return null;
   const own = yardstickOf(f);
-  const known = forks
-    .filter((k) => k !== f && k.slowState === undefined)
-    .map(yardstickOf)
-    .filter((y): y is number => y !== null);
+  const siblings = forks.filter((k) => k !== f && k.slowState === undefined);
+  const known = siblings.map(yardstickOf).filter((y): y is number => y !== null);
   return {
     code: 'odd-process',
     severity: 'info',
@@ -88,6 +87,8 @@ export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail |
       spread: f.oddProcess!.spread,
       of: f.oddProcess!.of,
       yardstick: own !== null && known.length ? own / median(known) : null,
+      // V8's deoptimizations in its sampled batches and its tier, against its siblings'.
+      ...v8Comparison([f], siblings, 'sampling'),
     },
   };
 }

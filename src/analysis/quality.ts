@@ -12,6 +12,7 @@ import type { AnalyzeOptions } from './defaults.js';
 import { relativeResiduals, type ForkEstimate, type ForkFit } from './fork-fit.js';
 import { relativeHalfWidth } from './half-width.js';
 import { droppedAllocation } from './memory.js';
+import { v8Comparison } from './v8-state.js';
 
 export interface QualityInput {
   forks: readonly ForkResult[];
@@ -120,7 +121,15 @@ export function assessQuality(q: QualityInput): Quality {
   const budget = q.forks.filter((f) => f.warmup.outcome !== 'steady');
   if (budget.length > 0) {
     flags.push('warmup-not-steady');
-    add('warmup-not-steady', { processes: budget.length, of: q.forks.length });
+    add('warmup-not-steady', {
+      processes: budget.length,
+      of: q.forks.length,
+      ...v8Comparison(
+        budget,
+        q.forks.filter((f) => f.warmup.outcome === 'steady'),
+        'warmup',
+      ),
+    });
   }
 
   const target = options.targetCi ?? D.DEFAULT_TARGET_CI;

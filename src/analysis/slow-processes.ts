@@ -9,6 +9,7 @@
 
 import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
+import { v8Comparison } from './v8-state.js';
 
 /** A process whose yardstick median is this many times the run's median ran slow. */
 export const SLOW_FACTOR = 1.25;
@@ -66,6 +67,16 @@ export function slowProcessesDetail(forks: readonly ForkResult[]): AnalysisDetai
   return {
     code: 'slow-processes',
     severity: leftOut ? 'info' : 'warning',
-    values: { slow: slow.length, of: forks.length, factors: slow.map((f) => f.slowState!), leftOut },
+    values: {
+      slow: slow.length,
+      of: forks.length,
+      factors: slow.map((f) => f.slowState!),
+      leftOut,
+      ...v8Comparison(
+        slow,
+        forks.filter((f) => f.slowState === undefined),
+        'sampling',
+      ),
+    },
   };
 }

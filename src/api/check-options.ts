@@ -24,6 +24,7 @@ const BOOLEANS = [
   'aa',
   'latency',
   'memory',
+  'v8Status',
   'distributions',
   'complexity',
   'report',

@@ -63,6 +63,7 @@ export const RUN_FILES_KEYS = {
   threshold: true,
   latency: true,
   memory: true,
+  v8Status: true,
   profile: true,
   hypothesis: true,
   detail: true,

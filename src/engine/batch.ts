@@ -36,6 +36,8 @@ export interface BatchContext {
    */
   processCpuNs?: () => number;
   timing?: Timing;
+  /** Told right before and right after each batch's loop, outside its clock reads (src/worker/v8-watch.ts). */
+  batchMarks?: { before(): void; after(): void };
 }
 
 export interface TimedBatch {
@@ -56,6 +58,7 @@ export async function runBatch(ctx: BatchContext, requested: number): Promise<Ti
     ctx.counterBufs = [new Float64Array(len), new Float64Array(len)];
   }
   const [c0, c1] = ctx.counterBufs ?? [null, null];
+  ctx.batchMarks?.before();
   thread.snapshot(before);
   const startMs = ctx.nowMs();
   const cpu0 = ctx.processCpuNs?.() ?? 0;
@@ -66,6 +69,7 @@ export async function runBatch(ctx: BatchContext, requested: number): Promise<Ti
   const endMs = ctx.nowMs();
   thread.snapshot(after);
   if (ctx.isAsync) last = await last;
+  ctx.batchMarks?.after();
   SINK.last = last; // escapes: the value is observable after the run
   ctx.checksum.add(last);
   if (fresh) await fresh.release();

@@ -4,7 +4,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { CounterSet, Platform } from '../platform/types.js';
-import type { AnalysisDetail, ForkResult, LatencyRecord, SimulationRecord } from '../results/schema.js';
+import type { AnalysisDetail, ForkResult, LatencyRecord, SimulationRecord, V8Record } from '../results/schema.js';
 import { detectAslr } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
@@ -103,6 +103,14 @@ export interface MeasureExtras {
   ownProcess?: boolean;
   /** After the warm-up, before sampling: make sure counted code is steady (simulated counters, src/simulation/). */
   settle?: (ctx: BatchContext, kernelFn: unknown, unit: number) => Promise<SimulationRecord>;
+  /** Told when warm-up starts, when sampling starts and when it ends: V8's tiers and deoptimizations (src/worker/v8-watch.ts). */
+  v8?: {
+    /** Told around every warm-up and sampled batch. */
+    batchMarks: { before(): void; after(): void };
+    warmupStart(): void;
+    samplingStart(kernelFn: unknown, loop: unknown): void;
+    samplingEnd(kernelFn: unknown, loop: unknown): V8Record;
+  };
 }
 
 export async function measure(
@@ -145,6 +153,11 @@ export async function measure(
     nowMs: extras.nowMs ?? (() => performance.now()),
     ...(extras.settle ? { simulated: true } : {}),
     fresh,
+    // Set later; present from the start so that setting them keeps the object's shape, and the
+    // optimized batch code that reads it is not deoptimized inside a batch's marks.
+    processCpuNs: undefined,
+    timing: undefined,
+    batchMarks: undefined,
   };
   const details: AnalysisDetail[] = [...(extras.details ?? [])];
   const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
@@ -161,6 +174,8 @@ export async function measure(
     perCall?.calibrate();
     await extras.timed?.(false);
     const warmupStartMs = performance.now();
+    extras.v8?.warmupStart();
+    if (extras.v8) ctx.batchMarks = extras.v8.batchMarks;
     const warmup = await runWarmup(
       ctx,
       {
@@ -204,7 +219,10 @@ export async function measure(
     // Calibrated again right before sampling (the warm-up's figure only sized the batches).
     const perCallRecord = perCall?.calibrate();
     warmYardstick();
+    extras.v8?.samplingStart(kernel.fn, loop);
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
+    const v8 = extras.v8?.samplingEnd(kernel.fn, loop);
+    ctx.batchMarks = undefined;
     const memory = o.memory
       ? await measureMemory(ctx, unit, o.batchesPerRound, details, kernel.inputs?.values)
       : undefined;
@@ -257,6 +275,7 @@ export async function measure(
       ...(inputsChanged ? { inputsChanged } : {}),
       ...(fresh ? { freshInputBytes: Math.round(fresh.bytesPerInput) } : {}),
       ...(simulation ? { simulation } : {}),
+      ...(v8 ? { v8 } : {}),
     };
   } finally {
     gc?.close();

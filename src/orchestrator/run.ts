@@ -83,6 +83,8 @@ export interface RunOptions {
   latency?: boolean;
   /** Heap bytes allocated per operation, read after the timed batches (src/engine/memory.ts). */
   memory?: boolean;
+  /** false: measured processes do not read V8's tiers and deoptimizations (src/worker/v8-watch.ts; default true). */
+  v8Status?: boolean;
   /** The question the run answers: recorded in the document and shown by the report. */
   hypothesis?: string;
   /** A directory (absolute, or relative to the working directory) for one CPU profile per benchmark, taken in
@@ -188,6 +190,7 @@ export async function runBenchmarks(
         seed: opts.seed,
         ...(opts.latency ? { latency: true } : {}),
         ...(opts.memory ? { memory: true } : {}),
+        ...(opts.v8Status === false ? { v8Status: false } : {}),
         ...(choice ? SIMULATED_MEASURE : {}),
       },
       simulate: simulation,
@@ -240,6 +243,7 @@ export async function runBenchmarks(
       filter: opts.filter?.source ?? null,
       ...(opts.latency ? { latency: true } : {}),
       ...(opts.memory ? { memory: true } : {}),
+      ...(opts.v8Status === false ? { v8Status: false } : {}),
       ...(opts.hypothesis ? { hypothesis: opts.hypothesis } : {}),
       ...(simulation ? { simulate: simulation } : {}),
     },

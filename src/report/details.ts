@@ -16,6 +16,7 @@ import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { COMPARISON_DETAIL_TEXT } from './comparison-details.js';
 import { FORK_DETAIL_TEXT } from './fork-details.js';
 import { LATENCY_DETAIL_TEXT } from './latency-details.js';
+import { v8Clause } from './v8-words.js';
 
 type Values = Record<string, DetailValue>;
 
@@ -114,9 +115,10 @@ function slowProcesses(v: Values): string {
   const factors = list(v.factors)
     .map((f) => `${num(f).toFixed(2)}×`)
     .join(', ');
+  const jit = v8Clause(v, 'their', 'measured batches');
   const head =
     `${num(v.slow)} of ${num(v.of)} processes ran in a slow state (the reference work took ${factors} ` +
-    "the run's median: the host was slow, not the kernel)";
+    `the run's median: the host was slow, not the kernel)${jit ? `; ${jit}` : ''}`;
   if (v.leftOut) return `${head}; left out of the estimate`;
   return (
     `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
@@ -135,9 +137,10 @@ function oddProcess(v: Values): string {
       : Math.abs(y - 1) <= 0.05
         ? `its yardstick read ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`
         : `its yardstick read ${y.toFixed(2)}× the others', so the host may account for part of it`;
+  const jit = v8Clause(v, 'its', 'measured batches');
   return (
     `process ${num(v.process)} read ${how} the median of the other ${num(v.of) - 1}, which agreed within ` +
-    `${(num(v.spread) * 100).toFixed(1)} %; ${host}; left out of the estimate (the raw data keeps it)`
+    `${(num(v.spread) * 100).toFixed(1)} %; ${jit ? `${jit}; ` : ''}${host}; left out of the estimate (the raw data keeps it)`
   );
 }
 
@@ -199,9 +202,13 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
       'batch time is not linear in iterations, the slope is unreliable'
     );
   },
-  'warmup-not-steady': (v) =>
-    `warmup-not-steady: ${num(v.processes)} of ${num(v.of)} processes ended warmup on the time budget before the ` +
-    'estimate settled',
+  'warmup-not-steady': (v) => {
+    const jit = v8Clause(v, 'their', 'warm-up batches');
+    return (
+      `warmup-not-steady: ${num(v.processes)} of ${num(v.of)} processes ended warmup on the time budget before the ` +
+      `estimate settled${jit ? `; ${jit}` : ''}`
+    );
+  },
   'target-ci-not-reached': targetCi,
   'slow-mode': (v) =>
     `a slow second mode holds ${percent(num(v.share))} of batches (Ashman's D ${num(v.ashmanD).toFixed(1)}), as ` +

@@ -87,7 +87,11 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
         ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
   'low-r2': (v) => `batch time not linear in iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
-  'warmup-not-steady': (v) => `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes — raise --time`,
+  'warmup-not-steady': (v) =>
+    `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes` +
+    (typeof v.deopts === 'number' && v.deopts > 0
+      ? ` (V8 deoptimized code ${v.deopts === 1 ? 'once' : `${v.deopts} times`} there) — see --verbose`
+      : ' — raise --time'),
   contamination: (v) =>
     `${CONTAMINATION_WORD[String(v.kind)] ?? String(v.kind)} in ${num(v.batches)} of ${num(v.of)} batches ` +
     'moved the result',

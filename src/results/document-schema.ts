@@ -36,6 +36,21 @@ const batch = {
   },
 };
 
+const tiers = { type: 'object', required: ['kernel', 'loop'], properties: { kernel: str, loop: str } };
+const deoptCounts = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['function', 'reason', 'count'],
+    properties: { function: str, role: str, reason: str, count: int },
+  },
+};
+const deopts = {
+  type: 'object',
+  required: ['warmup', 'sampling'],
+  properties: { warmup: int, sampling: int, warmupFunctions: deoptCounts, samplingFunctions: deoptCounts },
+};
+
 const fork = {
   type: 'object',
   required: ['index', 'batches'],
@@ -64,6 +79,11 @@ const fork = {
       type: 'object',
       required: ['factor', 'spread', 'of'],
       properties: { factor: num, spread: num, of: int },
+    },
+    v8: {
+      type: 'object',
+      required: ['warmup', 'end', 'deopts'],
+      properties: { warmup: tiers, end: tiers, deopts: nullable(deopts) },
     },
     memory: {
       type: 'object',

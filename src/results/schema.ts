@@ -140,6 +140,32 @@ export interface ForkResult {
   memory?: MemoryRecord;
   /** Simulated counters (`--counters simulate`): this process ran under Valgrind (absent otherwise). */
   simulation?: SimulationRecord;
+  /** V8's tiers and deoptimizations in this process (src/worker/v8-watch.ts; absent when not read, and in older files). */
+  v8?: V8Record;
+}
+
+/** One function's deoptimizations for one reason, as V8's trace names them (src/worker/deopt-trace.ts). */
+export interface DeoptCount {
+  /** Its name, '(anonymous)' for a function without one. */
+  function: string;
+  /** The benchmark's kernel, the generated loop around it (a kernel inlined there deoptimizes as the loop), or another function. */
+  role: 'kernel' | 'loop' | 'other';
+  reason: string;
+  count: number;
+}
+
+/** V8's view of one measured process. */
+export interface V8Record {
+  /** The kernel's and the generated loop's tiers at the end of warm-up (sampling about to start). */
+  warmup: { kernel: V8Tier; loop: V8Tier };
+  /** The same at the end of the sampled batches. */
+  end: { kernel: V8Tier; loop: V8Tier };
+  /**
+   * Deoptimizations inside the warm-up batches and inside the sampled batches (where only the
+   * generated loop, the kernel and what it calls run); null when they could not be read. The lists
+   * hold the most frequent (function, reason) pairs.
+   */
+  deopts: { warmup: number; sampling: number; warmupFunctions: DeoptCount[]; samplingFunctions: DeoptCount[] } | null;
 }
 
 /** Heap bytes allocated per call in one process: the robust slope of bytes on iterations. */

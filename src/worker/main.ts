@@ -23,6 +23,7 @@ import { settleWith } from '../simulation/settle.js';
 import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js';
 import { originalSend, trackExitCause } from './exit-cause.js';
 import { attributeToSourceFunctions, withCpuProfile } from '../profile/capture.js';
+import { startV8Watch } from './v8-watch.js';
 
 let answered = false;
 let requested = false;
@@ -112,6 +113,11 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
       throw new Error(why ? detailText(why) : 'simulated counters unavailable');
     }
     if (prepared.counters instanceof CallgrindCounterSet) prepared.counters.instrument();
+    // A measured process reads V8's view of itself; a profiling or simulated one does not.
+    const watch =
+      req.options.v8Status !== false && !req.options.profile && !req.options.simulate
+        ? startV8Watch(kernel.fn.name)
+        : undefined;
     // Latency mode: forced for the whole run (--latency) or asked for by the benchmark (.latency()).
     const run = () =>
       measure(
@@ -127,8 +133,9 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
           onProgress: (p) => void send({ type: 'progress', id: req.id, ...p }),
           ...(req.options.quietNeighbour ? { timed: quietNeighbour } : {}),
           ...(prepared.counters instanceof CallgrindCounterSet ? { settle: settleWith(prepared.counters) } : {}),
+          ...(watch ? { v8: watch } : {}),
         },
-      );
+      ).finally(() => watch?.close());
     if (req.options.profile) {
       const { result, profile } = await withCpuProfile(req.options.profile.intervalUs, run);
       return { type: 'result', id: req.id, fork: result, profile };

@@ -64,6 +64,8 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
   simulate?: { outFile: string; cache: boolean; branch: boolean };
   /** A profiling process (never measured): V8's sampling profiler runs during measurement (src/profile/capture.ts). */
   profile?: { intervalUs: number };
+  /** false: do not read V8's tiers and deoptimizations (src/worker/v8-watch.ts), which a measured process does by default. */
+  v8Status?: boolean;
 }
 
 /** Orchestrator → worker: load the file in collect mode and list its benchmarks. */

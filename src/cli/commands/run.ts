@@ -63,6 +63,9 @@ Measurement:
                        speedscope) and lists the top self-time functions; with --against,
                        both sides of each benchmark found slower or faster, and the
                        functions whose time per op changed most (docs/guide.md)
+  --no-v8-status       measured processes do not read V8's tiers and deoptimizations
+                       (read by default: "v8" per process in the JSON; the odd-process,
+                       slow-state and warm-up lines say whether V8 deoptimized the kernel)
   --latency            latency mode for every benchmark: after the batches, time each
                        call on its own and report p50 … p99.99 and max (timer overhead
                        subtracted); .latency() in a file does it for one benchmark
@@ -219,6 +222,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
     memory: { type: 'boolean' },
+    'no-v8-status': { type: 'boolean' },
     profile: { type: 'string' },
     report: { type: 'boolean' },
     hypothesis: { type: 'string' },
@@ -337,6 +341,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     complexity: values.complexity ?? false,
     latency: values.latency ?? false,
     memory: values.memory ?? false,
+    ...(values['no-v8-status'] ? { v8Status: false } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     report: (values.report ?? false) || values.hypothesis !== undefined,
     hypothesis: values.hypothesis?.trim(),
