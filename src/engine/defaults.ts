@@ -119,3 +119,15 @@ export const FRESH_INPUTS_SIZE_SAMPLE = 8;
 // ---- memory per operation (src/engine/memory.ts)
 /** Rounds of K batches (i·d iterations) whose heap allocation is read. */
 export const MEMORY_ROUNDS = 3;
+/**
+ * The smallest batch of the memory phase allocates at least this much (when its time allows).
+ * V8 allocates new objects page by page (256 KB pages); an object that does not fit a page's
+ * tail leaves the tail unused, and the heap's used size counts it. A batch of a few calls
+ * crosses a page boundary or not, so the per-size medians of small batches are not linear in
+ * the calls: with batches of 3…30 calls a 1,000-element array (8,048 B) read 8,191–8,343 B per
+ * call, with batches of 160 KB and more 8,052–8,061 B (docs/measurements.md, "Memory per
+ * operation").
+ */
+export const MEMORY_MIN_BATCH_BYTES = 1024 * 1024;
+/** The smallest batch of the memory phase grows to MEMORY_MIN_BATCH_BYTES only up to this long (ns). */
+export const MEMORY_MAX_SMALLEST_BATCH_NS = 2 * MS;
