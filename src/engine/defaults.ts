@@ -115,6 +115,12 @@ export const FLOOR_ROUNDS = 3;
 export const FRESH_INPUTS_MAX_BYTES = 1024 * 1024 ** 2;
 /** Inputs made up front to estimate one input's size. */
 export const FRESH_INPUTS_SIZE_SAMPLE = 8;
+/**
+ * A batch's inputs leave the young generation before its clock starts (promote-inputs.ts) from
+ * this many bytes: fewer are one V8 page (256 KB), which a scavenge copies in about 0.1 ms, while
+ * the promotion and its wait for idle GC helpers cost a millisecond or more of wall time.
+ */
+export const FRESH_INPUTS_PROMOTE_BYTES = 256 * 1024;
 
 // ---- memory per operation (src/engine/memory.ts)
 /** Rounds of K batches (i·d iterations) whose heap allocation is read. */
