@@ -206,7 +206,7 @@ export async function measure(
     warmYardstick();
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
     const memory = o.memory
-      ? await measureMemory(ctx, unit, o.batchesPerRound, warmup.estimateNs, details, kernel.inputs?.values)
+      ? await measureMemory(ctx, unit, o.batchesPerRound, details, kernel.inputs?.values)
       : undefined;
     // Latency mode keeps the batch phase above (headline, CI and comparisons stay
     // available) and adds the per-call phase after it, with its own budget of timeBudgetNs.
@@ -269,7 +269,6 @@ async function measureMemory(
   ctx: BatchContext,
   unit: number,
   k: number,
-  estimateNs: number,
   details: AnalysisDetail[],
   inputs?: ArrayLike<unknown>,
 ) {
@@ -277,7 +276,7 @@ async function measureMemory(
     details.push({ code: 'memory-unavailable', severity: 'warning', values: { node: process.version } });
     return undefined;
   }
-  return runMemory(ctx, unit, k, estimateNs, inputs);
+  return runMemory(ctx, unit, k, inputs);
 }
 
 /**

@@ -29,12 +29,11 @@ export async function runMemory(
   ctx: MemoryContext,
   unit: number,
   batchesPerRound: number,
-  estimateNs: number,
   inputs?: ArrayLike<unknown>,
 ): Promise<MemoryRecord> {
   const meter = new AllocationMeter();
   const batches: MemoryRecord['batches'] = [];
-  const d = await memoryUnit(ctx, unit, batchesPerRound, estimateNs);
+  const d = await memoryUnit(ctx, unit, batchesPerRound);
   for (let r = 0; r < MEMORY_ROUNDS; r++) {
     for (let i = 1; i <= batchesPerRound; i++) {
       const n = ctx.fresh ? Math.max(1, Math.min(i * d, ctx.fresh.maxIterations)) : i * d;
@@ -64,21 +63,20 @@ async function readBatch(ctx: MemoryContext, meter: AllocationMeter, n: number) 
 
 /**
  * The memory phase's d: the timed unit, grown so the smallest batch allocates
- * MEMORY_MIN_BATCH_BYTES (bytes per call read over one batch of `unit` calls), but not past
- * MEMORY_MAX_SMALLEST_BATCH_NS of the kernel's time, a quarter of the heap's headroom for the
- * largest batch, or the fresh inputs a batch may hold.
+ * MEMORY_MIN_BATCH_BYTES, but not past MEMORY_MAX_SMALLEST_BATCH_NS of the kernel's time, a
+ * quarter of the heap's headroom for the largest batch, or the fresh inputs a batch may hold.
+ * Bytes and time per call are read over one batch of `unit` calls: the kernel is warm after the
+ * timed phase, where the warm-up's estimate can be that of its first, slower calls.
  */
-export async function memoryUnit(
-  ctx: MemoryContext,
-  unit: number,
-  batchesPerRound: number,
-  estimateNs: number,
-): Promise<number> {
+export async function memoryUnit(ctx: MemoryContext, unit: number, batchesPerRound: number): Promise<number> {
   const own = meterOwnBytes();
-  const perCall = Math.max(0, (await readBatch(ctx, new AllocationMeter(), unit)).bytes - own) / unit;
+  const t0 = performance.now();
+  const reading = await readBatch(ctx, new AllocationMeter(), unit);
+  const nsPerCall = ((performance.now() - t0) * 1e6) / unit;
+  const perCall = Math.max(0, reading.bytes - own) / unit;
   if (perCall < 1) return unit;
   const wanted = Math.ceil(MEMORY_MIN_BATCH_BYTES / perCall);
-  const byTime = Math.floor(MEMORY_MAX_SMALLEST_BATCH_NS / Math.max(estimateNs, 0.05));
+  const byTime = Math.floor(MEMORY_MAX_SMALLEST_BATCH_NS / Math.max(nsPerCall, 0.05));
   const byHeap = Math.floor(heapHeadroom() / 4 / (batchesPerRound * perCall));
   const byInputs = ctx.fresh ? Math.floor(ctx.fresh.maxIterations / batchesPerRound) : Infinity;
   return Math.max(unit, Math.min(wanted, byTime, byHeap, byInputs));

@@ -51,7 +51,7 @@ describe('memory per operation', () => {
     loop(1000);
     // A timed unit of 3 calls (a slow estimate on a loaded machine): batches of 3…30 arrays
     // cross a 256 KB heap page or not, and their slope read 8,191–8,343 B per array.
-    const record = await runMemory({ loop, isAsync: false }, 3, 10, 1500);
+    const record = await runMemory({ loop, isAsync: false }, 3, 10);
     expect(record.batches[0].iterations).toBeGreaterThanOrEqual(64);
     expect(record.bytesPerOp).toBeGreaterThanOrEqual(8000);
     expect(record.bytesPerOp).toBeLessThanOrEqual(8048 * 1.01);
@@ -64,16 +64,26 @@ describe('memory per operation', () => {
       return a;
     };
     // ~8 KB per call: 1 MiB takes about 130 calls.
-    const grown = await memoryUnit({ loop, isAsync: false }, 3, 10, 1500);
+    const grown = await memoryUnit({ loop, isAsync: false }, 3, 10);
     expect(grown).toBeGreaterThanOrEqual(64);
     expect(grown).toBeLessThanOrEqual(131);
-    // At 1 ms per call the smallest batch may take 2 ms: the timed unit stays.
-    expect(await memoryUnit({ loop, isAsync: false }, 3, 10, 1e6)).toBe(3);
+    // A call that takes 1 ms or more: a smallest batch of 2 ms holds 2 calls, fewer than the
+    // timed unit, which stays.
+    const slow = (n: number) => {
+      let a: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const until = performance.now() + 1;
+        while (performance.now() < until);
+        a = new Array(1000).fill(0);
+      }
+      return a;
+    };
+    expect(await memoryUnit({ loop: slow, isAsync: false }, 3, 10)).toBe(3);
     // A kernel that allocates nothing keeps the timed unit.
-    expect(await memoryUnit({ loop: (n: number) => n, isAsync: false }, 7, 10, 1)).toBe(7);
+    expect(await memoryUnit({ loop: (n: number) => n, isAsync: false }, 7, 10)).toBe(7);
     // Fresh inputs cap a batch: 10 batches of at most 50 inputs.
     const fresh = { maxIterations: 500, prepare: async () => {}, release: async () => {} } as unknown as FreshInputs;
-    expect(await memoryUnit({ loop, isAsync: false, fresh }, 3, 10, 1500)).toBe(50);
+    expect(await memoryUnit({ loop, isAsync: false, fresh }, 3, 10)).toBe(50);
   });
 
   it('adds back what garbage collections freed: 160 MB of arrays read right across many collections', () => {
