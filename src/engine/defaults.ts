@@ -115,7 +115,25 @@ export const FLOOR_ROUNDS = 3;
 export const FRESH_INPUTS_MAX_BYTES = 1024 * 1024 ** 2;
 /** Inputs made up front to estimate one input's size. */
 export const FRESH_INPUTS_SIZE_SAMPLE = 8;
+/**
+ * A batch's inputs leave the young generation before its clock starts (promote-inputs.ts) from
+ * this many bytes: fewer are one V8 page (256 KB), which a scavenge copies in about 0.1 ms, while
+ * the promotion and its wait for idle GC helpers cost a millisecond or more of wall time.
+ */
+export const FRESH_INPUTS_PROMOTE_BYTES = 256 * 1024;
 
 // ---- memory per operation (src/engine/memory.ts)
 /** Rounds of K batches (i·d iterations) whose heap allocation is read. */
 export const MEMORY_ROUNDS = 3;
+/**
+ * The smallest batch of the memory phase allocates at least this much (when its time allows).
+ * V8 allocates new objects page by page (256 KB pages); an object that does not fit a page's
+ * tail leaves the tail unused, and the heap's used size counts it. A batch of a few calls
+ * crosses a page boundary or not, so the per-size medians of small batches are not linear in
+ * the calls: with batches of 3…30 calls a 1,000-element array (8,048 B) read 8,191–8,343 B per
+ * call, with batches of 160 KB and more 8,052–8,061 B (docs/measurements.md, "Memory per
+ * operation").
+ */
+export const MEMORY_MIN_BATCH_BYTES = 1024 * 1024;
+/** The smallest batch of the memory phase grows to MEMORY_MIN_BATCH_BYTES only up to this long (ns). */
+export const MEMORY_MAX_SMALLEST_BATCH_NS = 2 * MS;

@@ -5,12 +5,15 @@
 // teardown(input) runs for each and the array is dropped. Nothing of this is timed.
 // All of one batch's inputs exist at once, so the size of one input is measured first
 // (heap-allocated.ts) and a batch is capped to what fits (maxIterations).
+// Before the clock starts the inputs are moved out of V8's young generation, so the kernel's
+// scavenges do not copy them (promote-inputs.ts), unless they are too few to matter.
 
 import { median } from 'simple-statistics';
 import type { BenchArgs, InputRng } from './inputs.js';
 import { createRng } from '../statistics/rng.js';
-import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
+import { FRESH_INPUTS_MAX_BYTES, FRESH_INPUTS_PROMOTE_BYTES, FRESH_INPUTS_SIZE_SAMPLE } from './defaults.js';
 import { AllocationMeter, heapHeadroom, meterOwnBytes } from './heap-allocated.js';
+import { promoteYoung } from './promote-inputs.js';
 export { formatBytes } from '../text/format.js';
 
 /** What `.setupEach()` registers. */
@@ -72,6 +75,7 @@ export class FreshInputs {
     if (this.isAsync) for (; i < n; i++) values[i] = await make(this.args, this.rng);
     else for (; i < n; i++) values[i] = make(this.args, this.rng);
     this.values = values;
+    if (n * this.bytesPerInput >= FRESH_INPUTS_PROMOTE_BYTES) await promoteYoung();
   }
 
   /** Tears the batch's inputs down (when asked to) and lets them go. */

@@ -5,6 +5,8 @@
 // heap-allocated.ts (used after − before + what every collection in between freed),
 // and bytes per operation is the robust slope of bytes on iterations, as for time: the
 // readings' own constant cost (the heap statistics objects) goes into the intercept.
+// d is the timed phase's unit, grown until the smallest batch allocates
+// MEMORY_MIN_BATCH_BYTES (page granularity: defaults.ts) as far as its time allows.
 // Off-heap memory (ArrayBuffer backing stores) is not counted; fresh inputs
 // (`.setupEach()`) are made before and released after each reading.
 //
@@ -16,29 +18,26 @@
 import type { MemoryRecord } from '../results/schema.js';
 import { perSizeMedianFit } from '../statistics/robust-slope.js';
 import type { BatchContext } from './batch.js';
-import { MEMORY_ROUNDS } from './defaults.js';
-import { AllocationMeter } from './heap-allocated.js';
+import { MEMORY_MAX_SMALLEST_BATCH_NS, MEMORY_MIN_BATCH_BYTES, MEMORY_ROUNDS } from './defaults.js';
+import { AllocationMeter, heapHeadroom, meterOwnBytes } from './heap-allocated.js';
 import { SINK } from './sink.js';
 
+/** What the memory phase uses of a batch context: the loop and its fresh inputs. */
+export type MemoryContext = Pick<BatchContext, 'loop' | 'isAsync' | 'fresh'>;
+
 export async function runMemory(
-  ctx: BatchContext,
+  ctx: MemoryContext,
   unit: number,
   batchesPerRound: number,
   inputs?: ArrayLike<unknown>,
 ): Promise<MemoryRecord> {
   const meter = new AllocationMeter();
   const batches: MemoryRecord['batches'] = [];
+  const d = await memoryUnit(ctx, unit, batchesPerRound);
   for (let r = 0; r < MEMORY_ROUNDS; r++) {
     for (let i = 1; i <= batchesPerRound; i++) {
-      const requested = i * unit;
-      const n = ctx.fresh ? Math.max(1, Math.min(requested, ctx.fresh.maxIterations)) : requested;
-      if (ctx.fresh) await ctx.fresh.prepare(n);
-      meter.start();
-      let last = ctx.loop(n);
-      if (ctx.isAsync) last = await last;
-      const reading = meter.stop();
-      SINK.last = last;
-      if (ctx.fresh) await ctx.fresh.release();
+      const n = ctx.fresh ? Math.max(1, Math.min(i * d, ctx.fresh.maxIterations)) : i * d;
+      const reading = await readBatch(ctx, meter, n);
       batches.push({ iterations: n, bytes: reading.bytes, collections: reading.collections });
     }
   }
@@ -50,8 +49,41 @@ export async function runMemory(
   return { bytesPerOp: fit.slope, interceptBytes: fit.intercept, batches, ...(kept ? { kept } : {}) };
 }
 
+/** One batch of n calls, its fresh inputs made before and released after the reading. */
+async function readBatch(ctx: MemoryContext, meter: AllocationMeter, n: number) {
+  if (ctx.fresh) await ctx.fresh.prepare(n);
+  meter.start();
+  let last = ctx.loop(n);
+  if (ctx.isAsync) last = await last;
+  const reading = meter.stop();
+  SINK.last = last;
+  if (ctx.fresh) await ctx.fresh.release();
+  return reading;
+}
+
+/**
+ * The memory phase's d: the timed unit, grown so the smallest batch allocates
+ * MEMORY_MIN_BATCH_BYTES, but not past MEMORY_MAX_SMALLEST_BATCH_NS of the kernel's time, a
+ * quarter of the heap's headroom for the largest batch, or the fresh inputs a batch may hold.
+ * Bytes and time per call are read over one batch of `unit` calls: the kernel is warm after the
+ * timed phase, where the warm-up's estimate can be that of its first, slower calls.
+ */
+export async function memoryUnit(ctx: MemoryContext, unit: number, batchesPerRound: number): Promise<number> {
+  const own = meterOwnBytes();
+  const t0 = performance.now();
+  const reading = await readBatch(ctx, new AllocationMeter(), unit);
+  const nsPerCall = ((performance.now() - t0) * 1e6) / unit;
+  const perCall = Math.max(0, reading.bytes - own) / unit;
+  if (perCall < 1) return unit;
+  const wanted = Math.ceil(MEMORY_MIN_BATCH_BYTES / perCall);
+  const byTime = Math.floor(MEMORY_MAX_SMALLEST_BATCH_NS / Math.max(nsPerCall, 0.05));
+  const byHeap = Math.floor(heapHeadroom() / 4 / (batchesPerRound * perCall));
+  const byInputs = ctx.fresh ? Math.floor(ctx.fresh.maxIterations / batchesPerRound) : Infinity;
+  return Math.max(unit, Math.min(wanted, byTime, byHeap, byInputs));
+}
+
 /** Two single calls: the smallest size of a new heap value each returns or sinks, when each makes one. */
-async function keptValue(ctx: BatchContext, inputs?: ArrayLike<unknown>): Promise<MemoryRecord['kept'] | null> {
+async function keptValue(ctx: MemoryContext, inputs?: ArrayLike<unknown>): Promise<MemoryRecord['kept'] | null> {
   const seen: { returned: unknown; sunk: unknown; fresh: ArrayLike<unknown> }[] = [];
   for (let i = 0; i < 2; i++) {
     if (ctx.fresh) await ctx.fresh.prepare(1);
