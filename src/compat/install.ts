@@ -1,5 +1,5 @@
 // Installs the import mapping of src/compat/resolve-hooks.ts (and of require-hook.ts) in this
-// process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' in a benchmark file gets
+// process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' | 'node:bench' in a benchmark file gets
 // cyclebench's implementation of that API, and 'benchmark' | 'bench-node' fails with one line
 // (src/text/refused-tools.ts). Called by the benchmark worker only, never in
 // the user's own process (the mapping is process-wide). docs/migration.md lists what maps.
@@ -17,7 +17,13 @@ import { initialize, resolveSync, type CompatHookData } from './resolve-hooks.js
 type RegisterHooks = (hooks: { resolve: typeof resolveSync }) => unknown;
 const registerHooks = (nodeModule as { registerHooks?: RegisterHooks }).registerHooks;
 
-export const MAPPED_PACKAGES = ['mitata', 'tinybench', 'vitest'] as const;
+export const MAPPED_PACKAGES = ['mitata', 'tinybench', 'vitest', 'node:bench', 'node:bench/reporters'] as const;
+
+/** The module implementing a mapped specifier, when its file is not named like it. */
+const TARGET_FILES: Partial<Record<(typeof MAPPED_PACKAGES)[number], string>> = {
+  'node:bench': 'node-bench',
+  'node:bench/reporters': 'node-bench-reporters',
+};
 
 let installed = false;
 
@@ -39,14 +45,17 @@ export function needsCompatImports(file: string): boolean {
   } catch {
     return false;
   }
-  return /(['"`])(mitata|tinybench|vitest|benchmark|bench-node)\1/.test(text) || /(['"`])\.\.(\/\.\.)*\/?\1/.test(text);
+  return (
+    /(['"`])(mitata|tinybench|vitest|benchmark|bench-node|node:bench(\/reporters)?)\1/.test(text) ||
+    /(['"`])\.\.(\/\.\.)*\/?\1/.test(text)
+  );
 }
 
 export function installCompatImports(): void {
   if (installed) return;
   installed = true;
   const data: CompatHookData = { targets: {}, refused: {} };
-  for (const name of MAPPED_PACKAGES) data.targets[name] = sibling(name);
+  for (const name of MAPPED_PACKAGES) data.targets[name] = sibling(TARGET_FILES[name] ?? name);
   for (const [name, tool] of Object.entries(REFUSED_PACKAGES)) data.refused[name] = refusalLine(tool);
   if (registerHooks) {
     initialize(data);

@@ -102,6 +102,7 @@ ${PAIRED_HELP}Output:
   --bmf FILE           write Bencher Metric Format JSON (bencher run --adapter json; docs/ci.md)
   --github-benchmark FILE
                        write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)
+  --node-bench FILE    write node:bench's NDJSON: every process's samples (docs/migration.md)
   --distributions      print a histogram and a run-order sparkline per benchmark
   --complexity         print each .args()/.range() sweep with its O(1)…O(n³) fit
   --report             after the table, print the report a reviewer can check (as
@@ -212,6 +213,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     html: { type: 'string' },
     bmf: { type: 'string' },
     'github-benchmark': { type: 'string' },
+    'node-bench': { type: 'string' },
     distributions: { type: 'boolean' },
     complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
@@ -248,8 +250,10 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const confidence = positiveNumber('confidence', values.confidence, D.confidence);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
-  if (values.bmf === '-' || values['github-benchmark'] === '-')
-    throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
+  if (values.bmf === '-' || values['github-benchmark'] === '-' || values['node-bench'] === '-')
+    throw new UsageError(
+      '--bmf, --github-benchmark and --node-bench write a file: name one (- is not standard output here)',
+    );
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
   if (pairedRun(values)) {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
@@ -330,6 +334,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     html: values.html,
     bmf: values.bmf,
     githubBenchmark: values['github-benchmark'],
+    nodeBench: values['node-bench'],
     distributions: values.distributions ?? false,
     complexity: values.complexity ?? false,
     latency: values.latency ?? false,
