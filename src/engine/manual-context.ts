@@ -28,6 +28,11 @@ export interface ContextInit {
   clock: Clock;
   buf: Float64Array;
   hz: number;
+  /**
+   * A warm-up invocation cyclebench added beyond the file's own `warmup`: the callback cannot tell
+   * it from a measured one (under node:bench it would be one), so its done() is ignored, not an error.
+   */
+  added?: boolean;
 }
 
 function checkOperations(operations: unknown, call: string): number {
@@ -53,8 +58,10 @@ export class ManualContext {
   #sample: ManualSample | null = null;
   #recorded = false;
   #done = false;
+  #added: boolean;
 
   constructor(init: ContextInit) {
+    this.#added = init.added === true;
     this.name = init.name;
     this.params = init.params;
     this.phase = init.phase;
@@ -107,8 +114,9 @@ export class ManualContext {
   }
 
   done(): void {
-    if (this.phase === 'warmup') throw new Error(`bench('${this.name}'): done() during a warm-up invocation`);
-    this.#done = true;
+    if (this.phase === 'warmup' && !this.#added)
+      throw new Error(`bench('${this.name}'): done() during a warm-up invocation`);
+    if (this.phase === 'measurement') this.#done = true;
   }
 
   /** After the callback returned: its one sample, or the misuse that leaves it without one. */

@@ -5,9 +5,11 @@
 // operations the callback reported and whose time is its own measured region.
 //
 // In each fresh process: warm-up invocations (at least the file's `warmup`, and on until the
-// per-operation times are steady, warmup.ts, or the warm-up budget is spent), then measured
-// invocations up to the file's `samples`, or fewer when the callback calls done() or the
-// sampling budget (--time) is spent, an event-loop turn between them as node:bench does. Each
+// per-operation times are steady, warmup.ts, or the warm-up budget is spent; done() in one of the
+// added ones is ignored, since under node:bench it would have been a measured one), then measured
+// invocations up to the file's `samples`, or fewer when the callback calls done() (honoured from
+// the second sample on, the least a process's analysis needs) or the sampling budget (--time) is
+// spent, an event-loop turn between them as node:bench does. Each
 // sample is read with the same bookkeeping as a batch (batch.ts: thread switches, GC windows);
 // a sample the thread was switched out or moved during is marked preempted and left out of
 // the estimates (preemption.ts), not measured again: its size is the callback's to choose.
@@ -90,8 +92,11 @@ export async function measureManual(
     buf,
     hz: info.hz,
     loop: () => {
+      // Warm-up invocations beyond the file's own are cyclebench's (ManualContext `added`).
+      const added = invocation.phase === 'warmup' && invocation.index >= spec.warmup;
       context = new ManualContext({
         ...invocation,
+        added,
         name: spec.name,
         params: spec.params,
         signal,
@@ -154,7 +159,8 @@ export async function measureManual(
     const windows: TimeWindow[] = [];
     const t0 = nowMs();
     let stop: ForkResult['stop'] = 'max-rounds';
-    while (batches.length < spec.samples && !done) {
+    // done() ends sampling once the process has the 2 samples its analysis needs at least (fork-fit.ts).
+    while (batches.length < spec.samples && !(done && batches.length >= 2)) {
       const { batch, window } = await sample();
       batches.push(batch);
       windows.push(window);
@@ -165,7 +171,7 @@ export async function measureManual(
         relHalfWidth: null,
         elapsedNs: (nowMs() - t0) * 1e6,
       });
-      if ((nowMs() - t0) * 1e6 >= o.timeBudgetNs && batches.length >= 2 && batches.length < spec.samples && !done) {
+      if ((nowMs() - t0) * 1e6 >= o.timeBudgetNs && batches.length >= 2 && batches.length < spec.samples) {
         stop = 'time-budget';
         break;
       }
