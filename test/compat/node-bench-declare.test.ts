@@ -18,7 +18,7 @@ group('node:bench declarations', () => {
       nb.describe('inner', () => {
         nb.bench('construct', { samples: 12, warmup: 3, params: { z: true, input: 'short' } }, cb);
       });
-      nb.bench(function named(b) {
+      nb.bench(function named(b: Parameters<typeof cb>[0]) {
         cb(b);
       });
     });
