@@ -1,6 +1,6 @@
 // Reads node:bench's NDJSON (`node --bench --bench-reporter=json`, or cyclebench's own
 // `run --node-bench FILE`; the format: src/export/node-bench-ndjson.ts) as a result document, so
-// `compare` and `report` take it like a cyclebench result. Each bench:complete record is one
+// `compare` takes it like a cyclebench result (results/read.ts readResultFile). Each bench:complete record is one
 // process of its benchmark (its fileRunId; records of one benchId are one benchmark): its samples
 // become batches (iterations = operations, ns = duration_ns), marked as manually timed, and the
 // benchmark is analysed as cyclebench analyses manual samples (src/analysis/manual.ts). A single

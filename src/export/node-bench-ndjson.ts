@@ -7,8 +7,8 @@
 // (its own fileRunId), its usable batches the samples (operations = the batch's iterations,
 // duration_ns = its time; preempted batches, which cyclebench leaves out of every estimate, are
 // left out here too), and bench:complete carries node:bench's summary of those samples plus
-// cyclebench's own headline under `cyclebench`. Read wherever a result file is read (`compare`,
-// `report`): src/analysis/node-bench-read.ts.
+// cyclebench's own headline under `cyclebench`. Read by `compare` like a result file:
+// src/analysis/node-bench-read.ts.
 import { median, sampleSkewness } from 'simple-statistics';
 import { isUsableBatch } from '../analysis/fork-fit.js';
 import type { BenchmarkResult, ForkResult, ResultDocument } from '../results/schema.js';
