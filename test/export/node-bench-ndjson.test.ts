@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isNodeBenchNdjson, nodeBenchDocument } from '../../src/analysis/node-bench-read.js';
 import { nodeBenchRecords, nodeBenchText, recordLine, summarizeRates } from '../../src/export/node-bench-ndjson.js';
 import { readResultFile } from '../../src/results/read.js';
+import { spawnCli } from '../helpers/cli-process.js';
 import { fixture } from '../helpers/compat.js';
 
 const NODE_OUTPUT = readFileSync(fixture('compat/node-bench/three-runs.ndjson'), 'utf8');
@@ -98,5 +99,19 @@ describe("writing node:bench's NDJSON", () => {
     expect(parsed.data.d).toBe('12');
     expect(parsed.data.n).toBeNull();
     expect(parsed.data.e).toMatchObject({ name: 'RangeError', message: 'bad' });
+  });
+});
+
+describe('run --node-bench FILE', () => {
+  it('names a file: - is a usage error before anything runs, and a paired run refuses it', async () => {
+    const file = fixture('compat/node-bench/url.bench.mjs');
+    const dash = await spawnCli(['run', file, '--node-bench', '-']);
+    expect([dash.status, dash.stderr.split('\n')[0]]).toEqual([
+      2,
+      'cyclebench run: --node-bench writes a file: name one (- is not standard output here)',
+    ]);
+    const paired = await spawnCli(['run', file, '--against-flags=--jitless', '--node-bench', join(dir, 'p.ndjson')]);
+    expect(paired.status).toBe(2);
+    expect(paired.stderr).toMatch(/--node-bench is not available with --against/);
   });
 });

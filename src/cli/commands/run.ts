@@ -250,10 +250,10 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const confidence = positiveNumber('confidence', values.confidence, D.confidence);
   if (confidence >= 1) throw new UsageError(`--confidence must be between 0 and 1, got '${values.confidence}'`);
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
-  if (values.bmf === '-' || values['github-benchmark'] === '-' || values['node-bench'] === '-')
-    throw new UsageError(
-      '--bmf, --github-benchmark and --node-bench write a file: name one (- is not standard output here)',
-    );
+  if (values.bmf === '-' || values['github-benchmark'] === '-')
+    throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
+  if (values['node-bench'] === '-')
+    throw new UsageError('--node-bench writes a file: name one (- is not standard output here)');
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
   if (pairedRun(values)) {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
