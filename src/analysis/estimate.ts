@@ -202,7 +202,9 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const preemption = assessPreemption(allForks);
   if (preemption) {
     if (preemption.contended) flags.add('contended');
-    add('preempted', preemptionValues(preemption), preemption.contended ? 'warning' : 'info');
+    // A manually timed sample is left out but not measured again (src/engine/manual.ts).
+    const values = { ...preemptionValues(preemption), ...(manual ? { remeasured: false } : {}) };
+    add('preempted', values, preemption.contended ? 'warning' : 'info');
   }
   const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
   for (const f of quality.flags) flags.add(f);

@@ -6,6 +6,7 @@ import { resolveKernel } from '../../src/engine/kernel.js';
 import type { ManualContext, ManualSpec } from '../../src/engine/manual-context.js';
 import { measure } from '../../src/engine/measure.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { detailText } from '../../src/report/details.js';
 import { createFakeClock, fakeNowMs, fakePlatform, FAST_MEASURE, type FakeClock } from '../helpers/fake-clock.js';
 
 const SETUP_TICKS = 1_000_000;
@@ -58,6 +59,15 @@ describe('measure() of a manually timed callback (fake clock)', () => {
     expect(a.headline.point).toBeCloseTo(40, 9);
     expect(a.headline.method).toMatch(/own timed samples/);
     expect(a.details.map((d) => d.code)).not.toContain('no-slope');
+    // A preempted sample is left out, and the note does not claim it was measured again.
+    const hit = {
+      ...fork,
+      batches: fork.batches.map((b, i) => (i === 0 ? { ...b, preempted: 'migration' as const } : b)),
+    };
+    const note = analyzeBenchmark([hit, { ...fork, index: 1 }]).details.find((d) => d.code === 'preempted')!;
+    expect(detailText(note)).toMatch(
+      /^1 of 60 batches \(2 %\) were preempted \(1 migration\), left out \(samples the benchmark timed itself are not measured again\)$/,
+    );
   });
 
   it('record() gives the sample its own duration; the file-asked warm-up runs first; done() stops from the 2nd sample', async () => {
