@@ -20,6 +20,7 @@ import { twoStageRatioInterval } from '../statistics/t-intervals.js';
 import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
 import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
+import { manualStatistic } from './manual.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
 export type { Verdict };
@@ -140,12 +141,19 @@ export function compareForks(
   const [base, contender] = [b.groups, c.groups];
   const asked: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
   // As the headline does (estimate.ts): no slope without 2 batch sizes in every process, so the mean.
-  const statistic: Statistic = asked === 'slope' && [...base, ...contender].some(singleSize) ? 'mean' : asked;
+  const manual = manualStatistic([...baseForks, ...contenderForks], asked) !== asked;
+  const statistic: Statistic =
+    manual || (asked === 'slope' && [...base, ...contender].some(singleSize)) ? 'mean' : asked;
   const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
   const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
   const enough = base.length >= MIN_PROCESSES_FOR_VERDICT && contender.length >= MIN_PROCESSES_FOR_VERDICT;
   const r = ratioOf(base, contender, statistic, enough, { ...opts, confidence }, [b.first, c.first]);
-  const fallback = statistic === asked ? '' : '; slope falls back to mean: a process has a single batch size';
+  const fallback =
+    statistic === asked
+      ? ''
+      : manual
+        ? '; mean per-operation time of manually timed samples'
+        : '; slope falls back to mean: a process has a single batch size';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
   let minimumDetectable: number | null = null;

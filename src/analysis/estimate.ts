@@ -34,6 +34,7 @@ import { layoutEffect } from './layout.js';
 import { assessQuality } from './quality.js';
 import type { AnalyzeOptions } from './defaults.js';
 import type { ForkEstimate } from './fork-fit.js';
+import { manualStatistic, MANUAL_METHOD } from './manual.js';
 
 export { relativeHalfWidth } from './half-width.js';
 
@@ -94,10 +95,12 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   };
 
   const fits = groups.map(fitFork);
-  let statistic: Statistic =
-    !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
+  const asked: Statistic = !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
+  // Manually timed samples have no slope by design (manual.ts): not a fault to report per process.
+  let statistic = manualStatistic(forks, asked);
+  const manual = statistic !== asked;
   fits.forEach((f, i) => {
-    if (!f.regressed) add('no-slope', { process: forks[i].index });
+    if (!f.regressed && !manual) add('no-slope', { process: forks[i].index });
   });
   if (statistic === 'slope' && fits.some((f) => !f.regressed)) {
     statistic = 'mean';
@@ -116,7 +119,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     ciLow: boot1.point >= 0 ? Math.max(0, boot1.ciLow) : boot1.ciLow,
     ciHigh: boot1.ciHigh,
     confidence,
-    method: `${boot1.method}; ${statistic} = ${STAT_TEXT[statistic]}, mean over processes`,
+    method: `${boot1.method}; ${manual ? MANUAL_METHOD : `${statistic} = ${STAT_TEXT[statistic]}`}, mean over processes`,
   };
 
   const perFork: ForkEstimate[] = groups.map((g, i) => ({
@@ -199,7 +202,9 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   const preemption = assessPreemption(allForks);
   if (preemption) {
     if (preemption.contended) flags.add('contended');
-    add('preempted', preemptionValues(preemption), preemption.contended ? 'warning' : 'info');
+    // A manually timed sample is left out but not measured again (src/engine/manual.ts).
+    const values = { ...preemptionValues(preemption), ...(manual ? { remeasured: false } : {}) };
+    add('preempted', values, preemption.contended ? 'warning' : 'info');
   }
   const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
   for (const f of quality.flags) flags.add(f);

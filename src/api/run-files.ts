@@ -77,6 +77,7 @@ export const RUN_FILES_KEYS = {
   html: true,
   bmf: true,
   githubBenchmark: true,
+  nodeBench: true,
   saveBaseline: true,
   baseline: true,
 } as const satisfies KnownOptions<Required<RunFilesOptions>>;

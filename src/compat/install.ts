@@ -1,8 +1,8 @@
 // Installs the import mapping of src/compat/resolve-hooks.ts (and of require-hook.ts) in this
 // process, once: from then on `import`/`require` of 'mitata' | 'tinybench' | 'vitest' |
-// 'benchmark' | 'bench-node' in a benchmark file gets cyclebench's implementation of that API.
-// Called by the benchmark worker only, never in the user's own process (the mapping is
-// process-wide). docs/migration.md lists what maps.
+// 'benchmark' | 'bench-node' | 'node:bench' in a benchmark file gets cyclebench's implementation
+// of that API. Called by the benchmark worker only, never in the user's own process (the mapping
+// is process-wide). docs/migration.md lists what maps.
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ const MAPPED: Readonly<Record<string, string>> = {
   vitest: 'vitest',
   benchmark: 'benchmarkjs',
   'bench-node': 'bench-node',
+  'node:bench': 'node-bench',
+  'node:bench/reporters': 'node-bench-reporters',
 };
 export const MAPPED_PACKAGES = Object.keys(MAPPED);
 
@@ -47,7 +49,10 @@ export function needsCompatImports(file: string): boolean {
   } catch {
     return false;
   }
-  return /(['"`])(mitata|tinybench|vitest|benchmark|bench-node)\1/.test(text) || /(['"`])\.\.(\/\.\.)*\/?\1/.test(text);
+  return (
+    /(['"`])(mitata|tinybench|vitest|benchmark|bench-node|node:bench(\/reporters)?)\1/.test(text) ||
+    /(['"`])\.\.(\/\.\.)*\/?\1/.test(text)
+  );
 }
 
 export function installCompatImports(): void {

@@ -15,6 +15,7 @@ import { PLAN_SEED } from './defaults.js';
 import { createFreshInputs, isThenable, type EachSetup, type FreshInputs } from './fresh-inputs.js';
 import { type BenchArgs, buildInputPool, type InputPool, type InputSource } from './inputs.js';
 import type { EachHooks } from './latency-loop.js';
+import type { ManualSpec } from './manual-context.js';
 
 /**
  * What `bench(name, fn)` accepts as `fn`:
@@ -40,6 +41,11 @@ export interface BenchObject<S = any> {
   beforeEach?: (state: S) => unknown;
   /** Run after every call of `fn`, untimed, awaited when it returns a promise. */
   afterEach?: (state: S) => unknown;
+  /**
+   * A callback that times itself (node:bench's start()/end(), src/engine/manual.ts): when set,
+   * `setup(args)` runs once, untimed, and `manual.fn` is called once per sample; `fn` is not called.
+   */
+  manual?: ManualSpec;
 }
 export type BenchFn = SetupOrKernel | BenchObject;
 
@@ -53,6 +59,8 @@ export interface KernelSpec {
   fresh?: FreshInputs;
   /** Hooks around every call (the object form's beforeEach/afterEach): each call is timed alone (per-call.ts). */
   each?: EachHooks;
+  /** A callback that times itself, one invocation per sample (manual.ts). */
+  manual?: ManualSpec;
   isAsync: boolean;
   /** How it was recognised, for the record. */
   form: 'kernel' | 'setup' | 'async-setup' | 'object';
@@ -95,6 +103,11 @@ export async function resolveKernel(
   label: string,
   inputs?: KernelInputs,
 ): Promise<KernelSpec> {
+  if (typeof fn === 'object' && fn.manual) {
+    // Not probed: a call without its context would fail; the callback's own samples are the measurement.
+    const state = fn.setup ? await fn.setup(args) : args;
+    return { fn: fn.manual.fn, state, isAsync: false, form: 'object', label, manual: fn.manual };
+  }
   if (inputs?.source === undefined && inputs?.setupEach === undefined) return resolveForm(fn, args, label);
   if (typeof fn === 'object' && (fn.beforeEach || fn.afterEach))
     throw new TypeError(

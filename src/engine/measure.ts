@@ -25,6 +25,7 @@ import { ALLOCATING_BYTES_PER_CALL, probeAllocation } from './allocation-probe.j
 import { chooseTiming, readProcessCpuNs } from './timing.js';
 import { hasEachHooks, perCallBatches } from './per-call.js';
 import type { BatchContext } from './batch.js';
+import { isManual, measureManual } from './manual.js';
 
 /** Serialisable measurement options (all optional at the API and protocol level). */
 export interface MeasureOptions {
@@ -120,6 +121,7 @@ export async function measure(
   extras: MeasureExtras = {},
 ): Promise<ForkResult> {
   const o = { ...DEFAULT_MEASURE_OPTIONS, ...stripUndefined(options) };
+  if (isManual(kernel)) return measureManual(kernel, platform, o, extras);
   const clock = platform.clock;
   const info = clock.info();
   const buf = new Float64Array(4);

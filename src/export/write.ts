@@ -1,4 +1,5 @@
-// The export files of `run`, `run --against` and `stat` (--bmf FILE, --github-benchmark FILE):
+// The export files of `run`, `run --against` and `stat` (--bmf FILE, --github-benchmark FILE;
+// `run` also --node-bench FILE):
 // checked with the other outputs before anything is measured, written after, each through
 // writeFileAtomic (src/results/output-files.ts), each on its own so one failure does not cost another.
 import { resolve } from 'node:path';
@@ -6,6 +7,7 @@ import type { OutputRequest } from '../results/output-files.js';
 import { tryWrite } from '../results/output-files.js';
 import { bmfText } from './bmf.js';
 import { type ExportOptions, githubBenchmarkText } from './github-benchmark.js';
+import { nodeBenchText } from './node-bench-ndjson.js';
 import type { ExportSource } from './source.js';
 
 export interface ExportFiles {
@@ -13,11 +15,14 @@ export interface ExportFiles {
   bmf?: string;
   /** github-action-benchmark `customSmallerIsBetter` JSON (github-benchmark.ts). */
   githubBenchmark?: string;
+  /** node:bench's NDJSON reporter format, a run's samples (node-bench-ndjson.ts). */
+  nodeBench?: string;
 }
 
 const EXPORTS = [
   { key: 'bmf', label: '--bmf', text: bmfText },
   { key: 'githubBenchmark', label: '--github-benchmark', text: githubBenchmarkText },
+  { key: 'nodeBench', label: '--node-bench', text: nodeBenchText },
 ] as const;
 
 /** The export files asked for, as output requests for assertOutputPaths / checkOutputPaths. */

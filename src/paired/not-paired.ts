@@ -16,6 +16,7 @@ export const NOT_PAIRED = [
   'hypothesis',
   'memory',
   'simulate',
+  'nodeBench',
 ] as const;
 
 /** The command-line flag of a library option name: maxForks → max-forks. */

@@ -101,9 +101,12 @@ function preempted(v: Values): string {
     .map(([k, what]) => `${num(v[k])} ${what}`)
     .join(', ');
   const share = `${((num(v.preempted) / num(v.total)) * 100).toFixed(0)} %`;
-  const unreplaced = num(v.unreplaced) > 0;
+  // Manually timed samples (remeasured: false) are left out, not measured again.
+  const again = v.remeasured !== false;
+  const unreplaced = again && num(v.unreplaced) > 0;
   const head =
-    `${num(v.preempted)} of ${num(v.total)} batches (${share}) were preempted (${causes}), left out and measured again` +
+    `${num(v.preempted)} of ${num(v.total)} batches (${share}) were preempted (${causes}), left out` +
+    (again ? ' and measured again' : ' (samples the benchmark timed itself are not measured again)') +
     (unreplaced ? `; ${num(v.unreplaced)} of ${num(v.planned)} planned batches never ran without preemption` : '');
   return v.contended
     ? `contended: ${head}; the CPU was shared for much of the run: close other programs, choose a quiet CPU ` +

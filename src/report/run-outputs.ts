@@ -88,8 +88,8 @@ export function writeRunOutputs(
   failed.push(...reports.failed);
   for (const [k, v] of Object.entries(absolute)) if (v && reports.written.includes(v)) written.push(given[k as 'csv']!);
   // As with --json: a run whose every benchmark failed does not replace an export that exists.
-  const exports = { bmf: opts.bmf, githubBenchmark: opts.githubBenchmark };
-  for (const k of ['bmf', 'githubBenchmark'] as const) {
+  const exports = { bmf: opts.bmf, githubBenchmark: opts.githubBenchmark, nodeBench: opts.nodeBench };
+  for (const k of ['bmf', 'githubBenchmark', 'nodeBench'] as const) {
     const path = exports[k];
     if (!allFailed || path === undefined || !existsSync(resolve(io.cwd, path))) continue;
     exports[k] = besidePath(path);

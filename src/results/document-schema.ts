@@ -73,6 +73,11 @@ const fork = {
       required: ['overheadTicks'],
       properties: { overheadTicks: num, overheadP10Ticks: num, overheadP90Ticks: num, calibrationCalls: int },
     },
+    manual: {
+      type: 'object',
+      required: ['warmupInvocations', 'samplesAllowed', 'done', 'recorded'],
+      properties: { warmupInvocations: int, samplesAllowed: int, done: { type: 'boolean' }, recorded: int },
+    },
     timing: str,
     slowState: num,
     oddProcess: {

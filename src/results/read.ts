@@ -5,6 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { attachFindings } from '../analysis/findings.js';
 import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
 import { InputFileError, parseFiniteJson, readInputText, valueProblem } from './input-file.js';
+import { isNodeBenchNdjson, nodeBenchDocument } from '../analysis/node-bench-read.js';
 import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
 
 export class ResultFileError extends Error {
@@ -20,8 +21,32 @@ export class ResultFileError extends Error {
 /** Versions this build reads; each older one has an upgrade step below. */
 export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
 
+/** A cyclebench result document, or node:bench NDJSON read as one (node-bench-read.ts). */
 export function readResultFile(path: string): ResultDocument {
-  return parseResultDocument(readJsonFile(path), path);
+  let text: string;
+  try {
+    text = readInputText(path);
+  } catch (e) {
+    if (e instanceof InputFileError) throw new ResultFileError(path, e.message);
+    throw e;
+  }
+  if (isNodeBenchNdjson(text)) {
+    try {
+      return attachFindings(nodeBenchDocument(text));
+    } catch (e) {
+      throw new ResultFileError(path, `node:bench NDJSON: ${(e as Error).message}`);
+    }
+  }
+  return parseResultDocument(parseJsonText(text, path), path);
+}
+
+function parseJsonText(text: string, path: string): unknown {
+  try {
+    return parseFiniteJson(text);
+  } catch (e) {
+    if (e instanceof InputFileError) throw new ResultFileError(path, e.message);
+    throw e;
+  }
 }
 
 /** The parsed JSON of `path`; a missing, unreadable or non-JSON file is one line (ResultFileError). */

@@ -136,6 +136,12 @@ export interface ForkResult {
   freshInputBytes?: number;
   /** Per-call timing (hooks around every call, src/engine/per-call.ts): the clock's cost taken out of each call. */
   perCall?: PerCallRecord;
+  /**
+   * Manual timing (a callback that times its own region with start()/end(ops) or record(), as
+   * node:bench's do; src/engine/manual.ts): each batch is one callback's sample, its iterations
+   * the operations it reported. Absent for every other kernel.
+   */
+  manual?: ManualRecord;
   /** Memory per operation (`--memory`; src/engine/memory.ts; absent otherwise). */
   memory?: MemoryRecord;
   /** Simulated counters (`--counters simulate`): this process ran under Valgrind (absent otherwise). */
@@ -166,6 +172,18 @@ export interface V8Record {
    * hold the most frequent (function, reason) pairs.
    */
   deopts: { warmup: number; sampling: number; warmupFunctions: DeoptCount[]; samplingFunctions: DeoptCount[] } | null;
+}
+
+/** How a manually timed benchmark ran in one process (src/engine/manual.ts). */
+export interface ManualRecord {
+  /** Invocations before the measured ones, discarded. */
+  warmupInvocations: number;
+  /** The most measured invocations the file allowed (its `samples`). */
+  samplesAllowed: number;
+  /** The callback asked to stop (node:bench's context.done()). */
+  done: boolean;
+  /** Samples given by record() (measured by the file's own clock) rather than start()/end(). */
+  recorded: number;
 }
 
 /** Heap bytes allocated per call in one process: the robust slope of bytes on iterations. */

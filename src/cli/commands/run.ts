@@ -105,6 +105,7 @@ ${PAIRED_HELP}Output:
   --bmf FILE           write Bencher Metric Format JSON (bencher run --adapter json; docs/ci.md)
   --github-benchmark FILE
                        write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)
+  --node-bench FILE    write node:bench's NDJSON: every process's samples (docs/migration.md)
   --distributions      print a histogram and a run-order sparkline per benchmark
   --complexity         print each .args()/.range() sweep with its O(1)…O(n³) fit
   --report             after the table, print the report a reviewer can check (as
@@ -218,6 +219,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     html: { type: 'string' },
     bmf: { type: 'string' },
     'github-benchmark': { type: 'string' },
+    'node-bench': { type: 'string' },
     distributions: { type: 'boolean' },
     complexity: { type: 'boolean' },
     latency: { type: 'boolean' },
@@ -257,6 +259,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   if (values.cpu !== undefined && values['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
   if (values.bmf === '-' || values['github-benchmark'] === '-')
     throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
+  if (values['node-bench'] === '-')
+    throw new UsageError('--node-bench writes a file: name one (- is not standard output here)');
   if (values.hypothesis !== undefined && values.hypothesis.trim() === '') throw new UsageError('--hypothesis is empty');
   if (pairedRun(values)) {
     const clash = NOT_WITH_AGAINST.find((k) => values[k as keyof typeof values] !== undefined);
@@ -337,6 +341,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     html: values.html,
     bmf: values.bmf,
     githubBenchmark: values['github-benchmark'],
+    nodeBench: values['node-bench'],
     distributions: values.distributions ?? false,
     complexity: values.complexity ?? false,
     latency: values.latency ?? false,
