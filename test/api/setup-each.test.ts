@@ -33,7 +33,9 @@ describe('.setupEach() in-process', () => {
     });
     const result = await run({ ...tiny, platform: createJsPlatform('test') });
     expect(result.benchmarks[0].error).toBeUndefined();
-    expect(seen.calls).toBeGreaterThan(100);
+    // Enough calls that an input reused once would be seen sorted; how many fit the time budget
+    // depends on the load (71 at load 17), so no higher bar.
+    expect(seen.calls).toBeGreaterThan(10);
     expect(seen.sorted).toBe(0);
     expect(seen.teardowns).toBe(seen.calls);
     expect(result.benchmarks[0].forks[0].freshInputBytes).toBeGreaterThan(N * 8);
