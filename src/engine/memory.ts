@@ -68,11 +68,17 @@ async function readBatch(ctx: MemoryContext, meter: AllocationMeter, n: number) 
  * Bytes and time per call are read over one batch of `unit` calls: the kernel is warm after the
  * timed phase, where the warm-up's estimate can be that of its first, slower calls.
  */
-export async function memoryUnit(ctx: MemoryContext, unit: number, batchesPerRound: number): Promise<number> {
+export async function memoryUnit(
+  ctx: MemoryContext,
+  unit: number,
+  batchesPerRound: number,
+  /** Milliseconds, for the time per call (a test passes its own clock). */
+  nowMs: () => number = () => performance.now(),
+): Promise<number> {
   const own = meterOwnBytes();
-  const t0 = performance.now();
+  const t0 = nowMs();
   const reading = await readBatch(ctx, new AllocationMeter(), unit);
-  const nsPerCall = ((performance.now() - t0) * 1e6) / unit;
+  const nsPerCall = ((nowMs() - t0) * 1e6) / unit;
   const perCall = Math.max(0, reading.bytes - own) / unit;
   if (perCall < 1) return unit;
   const wanted = Math.ceil(MEMORY_MIN_BATCH_BYTES / perCall);

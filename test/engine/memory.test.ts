@@ -63,27 +63,26 @@ describe('memory per operation', () => {
       for (let i = 0; i < n; i++) a = new Array(1000).fill(0);
       return a;
     };
-    // ~8 KB per call: 1 MiB takes about 130 calls.
-    const grown = await memoryUnit({ loop, isAsync: false }, 3, 10);
+    // A clock that reads `msPerCall` per call of the first batch of 3: the time cap is then
+    // fixed, whatever the machine's load (a real clock at load 17 read 50 calls).
+    const clock = (msPerCall: number) => {
+      let reads = 0;
+      return () => (reads++ === 0 ? 0 : 3 * msPerCall);
+    };
+    // ~8 KB per call at 1 µs a call: 1 MiB takes about 130 calls, well inside 2 ms of calls.
+    const grown = await memoryUnit({ loop, isAsync: false }, 3, 10, clock(0.001));
     expect(grown).toBeGreaterThanOrEqual(64);
     expect(grown).toBeLessThanOrEqual(131);
+    // At 0.125 ms a call, 2 ms of calls hold 16: the time caps the batch below the 1 MiB it wants.
+    expect(await memoryUnit({ loop, isAsync: false }, 3, 10, clock(0.125))).toBe(16);
     // A call that takes 1 ms or more: a smallest batch of 2 ms holds 2 calls, fewer than the
     // timed unit, which stays.
-    const slow = (n: number) => {
-      let a: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const until = performance.now() + 1;
-        while (performance.now() < until);
-        a = new Array(1000).fill(0);
-      }
-      return a;
-    };
-    expect(await memoryUnit({ loop: slow, isAsync: false }, 3, 10)).toBe(3);
+    expect(await memoryUnit({ loop, isAsync: false }, 3, 10, clock(1))).toBe(3);
     // A kernel that allocates nothing keeps the timed unit.
     expect(await memoryUnit({ loop: (n: number) => n, isAsync: false }, 7, 10)).toBe(7);
     // Fresh inputs cap a batch: 10 batches of at most 50 inputs.
     const fresh = { maxIterations: 500, prepare: async () => {}, release: async () => {} } as unknown as FreshInputs;
-    expect(await memoryUnit({ loop, isAsync: false, fresh }, 3, 10)).toBe(50);
+    expect(await memoryUnit({ loop, isAsync: false, fresh }, 3, 10, clock(0.001))).toBe(50);
   });
 
   it('adds back what garbage collections freed: 160 MB of arrays read right across many collections', () => {
