@@ -53,7 +53,7 @@ export function spawnProcess(program: string, args: string[], o: SpawnOptions = 
  * `node bin/cyclebench.js ARGS`, as a user runs it, from the compiled build (dist/, what the
  * published package runs): a checkout's CLI otherwise loads src/ through tsx, which costs each
  * run about 1.2 s more CPU than the compiled start-up. The fast tier's global setup
- * (test/helpers/fresh-dist.ts) rebuilds dist/ when src/ is newer. An `env` that names
+ * (test/helpers/fresh-dist.ts) rebuilds dist/ when a source file is newer than its build. An `env` that names
  * CYCLEBENCH_USE_DIST (undefined: the checkout's tsx path) decides for itself.
  */
 export function spawnCli(args: string[], o: SpawnOptions = {}): Promise<Ran> {
