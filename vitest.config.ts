@@ -26,7 +26,6 @@ export default defineConfig({
           name: 'fast',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SLOW],
-          globalSetup: ['test/helpers/fresh-dist.ts'],
         },
       },
       {

@@ -49,14 +49,7 @@ export function spawnProcess(program: string, args: string[], o: SpawnOptions = 
   });
 }
 
-/**
- * `node bin/cyclebench.js ARGS`, as a user runs it, from the compiled build (dist/, what the
- * published package runs): a checkout's CLI otherwise loads src/ through tsx, which costs each
- * run about 1.2 s more CPU than the compiled start-up. The fast tier's global setup
- * (test/helpers/fresh-dist.ts) rebuilds dist/ when a source file is newer than its build. An `env` that names
- * CYCLEBENCH_USE_DIST (undefined: the checkout's tsx path) decides for itself.
- */
+/** `node bin/cyclebench.js ARGS`, as a user runs it. */
 export function spawnCli(args: string[], o: SpawnOptions = {}): Promise<Ran> {
-  const env = o.env && 'CYCLEBENCH_USE_DIST' in o.env ? o.env : { CYCLEBENCH_USE_DIST: '1', ...o.env };
-  return spawnProcess(process.execPath, [CLI, ...args], { ...o, env });
+  return spawnProcess(process.execPath, [CLI, ...args], o);
 }
