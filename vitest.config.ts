@@ -13,6 +13,12 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // Two test files at a time (vitest's default on a 2-CPU machine is one): a CLI test spends most
+    // of its time waiting on its child processes, whose start-up and measurement leave the second
+    // CPU idle otherwise. One option for both tiers (vitest's pool is not per project); the slow
+    // tier's script asks for one worker (package.json), as its simulations hold a CPU each.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         extends: true,
