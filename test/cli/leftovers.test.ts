@@ -36,7 +36,7 @@ function start(args: string[], env: Record<string, string> = {}) {
 const sleeps = (id: string) => marked(id).filter((p) => p.endsWith(' sleep')).length;
 
 /**
- * Starts `run` on the fixture and waits until its measuring worker spins: the listing worker and
+ * Starts `run` on the fixture and waits until its measuring worker hangs in the kernel: the listing worker and
  * the measuring one have each started their two sleeps (their pids are in the marker file).
  */
 async function spinningRun(extra: string[]) {
@@ -68,7 +68,8 @@ describe('run', () => {
   }, 180_000);
 
   it('--timeout ends the worker and the sleep that left its process group (setsid)', async () => {
-    const run = await spinningRun(['--timeout', '5']);
+    // The timeout covers the worker's start-up too (seconds at load 15): it must reach the kernel first.
+    const run = await spinningRun(['--timeout', '20']);
     const { code } = await run.exited;
     expect(code).toBe(1);
     expect(await markedAfter(run.id)).toEqual([]);

@@ -92,8 +92,9 @@ describe('cyclebench run', () => {
       join(FIX, 'faulty.bench.ts'),
       join(FIX, 'broken.bench.ts'),
       ...QUICK,
+      // Each worker's start-up counts against it: at load 17, 8 s timed out the worker of 'ok'.
       '--timeout',
-      '8',
+      '30',
       '--json',
       out,
     ]);
