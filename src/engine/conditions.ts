@@ -1,6 +1,7 @@
 // What was in force in this process, for ForkResult.conditions.
 
 import { aslrStatus } from '../platform/aslr.js';
+import type { ForkResult } from '../results/schema.js';
 
 /**
  * 'off' when this process runs with ADDR_NO_RANDOMIZE or ASLR is globally disabled
@@ -9,4 +10,16 @@ import { aslrStatus } from '../platform/aslr.js';
 export function detectAslr(): 'on' | 'off' | 'unknown' {
   const s = aslrStatus();
   return s.personality === null && s.randomizeVaSpace === null ? 'unknown' : s.state;
+}
+
+/** A process's conditions as its result records them: what the orchestrator set, else what this process reads. */
+export function recordedConditions(given?: Partial<ForkResult['conditions']>): ForkResult['conditions'] {
+  return {
+    cpu: given?.cpu ?? null,
+    aslr: given?.aslr ?? detectAslr(),
+    mlock: given?.mlock ?? false,
+    envPadding: given?.envPadding ?? 0,
+    ...(given?.pin ? { pin: given.pin } : {}),
+    ...(given?.fifo !== undefined ? { fifo: given.fifo } : {}),
+  };
 }

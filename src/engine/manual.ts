@@ -17,7 +17,7 @@
 
 import type { Batch, ForkResult } from '../results/schema.js';
 import { runBatch, type BatchContext } from './batch.js';
-import { detectAslr } from './conditions.js';
+import { recordedConditions } from './conditions.js';
 import type { KernelSpec } from './kernel.js';
 import { GcWatch, type TimeWindow } from './gc-watch.js';
 import { ManualContext, type ManualSpec, type Phase } from './manual-context.js';
@@ -199,14 +199,7 @@ export async function measureManual(
       stop,
       checksum: ctx.checksum.digest(),
       timing: 'wall',
-      conditions: {
-        cpu: extras.conditions?.cpu ?? null,
-        aslr: extras.conditions?.aslr ?? detectAslr(),
-        mlock: extras.conditions?.mlock ?? false,
-        envPadding: extras.conditions?.envPadding ?? 0,
-        ...(extras.conditions?.pin ? { pin: extras.conditions.pin } : {}),
-        ...(extras.conditions?.fifo !== undefined ? { fifo: extras.conditions.fifo } : {}),
-      },
+      conditions: recordedConditions(extras.conditions),
       warnings: [],
       details,
       manual: { warmupInvocations: warmup.batches, samplesAllowed: spec.samples, done, recorded },

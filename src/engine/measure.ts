@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CounterSet, Platform } from '../platform/types.js';
 import type { AnalysisDetail, ForkResult, LatencyRecord, SimulationRecord, V8Record } from '../results/schema.js';
-import { detectAslr } from './conditions.js';
+import { recordedConditions } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
@@ -260,14 +260,7 @@ export async function measure(
       timing,
       ...(!isAsync && checksum.onlyUndefined ? { returnsNothing: true } : {}),
       ...(loopFloorNs !== null ? { loopFloorNs } : {}),
-      conditions: {
-        cpu: extras.conditions?.cpu ?? null,
-        aslr: extras.conditions?.aslr ?? detectAslr(),
-        mlock: extras.conditions?.mlock ?? false,
-        envPadding: extras.conditions?.envPadding ?? 0,
-        ...(extras.conditions?.pin ? { pin: extras.conditions.pin } : {}),
-        ...(extras.conditions?.fifo !== undefined ? { fifo: extras.conditions.fifo } : {}),
-      },
+      conditions: recordedConditions(extras.conditions),
       warnings: [],
       details,
       ...(latency ? { latency } : {}),
