@@ -33,10 +33,11 @@ describe('memory per operation', () => {
     const [array, none] = result.benchmarks;
     // The array is 1,000 8-byte slots (8,000 B: Node's V8 has no pointer compression) plus a
     // 16-byte FixedArray header and a 32-byte JSArray: 8,048 B. Measured 8,052–8,062 B; the
-    // band allows 2 % above and nothing below the 8,000 B of elements (less would mean
+    // band allows 4 % above and nothing below the 8,000 B of elements (less would mean
     // allocations were missed: a collection not added back, or the array optimized away).
     expect(array.memory?.bytesPerOp).toBeGreaterThanOrEqual(8000);
-    expect(array.memory?.bytesPerOp).toBeLessThanOrEqual(ARRAY_BYTES * 1.02);
+    // Node 22 reads up to 8,321 B per array across collections (docs/node-versions.md): 4 % above there.
+    expect(array.memory?.bytesPerOp).toBeLessThanOrEqual(ARRAY_BYTES * 1.04);
     expect(none.memory?.bytesPerOp).toBeLessThan(8);
     expect(array.forks[0].memory?.batches.length).toBeGreaterThanOrEqual(10);
     // The JSON carries it and passes the schema; the table and the CSV show it.
@@ -57,7 +58,7 @@ describe('memory per operation', () => {
     // A timed unit of 3 calls (a slow estimate on a loaded machine): batches of 3…30 arrays
     // cross a 256 KB heap page or not, and their slope read 8,191–8,343 B per array.
     const record = await runMemory({ loop, isAsync: false }, 3, 10);
-    expect(record.batches[0].iterations).toBeGreaterThanOrEqual(64);
+    // (How far the unit grows depends on the time per call read on this machine: the test below fixes the clock.)
     expect(record.bytesPerOp).toBeGreaterThanOrEqual(8000);
     expect(record.bytesPerOp).toBeLessThanOrEqual(ARRAY_BYTES * 1.02);
   });
