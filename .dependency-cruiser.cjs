@@ -19,7 +19,7 @@ const forbidden = [
     name: 'runners-below-api',
     severity: 'error',
     from: { path: `^src/(engine|platform)/|${BESIDE}` },
-    to: { path: RUNNERS, pathNot: '^src/worker/protocol\\.ts$' },
+    to: { path: RUNNERS },
   },
   {
     name: 'engine-below-runners',
@@ -31,7 +31,7 @@ const forbidden = [
     name: 'worker-protocol-is-data',
     comment: 'the orchestrator and the worker share it; it names only types of the layers below',
     severity: 'error',
-    from: { path: '^src/worker/protocol\\.ts$' },
+    from: { path: '^src/ipc/' },
     to: { path: `${API}|^src/orchestrator/` },
   },
   {

@@ -7,7 +7,7 @@ import type { InputRng, InputSource } from '../engine/inputs.js';
 
 export type { BenchFn, BenchObject, Kernel, SetupOrKernel } from '../engine/kernel.js';
 export type { BenchArgs, InputRng, InputSource } from '../engine/inputs.js';
-export type { BenchmarkDescriptor } from '../worker/protocol.js';
+export type { BenchmarkDescriptor } from '../ipc/protocol.js';
 
 /** Chainable handle returned by `bench()`; every method returns the same handle. */
 export interface BenchHandle {

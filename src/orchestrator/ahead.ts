@@ -1,6 +1,6 @@
 // The worker of the next job, started while the current one runs (suite.ts runJobs). It starts
 // on CPUs the measuring worker does not use (conditions.ts prestartCpus), gets its loaders ready,
-// and waits; the measuring worker has it stopped during its own timed phases (protocol.ts
+// and waits; the measuring worker has it stopped during its own timed phases (ipc/protocol.ts
 // NeighbourMessage). A worker started for a job that is then skipped is ended, never reused:
 // its exec-time conditions (environment padding) belong to that job.
 import type { StartedWorker } from './worker-process.js';

@@ -15,7 +15,7 @@ import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
 import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { Check } from '../results/checks.js';
-import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
 import { interleavedArms, roundRobin } from './schedule.js';
 import { fullName, listFile, startFork, runFork } from './fork.js';

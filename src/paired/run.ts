@@ -11,7 +11,7 @@ import type { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { fullName, listFile, runFork } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
-import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import {
   analysePairs,
   needsMorePairs,

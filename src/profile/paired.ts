@@ -4,7 +4,7 @@
 import { median } from 'simple-statistics';
 import type { ForkOptions } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
-import type { BenchmarkDescriptor as Descriptor } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { escapeMarkdown, escapeTerminal } from '../text/escape.js';
 import { formatNs } from '../text/format.js';
 import { truncateName } from '../text/terminal-safe.js';

@@ -4,7 +4,7 @@
 // process is never one of the benchmark's measured processes (docs/guide.md, "Profiles").
 import { runFork, type ForkOptions, fullName } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
-import type { BenchmarkDescriptor as Descriptor } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { PROFILE_INTERVAL_US } from './capture.js';
 import { type FunctionTime, isCpuProfile, KERNEL_LOOPS, sampleCount, selfTimesIn } from './cpuprofile.js';
 import { profileFileName, writeProfile } from './files.js';
