@@ -6,7 +6,7 @@
 // paired/, runs against another tree) →
 // orchestrator, worker, stat, audit → engine → platform. Beside them, usable from every layer:
 // report → compare → analysis → statistics, with results/, env/ and text/ below.
-const ENTRY = '^src/(cli/|index\\.ts$|require\\.cts$|worker/main\\.ts$|audit/array-sum\\.bench\\.ts$)';
+const ENTRY = '^src/(cli/|index\\.ts$|require\\.cts$|worker/main\\.ts$|audit-bench/)';
 const API = '^src/(api|compat|paired)/';
 const RUNNERS = '^src/(orchestrator|worker|stat|audit)/';
 const BESIDE = '^src/(report|compare|analysis|statistics|results|env|text)/';

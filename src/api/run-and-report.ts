@@ -2,7 +2,7 @@
 // The orchestrator measures and returns the document; src/report/present.ts prints it;
 // src/report/run-outputs.ts writes the files asked for.
 import { resolve } from 'node:path';
-import { type Io, terminalColumns } from './io.js';
+import { type Io, terminalColumns } from '../text/io.js';
 import { checkProfileDir } from '../profile/files.js';
 import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';

@@ -9,7 +9,7 @@ import { wordDetails } from '../report/details.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
-import { processIo, terminalColumns, type Io } from './io.js';
+import { processIo, terminalColumns, type Io } from '../text/io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
 import { collectEnvironment } from '../env/environment.js';

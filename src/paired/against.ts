@@ -4,7 +4,7 @@
 // (the paired outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
-import { terminalColumns, type Io } from '../api/io.js';
+import { terminalColumns, type Io } from '../text/io.js';
 import { collectEnvironment } from '../env/environment.js';
 import { diffEnvironment } from '../env/diff.js';
 import { readMachineFacts } from '../env/facts.js';
