@@ -27,7 +27,7 @@ import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
 import { refusalIn } from '../text/refused-tools.js';
 import type { ProgressPlan } from './progress-plan.js';
-import { profileOne, type ProfileRequest } from '../profile/run.js';
+import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
 
 export interface SuiteOptions {
@@ -52,7 +52,7 @@ export interface SuiteOptions {
   onWarning?: (line: string) => void;
   /** Simulated counters: every worker runs under callgrind (src/simulation/). */
   simulate?: SimulationChoice & { valgrind?: string };
-  /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/profile/run.ts). */
+  /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/orchestrator/profile.ts). */
   profile?: ProfileRequest;
 }
 

@@ -19,8 +19,8 @@ import { assertOutputPaths, tryWrite } from '../results/output-files.js';
 import { jsonText } from '../text/escape.js';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
-import { checkProfileDir } from '../profile/files.js';
-import { renderDifferentialMarkdown, renderDifferentialText } from '../profile/paired.js';
+import { checkProfileDir } from '../orchestrator/profile-files.js';
+import { renderDifferentialMarkdown, renderDifferentialText } from './profile.js';
 
 export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
 import { openOtherTree, OtherTreeError, type OtherTree } from './other-tree.js';
