@@ -5,7 +5,7 @@
 // are is defined by the engine that runs them (src/engine/kernel.ts, src/engine/inputs.ts).
 import type { InputRng, InputSource } from '../engine/inputs.js';
 
-export type { BenchFn, BenchObject, Kernel, SetupOrKernel } from '../engine/kernel.js';
+export type { BenchFn, BenchObject, SetupOrKernel } from '../engine/kernel.js';
 export type { BenchArgs, InputRng, InputSource } from '../engine/inputs.js';
 export type { BenchmarkDescriptor } from '../ipc/protocol.js';
 

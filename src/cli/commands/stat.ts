@@ -12,8 +12,6 @@ import { exitCodeFor, onStopSignals, type StopSignal } from '../../api/command-c
 import { escapeControls } from '../../text/terminal-safe.js';
 import { type ExportFiles, exportRequests, writeExports } from '../../export/write.js';
 
-export const EXIT_INTERRUPTED = 130;
-
 export interface StatCommandDeps {
   platform?: StatPlatform;
   environment?: Record<string, unknown>;
