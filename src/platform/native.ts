@@ -2,7 +2,7 @@
 // before crossing into C++ (better-sqlite3 style, habit 3), and native errors come
 // back through callNative with the caller's stack. Arithmetic stays in TypeScript.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { callNative, PlatformError, unsupported } from './errors.js';
 import { createNativeChildRunner } from './native-child.js';
 import { createNativeCounters } from './native-counters.js';
@@ -179,21 +179,6 @@ function nativeSched(addon: NativeAddon): Scheduling {
       return names[callNative(addon.schedGetPolicy)] ?? 'unknown';
     },
   };
-}
-
-/** Pins every existing thread of this process (/proc/self/task), not just the caller (P24). */
-export function pinAllThreads(sched: Scheduling, cpus: number[]): number[] {
-  const tids = readdirSync('/proc/self/task')
-    .map(Number)
-    .filter((t) => t > 0);
-  for (const tid of tids) {
-    try {
-      sched.setAffinity(cpus, tid);
-    } catch (e) {
-      if ((e as PlatformError).code !== 'ESRCH') throw e; // a thread that just ended
-    }
-  }
-  return tids;
 }
 
 function nativeMemory(addon: NativeAddon): Memory {
