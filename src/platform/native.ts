@@ -57,7 +57,6 @@ export interface CoreAddon {
   ADDR_NO_RANDOMIZE: number;
   layoutGetPersonality(): number;
   layoutSetPersonality(value: number): number;
-  layoutReexecWithoutAslr(marker: string): never;
 }
 
 export type NativeAddon = CoreAddon & Record<string, unknown>;
@@ -216,12 +215,6 @@ function nativeLayout(addon: NativeAddon): Layout {
         throw invalid(`personality must be a 32-bit unsigned integer, got ${value}`);
       }
       return callNative(addon.layoutSetPersonality, value);
-    },
-    reexecWithoutAslr(marker: string): never {
-      if (typeof marker !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(marker)) {
-        throw invalid(`marker must be an environment variable name, got ${String(marker)}`);
-      }
-      return callNative(addon.layoutReexecWithoutAslr, marker);
     },
   };
 }
