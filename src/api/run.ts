@@ -111,7 +111,7 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
   // the others: both the analysis and the latency encoder load hdr-histogram-js, whose
   // loading (through tsx) invalidates V8's ArrayBufferDetaching protector for the rest of
   // the process, making typed-array kernels measured afterwards up to 2× slower
-  // (docs/architecture.md). Results keep registration order.
+  // (docs/decisions.md). Results keep registration order.
   const isLatency = (i: BenchInstance) => Boolean(options.latency || i.latency);
   const order = [...selected.filter((i) => !isLatency(i)), ...selected.filter(isLatency)];
   const measured = new Map<BenchInstance, ForkResult | Error>();

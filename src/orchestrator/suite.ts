@@ -177,7 +177,7 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
   // so its start-up is off the run's critical path. It runs only while this one loads and warms
   // up: this one has it stopped for its timed phases (the empty-loop floor, sampling and after),
   // because on a VM the other vCPU can be the same physical core, and even separate cores share
-  // caches and memory bandwidth (docs/architecture.md).
+  // caches and memory bandwidth (docs/decisions.md).
   const cpus = opts.simulate ? null : opts.conditions.prestartCpus;
   const ahead = new AheadWorker<Job>(
     cpus && ((job) => startFork(platform, job.benchmark.descriptor, job.forkIndex, opts, cpus)),
