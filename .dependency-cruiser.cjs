@@ -1,72 +1,100 @@
-// The import rules of src/ (the layer picture in docs/architecture.md): no file-level cycle, and no
-// import from a lower layer to a higher one. Run by `npm run deps` (part of `npm test`).
+// The import rules of src/, one place for every folder (the picture in docs/architecture.md).
+// Run by `npm run deps` (part of `npm test`); a folder of src/ that is in none of the lists below
+// fails it, so a new folder has to be placed.
 //
-// Layers, top to bottom: entry points (src/cli/, src/index.ts, src/require.cts, the worker process's
-// src/worker/main.ts, the audit's own benchmark file) → api (and compat/, other tools' APIs;
-// paired/, runs against another tree) →
-// orchestrator, worker, stat, audit → engine → platform. Beside them, usable from every layer:
-// report → compare → analysis → statistics, with results/, env/ and text/ below.
-const ENTRY = '^src/(cli/|index\\.ts$|require\\.cts$|worker/main\\.ts$|audit/array-sum\\.bench\\.ts$)';
-const API = '^src/(api|compat|paired)/';
-const RUNNERS = '^src/(orchestrator|worker|stat|audit)/';
-const BESIDE = '^src/(report|compare|analysis|statistics|results|env|text)/';
+// - Entry points are imported by nothing but entry points.
+// - The stack, top to bottom: a folder imports only folders lower in the stack, the document side
+//   and the ground.
+// - The document side, top to bottom: a folder imports only folders lower in the column and the
+//   ground, never the stack.
+// - The ground imports nothing of cyclebench's.
+// Folders on one line of a list do not import each other.
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+const ENTRY = ['cli', 'worker', 'audit-bench', 'index.ts', 'require.cts'];
+const STACK = [['compat'], ['api'], ['paired', 'audit'], ['orchestrator'], ['simulation', 'ipc'], ['engine']];
+const DOCUMENT = [
+  ['report'],
+  ['export'],
+  ['compare', 'stat'],
+  ['analysis'],
+  ['statistics'],
+  ['env'],
+  ['results'],
+  ['profile'],
+];
+const GROUND = ['platform', 'text', 'defaults.ts'];
+
+// The one import against the columns: reading an older result file derives what it lacks
+// (findings, node-bench documents) as the analysis does.
+const EXCEPTIONS = [{ from: '^src/results/read\\.ts$', to: 'analysis' }];
+
+/** A path pattern matching the given folders (`name/`) and root files (`name.ts`). */
+const paths = (names) =>
+  `^src/(${names.map((n) => (/\.c?ts$/.test(n) ? `${n.replace(/\./g, '\\.')}$` : `${n}/`)).join('|')})`;
+
+const placed = [...ENTRY, ...STACK.flat(), ...DOCUMENT.flat(), ...GROUND];
+const unplaced = readdirSync(join(__dirname, 'src')).filter((n) => !placed.includes(n));
+if (unplaced.length > 0) throw new Error(`.dependency-cruiser.cjs: place ${unplaced.join(', ')} in the layers`);
 
 const forbidden = [
   { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
-  { name: 'entry-points-are-on-top', severity: 'error', from: { pathNot: ENTRY }, to: { path: ENTRY } },
-  { name: 'api-below-entry-points', severity: 'error', from: { pathNot: `${ENTRY}|${API}` }, to: { path: API } },
   {
-    name: 'runners-below-api',
+    name: 'entry-points-are-on-top',
     severity: 'error',
-    from: { path: `^src/(engine|platform)/|${BESIDE}` },
-    to: { path: RUNNERS, pathNot: '^src/worker/protocol\\.ts$' },
+    from: { pathNot: paths(ENTRY) },
+    to: { path: paths(ENTRY) },
   },
   {
-    name: 'engine-below-runners',
+    name: 'cli-over-the-api',
+    comment: 'the CLI reaches the stack only through api/ (src/api/command-*.ts)',
     severity: 'error',
-    from: { path: `^src/platform/|${BESIDE}` },
-    to: { path: '^src/engine/' },
+    from: { path: paths(['cli']) },
+    to: { path: paths([...STACK.flat().filter((n) => n !== 'api'), 'stat', 'platform']) },
   },
   {
-    name: 'worker-protocol-is-data',
-    comment: 'the orchestrator and the worker share it; it names only types of the layers below',
+    name: 'measurement-never-formats',
     severity: 'error',
-    from: { path: '^src/worker/protocol\\.ts$' },
-    to: { path: `${API}|^src/orchestrator/` },
+    from: { path: paths(['engine', 'simulation', 'ipc']) },
+    to: { path: paths(['report', 'export', 'compare', 'stat']) },
   },
-  {
-    name: 'platform-is-the-ground',
-    severity: 'error',
-    from: { path: '^src/platform/' },
-    to: { path: '^src/(?!platform/)' },
-  },
-  {
-    name: 'report-beside',
-    severity: 'error',
-    from: { path: '^src/(compare|analysis|statistics|results|env|text)/' },
-    to: { path: '^src/report/' },
-  },
-  {
-    name: 'compare-beside',
-    severity: 'error',
-    from: { path: '^src/(analysis|statistics|results|env|text)/' },
-    to: { path: '^src/compare/' },
-  },
-  {
-    name: 'analysis-beside',
-    comment: 'results/read.ts upgrades an older document, deriving what it lacks as the analysis does',
-    severity: 'error',
-    from: { path: '^src/(statistics|results|env|text)/', pathNot: '^src/results/read\\.ts$' },
-    to: { path: '^src/analysis/' },
-  },
-  {
-    name: 'statistics-beside',
-    severity: 'error',
-    from: { path: '^src/(results|env|text)/' },
-    to: { path: '^src/statistics/' },
-  },
-  { name: 'text-is-a-leaf', severity: 'error', from: { path: '^src/text/' }, to: { path: '^src/(?!text/)' } },
 ];
+
+function levelRules(column, alsoForbidden) {
+  column.forEach((line, i) => {
+    const above = column.slice(0, i + 1).flat();
+    for (const folder of line) {
+      const own = EXCEPTIONS.filter((e) => e.from.startsWith(`^src/${folder}/`));
+      const targets = [...above.filter((n) => n !== folder), ...alsoForbidden];
+      const always = targets.filter((t) => !own.some((e) => e.to === t));
+      if (always.length > 0)
+        forbidden.push({
+          name: `${folder}-imports-only-below`,
+          severity: 'error',
+          from: { path: paths([folder]) },
+          to: { path: paths(always) },
+        });
+      for (const e of own.filter((x) => targets.includes(x.to)))
+        forbidden.push({
+          name: `${folder}-imports-only-below`,
+          comment: `one file may: ${e.from}`,
+          severity: 'error',
+          from: { path: paths([folder]), pathNot: e.from },
+          to: { path: paths([e.to]) },
+        });
+    }
+  });
+}
+levelRules(STACK, []);
+levelRules(DOCUMENT, STACK.flat());
+for (const name of GROUND)
+  forbidden.push({
+    name: `${name}-is-the-ground`,
+    severity: 'error',
+    from: { path: paths([name]) },
+    to: { path: '^src/', pathNot: paths([name]) },
+  });
 
 module.exports = {
   forbidden,

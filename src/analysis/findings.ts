@@ -131,7 +131,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   out.push(...comparisonFindings(b));
   if (b.flags.includes('in-process')) add('in-process');
   // Counts under Valgrind are not judged by batch times or by the machine's load and clock
-  // (time under Valgrind is not the kernel's, docs/architecture.md); their comparison is of counts.
+  // (time under Valgrind is not the kernel's, docs/decisions.md); their comparison is of counts.
   const kept = b.flags.includes('simulated') ? out.filter((f) => SIMULATED_FINDINGS.includes(f.code)) : out;
   return kept.sort((x, y) => FINDING_CODES.indexOf(x.code) - FINDING_CODES.indexOf(y.code));
 }

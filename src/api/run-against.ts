@@ -2,7 +2,7 @@
 // run of the same files from this tree and another (a directory or a git ref), or under
 // another Node binary or extra Node/V8 flags (`againstNode`, `againstFlags`; `node` and `flags`
 // for this side). Imported lazily for the reason given in run-files.ts.
-import { processIo, type Io } from './io.js';
+import { processIo, type Io } from '../text/io.js';
 import type { AgainstOutcome } from '../paired/against.js';
 import { RUN_FILES_KEYS, type RunFilesOptions } from './run-files.js';
 import { checkOptions, type KnownOptions } from './check-options.js';

@@ -2,8 +2,8 @@
 // The orchestrator measures and returns the document; src/report/present.ts prints it;
 // src/report/run-outputs.ts writes the files asked for.
 import { resolve } from 'node:path';
-import { type Io, terminalColumns } from './io.js';
-import { checkProfileDir } from '../profile/files.js';
+import { type Io, terminalColumns } from '../text/io.js';
+import { checkProfileDir } from '../orchestrator/profile-files.js';
 import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
 import type { Platform } from '../platform/types.js';

@@ -9,9 +9,9 @@
 // package entry that every benchmark file imports, and the orchestrator's import graph
 // reaches hdr-histogram-js, whose loading through tsx invalidates V8's ArrayBufferDetaching
 // protector in the importing process (measured: a Float64Array sum ran 1.4 → 2.85 µs).
-// A benchmark file must not pay for an API it does not call (docs/architecture.md).
+// A benchmark file must not pay for an API it does not call (docs/decisions.md).
 
-import { processIo, type Io } from './io.js';
+import { processIo, type Io } from '../text/io.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 import { oneRunAtATime } from './one-run.js';

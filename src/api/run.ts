@@ -9,7 +9,7 @@ import { wordDetails } from '../report/details.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
-import { processIo, terminalColumns, type Io } from './io.js';
+import { processIo, terminalColumns, type Io } from '../text/io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
 import { collectEnvironment } from '../env/environment.js';
@@ -111,7 +111,7 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
   // the others: both the analysis and the latency encoder load hdr-histogram-js, whose
   // loading (through tsx) invalidates V8's ArrayBufferDetaching protector for the rest of
   // the process, making typed-array kernels measured afterwards up to 2× slower
-  // (docs/architecture.md). Results keep registration order.
+  // (docs/decisions.md). Results keep registration order.
   const isLatency = (i: BenchInstance) => Boolean(options.latency || i.latency);
   const order = [...selected.filter((i) => !isLatency(i)), ...selected.filter(isLatency)];
   const measured = new Map<BenchInstance, ForkResult | Error>();

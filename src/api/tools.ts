@@ -2,7 +2,7 @@
 // reading result files. Each wrapper imports its implementation on first call, so the
 // package entry that every benchmark file imports stays small — and, above all, never
 // reaches a module whose loading detaches an ArrayBuffer in the measuring process
-// (hdr-histogram-js through tsx does; see docs/architecture.md and
+// (hdr-histogram-js through tsx does; see docs/decisions.md and
 // test/engine/protector.test.ts).
 
 import type { AuditOptions, AuditRow } from '../audit/audit.js';

@@ -5,9 +5,9 @@
 // are is defined by the engine that runs them (src/engine/kernel.ts, src/engine/inputs.ts).
 import type { InputRng, InputSource } from '../engine/inputs.js';
 
-export type { BenchFn, BenchObject, Kernel, SetupOrKernel } from '../engine/kernel.js';
+export type { BenchFn, BenchObject, SetupOrKernel } from '../engine/kernel.js';
 export type { BenchArgs, InputRng, InputSource } from '../engine/inputs.js';
-export type { BenchmarkDescriptor } from '../worker/protocol.js';
+export type { BenchmarkDescriptor } from '../ipc/protocol.js';
 
 /** Chainable handle returned by `bench()`; every method returns the same handle. */
 export interface BenchHandle {

@@ -82,7 +82,7 @@ export interface AuditOptions {
 
 export function auditKernelFile(): string {
   const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  return fileURLToPath(new URL(`./array-sum.bench.${ext}`, import.meta.url));
+  return fileURLToPath(new URL(`../audit-bench/array-sum.bench.${ext}`, import.meta.url));
 }
 
 export async function runAudit(platform: Platform, opts: AuditOptions): Promise<AuditRow[]> {

@@ -2,7 +2,7 @@
 // every bad value into one UsageError line (the command prints it with its usage).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io.js';
-import { LIMITS } from '../orchestrator/limits.js';
+import { LIMITS } from '../api/command-common.js';
 
 export { LIMITS };
 

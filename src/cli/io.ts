@@ -1,9 +1,9 @@
 // The CLI is a thin shell (habit 8): each command is `(args, io) => exit code` over
 // the public API. Io is injectable so tests capture output exactly.
 
-import type { Io } from '../api/io.js';
+import type { Io } from '../text/io.js';
 
-export { type Io, processIo } from '../api/io.js';
+export { type Io, processIo } from '../text/io.js';
 
 export type Command = (args: string[], io: Io) => Promise<number>;
 

@@ -1,7 +1,7 @@
 // `cyclebench <command> …` → exit code. Each command lives in its own module under
 // commands/ and is loaded on demand, so `cyclebench env` never pays for the engine.
 import { toolVersion } from '../results/document.js';
-import { platformEnvProblem } from '../platform/env-choice.js';
+import { platformEnvProblem } from '../api/command-common.js';
 import { type Command, EXIT_USAGE, type Io, processIo, usageLine } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {

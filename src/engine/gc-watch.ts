@@ -92,11 +92,6 @@ export class GcWatch {
     return countOverlaps(windows, this.entries);
   }
 
-  /** Collection pause time inside each window, ns (pauseInside). */
-  pauses(windows: readonly TimeWindow[]): number[] {
-    return pauseInside(windows, this.entries);
-  }
-
   /** Sets each batch's collection count and pause time from its window (markBatches). */
   mark(batches: readonly Batch[], windows: readonly TimeWindow[]): void {
     markBatches(batches, windows, this.entries);

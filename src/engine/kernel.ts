@@ -28,7 +28,6 @@ import type { ManualSpec } from './manual-context.js';
  *   kernel itself returns a function.
  * A kernel that returns a promise is measured by the async loop (each call awaited).
  */
-export type Kernel = (state?: any) => unknown;
 export type SetupOrKernel = (args: any) => unknown;
 export interface BenchObject<S = any> {
   setup?: (args: any) => S | Promise<S>;

@@ -146,10 +146,6 @@ export class Checksum {
     for (const fp of [...this.seen].sort((a, b) => a - b)) h = Math.imul(h ^ fp, FNV_PRIME) >>> 0;
     return h.toString(16).padStart(8, '0');
   }
-
-  get values(): number {
-    return this.count;
-  }
 }
 
 /** Distinct result values tracked by the checksum before it reports "varying". */

@@ -1,8 +1,9 @@
 // The worker of the next job, started while the current one runs (suite.ts runJobs). It starts
 // on CPUs the measuring worker does not use (conditions.ts prestartCpus), gets its loaders ready,
-// and waits; the measuring worker has it stopped during its own timed phases (protocol.ts
+// and waits; the measuring worker has it stopped during its own timed phases (ipc/protocol.ts
 // NeighbourMessage). A worker started for a job that is then skipped is ended, never reused:
 // its exec-time conditions (environment padding) belong to that job.
+import type { NeighbourMessage, NeighbourPaused } from '../ipc/protocol.js';
 import type { StartedWorker } from './worker-process.js';
 
 export class AheadWorker<J> {
@@ -48,9 +49,10 @@ export class AheadWorker<J> {
 
   /** The answer to a measuring worker's NeighbourMessage (a non-final message of runFork). */
   readonly onMessage = (msg: unknown, reply: (answer: object) => void): void => {
-    const m = msg as { type?: unknown; pause?: unknown; seq?: unknown } | null;
+    const m = msg as Partial<NeighbourMessage> | null;
     if (m?.type !== 'neighbour') return;
     this.pause(m.pause === true);
-    if (m.pause === true) reply({ type: 'neighbour-paused', ...(m.seq !== undefined ? { seq: m.seq } : {}) });
+    const answer: NeighbourPaused = { type: 'neighbour-paused', ...(m.seq !== undefined ? { seq: m.seq } : {}) };
+    if (m.pause === true) reply(answer);
   };
 }

@@ -4,11 +4,11 @@
 /** V8 prints this on stderr before aborting when the heap limit is reached. */
 const HEAP_OOM = /JavaScript heap out of memory/;
 
-import { EXIT_CAUSE_MARK, LOOP_EMPTY } from '../worker/exit-cause.js';
+import { EXIT_CAUSE_MARK, LOOP_EMPTY } from '../ipc/exit-cause.js';
 
 /**
  * WRAPPER: the program the worker ran under (valgrind), if any. The worker writes why it ended
- * unanswered (worker/exit-cause.ts); without that line, an exit is not the worker's own.
+ * unanswered (ipc/exit-cause.ts); without that line, an exit is not the worker's own.
  */
 export function crashReason(code: number | null, signal: string | null, tail: string, wrapper?: string): string {
   if (HEAP_OOM.test(tail))

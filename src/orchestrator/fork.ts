@@ -9,7 +9,7 @@ import {
   isFinalMessage,
   type WorkerMessage,
   type WorkerRunOptions,
-} from '../worker/protocol.js';
+} from '../ipc/protocol.js';
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding } from './schedule.js';
 import { type NodeLaunch, runWorker, type SpawnConditions, type StartedWorker, startWorker } from './worker-process.js';
@@ -60,7 +60,7 @@ export function startFork(
 /**
  * Runs one fork of one benchmark in a fresh worker process (or in `run.started`, from startFork).
  * With `run.onMessage`, the worker asks it to pause the worker starting up beside it during its
- * timed phases (protocol.ts NeighbourMessage).
+ * timed phases (ipc/protocol.ts NeighbourMessage).
  */
 export async function runFork(
   platform: Platform,

@@ -88,7 +88,7 @@ export interface RunOptions {
   /** The question the run answers: recorded in the document and shown by the report. */
   hypothesis?: string;
   /** A directory (absolute, or relative to the working directory) for one CPU profile per benchmark, taken in
-   *  one more process per benchmark that is never measured (src/profile/run.ts). */
+   *  one more process per benchmark that is never measured (src/orchestrator/profile.ts). */
   profile?: string;
   progress: boolean;
   /** The command line, recorded so the report can say how to reproduce the run. */

@@ -15,7 +15,7 @@ import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
 import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { Check } from '../results/checks.js';
-import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
 import { interleavedArms, roundRobin } from './schedule.js';
 import { fullName, listFile, startFork, runFork } from './fork.js';
@@ -27,7 +27,7 @@ import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
 import { refusalIn } from '../text/refused-tools.js';
 import type { ProgressPlan } from './progress-plan.js';
-import { profileOne, type ProfileRequest } from '../profile/run.js';
+import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
 
 export interface SuiteOptions {
@@ -52,7 +52,7 @@ export interface SuiteOptions {
   onWarning?: (line: string) => void;
   /** Simulated counters: every worker runs under callgrind (src/simulation/). */
   simulate?: SimulationChoice & { valgrind?: string };
-  /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/profile/run.ts). */
+  /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/orchestrator/profile.ts). */
   profile?: ProfileRequest;
 }
 
@@ -177,7 +177,7 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
   // so its start-up is off the run's critical path. It runs only while this one loads and warms
   // up: this one has it stopped for its timed phases (the empty-loop floor, sampling and after),
   // because on a VM the other vCPU can be the same physical core, and even separate cores share
-  // caches and memory bandwidth (docs/architecture.md).
+  // caches and memory bandwidth (docs/decisions.md).
   const cpus = opts.simulate ? null : opts.conditions.prestartCpus;
   const ahead = new AheadWorker<Job>(
     cpus && ((job) => startFork(platform, job.benchmark.descriptor, job.forkIndex, opts, cpus)),

@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
-import { PARENT_PID_ENV } from '../worker/parent-guard.js';
+import { PARENT_PID_ENV } from '../ipc/parent-guard.js';
 import { newProcessTag, PROCESS_TAG_ENV, sweepTag } from '../platform/leftovers.js';
 
 export interface SpawnConditions {
@@ -105,7 +105,7 @@ export interface StartedWorker {
 
 /**
  * Spawns a worker that waits for its request. With `prepareFile`, it is told at once to get the
- * module loaders that file needs ready (protocol.ts PrepareRequest), so that start-up is done
+ * module loaders that file needs ready (ipc/protocol.ts PrepareRequest), so that start-up is done
  * before the request arrives.
  */
 export function startWorker(opts: StartOptions & { prepareFile?: string }): StartedWorker {
@@ -146,7 +146,7 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
       killGroup(child.pid); // whatever the benchmark left running in the worker's group
       sweepTag(tag); // and what left the group (setsid, a double fork)
       // 'exit' may come before the last output is read (the worker's line saying why it ended,
-      // worker/exit-cause.ts): settle once its output has closed, or a moment later should a
+      // ipc/exit-cause.ts): settle once its output has closed, or a moment later should a
       // process outside the group still hold the pipes.
       const settle = () => resolve({ code, signal });
       if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) return settle();

@@ -4,7 +4,7 @@
 // (the paired outcome) and --markdown (the table, e.g. for $GITHUB_STEP_SUMMARY). The temporary checkout
 // of a ref is removed on every way out (other-tree.ts). Ctrl-C stops the current worker and
 // keeps the pairs measured so far.
-import { terminalColumns, type Io } from '../api/io.js';
+import { terminalColumns, type Io } from '../text/io.js';
 import { collectEnvironment } from '../env/environment.js';
 import { diffEnvironment } from '../env/diff.js';
 import { readMachineFacts } from '../env/facts.js';
@@ -19,8 +19,8 @@ import { assertOutputPaths, tryWrite } from '../results/output-files.js';
 import { jsonText } from '../text/escape.js';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
-import { checkProfileDir } from '../profile/files.js';
-import { renderDifferentialMarkdown, renderDifferentialText } from '../profile/paired.js';
+import { checkProfileDir } from '../orchestrator/profile-files.js';
+import { renderDifferentialMarkdown, renderDifferentialText } from './profile.js';
 
 export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
 import { openOtherTree, OtherTreeError, type OtherTree } from './other-tree.js';

@@ -1,4 +1,4 @@
-// Paired analysis of an A/B run (docs/architecture.md, "Paired runs"): each pair is one
+// Paired analysis of an A/B run (docs/decisions.md, "Paired runs"): each pair is one
 // process of each version run back to back, so a slow episode of the machine that lasts
 // seconds hits both; the unit of analysis is the pair's log ratio ln(B/A).
 //

@@ -11,7 +11,7 @@ import type { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { fullName, listFile, runFork } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
-import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import {
   analysePairs,
   needsMorePairs,
@@ -22,8 +22,8 @@ import {
 } from './analysis.js';
 import { counterpart, OtherTreeError, type OtherTree } from './other-tree.js';
 import type { ProfileDifference } from '../profile/differential.js';
-import { profileChangedRows } from '../profile/paired.js';
-import type { ProfileRequest } from '../profile/run.js';
+import { profileChangedRows } from './profile.js';
+import type { ProfileRequest } from '../orchestrator/profile.js';
 import type { NodeLaunch } from '../orchestrator/worker-process.js';
 
 export interface PairedRunOptions {
@@ -45,7 +45,7 @@ export interface PairedRunOptions {
   signal?: AbortSignal;
   /** Told every benchmark's most pairs before the first starts, then each pair begun and finished. */
   progress?: ProgressPlan;
-  /** After the pairs: both sides of each benchmark that changed profiled (src/profile/paired.ts). */
+  /** After the pairs: both sides of each benchmark that changed profiled (src/paired/profile.ts). */
   profile?: ProfileRequest;
 }
 

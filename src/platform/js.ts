@@ -142,9 +142,6 @@ function jsLayout(): Layout {
     setPersonality: () => {
       throw unsupported('setPersonality', NEEDS_ADDON);
     },
-    reexecWithoutAslr: () => {
-      throw unsupported('reexecWithoutAslr', NEEDS_ADDON);
-    },
   };
 }
 

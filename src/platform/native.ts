@@ -2,7 +2,7 @@
 // before crossing into C++ (better-sqlite3 style, habit 3), and native errors come
 // back through callNative with the caller's stack. Arithmetic stays in TypeScript.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { callNative, PlatformError, unsupported } from './errors.js';
 import { createNativeChildRunner } from './native-child.js';
 import { createNativeCounters } from './native-counters.js';
@@ -57,7 +57,6 @@ export interface CoreAddon {
   ADDR_NO_RANDOMIZE: number;
   layoutGetPersonality(): number;
   layoutSetPersonality(value: number): number;
-  layoutReexecWithoutAslr(marker: string): never;
 }
 
 export type NativeAddon = CoreAddon & Record<string, unknown>;
@@ -181,21 +180,6 @@ function nativeSched(addon: NativeAddon): Scheduling {
   };
 }
 
-/** Pins every existing thread of this process (/proc/self/task), not just the caller (P24). */
-export function pinAllThreads(sched: Scheduling, cpus: number[]): number[] {
-  const tids = readdirSync('/proc/self/task')
-    .map(Number)
-    .filter((t) => t > 0);
-  for (const tid of tids) {
-    try {
-      sched.setAffinity(cpus, tid);
-    } catch (e) {
-      if ((e as PlatformError).code !== 'ESRCH') throw e; // a thread that just ended
-    }
-  }
-  return tids;
-}
-
 function nativeMemory(addon: NativeAddon): Memory {
   let hooked = false;
   const unlockAtExit = () => {
@@ -231,12 +215,6 @@ function nativeLayout(addon: NativeAddon): Layout {
         throw invalid(`personality must be a 32-bit unsigned integer, got ${value}`);
       }
       return callNative(addon.layoutSetPersonality, value);
-    },
-    reexecWithoutAslr(marker: string): never {
-      if (typeof marker !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(marker)) {
-        throw invalid(`marker must be an environment variable name, got ${String(marker)}`);
-      }
-      return callNative(addon.layoutReexecWithoutAslr, marker);
     },
   };
 }

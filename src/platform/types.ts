@@ -186,12 +186,6 @@ export interface Layout {
   setPersonality(value: number): number;
   /** ADDR_NO_RANDOMIZE bit. */
   readonly ADDR_NO_RANDOMIZE: number;
-  /**
-   * Re-exec /proc/self/exe with argv from /proc/self/cmdline and ADDR_NO_RANDOMIZE set,
-   * after clearing FD_CLOEXEC on fds 0-2 and adding `marker`=1 to the environment.
-   * Does not return on success; throws with errno on failure (persona restored).
-   */
-  reexecWithoutAslr(marker: string): never;
 }
 
 // ---------------------------------------------------------------- child counting

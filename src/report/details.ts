@@ -282,7 +282,7 @@ export function benchmarkLines(b: BenchmarkResult): { warnings: string[]; notes:
 
 /**
  * The details that apply to counts made under Valgrind (`--counters simulate`); the others judge
- * batch times, and time under Valgrind is not the kernel's (docs/architecture.md).
+ * batch times, and time under Valgrind is not the kernel's (docs/decisions.md).
  */
 const SIMULATED_DETAILS: readonly DetailCode[] = [
   'process-left-out',

@@ -13,7 +13,7 @@ import { renderDistributions } from './distribution.js';
 import { renderReview } from './review.js';
 import { renderSummary } from './summary.js';
 import { renderTerminal } from './terminal.js';
-import { renderProfilesText } from '../profile/render.js';
+import { renderProfilesText } from './profile.js';
 
 export interface PresentOptions {
   /** 'summary' (default): the table that fits `columns` and one line per benchmark needing attention;

@@ -62,7 +62,3 @@ export const renderers: Record<ReportFormat, Reporter> = {
     render: (doc, o) => renderHtml(doc, o),
   },
 };
-
-export function getReporter(format: string): Reporter | undefined {
-  return (renderers as Record<string, Reporter>)[format];
-}

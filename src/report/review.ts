@@ -14,7 +14,7 @@ import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloa
 import { fullName } from './samples.js';
 import { latencyBlocks } from './latency.js';
 import { terminalSafe } from '../text/terminal-safe.js';
-import { profileBlocks } from '../profile/render.js';
+import { profileBlocks } from './profile.js';
 
 export interface ReviewOptions {
   hypothesis?: string;

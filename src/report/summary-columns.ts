@@ -1,7 +1,7 @@
 // The columns of the default terminal table (src/report/summary.ts): the ones every row needs,
 // the ones shown while the terminal has room, and the comparison column with its CI when it
 // fits. A run counted under Valgrind (`run --counters simulate`) has no time (time under
-// Valgrind is not the kernel's, docs/architecture.md): its table leads with the simulated
+// Valgrind is not the kernel's, docs/decisions.md): its table leads with the simulated
 // instructions per operation instead, then the simulated cache and branch counts.
 import type { BenchmarkResult } from '../results/schema.js';
 import { benchmarkLines } from './details.js';

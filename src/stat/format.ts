@@ -57,11 +57,6 @@ export function table(rows: string[][], indent = '  '): string {
     .concat('\n');
 }
 
-/** Per-run values for display: the measured successful runs, in order. */
-export function measuredRuns(c: CommandResult): RunRecord[] {
-  return c.runs.filter((r) => r.ok && !r.warmup);
-}
-
 export const DERIVED_LABELS: Record<string, string> = {
   'cpus-utilized': 'CPUs utilized',
   ghz: 'GHz',

@@ -21,7 +21,6 @@
 
 import { ckmeans, kernelDensityEstimation, mean, sampleKurtosis, sampleSkewness, variance } from 'simple-statistics';
 
-export const BIMODALITY_THRESHOLD = 5 / 9;
 export const ASHMAN_D_THRESHOLD = 2;
 export const MIN_MODE_SHARE = 0.05;
 export const MAX_DIP_RATIO = 0.8;

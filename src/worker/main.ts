@@ -1,6 +1,6 @@
 // The fork process entry. Started by the orchestrator as
 //   node --expose-gc dist/worker/main.js   (or --import <tsx> src/worker/main.ts from a checkout)
-// with an IPC channel. It handles exactly ONE request (after an optional 'prepare': protocol.ts), answers once,
+// with an IPC channel. It handles exactly ONE request (after an optional 'prepare': ipc/protocol.ts), answers once,
 // disconnects and lets the process end by itself. Only the selected benchmark's setup
 // runs here, so only its closure exists in this process.
 
@@ -12,7 +12,7 @@ import { toDescriptor } from '../api/registry.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure } from '../engine/measure.js';
 import { loadPlatform } from '../platform/load.js';
-import type { ErrorResponse, PrepareRequest, RunRequest, WorkerMessage, WorkerRequest } from './protocol.js';
+import type { ErrorResponse, PrepareRequest, RunRequest, WorkerMessage, WorkerRequest } from '../ipc/protocol.js';
 import { syntaxErrorLocation, transformErrorText } from './syntax-location.js';
 import { prepareProcess } from './prepare.js';
 import { fullName } from '../text/format.js';
@@ -21,13 +21,13 @@ import { CallgrindCounterSet } from '../simulation/counter-set.js';
 import { detailText } from '../report/details.js';
 import { settleWith } from '../simulation/settle.js';
 import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js';
-import { originalSend, trackExitCause } from './exit-cause.js';
+import { originalSend, trackExitCause } from '../ipc/exit-cause.js';
 import { attributeToSourceFunctions, withCpuProfile } from '../profile/capture.js';
 import { startV8Watch } from './v8-watch.js';
 
 let answered = false;
 let requested = false;
-/** The answer reached the channel (a benchmark may have closed it: worker/exit-cause.ts). */
+/** The answer reached the channel (a benchmark may have closed it: ipc/exit-cause.ts). */
 let delivered = false;
 
 /** Resolves true once the message was handed to the channel, false when there is no channel. */
@@ -236,7 +236,7 @@ if (typeof process.send !== 'function') {
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
   trackExitCause({ requested: () => requested, answered: () => delivered });
-  // An optional 'prepare' first (protocol.ts), then the one request.
+  // An optional 'prepare' first (ipc/protocol.ts), then the one request.
   const onMessage = (req: WorkerRequest | PrepareRequest) => {
     if (req?.type === 'prepare') return void prepareLoaders(req.file).then(calibrateClock);
     process.off('message', onMessage);

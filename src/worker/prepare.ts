@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
-import type { WorkerRunOptions } from './protocol.js';
+import type { WorkerRunOptions } from '../ipc/protocol.js';
 import { openSimulatedCounters } from '../simulation/worker.js';
 
 const ALL_EVENTS: CounterEventName[] = [

@@ -1,7 +1,7 @@
 // V8's ArrayBufferDetaching protector must still be intact when a benchmark is measured.
 // Once any ArrayBuffer in the isolate has been detached, optimized code checks every
 // typed-array access for detachment: a Float64Array sum measured 2.85 µs instead of 1.4 µs
-// (docs/architecture.md). Loading hdr-histogram-js through tsx does it, so nothing the
+// (docs/decisions.md). Loading hdr-histogram-js through tsx does it, so nothing the
 // package entry or the measuring process imports before timing may reach that module.
 // Deterministic: counts V8's own trace lines (--trace-protector-invalidation); tsx's
 // loader thread (a second isolate) invalidates its own protector once, hence the baseline.

@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { WorkerMessage, WorkerRequest } from '../../src/worker/protocol.js';
-import { isFinalMessage } from '../../src/worker/protocol.js';
+import type { WorkerMessage, WorkerRequest } from '../../src/ipc/protocol.js';
+import { isFinalMessage } from '../../src/ipc/protocol.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASIC = fileURLToPath(new URL('../fixtures/engine/basic.bench.ts', import.meta.url));

@@ -91,7 +91,6 @@ export function fakePlatform(o: FakeOptions = {}): Platform {
       getPersonality: () => 0,
       setPersonality: nope,
       ADDR_NO_RANDOMIZE: 0x0040000,
-      reexecWithoutAslr: nope,
     },
     child: { capability: () => ({ supported: false, reason: 'fake' }), run: nope, kill: nope },
     simulation: unsupportedSimulation('fake'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT_CAUSE_MARK, LOOP_EMPTY } from '../../src/worker/exit-cause.js';
+import { EXIT_CAUSE_MARK, LOOP_EMPTY } from '../../src/ipc/exit-cause.js';
 import { crashReason } from '../../src/orchestrator/crash-reason.js';
 
 describe('why a worker ended without a result', () => {

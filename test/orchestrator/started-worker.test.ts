@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isFinalMessage, type WorkerMessage } from '../../src/worker/protocol.js';
+import { isFinalMessage, type WorkerMessage } from '../../src/ipc/protocol.js';
 import { runWorker, type StartedWorker, startWorker } from '../../src/orchestrator/worker-process.js';
 import { loadPlatform } from '../../src/platform/load.js';
 

@@ -157,7 +157,7 @@ describe('the sequential design, simulated (seeded)', () => {
   });
 
   it('far above the threshold (sd 100 %, nothing filtered by it) A/A is called different at most alpha', async () => {
-    // The bounds spend 0.75 alpha: with all of it the t form overshoots (6.5 %, docs/architecture.md).
+    // The bounds spend 0.75 alpha: with all of it the t form overshoots (6.5 %, docs/decisions.md).
     const r = await rates(19, 2 * TRIALS, (rng) => normal(rng));
     expect(r.different).toBeLessThanOrEqual(0.05 + SLACK / Math.SQRT2);
   });

@@ -31,7 +31,7 @@ describe.each(platforms)('platform contract: %s', (_name, p) => {
     }
     for (const f of ['capability', 'lockAll', 'unlockAll', 'locked'] as const)
       expect(p.memory[f]).toBeTypeOf('function');
-    for (const f of ['capability', 'getPersonality', 'setPersonality', 'reexecWithoutAslr'] as const) {
+    for (const f of ['capability', 'getPersonality', 'setPersonality'] as const) {
       expect(p.layout[f]).toBeTypeOf('function');
     }
     expect(p.counters.capability).toBeTypeOf('function');

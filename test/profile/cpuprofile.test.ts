@@ -4,7 +4,7 @@ import { type CpuProfile, isCpuProfile, sampleCount, selfTimes } from '../../src
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkProfileDir, profileFileName } from '../../src/profile/files.js';
+import { checkProfileDir, profileFileName } from '../../src/orchestrator/profile-files.js';
 import { OutputPathError } from '../../src/results/output-files.js';
 
 const frame = (functionName: string, url = 'file:///b/k.bench.mjs', lineNumber = 3) => ({

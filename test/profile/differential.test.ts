@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CpuProfile, type FunctionTime, KERNEL_LOOPS, selfTimesIn } from '../../src/profile/cpuprofile.js';
 import { functionChanges } from '../../src/profile/differential.js';
-import { renderDifferentialMarkdown, renderDifferentialText } from '../../src/profile/paired.js';
+import { renderDifferentialMarkdown, renderDifferentialText } from '../../src/paired/profile.js';
 
 const frame = (functionName: string, url = '') => ({
   functionName,

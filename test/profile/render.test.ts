@@ -1,7 +1,7 @@
 // The "Profiles" lines and section of a run's outputs, from a document with a hand-made profile
 // summary: the terminal, Markdown and HTML carry the top functions, with names from the code escaped.
 import { describe, expect, it } from 'vitest';
-import { renderProfilesText } from '../../src/profile/render.js';
+import { renderProfilesText } from '../../src/report/profile.js';
 import type { ProfileSummary } from '../../src/profile/summary.js';
 import { renderHtml } from '../../src/report/html.js';
 import { renderMarkdown } from '../../src/report/markdown.js';

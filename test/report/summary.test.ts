@@ -5,7 +5,7 @@
 // the older 7-benchmark example-v1.json, and from the fixed fixture (results.json).
 import { describe, expect, it } from 'vitest';
 import { attachFindings } from '../../src/analysis/findings.js';
-import { terminalColumns } from '../../src/api/io.js';
+import { terminalColumns } from '../../src/text/io.js';
 import { presentRun } from '../../src/report/present.js';
 import { renderSummary } from '../../src/report/summary.js';
 import { readResultFile } from '../../src/results/read.js';

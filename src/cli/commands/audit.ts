@@ -1,8 +1,13 @@
 // `cyclebench audit`: the machine's noise floor under each mitigation.
-import { AUDIT_CONFIGS, type AuditRow, DEFAULT_AUDIT_CONFIGS, runAudit, SLOW_PROCESS } from '../../audit/audit.js';
-import { loadPlatform } from '../../platform/load.js';
+import {
+  AUDIT_CONFIGS,
+  type AuditRow,
+  DEFAULT_AUDIT_CONFIGS,
+  runAudit,
+  SLOW_PROCESS,
+} from '../../api/command-audit.js';
+import { exitCodeFor, loadPlatform, onStopSignals } from '../../api/command-common.js';
 import { resolve } from 'node:path';
-import { exitCodeFor, onStopSignals } from '../../orchestrator/stop-signals.js';
 import { documentJson } from '../../results/document.js';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';

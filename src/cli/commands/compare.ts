@@ -2,7 +2,7 @@
 // difference / incomparable), as text, Markdown or JSON, and an exit code for CI gates.
 // Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
 // (one line on stderr). It writes a file only with --json FILE, checked before anything is read.
-import { terminalColumns } from '../../api/io.js';
+import { terminalColumns } from '../../text/io.js';
 import { compareDocuments, type DocumentComparison } from '../../compare/documents.js';
 import { type CompareFormat, renderComparison } from '../../report/compare-render.js';
 import { comparisonReason } from '../../report/details.js';

@@ -3,8 +3,7 @@
 import { parse, oneOf } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { parseResultDocument, readJsonFile, ResultFileError } from '../../results/read.js';
-import { isPairedJson, parsePairedDocument } from '../../paired/document-schema.js';
-import { renderPairedReport } from '../../paired/report.js';
+import { isPairedJson, parsePairedDocument, renderPairedReport } from '../../api/command-report.js';
 import { comparisonsFor } from '../../report/comparisons.js';
 import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';

@@ -3,13 +3,19 @@
 // that runs the pairs and turns the verdicts and the gate into an exit code.
 import { integer } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
-import { ConditionError } from '../../orchestrator/conditions.js';
-import { exitCodeFor } from '../../orchestrator/stop-signals.js';
+import {
+  ConditionError,
+  DEFAULT_MAX_PAIRS,
+  isPaired,
+  OtherTreeError,
+  rowName,
+  runAgainst,
+  SideError,
+  type SideSpec,
+  splitFlags,
+} from '../../api/command-run.js';
+import { exitCodeFor } from '../../api/command-common.js';
 import { OutputPathError } from '../../results/output-files.js';
-import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
-import { OtherTreeError } from '../../paired/other-tree.js';
-import { rowName } from '../../paired/render.js';
-import { isPaired, SideError, splitFlags, type SideSpec } from '../../paired/sides.js';
 import type { RunAndReportOptions } from '../../api/run-and-report.js';
 
 export const PAIRED_HELP = `  --against-node PATH  paired run: the other side runs the same files with this Node

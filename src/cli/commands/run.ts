@@ -1,16 +1,31 @@
 // `cyclebench run <files or folders>`: measure benchmark files in fresh worker processes.
 import { parse, cpuList, fraction, oneOf, integer, LIMITS, positiveNumber } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError, usageLine } from '../io.js';
-import { DiscoveryError, findBenchFiles, NotAFileError } from '../../orchestrator/discover.js';
-import { NothingToRunError, RefusedFileError } from '../../orchestrator/suite.js';
+import {
+  ALLOCATING_LARGEST_BATCH_NS,
+  ConditionError,
+  DEFAULT_PIN_POLICY,
+  DEFAULT_RUN_OPTIONS as D,
+  DISAGREE_ABOVE,
+  DiscoveryError,
+  findBenchFiles,
+  flagName,
+  maxProcesses,
+  NOT_PAIRED,
+  NotAFileError,
+  NothingToRunError,
+  RefusedFileError,
+  SIMULATED_FORKS,
+  SIMULATED_TIMEOUT_MS,
+  type SimulationChoice,
+  SimulationUnavailableError,
+  TARGET_LARGEST_BATCH_NS,
+} from '../../api/command-run.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
-import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
 import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
-import { ConditionError, DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
-import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
-import { exitCodeFor } from '../../orchestrator/stop-signals.js';
+import { exitCodeFor } from '../../api/command-common.js';
 import { OutputPathError } from '../../results/output-files.js';
 import type { Statistic } from '../../results/schema.js';
 import {
@@ -21,10 +36,6 @@ import {
   pairedRun,
   type RunCliOptions,
 } from './run-paired.js';
-import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../simulation/launch.js';
-import type { SimulationChoice } from '../../simulation/events.js';
-import { DISAGREE_ABOVE, maxProcesses } from '../../orchestrator/more-processes.js';
-import { flagName, NOT_PAIRED } from '../../paired/not-paired.js';
 
 const targetMs = TARGET_LARGEST_BATCH_NS / 1e6;
 const allocatingMs = ALLOCATING_LARGEST_BATCH_NS / 1e6;

@@ -5,8 +5,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_NOISE_THRESHOLD } from '../../defaults.js';
 import { UsageError } from '../io.js';
 import { cpuList, fraction, integer, LIMITS, positiveNumber } from '../args.js';
-import type { CounterEventName } from '../../platform/types.js';
-import { ALL_EVENTS, isEventName } from '../../stat/metrics.js';
+import type { CounterEventName } from '../../api/command-common.js';
+import { ALL_EVENTS, isEventName } from '../../api/command-stat.js';
 
 export const STAT_USAGE = `Usage: cyclebench stat [options] -- command [args...] [--vs command2 [args...]]...
 

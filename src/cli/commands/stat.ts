@@ -7,14 +7,10 @@ import { resolve } from 'node:path';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError, usageLine } from '../io.js';
 import { parseStatArgs, STAT_USAGE } from './stat-args.js';
 import { checkOutputPaths, type OutputRequest, tryWrite } from '../../results/output-files.js';
-import { REPORTERS, type StatFormat } from '../../stat/report.js';
-import { stat } from '../../stat/stat.js';
-import { exitCodeFor, onStopSignals, type StopSignal } from '../../orchestrator/stop-signals.js';
+import { REPORTERS, stat, type StatFormat, type StatPlatform, type StatResult } from '../../api/command-stat.js';
+import { exitCodeFor, onStopSignals, type StopSignal } from '../../api/command-common.js';
 import { escapeControls } from '../../text/terminal-safe.js';
-import type { StatPlatform, StatResult } from '../../stat/types.js';
 import { type ExportFiles, exportRequests, writeExports } from '../../export/write.js';
-
-export const EXIT_INTERRUPTED = 130;
 
 export interface StatCommandDeps {
   platform?: StatPlatform;

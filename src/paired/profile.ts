@@ -1,15 +1,15 @@
 // Profiles of a paired run: after every pair, for each benchmark whose verdict is slower or
-// faster, one unmeasured profiling process per side (run.ts), and the functions whose time per
-// operation changed most between them (differential.ts), printed as a few lines per benchmark.
+// faster, one unmeasured profiling process per side (src/orchestrator/profile.ts), and the functions whose time per
+// operation changed most between them (src/profile/differential.ts), printed as a few lines per benchmark.
 import { median } from 'simple-statistics';
 import type { ForkOptions } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
-import type { BenchmarkDescriptor as Descriptor } from '../worker/protocol.js';
+import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { escapeMarkdown, escapeTerminal } from '../text/escape.js';
 import { formatNs } from '../text/format.js';
 import { truncateName } from '../text/terminal-safe.js';
-import { functionChanges, type ProfileDifference } from './differential.js';
-import { type ProfileRequest, takeProfile } from './run.js';
+import { functionChanges, type ProfileDifference } from '../profile/differential.js';
+import { type ProfileRequest, takeProfile } from '../orchestrator/profile.js';
 
 /** The part of a paired row this module reads and fills. */
 export interface ProfiledRow {

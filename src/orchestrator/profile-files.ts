@@ -6,7 +6,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { assertOutputPaths, OutputPathError, writeFileAtomic } from '../results/output-files.js';
-import type { CpuProfile } from './cpuprofile.js';
+import type { CpuProfile } from '../profile/cpuprofile.js';
 
 const NAME_MAX = 80;
 

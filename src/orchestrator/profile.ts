@@ -1,14 +1,14 @@
 // The profiling processes of a run: after the measured processes, one more per benchmark that
-// runs the same measurement under V8's sampling profiler (capture.ts). Its timings are thrown
+// runs the same measurement under V8's sampling profiler (src/profile/capture.ts). Its timings are thrown
 // away: the profiler's sampling thread and its stack walks slow the kernel, so a profiled
 // process is never one of the benchmark's measured processes (docs/guide.md, "Profiles").
-import { runFork, type ForkOptions, fullName } from '../orchestrator/fork.js';
+import { runFork, type ForkOptions, fullName } from './fork.js';
 import type { Platform } from '../platform/types.js';
-import type { BenchmarkDescriptor as Descriptor } from '../worker/protocol.js';
-import { PROFILE_INTERVAL_US } from './capture.js';
-import { type FunctionTime, isCpuProfile, KERNEL_LOOPS, sampleCount, selfTimesIn } from './cpuprofile.js';
-import { profileFileName, writeProfile } from './files.js';
-import { summarize, type ProfileSummary } from './summary.js';
+import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
+import { PROFILE_INTERVAL_US } from '../profile/capture.js';
+import { type FunctionTime, isCpuProfile, KERNEL_LOOPS, sampleCount, selfTimesIn } from '../profile/cpuprofile.js';
+import { profileFileName, writeProfile } from './profile-files.js';
+import { summarize, type ProfileSummary } from '../profile/summary.js';
 
 export interface ProfileRequest {
   /** The directory the user named, absolute. */

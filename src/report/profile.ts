@@ -4,11 +4,11 @@
 import { basename } from 'node:path';
 import type { ResultDocument } from '../results/schema.js';
 import { escapeTerminal } from '../text/escape.js';
-import type { Block } from '../report/blocks.js';
+import type { Block } from './blocks.js';
 import { fullName, percent } from '../text/format.js';
 import { truncateName } from '../text/terminal-safe.js';
-import type { FunctionTime } from './cpuprofile.js';
-import type { ProfileSummary } from './summary.js';
+import type { FunctionTime } from '../profile/cpuprofile.js';
+import type { ProfileSummary } from '../profile/summary.js';
 
 /** How many functions the terminal shows per benchmark. */
 export const TERMINAL_FUNCTIONS = 5;
