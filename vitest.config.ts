@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // Child processes run the compiled build, kept current by the global setup (test/README.md).
+    globalSetup: ['test/helpers/compiled-build.ts'],
+    setupFiles: ['test/helpers/use-compiled.ts'],
     // Two test files at a time (vitest's default on a 2-CPU machine is one): a CLI test spends most
     // of its time waiting on its child processes, whose start-up and measurement leave the second
     // CPU idle otherwise. One option for both tiers (vitest's pool is not per project); the slow

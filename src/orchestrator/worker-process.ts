@@ -12,6 +12,7 @@
 // not use, and moves every one of its threads to the measuring CPU when its request arrives
 // (worker/prepare.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
@@ -33,9 +34,20 @@ const TAIL_BYTES = 4096;
 /** How long after a worker's exit its output may still arrive before its ending is taken as is. */
 const OUTPUT_GRACE_MS = 2000;
 
+/**
+ * The worker's entry: the one beside this module (src/ in a checkout, dist/ when installed). From
+ * the sources, CYCLEBENCH_USE_DIST=1 starts the compiled worker instead (dist/worker/main.js, built
+ * by `npm run build:ts`), as it makes bin/cyclebench.js run the compiled CLI: a worker then loads
+ * compiled JavaScript instead of passing every module through the TypeScript loader, about 0.5 s
+ * of CPU less per process (docs/measurements.md, "Cost of a default run").
+ */
 export function workerEntry(): string {
-  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  return fileURLToPath(new URL(`../worker/main.${ext}`, import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return fileURLToPath(new URL('../worker/main.js', import.meta.url));
+  if (process.env.CYCLEBENCH_USE_DIST === '1') {
+    const dist = fileURLToPath(new URL('../../dist/worker/main.js', import.meta.url));
+    if (existsSync(dist)) return dist;
+  }
+  return fileURLToPath(new URL('../worker/main.ts', import.meta.url));
 }
 
 /**

@@ -40,7 +40,8 @@ interface Ran {
 /** spawnSync's result without blocking the test's thread (a long block stalls vitest's RPC); killed after 180 s. */
 function run(command: string, args: string[], env: Record<string, string>): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    // The sources' own start-up is under test: the CLI and its workers run through tsx.
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, CYCLEBENCH_USE_DIST: '0', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

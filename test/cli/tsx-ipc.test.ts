@@ -106,7 +106,7 @@ function setUp(): { base: string; bench: string } {
 async function cyclebenchWith(tmp: string, bench: string, dirs: string[]) {
   const cli = spawn(process.execPath, ['-e', WRAPPER, 'run', bench, '--forks', '1', '--time', '0.05', '--no-pin'], {
     cwd: ROOT,
-    env: { ...process.env, TMPDIR: tmp },
+    env: { ...process.env, TMPDIR: tmp, CYCLEBENCH_USE_DIST: '0' }, // the sources' start-up, through tsx
   });
   const done = ended(cli);
   const l = listen(dirs, [process.pid, cli.pid!]);

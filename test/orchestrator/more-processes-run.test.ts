@@ -32,7 +32,9 @@ describe('processes that disagree', () => {
     const b = doc.benchmarks[0];
     expect(b.forks.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((b.notes ?? []).join('\n')).toMatch(/3 processes added to the 3 planned: their results disagreed/);
-    expect(b.headline?.method).toMatch(/two-stage: 3 planned \+ 3 added/);
+    // A planned process that the odd-process rule leaves out of the headline (one of a threefold
+    // pair can be, on a loaded machine) is not counted among the planned ones.
+    expect(b.headline?.method).toMatch(/two-stage: [23] planned \+ 3 added/);
     expect(doc.options.maxForks).toBe(6);
   }, 120_000);
 
