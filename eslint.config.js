@@ -1,0 +1,118 @@
+// ESLint with typescript-eslint's type-aware rules (docs/contributing.md, "Lint").
+// src/ and bin/ get the full set; test/, bench/ and examples/ a lighter one, as test code
+// builds deliberately loose values (parsed JSON, partial fakes) to probe the library.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TESTS = ['test/**', 'bench/**', 'examples/**'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'build/',
+      'dist/',
+      'prebuilds/',
+      'coverage/',
+      // Benchmark files, kernels and fake tools the tests run; some are broken on purpose.
+      'test/fixtures/',
+      'bench/results/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: {
+        // tsconfig.json covers src/, test/, bench/, examples/ and vitest.config.ts; the plain
+        // JavaScript files get a default project.
+        projectService: {
+          allowDefaultProject: ['bin/*.js', 'test/arm64/*.mjs', 'eslint.config.js', '.dependency-cruiser.cjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // From strict-type-checked: the rules that catch lost errors and unhandled cases.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      // A leading underscore names a value left unused on purpose (a rest sibling, a parameter
+      // an interface requires).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // Kernels and the compat layers take user functions of any shape; the no-unsafe-* rules
+      // still flag every use of an `any` value.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Async functions without await implement promise-returning interfaces; dropping `async`
+      // would turn their thrown errors into synchronous throws.
+      '@typescript-eslint/require-await': 'off',
+      // Assertions that restate the inferred type are harmless; its findings were all of that kind.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      // The project's interfaces are objects of closures and N-API functions, which use no `this`;
+      // every finding was one of those.
+      '@typescript-eslint/unbound-method': 'off',
+      // Its findings were String() of values read from JSON documents (typed unknown), the intended
+      // way to print them; restrict-template-expressions still checks template literals.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Its findings were initial values before try/catch and test ballast kept alive on purpose.
+      'no-useless-assignment': 'off',
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.cts'],
+    // TypeScript's checker reports undefined names itself.
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    files: ['src/require.cts'],
+    // The CommonJS entry point loads the package with require() by design.
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // These generate the measured loop's source and compile it with new Function, so that each
+    // kernel gets its own call site (docs/measurements.md).
+    files: ['src/engine/loop.ts', 'src/engine/latency-loop.ts', 'src/simulation/v8-status.ts', 'bench/clock.ts'],
+    rules: { '@typescript-eslint/no-implied-eval': 'off' },
+  },
+  {
+    files: ['bin/*.js', 'test/arm64/*.mjs', '.dependency-cruiser.cjs', 'eslint.config.js'],
+    // Plain JavaScript has no annotations to give dynamically imported modules a type.
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: TESTS,
+    // The lighter set: tests read parsed JSON and build partial fakes, so `any` flows freely;
+    // floating promises, misused promises and unused code are still errors.
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      // Expected output is matched with the literal spaces of its columns.
+      'no-regex-spaces': 'off',
+    },
+  },
+);
