@@ -5,7 +5,7 @@ import { DiscoveryError, findBenchFiles, NotAFileError } from '../../orchestrato
 import { NothingToRunError, RefusedFileError } from '../../orchestrator/suite.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
 import { DEFAULT_RUN_OPTIONS as D } from '../../orchestrator/run.js';
-import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
+import { runAndReport } from '../../api/run-and-report.js';
 import { ConditionError, DEFAULT_PIN_POLICY } from '../../orchestrator/conditions.js';
 import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../engine/defaults.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
