@@ -154,7 +154,8 @@ Napi::Value ChildRun(const Napi::CallbackInfo& info) {
   if (o.Get("cwd").IsString()) s.cwd = o.Get("cwd").As<Napi::String>().Utf8Value();
   if (o.Get("helper").IsString()) s.helper = o.Get("helper").As<Napi::String>().Utf8Value();
   s.cpus = Numbers<int>(o, "cpus");
-  for (int c : s.cpus) if (c < 0 || c >= CPU_SETSIZE) s.cpus.clear();
+  for (int c : s.cpus)
+    if (c < 0 || c >= CPU_SETSIZE) s.cpus.clear();
   s.noAslr = o.Get("noAslr").ToBoolean(), s.devNull = o.Get("devNull").ToBoolean();
   s.excludeKernel = o.Get("excludeKernel").ToBoolean();
   s.timeoutMs = o.Get("timeoutMs").ToNumber().DoubleValue();

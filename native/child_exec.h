@@ -84,8 +84,7 @@ inline int64_t NowNs() {
   // Cork: wait for the parent to open the counters. EOF without a byte = parent gave up.
   char go = 0;
   ssize_t r;
-  while ((r = read(goFd, &go, 1)) < 0 && errno == EINTR) {
-  }
+  while ((r = read(goFd, &go, 1)) < 0 && errno == EINTR) {}
   if (r != 1) _exit(127);
   if (!fail[0]) {
     // execvp semantics over the PATH list resolved before fork (execvp itself may allocate):
@@ -130,8 +129,7 @@ inline void ReapChild(pid_t pid, double timeoutMs, int64_t t0, int* status, stru
     }
     if (pfd >= 0) close(pfd);
   }
-  while (wait4(pid, status, 0, ru) < 0 && errno == EINTR) {
-  }
+  while (wait4(pid, status, 0, ru) < 0 && errno == EINTR) {}
 }
 
 }  // namespace cyclebench

@@ -139,7 +139,8 @@ inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport
   int err = posix_spawn(&helper, helperPath, &fa, &attr, argv.data(), p.envp);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
-  for (int c : copies) if (c >= 0) close(c);
+  for (int c : copies)
+    if (c >= 0) close(c);
   close(res[1]);
   if (err != 0) return ReportFail(r, err, "posix_spawn"), close(res[0]), onPid(-1, ctx);
   PidMessage pm;
@@ -148,8 +149,7 @@ inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport
   bool gotReport = gotPid && ReadExact(res[0], r, sizeof *r) && r->magic == kReportMagic && r->size == sizeof *r;
   close(res[0]);
   int status = 0;
-  while (waitpid(helper, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(helper, &status, 0) < 0 && errno == EINTR) {}
   if (!gotReport) {
     // ENOEXEC: the helper refused (stale build) or died before forking, nothing ran, the
     // caller may retry in-process. EIO: it died after forking the command.

@@ -158,8 +158,7 @@ void InitLayout(Napi::Env env, Napi::Object exports) {
   exports.Set("ADDR_NO_RANDOMIZE", Napi::Number::New(env, ADDR_NO_RANDOMIZE));
   exports.Set("layoutGetPersonality", Napi::Function::New(env, GetPersonality, "layoutGetPersonality"));
   exports.Set("layoutSetPersonality", Napi::Function::New(env, SetPersonality, "layoutSetPersonality"));
-  exports.Set("layoutReexecWithoutAslr",
-              Napi::Function::New(env, ReexecWithoutAslr, "layoutReexecWithoutAslr"));
+  exports.Set("layoutReexecWithoutAslr", Napi::Function::New(env, ReexecWithoutAslr, "layoutReexecWithoutAslr"));
 }
 
 }  // namespace cyclebench
