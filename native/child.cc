@@ -58,7 +58,8 @@ std::vector<T> Numbers(const Napi::Object& o, const char* key) {
 }
 std::vector<char*> CStrings(std::vector<std::string>& v) {
   std::vector<char*> out;
-  for (auto& s : v) out.push_back(&s[0]);
+  out.reserve(v.size() + 1);
+  for (auto& s : v) out.push_back(s.data());
   out.push_back(nullptr);
   return out;
 }
@@ -104,7 +105,9 @@ class ChildWorker : public Napi::AsyncWorker {
     o.Set("exitCode", WIFEXITED(r.status) ? Napi::Number::New(env, WEXITSTATUS(r.status)) : env.Null());
     o.Set("signal", WIFSIGNALED(r.status) ? Napi::Number::New(env, WTERMSIG(r.status)) : env.Null());
     Napi::Object ru = Napi::Object::New(env);
-    auto ns = [](const struct timeval& t) { return t.tv_sec * 1e9 + t.tv_usec * 1e3; };
+    auto ns = [](const struct timeval& t) {
+      return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_usec) * 1e3;
+    };
     ru.Set("userNs", ns(r.ru.ru_utime)), ru.Set("systemNs", ns(r.ru.ru_stime));
     ru.Set("maxRssKb", static_cast<double>(r.ru.ru_maxrss));  // Linux reports kilobytes
     ru.Set("minorFaults", static_cast<double>(r.ru.ru_minflt));

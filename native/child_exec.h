@@ -30,7 +30,7 @@ struct ChildPlan {
   char* const* argv = nullptr;
   char* const* envp = nullptr;
   const char* cwd = nullptr;  // nullptr: inherit
-  cpu_set_t cpus;
+  cpu_set_t cpus{};
   bool setCpus = false, noAslr = false, devNull = false, excludeKernel = false;
   double timeoutMs = 0;
   int nEvents = 0;  // per event: perf type, config, index of its group
@@ -40,7 +40,7 @@ struct ChildPlan {
 };
 
 inline int64_t NowNs() {
-  struct timespec t;
+  timespec t{};
   clock_gettime(CLOCK_MONOTONIC, &t);
   return static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }

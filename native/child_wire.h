@@ -115,7 +115,8 @@ inline std::vector<std::string> EncodeHelperArgs(const char* helperPath, const C
 inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport* r, PidCallback onPid, void* ctx) {
   std::vector<std::string> args = EncodeHelperArgs(helperPath, p);
   std::vector<char*> argv;
-  for (auto& s : args) argv.push_back(&s[0]);
+  argv.reserve(args.size() + 1);
+  for (auto& s : args) argv.push_back(s.data());
   argv.push_back(nullptr);
   int res[2];
   if (pipe2(res, O_CLOEXEC) != 0) return ReportFail(r, errno, "pipe2"), onPid(-1, ctx);

@@ -33,7 +33,7 @@ namespace {
 }
 
 uint64_t RawNs() {
-  timespec ts;
+  timespec ts;  // NOLINT(cppcoreguidelines-pro-type-member-init): clock_gettime fills it; no stores on the clock's path
   clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
   return uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
 }
@@ -143,8 +143,8 @@ void CpuidFacts(ClockFacts* f) {
   unsigned a, b, c, d;
   unsigned maxExt = __get_cpuid_max(0x80000000, nullptr);
   if (maxExt >= 0x80000007 && __get_cpuid(0x80000007, &a, &b, &c, &d))
-    f->invariant = (d >> 8) & 1;  // "TSC runs at constant rate ..." (kernel cpu/amd.c)
-  if (__get_cpuid(1, &a, &b, &c, &d)) f->hypervisor = (c >> 31) & 1;
+    f->invariant = static_cast<int>((d >> 8) & 1);  // "TSC runs at constant rate ..." (kernel cpu/amd.c)
+  if (__get_cpuid(1, &a, &b, &c, &d)) f->hypervisor = static_cast<int>((c >> 31) & 1);
   // Leaves 0x15/0x16 as in the kernel's native_calibrate_tsc(); 0 on AMD (P14).
   unsigned maxStd = __get_cpuid_max(0, nullptr);
   unsigned baseMhz = 0;

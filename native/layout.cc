@@ -16,7 +16,8 @@
 #include <string>
 #include <vector>
 
-extern char** environ;
+// Declared by the program, as exec(3p) asks; glibc's unistd.h declares it as well, others may not.
+extern char** environ;  // NOLINT(readability-redundant-declaration)
 #endif
 
 namespace cyclebench {
@@ -121,7 +122,8 @@ Napi::Value ReexecWithoutAslr(const Napi::CallbackInfo& info) {
     return env.Undefined();
   }
   std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(&a[0]);
+  argv.reserve(args.size() + 1);
+  for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   setenv(marker.c_str(), "1", 1);
   // Node marks fds 0-2 close-on-exec at start-up (P20): without this the new image has

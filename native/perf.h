@@ -21,7 +21,7 @@ struct PerfFlags {
 
 // Returns the fd, or -1 with errno set. Safe to call from any thread (no JS).
 inline int PerfEventOpen(uint32_t type, uint64_t config, int groupFd, const PerfFlags& f, pid_t pid, int cpu) {
-  struct perf_event_attr a;
+  perf_event_attr a{};
   std::memset(&a, 0, sizeof a);
   a.size = sizeof a;
   a.type = type;
