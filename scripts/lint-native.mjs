@@ -39,9 +39,13 @@ function nodeHeaders() {
   return found;
 }
 
+// Arguments name the files to check (npm run lint:native -- native/clock.cc); none: all of native/.
+const only = process.argv.slice(2).map((f) => f.replace(/^\.\//, ''));
 const files = readdirSync('native')
   .filter((f) => /\.(cc|h)$/.test(f))
-  .map((f) => `native/${f}`);
+  .map((f) => `native/${f}`)
+  .filter((f) => only.length === 0 || only.includes(f));
+if (files.length === 0) fail(`no file of native/ among ${only.join(', ')}`);
 const format = spawnSync('clang-format', ['--dry-run', '--Werror', ...files], { stdio: 'inherit' });
 const formatOk = format.status === 0;
 if (!formatOk) console.error('lint:native: clang-format: run `clang-format -i native/*.cc native/*.h` to fix');
@@ -51,17 +55,19 @@ const gyp = JSON.parse(readFileSync('binding.gyp', 'utf8'));
 const addonApi = createRequire(join(root, 'package.json'))('node-addon-api').include_dir;
 const headers = nodeHeaders();
 const jobs = gyp.targets.flatMap((t) =>
-  t.sources.map((source) => [
-    source,
-    '--quiet',
-    '--',
-    '-x',
-    'c++',
-    ...(t.cflags_cc ?? []).filter((f) => f.startsWith('-std=')),
-    ...(t.defines ?? []).map((d) => `-D${d}`),
-    `-I${addonApi}`,
-    `-I${headers}`,
-  ]),
+  t.sources
+    .filter((f) => only.length === 0 || only.includes(f))
+    .map((source) => [
+      source,
+      '--quiet',
+      '--',
+      '-x',
+      'c++',
+      ...(t.cflags_cc ?? []).filter((f) => f.startsWith('-std=')),
+      ...(t.defines ?? []).map((d) => `-D${d}`),
+      `-I${addonApi}`,
+      `-I${headers}`,
+    ]),
 );
 
 function tidy(args) {
@@ -91,5 +97,6 @@ const workers = Array.from({ length: Math.min(availableParallelism(), queue.leng
 });
 await Promise.all(workers);
 
-if (!formatOk || !tidyOk) fail(`${formatOk ? '' : 'clang-format '}${tidyOk ? '' : 'clang-tidy '}found problems`);
+const failed = [formatOk ? null : 'clang-format', tidyOk ? null : 'clang-tidy'].filter(Boolean);
+if (failed.length) fail(`${failed.join(' and ')} found problems`);
 console.log(`lint:native: clang-format and clang-tidy clean (${files.length} files, ${jobs.length} translation units)`);
