@@ -1,4 +1,4 @@
-// ESLint with typescript-eslint's type-aware rules (docs/contributing.md, "Lint").
+// ESLint with typescript-eslint's type-aware rules (test/README.md, "Lint").
 // src/ and bin/ get the full set; test/, bench/ and examples/ a lighter one, as test code
 // builds deliberately loose values (parsed JSON, partial fakes) to probe the library.
 import js from '@eslint/js';
