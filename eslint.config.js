@@ -100,8 +100,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // These generate the measured loop's source and compile it with new Function, so that each
-    // kernel gets its own call site (docs/measurements.md).
+    // These compile source with new Function on purpose: a measured loop per kernel, so each call
+    // site stays monomorphic, and V8's %-natives, which parse only from source.
     files: ['src/engine/loop.ts', 'src/engine/latency-loop.ts', 'src/simulation/v8-status.ts', 'bench/clock.ts'],
     rules: { '@typescript-eslint/no-implied-eval': 'off' },
   },
