@@ -15,6 +15,9 @@ export default tseslint.config(
       'dist/',
       'prebuilds/',
       'coverage/',
+      // Downloaded Node builds and vitest 5 (.ci/test-nodes.sh, .ci/vitest5.sh), run results.
+      '.cache/',
+      '.cyclebench/',
       // Benchmark files, kernels and fake tools the tests run; some are broken on purpose.
       'test/fixtures/',
       'bench/results/',
