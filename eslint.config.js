@@ -2,27 +2,18 @@
 // src/ and bin/ get the full set; test/, bench/ and examples/ a lighter one, as test code
 // builds deliberately loose values (parsed JSON, partial fakes) to probe the library.
 import js from '@eslint/js';
+import { defineConfig, globalIgnores, includeIgnoreFile } from 'eslint/config';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 const TESTS = ['test/**', 'bench/**', 'examples/**'];
 
-export default tseslint.config(
-  {
-    ignores: [
-      'node_modules/',
-      'build/',
-      'dist/',
-      'prebuilds/',
-      'coverage/',
-      // Downloaded Node builds and vitest 5 (.ci/test-nodes.sh, .ci/vitest5.sh), run results.
-      '.cache/',
-      '.cyclebench/',
-      // Benchmark files, kernels and fake tools the tests run; some are broken on purpose.
-      'test/fixtures/',
-      'bench/results/',
-    ],
-  },
+export default defineConfig(
+  // What git ignores (node_modules/, build/, dist/, .cache/ …), and the files the tests run:
+  // benchmark files, kernels and fake tools, some broken on purpose.
+  includeIgnoreFile(fileURLToPath(new URL('.gitignore', import.meta.url))),
+  globalIgnores(['test/fixtures/', 'bench/results/']),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
