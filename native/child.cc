@@ -58,7 +58,8 @@ std::vector<T> Numbers(const Napi::Object& o, const char* key) {
 }
 std::vector<char*> CStrings(std::vector<std::string>& v) {
   std::vector<char*> out;
-  for (auto& s : v) out.push_back(&s[0]);
+  out.reserve(v.size() + 1);
+  for (auto& s : v) out.push_back(s.data());
   out.push_back(nullptr);
   return out;
 }
@@ -104,7 +105,9 @@ class ChildWorker : public Napi::AsyncWorker {
     o.Set("exitCode", WIFEXITED(r.status) ? Napi::Number::New(env, WEXITSTATUS(r.status)) : env.Null());
     o.Set("signal", WIFSIGNALED(r.status) ? Napi::Number::New(env, WTERMSIG(r.status)) : env.Null());
     Napi::Object ru = Napi::Object::New(env);
-    auto ns = [](const struct timeval& t) { return t.tv_sec * 1e9 + t.tv_usec * 1e3; };
+    auto ns = [](const struct timeval& t) {
+      return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_usec) * 1e3;
+    };
     ru.Set("userNs", ns(r.ru.ru_utime)), ru.Set("systemNs", ns(r.ru.ru_stime));
     ru.Set("maxRssKb", static_cast<double>(r.ru.ru_maxrss));  // Linux reports kilobytes
     ru.Set("minorFaults", static_cast<double>(r.ru.ru_minflt));
@@ -154,7 +157,8 @@ Napi::Value ChildRun(const Napi::CallbackInfo& info) {
   if (o.Get("cwd").IsString()) s.cwd = o.Get("cwd").As<Napi::String>().Utf8Value();
   if (o.Get("helper").IsString()) s.helper = o.Get("helper").As<Napi::String>().Utf8Value();
   s.cpus = Numbers<int>(o, "cpus");
-  for (int c : s.cpus) if (c < 0 || c >= CPU_SETSIZE) s.cpus.clear();
+  for (int c : s.cpus)
+    if (c < 0 || c >= CPU_SETSIZE) s.cpus.clear();
   s.noAslr = o.Get("noAslr").ToBoolean(), s.devNull = o.Get("devNull").ToBoolean();
   s.excludeKernel = o.Get("excludeKernel").ToBoolean();
   s.timeoutMs = o.Get("timeoutMs").ToNumber().DoubleValue();

@@ -98,8 +98,7 @@ inline void RunCounted(const ChildPlan& p, ChildReport* r, PidCallback onPid, vo
   close(go[1]);
   int fail[2] = {0, 0};
   ssize_t n;
-  while ((n = read(err[0], fail, sizeof fail)) < 0 && errno == EINTR) {
-  }
+  while ((n = read(err[0], fail, sizeof fail)) < 0 && errno == EINTR) {}
   close(err[0]);  // EOF (n == 0): exec succeeded, the pipe closed with O_CLOEXEC
   if (n == static_cast<ssize_t>(sizeof fail)) r->execStage = fail[0], r->execErrno = fail[1];
   bool timedOut = false;

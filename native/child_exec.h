@@ -30,7 +30,7 @@ struct ChildPlan {
   char* const* argv = nullptr;
   char* const* envp = nullptr;
   const char* cwd = nullptr;  // nullptr: inherit
-  cpu_set_t cpus;
+  cpu_set_t cpus{};
   bool setCpus = false, noAslr = false, devNull = false, excludeKernel = false;
   double timeoutMs = 0;
   int nEvents = 0;  // per event: perf type, config, index of its group
@@ -40,7 +40,7 @@ struct ChildPlan {
 };
 
 inline int64_t NowNs() {
-  struct timespec t;
+  timespec t{};
   clock_gettime(CLOCK_MONOTONIC, &t);
   return static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
@@ -84,8 +84,7 @@ inline int64_t NowNs() {
   // Cork: wait for the parent to open the counters. EOF without a byte = parent gave up.
   char go = 0;
   ssize_t r;
-  while ((r = read(goFd, &go, 1)) < 0 && errno == EINTR) {
-  }
+  while ((r = read(goFd, &go, 1)) < 0 && errno == EINTR) {}
   if (r != 1) _exit(127);
   if (!fail[0]) {
     // execvp semantics over the PATH list resolved before fork (execvp itself may allocate):
@@ -130,8 +129,7 @@ inline void ReapChild(pid_t pid, double timeoutMs, int64_t t0, int* status, stru
     }
     if (pfd >= 0) close(pfd);
   }
-  while (wait4(pid, status, 0, ru) < 0 && errno == EINTR) {
-  }
+  while (wait4(pid, status, 0, ru) < 0 && errno == EINTR) {}
 }
 
 }  // namespace cyclebench

@@ -115,7 +115,8 @@ inline std::vector<std::string> EncodeHelperArgs(const char* helperPath, const C
 inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport* r, PidCallback onPid, void* ctx) {
   std::vector<std::string> args = EncodeHelperArgs(helperPath, p);
   std::vector<char*> argv;
-  for (auto& s : args) argv.push_back(&s[0]);
+  argv.reserve(args.size() + 1);
+  for (auto& s : args) argv.push_back(s.data());
   argv.push_back(nullptr);
   int res[2];
   if (pipe2(res, O_CLOEXEC) != 0) return ReportFail(r, errno, "pipe2"), onPid(-1, ctx);
@@ -139,7 +140,8 @@ inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport
   int err = posix_spawn(&helper, helperPath, &fa, &attr, argv.data(), p.envp);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
-  for (int c : copies) if (c >= 0) close(c);
+  for (int c : copies)
+    if (c >= 0) close(c);
   close(res[1]);
   if (err != 0) return ReportFail(r, err, "posix_spawn"), close(res[0]), onPid(-1, ctx);
   PidMessage pm;
@@ -148,8 +150,7 @@ inline void RunViaHelper(const char* helperPath, const ChildPlan& p, ChildReport
   bool gotReport = gotPid && ReadExact(res[0], r, sizeof *r) && r->magic == kReportMagic && r->size == sizeof *r;
   close(res[0]);
   int status = 0;
-  while (waitpid(helper, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(helper, &status, 0) < 0 && errno == EINTR) {}
   if (!gotReport) {
     // ENOEXEC: the helper refused (stale build) or died before forking, nothing ran, the
     // caller may retry in-process. EIO: it died after forking the command.

@@ -33,7 +33,7 @@ namespace {
 }
 
 uint64_t RawNs() {
-  timespec ts;
+  timespec ts;  // NOLINT(cppcoreguidelines-pro-type-member-init): clock_gettime fills it; no stores on the clock's path
   clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
   return uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
 }
@@ -116,7 +116,10 @@ const bool kReportsCpu = true;
 #else
 const bool kReportsCpu = false;
 #endif
-inline uint64_t ReadStart(int* cpu) { *cpu = CurrentCpu(); return Ticks(); }
+inline uint64_t ReadStart(int* cpu) {
+  *cpu = CurrentCpu();
+  return Ticks();
+}
 inline uint64_t ReadEnd(int* cpu) {
   uint64_t t = Ticks();
   *cpu = CurrentCpu();
@@ -127,7 +130,7 @@ inline uint64_t ReadStartLfence() { return Ticks(); }
 
 // Facts gathered once (calibration takes ~20 ms; shared by all threads).
 struct ClockFacts {
-  double reportedHz = 0;   // CPUID 0x15/0x16 or cntfrq_el0; 0 = the CPU does not say
+  double reportedHz = 0;    // CPUID 0x15/0x16 or cntfrq_el0; 0 = the CPU does not say
   double calibratedHz = 0;  // 0 = no calibration for this source
   double calibrationNs = 0;
   int invariant = -1;   // -1 = not applicable
@@ -140,14 +143,14 @@ void CpuidFacts(ClockFacts* f) {
   unsigned a, b, c, d;
   unsigned maxExt = __get_cpuid_max(0x80000000, nullptr);
   if (maxExt >= 0x80000007 && __get_cpuid(0x80000007, &a, &b, &c, &d))
-    f->invariant = (d >> 8) & 1;  // "TSC runs at constant rate ..." (kernel cpu/amd.c)
-  if (__get_cpuid(1, &a, &b, &c, &d)) f->hypervisor = (c >> 31) & 1;
+    f->invariant = static_cast<int>((d >> 8) & 1);  // "TSC runs at constant rate ..." (kernel cpu/amd.c)
+  if (__get_cpuid(1, &a, &b, &c, &d)) f->hypervisor = static_cast<int>((c >> 31) & 1);
   // Leaves 0x15/0x16 as in the kernel's native_calibrate_tsc(); 0 on AMD (P14).
   unsigned maxStd = __get_cpuid_max(0, nullptr);
   unsigned baseMhz = 0;
   if (maxStd >= 0x16 && __get_cpuid(0x16, &a, &b, &c, &d)) baseMhz = a & 0xffff;
   if (maxStd >= 0x15 && __get_cpuid(0x15, &a, &b, &c, &d) && a != 0 && b != 0) {
-    if (c != 0) f->reportedHz = double(c) * b / a;      // crystal * EBX / EAX
+    if (c != 0) f->reportedHz = double(c) * b / a;         // crystal * EBX / EAX
     else if (baseMhz != 0) f->reportedHz = baseMhz * 1e6;  // crystal from 0x16 base
   }
 }
@@ -170,7 +173,11 @@ void Pair(uint64_t* ns, uint64_t* ticks) {
     uint64_t a = RawNs();
     uint64_t t = ReadEnd(&cpu);
     uint64_t b = RawNs();
-    if (b - a < best) { best = b - a; *ns = a + (b - a) / 2; *ticks = t; }
+    if (b - a < best) {
+      best = b - a;
+      *ns = a + (b - a) / 2;
+      *ticks = t;
+    }
   }
 }
 
@@ -186,7 +193,8 @@ void Calibrate(ClockFacts* f) {
   Pair(&ns0, &t0);
   timespec nap{0, long(kCalibrationNs - kCalibrationSpinNs)};
   nanosleep(&nap, nullptr);  // the TSC keeps counting while we sleep (invariant)
-  do Pair(&ns1, &t1); while (ns1 - ns0 < kCalibrationNs);
+  do Pair(&ns1, &t1);
+  while (ns1 - ns0 < kCalibrationNs);
   f->calibrationNs = double(ns1 - ns0);
   f->calibratedHz = double(t1 - t0) * 1e9 / double(ns1 - ns0);
 }
@@ -274,8 +282,7 @@ Napi::Value ClockBind(const Napi::CallbackInfo& info) {
   if (info.Length() < 1 || !info[0].IsTypedArray() ||
       info[0].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
       info[0].As<Napi::TypedArray>().ElementLength() < 4) {
-    Napi::TypeError::New(env, "clockBind expects a Float64Array of length >= 4")
-        .ThrowAsJavaScriptException();
+    Napi::TypeError::New(env, "clockBind expects a Float64Array of length >= 4").ThrowAsJavaScriptException();
     return env.Undefined();
   }
   Napi::Float64Array buf = info[0].As<Napi::Float64Array>();

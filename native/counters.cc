@@ -47,8 +47,7 @@ int64_t IntFlag(const Napi::Object& o, const char* key, int64_t dflt) {
 
 Napi::Value PerfOpen(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() < 4 || !info[0].IsNumber() || !info[1].IsNumber() || !info[2].IsNumber() ||
-      !info[3].IsObject())
+  if (info.Length() < 4 || !info[0].IsNumber() || !info[1].IsNumber() || !info[2].IsNumber() || !info[3].IsObject())
     return TypeErr(env, "perfOpen(type, config, groupFd, flags)");
   Napi::Object f = info[3].As<Napi::Object>();
   PerfFlags flags;
@@ -59,8 +58,8 @@ Napi::Value PerfOpen(const Napi::CallbackInfo& info) {
   flags.excludeHv = Flag(f, "excludeHv");
   int fd = PerfEventOpen(info[0].As<Napi::Number>().Uint32Value(),
                          static_cast<uint64_t>(info[1].As<Napi::Number>().Int64Value()),
-                         info[2].As<Napi::Number>().Int32Value(), flags,
-                         static_cast<pid_t>(IntFlag(f, "pid", 0)), static_cast<int>(IntFlag(f, "cpu", -1)));
+                         info[2].As<Napi::Number>().Int32Value(), flags, static_cast<pid_t>(IntFlag(f, "pid", 0)),
+                         static_cast<int>(IntFlag(f, "cpu", -1)));
   if (fd < 0) {
     ThrowErrno(env, errno, "perf_event_open");
     return env.Undefined();

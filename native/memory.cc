@@ -57,9 +57,7 @@ Napi::Value UnlockAll(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
-Napi::Value Locked(const Napi::CallbackInfo& info) {
-  return Napi::Boolean::New(info.Env(), g_locked.load());
-}
+Napi::Value Locked(const Napi::CallbackInfo& info) { return Napi::Boolean::New(info.Env(), g_locked.load()); }
 #else
 const bool kSupported = false;
 void UnlockAtTeardown(void*) {}

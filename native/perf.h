@@ -20,9 +20,8 @@ struct PerfFlags {
 };
 
 // Returns the fd, or -1 with errno set. Safe to call from any thread (no JS).
-inline int PerfEventOpen(uint32_t type, uint64_t config, int groupFd, const PerfFlags& f, pid_t pid,
-                         int cpu) {
-  struct perf_event_attr a;
+inline int PerfEventOpen(uint32_t type, uint64_t config, int groupFd, const PerfFlags& f, pid_t pid, int cpu) {
+  perf_event_attr a{};
   std::memset(&a, 0, sizeof a);
   a.size = sizeof a;
   a.type = type;
@@ -34,8 +33,7 @@ inline int PerfEventOpen(uint32_t type, uint64_t config, int groupFd, const Perf
   a.exclude_hv = f.excludeHv;
   // TOTAL_TIME_ENABLED/RUNNING make multiplexed counts scalable (docs/platform-notes.md P3); ID maps
   // each value of a group read back to its event.
-  a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |
-                  PERF_FORMAT_TOTAL_TIME_RUNNING;
+  a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
   // CLOEXEC: counter fds must not leak into spawned children; counting is inherited by
   // the kernel, not through the fd (docs/platform-notes.md P10).
   return static_cast<int>(syscall(__NR_perf_event_open, &a, pid, cpu, groupFd, PERF_FLAG_FD_CLOEXEC));

@@ -110,7 +110,7 @@ double TvNs(const timeval& tv) { return double(tv.tv_sec) * 1e9 + double(tv.tv_u
 // Context switches of the measuring thread: perf reads 0 for them with exclude_kernel (P4).
 Napi::Value ThreadRusage(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  rusage ru;
+  rusage ru{};
   if (getrusage(RUSAGE_THREAD, &ru) != 0) {
     ThrowErrno(env, errno, "getrusage");
     return env.Undefined();

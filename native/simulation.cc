@@ -34,9 +34,7 @@ void Dump(const std::string&) {}
 void StartInstr() {}
 #endif
 
-Napi::Value Running(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), RunningOnValgrind());
-}
+Napi::Value Running(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), RunningOnValgrind()); }
 
 Napi::Value ToggleCollect(const Napi::CallbackInfo& info) {
   Toggle();

@@ -21,7 +21,7 @@ import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
 import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
 import { manualStatistic } from './manual.js';
-import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+import { forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
 export type { Verdict };
 

@@ -7,7 +7,6 @@ import {
   type Finding,
   type FindingCode,
   FINDING_CODES,
-  type Flag,
   type ResultDocument,
 } from '../results/schema.js';
 import { requiredSampleSize } from '../statistics/power.js';

@@ -81,7 +81,7 @@ export function register(name: string, fn: BenchFn): BenchHandle {
         throw new TypeError(`bench('${name}').args('${argName}'): values must be a non-empty array`);
       if (reg.argSpecs.some((a) => a.name === argName))
         throw new TypeError(`bench('${name}'): argument '${argName}' given twice`);
-      reg.argSpecs.push({ name: argName, values: [...values] });
+      reg.argSpecs.push({ name: argName, values: Array.from<unknown>(values) });
       return handle;
     },
     range(argName, from, to, multiplier = 2) {

@@ -3,7 +3,7 @@
 // results as the arguments, so a kernel that changes its argument gets a fresh one each time.
 // Here the parameters are cyclebench's per-iteration inputs (.setupEach(): made for every
 // iteration of a batch before its clock starts), and the kernel takes them as its input.
-type AnyFn = (...a: any[]) => any;
+type AnyFn = (...a: any[]) => unknown;
 
 export interface Yielded {
   value?: unknown;

@@ -191,7 +191,9 @@ export function createTest(path: () => readonly string[]) {
       try {
         await body(context);
       } catch (err) {
-        throw new Error(`vitest: test('${title}'): ${err instanceof Error ? err.message : String(err)}`);
+        throw new Error(`vitest: test('${title}'): ${err instanceof Error ? err.message : String(err)}`, {
+          cause: err,
+        });
       } finally {
         s.test = '';
       }

@@ -104,7 +104,7 @@ export async function resolveKernel(
 ): Promise<KernelSpec> {
   if (typeof fn === 'object' && fn.manual) {
     // Not probed: a call without its context would fail; the callback's own samples are the measurement.
-    const state = fn.setup ? await fn.setup(args) : args;
+    const state: unknown = fn.setup ? await fn.setup(args) : args;
     return { fn: fn.manual.fn, state, isAsync: false, form: 'object', label, manual: fn.manual };
   }
   if (inputs?.source === undefined && inputs?.setupEach === undefined) return resolveForm(fn, args, label);

@@ -15,7 +15,7 @@ const SIGKILL = 9;
 export function dieWithParent(): 'pdeathsig' | 'ppid-check' {
   let how: 'pdeathsig' | 'ppid-check' = 'ppid-check';
   if (process.env[PLATFORM_ENV] !== 'js') {
-    const set = loadAddon().addon?.processSetParentDeathSignal;
+    const set = loadAddon().addon?.processSetParentDeathSignal as ((signal: number) => unknown) | undefined;
     try {
       if (typeof set === 'function' && set(SIGKILL) === true) how = 'pdeathsig';
     } catch {

@@ -123,6 +123,10 @@ export function parsePairedDocument(data: unknown, path = '<input>'): PairedDocu
   }
   const doc = data as PairedDocument;
   // JSON has no NaN: a side that failed to measure was written as null; the analysis treats it as unusable.
-  for (const r of doc.rows) for (const p of r.pairs) ((p.a ??= NaN), (p.b ??= NaN));
+  for (const r of doc.rows)
+    for (const p of r.pairs) {
+      p.a ??= NaN;
+      p.b ??= NaN;
+    }
   return doc;
 }

@@ -31,7 +31,7 @@ export function callNative<A extends unknown[], R>(fn: (...args: A) => R, ...arg
   }
 }
 
-export function toPlatformError(cause: unknown, above?: Function): PlatformError {
+export function toPlatformError(cause: unknown, above?: (...args: never[]) => unknown): PlatformError {
   const e = cause as { message?: string; code?: string; errno?: number; syscall?: string };
   const err = new PlatformError(String(e?.message ?? cause), e?.code ?? 'EUNKNOWN', e?.errno, e?.syscall);
   if (above) Error.captureStackTrace(err, above);

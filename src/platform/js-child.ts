@@ -104,7 +104,7 @@ export function createJsChildRunner(): ChildRunner {
 }
 
 /** Signals the process group PID leads (the command and what it started), else PID alone. */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals | string): void {
+function killGroup(pid: number | undefined, signal: string): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, signal);

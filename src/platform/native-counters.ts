@@ -174,7 +174,7 @@ class NativeCounterSet implements CounterSet {
     this.active = g.active;
   }
 
-  private ioctl(op: 'enable' | 'disable' | 'reset', caller: Function): void {
+  private ioctl(op: 'enable' | 'disable' | 'reset', caller: () => void): void {
     if (this.closed) throw new PlatformError(`counters ${op}: set is closed`, 'EBADF');
     try {
       for (const fd of this.g.leaders) this.addon.perfIoctl(fd, op);

@@ -114,7 +114,7 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
     pinned
       ? `CPU ${pinned}${isolated ? ` (isolated: ${isolated})` : ' (not an isolated CPU)'}; ${policy}` +
           (typeof at(env, 'conditions.cpuReason') === 'string'
-            ? `; chosen as the ${at(env, 'conditions.cpuReason')}`
+            ? `; chosen as the ${at(env, 'conditions.cpuReason') as string}`
             : '')
       : at(env, 'conditions')
         ? 'not pinned'

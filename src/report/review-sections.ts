@@ -93,7 +93,7 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
     `sampling budget per benchmark per ` +
       `fork: ${num('timeBudgetNs') === null ? 'unknown' : formatNs(num('timeBudgetNs'))}`,
     `target relative CI half-width: ${num('targetCi') === null ? 'unknown' : formatPct(num('targetCi'))}`,
-    `seed: ${o.seed ?? 'none recorded'}`,
+    `seed: ${String(o.seed ?? 'none recorded')}`,
   ];
   const rows = measured(doc).map((b) => {
     const batches = b.forks.flatMap((f) => f.batches);

@@ -3,7 +3,7 @@
 // reader for every older version in src/results/read.ts.
 
 import type { ProfileSummary } from '../profile/summary.js';
-import type { CounterEventAvailability, CounterEventName, CounterName } from '../platform/types.js';
+import type { CounterEventAvailability, CounterName } from '../platform/types.js';
 import type { LatencyRecord, LatencySummary, PerCallRecord } from './latency-schema.js';
 import type { AnalysisDetail, Detail } from './detail-schema.js';
 import type { CheckOutcome } from './checks.js';

@@ -16,6 +16,7 @@
 // Each function is applied once, by the writer of its format; the terminal rule is
 // idempotent, so text escaped for the terminal earlier is not changed by it again.
 
+// eslint-disable-next-line no-control-regex -- the control characters are what it escapes
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

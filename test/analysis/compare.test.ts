@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { comparisonReason } from '../../src/report/details.js';
 import { compareForks } from '../../src/analysis/compare.js';
 import { makeForks } from '../helpers/synthetic-forks.js';
 

@@ -1,7 +1,7 @@
 // Edge cases of the run comparison: a process with a single batch size under the slope
 // statistic, and one outlier count shared by `compare`'s notes and the run report.
 import { describe, expect, it } from 'vitest';
-import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { comparisonNotes } from '../../src/report/details.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { compareForks } from '../../src/analysis/compare.js';
 import { aaCheck } from '../../src/compare/aa.js';

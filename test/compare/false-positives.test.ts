@@ -7,7 +7,7 @@
 // figure cannot vary between runs. The percentile bootstrap these replace measured 20 % (2 per
 // side), 8.4 % (3 per side) and 20 % / 12 % (stat, 2 / 3 runs).
 import { describe, expect, it } from 'vitest';
-import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { comparisonReason } from '../../src/report/details.js';
 import { aaCheck } from '../../src/compare/aa.js';
 import { formatAa } from '../../src/report/aa-text.js';
 import { verdictForForks } from '../../src/compare/verdict.js';

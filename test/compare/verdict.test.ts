@@ -1,6 +1,6 @@
 // Known answers for the comparison statistics; each expected value's source is named.
 import { describe, expect, it } from 'vitest';
-import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { comparisonReason } from '../../src/report/details.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { syntheticForks } from '../helpers/synthetic-results.js';
 

@@ -15,14 +15,14 @@ const cb = (b: { start(): void; end(n: number): unknown }) => (b.start(), b.end(
 group('node:bench declarations', () => {
   it('map suites to groups, params to arguments, options to the manual limits', async () => {
     await nb.suite('URL', () => {
-      nb.describe('inner', () => {
-        nb.bench('construct', { samples: 12, warmup: 3, params: { z: true, input: 'short' } }, cb);
+      void nb.describe('inner', () => {
+        void nb.bench('construct', { samples: 12, warmup: 3, params: { z: true, input: 'short' } }, cb);
       });
-      nb.bench(function named(b: Parameters<typeof cb>[0]) {
+      void nb.bench(function named(b: Parameters<typeof cb>[0]) {
         cb(b);
       });
     });
-    nb.bench('top', { timeout: 50 }, cb);
+    void nb.bench('top', { timeout: 50 }, cb);
     const got = instances();
     expect(got.map((i) => [i.group, i.title, i.args])).toEqual([
       ['URL/inner', 'construct [input=short, z=true]', { input: 'short', z: true }],
@@ -38,9 +38,9 @@ group('node:bench declarations', () => {
   });
 
   it('skip leaves a benchmark out; only and bad limits are refused in one line', () => {
-    nb.bench.skip('a', cb);
-    nb.bench('b', { skip: 'later' }, cb);
-    nb.suite('s', { skip: true }, () => nb.bench('c', cb));
+    void nb.bench.skip('a', cb);
+    void nb.bench('b', { skip: 'later' }, cb);
+    void nb.suite('s', { skip: true }, () => nb.bench('c', cb));
     expect(instances()).toHaveLength(0);
     expect(() => nb.bench.only('d', cb)).toThrow(/only: true.*not supported under cyclebench run.*--filter/);
     expect(() => nb.bench('e', { samples: 0 }, cb)).toThrow(/samples must be an integer from 1/);
@@ -52,7 +52,7 @@ group('node:bench declarations', () => {
     await expect(
       nb.suite('late', async () => {
         await Promise.resolve();
-        nb.bench('x', cb);
+        void nb.bench('x', cb);
       }),
     ).rejects.toThrow(/in suite\('late'\) after an await/);
   });
@@ -60,9 +60,9 @@ group('node:bench declarations', () => {
   it('runs before/beforeEach in set-up, afterEach/after at the end, outer suites first', async () => {
     const log: string[] = [];
     nb.before(() => void log.push('root before'));
-    nb.suite('s', () => {
+    void nb.suite('s', () => {
       nb.beforeEach((info) => void log.push(`s beforeEach ${info!.name} ${JSON.stringify(info!.params)}`));
-      nb.bench('b', { params: { k: 1 } }, cb);
+      void nb.bench('b', { params: { k: 1 } }, cb);
       nb.before(() => void log.push('s before'));
     });
     const [inst] = instances();
@@ -72,7 +72,7 @@ group('node:bench declarations', () => {
 
   it("createRunner's declarations register too; its run() returns an empty stream, once", async () => {
     const runner = nb.createRunner({ yieldBetweenSamples: false });
-    runner.bench('example', { samples: 100 }, cb);
+    void runner.bench('example', { samples: 100 }, cb);
     const records = [];
     for await (const r of runner.run()) records.push(r);
     expect(records).toEqual([]);

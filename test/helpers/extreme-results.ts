@@ -43,8 +43,14 @@ function extremeFork(s: ExtremeSpec, index: number, seed: number): ForkResult {
       const raw = (s.overheadNs ?? 40) + s.costs[index]! * n * (1 + (s.noise ?? 0.01) * gaussian(rng));
       const ns = Math.max(1, raw);
       const b: Batch = { ...cleanBatch(n, ns), ticks: ns * 3 };
-      if (s.gcFactor !== undefined) ((b.gc = 3), (b.gcNs = ns * s.gcFactor));
-      if (s.counters) ((b.counters = s.counters(n, ns)), (b.countersRunning = 1));
+      if (s.gcFactor !== undefined) {
+        b.gc = 3;
+        b.gcNs = ns * s.gcFactor;
+      }
+      if (s.counters) {
+        b.counters = s.counters(n, ns);
+        b.countersRunning = 1;
+      }
       batches.push(b);
     }
   const bytes = s.bytesPerOp?.[index];

@@ -24,6 +24,7 @@ export const HOSTILE: readonly string[] = [
 ];
 
 /** A control character or bidi mark other than the line feed that ends lines. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** The first raw control character or bidi mark in `text`, with what surrounds it, or null. */
@@ -62,8 +63,10 @@ export function csvCells(line: string): string[] {
       let cell = '';
       i++;
       while (i < line.length) {
-        if (line[i] === '"' && line[i + 1] === '"') ((cell += '"'), (i += 2));
-        else if (line[i] === '"') break;
+        if (line[i] === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (line[i] === '"') break;
         else cell += line[i++];
       }
       cells.push(cell);

@@ -1,7 +1,7 @@
 // The noise threshold at exactly its value: 1.01 vs 1.00 with no noise is a 1 % change, which
 // does not exceed a 1 % threshold, in `stat` A/B and in the run comparison alike.
 import { describe, expect, it } from 'vitest';
-import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
+import { comparisonReason } from '../../src/report/details.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { compareMetric } from '../../src/stat/compare.js';
 import type { CommandResult } from '../../src/stat/types.js';

@@ -23,6 +23,7 @@ function renamed(name: string): ResultDocument {
 
 /** True when text holds a control character other than the line feeds that separate lines. */
 function hasControls(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
   return /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text);
 }
 

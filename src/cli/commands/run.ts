@@ -22,7 +22,7 @@ import {
   TARGET_LARGEST_BATCH_NS,
 } from '../../api/command-run.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
-import { runAndReport, type RunAndReportOptions } from '../../api/run-and-report.js';
+import { runAndReport } from '../../api/run-and-report.js';
 import { BaselineError, checkBaselineName } from '../../compare/baselines.js';
 import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { exitCodeFor } from '../../api/command-common.js';
