@@ -4,6 +4,7 @@
 import type { CounterName } from '../platform/types.js';
 import type { LatencyRecord, PerCallRecord } from './latency-schema.js';
 import type { AnalysisDetail } from './detail-schema.js';
+import type { SamplingStop, V8Tier } from './terms.js';
 
 /** Why a batch counts as preempted. */
 export type PreemptionCause = 'involuntary-switch' | 'migration' | 'off-cpu';
@@ -62,8 +63,6 @@ export interface WarmupSummary {
   /** Per-iteration estimate at the end of warmup, ns. */
   estimateNs: number;
 }
-
-export type SamplingStop = 'target-ci' | 'time-budget' | 'max-rounds';
 
 export interface ForkResult {
   index: number;
@@ -191,10 +190,6 @@ export interface MemoryRecord {
    */
   kept?: { bytes: number; by: 'returned' | 'sunk' };
 }
-
-/** V8's tier of a function as its optimization status reports it; 'unknown' without --allow-natives-syntax. */
-/** 'inlined': the kernel's own code is unoptimized but it ran inside the optimized loop (src/simulation/settle.ts). */
-export type V8Tier = 'turbofan' | 'maglev' | 'baseline' | 'interpreted' | 'inlined' | 'unknown';
 
 /** How the counts of one process under Valgrind were made (src/simulation/). */
 export interface SimulationRecord {

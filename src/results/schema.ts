@@ -7,8 +7,9 @@ import type { CounterEventAvailability, CounterName } from '../platform/types.js
 import type { LatencySummary } from './latency-schema.js';
 import type { AnalysisDetail, Detail } from './detail-schema.js';
 import type { CheckOutcome } from './checks.js';
-import type { ForkResult, V8Tier } from './fork-schema.js';
+import type { ForkResult } from './fork-schema.js';
 import type { Finding } from './finding-schema.js';
+import type { Flag, LayoutEffect, Statistic, V8Tier } from './terms.js';
 
 export const SCHEMA_VERSION = 4;
 
@@ -24,13 +25,12 @@ export type {
   ManualRecord,
   MemoryRecord,
   PreemptionCause,
-  SamplingStop,
   SimulationRecord,
   V8Record,
-  V8Tier,
   WarmupOutcome,
   WarmupSummary,
 } from './fork-schema.js';
+export type { Flag, LayoutEffect, SamplingStop, Statistic, V8Tier } from './terms.js';
 export { FINDING_CODES } from './finding-schema.js';
 export type { Finding, FindingCode, FindingSeverity } from './finding-schema.js';
 
@@ -45,8 +45,6 @@ export interface MemorySummary {
   collections: number;
   method: string;
 }
-
-export type Statistic = 'slope' | 'min' | 'median' | 'mean';
 
 export interface Headline {
   statistic: Statistic;
@@ -76,26 +74,6 @@ export interface Estimates {
   /** Mean within-process coefficient of variation of per-iteration times. */
   withinProcessCv: number;
 }
-
-export type Flag =
-  | 'optimized-away'
-  | 'allocation-dropped'
-  | 'estimates-disagree'
-  | 'gc-during-batches'
-  | 'migrations'
-  | 'context-switches'
-  | 'page-faults'
-  | 'low-r2'
-  | 'warmup-not-steady'
-  | 'target-ci-not-reached'
-  | 'multimodal'
-  | 'outliers'
-  | 'environment-changed'
-  | 'in-process'
-  | 'contended'
-  | 'inputs-changed'
-  | 'simulated'
-  | 'not-optimized';
 
 export interface CounterPerOp {
   event: CounterName;
@@ -167,21 +145,6 @@ export interface BenchmarkResult {
  */
 export type Verdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few' | 'incomparable';
 
-/** How much layout moved the result across processes (`--aslr randomize`; src/analysis/layout.ts). */
-export interface LayoutEffect {
-  processes: number;
-  /** Distinct layouts (environment paddings) among them. */
-  layouts: number;
-  paddingBytes: [number, number];
-  /** max/min − 1 of the per-process results. */
-  spread: number;
-  betweenCv: number;
-  /** RMS of each process's own relative standard error (what within-process noise explains). */
-  withinCv: number;
-  /** sqrt(max(0, betweenCv² − withinCv²)): the part layout (and other per-process effects) added. */
-  layoutCv: number;
-}
-
 export interface RelativeResult {
   baseline: string;
   verdict: Verdict;
@@ -206,5 +169,16 @@ export interface ResultDocument {
   checks?: CheckOutcome[];
 }
 
-export { DETAIL_CODES } from './detail-schema.js';
-export type { AnalysisDetail, Detail, DetailCode, DetailScalar, DetailValue } from './detail-schema.js';
+export { DETAIL_CODES, detail } from './detail-schema.js';
+export type {
+  AnalysisDetail,
+  Detail,
+  DetailCode,
+  DetailData,
+  DetailSeverity,
+  DetailValues,
+  EnvironmentValues,
+  NoValues,
+  Side,
+  V8Values,
+} from './detail-schema.js';
