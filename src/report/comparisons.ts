@@ -6,7 +6,7 @@
 import { relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
-import { parseDetail } from '../results/read.js';
+import { parseDetail } from '../results/read-details.js';
 import { comparisonReason } from './details.js';
 
 export type { Verdict };

@@ -2,7 +2,7 @@
 // Schema a result file's details are checked against, and what a detail read from a file gets for
 // a number JSON could not hold. The table's type is derived from DetailValues, so a field added to,
 // renamed in or retyped in a code's values fails the type-check here until the table follows.
-import { DETAIL_CODES, type DetailCode, type DetailData, type DetailValues } from './detail-schema.js';
+import type { DetailCode, DetailData, DetailValues } from './detail-schema.js';
 
 /** How a field's value is typed (its TypeScript type, spelled as a string). */
 type FieldKind =
@@ -36,9 +36,16 @@ type KindOf<T> = [T] extends [number]
                   ? 'string[]|null'
                   : never;
 
-/** Each field's kind; an optional field's ends in '?'. */
+/** The keys of every member of a union of values ('optimized-away' is one per kind). */
+type AllKeys<V> = V extends unknown ? keyof V : never;
+/** A field's type over the members; undefined where a member lacks it. */
+type FieldType<V, K extends PropertyKey> = V extends unknown ? (K extends keyof V ? V[K] : undefined) : never;
+
+/** Each field's kind; an optional field's (or one some members lack) ends in '?'. */
 type FieldKinds<V> = {
-  [K in keyof V]-?: undefined extends V[K] ? `${KindOf<Exclude<V[K], undefined>>}?` : KindOf<V[K]>;
+  [K in AllKeys<V>]: undefined extends FieldType<V, K>
+    ? `${KindOf<Exclude<FieldType<V, K>, undefined>>}?`
+    : KindOf<FieldType<V, K>>;
 };
 
 const V8 = {
@@ -72,7 +79,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
     cycleKnown: 'boolean',
     floorNs: 'number|null',
     kind: 'string',
-    cycles: 'number',
+    cycles: 'number?',
   },
   'allocation-dropped': { ...COUNT, bytesPerOp: 'number', floorBytes: 'number', by: 'string' },
   'estimates-disagree': {
@@ -251,21 +258,19 @@ const fields = (code: DetailCode): [string, FieldKind, boolean][] =>
   ]);
 
 /**
- * The JSON Schema of each known code's values: the type of every field present. No field is
- * required (a file written before a field existed lacks it; readDetailValues fills what the words
- * need) and unknown fields are allowed (a newer writer adds some), as in ./document-schema.ts.
+ * The JSON Schema of a known code's values: the type of every field present. No field is required
+ * (a file written before a field existed lacks it; readDetailValues fills what the words need) and
+ * unknown fields are allowed (a newer writer adds some), as in ./document-schema.ts.
  */
-export const DETAIL_VALUES_SCHEMAS = DETAIL_CODES.map((code) => ({
-  if: { properties: { code: { const: code } } },
-  then: {
-    properties: {
-      values: {
-        type: 'object',
-        properties: Object.fromEntries(fields(code).map(([k, kind]) => [k, FIELD_SCHEMA[kind]])),
-      },
-    },
-  },
-}));
+export function detailValuesSchema(code: DetailCode): object {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields(code).map(([k, kind]) => [k, FIELD_SCHEMA[kind]])),
+  };
+}
+
+/** Whether this build knows the code (a newer file may carry others). */
+export const isDetailCode = (code: string): code is DetailCode => Object.hasOwn(DETAIL_FIELDS, code);
 
 /**
  * A detail read from a file, as its writer held it: a number field that JSON wrote as null (NaN,
@@ -274,7 +279,7 @@ export const DETAIL_VALUES_SCHEMAS = DETAIL_CODES.map((code) => ({
  * this build does not know keeps its values as they are. Changes `d` in place.
  */
 export function readDetailValues(d: DetailData): void {
-  if (!Object.hasOwn(DETAIL_FIELDS, d.code) || typeof d.values !== 'object' || d.values === null) return;
+  if (!isDetailCode(d.code) || typeof d.values !== 'object' || d.values === null) return;
   const v = d.values as Record<string, unknown>;
   for (const [k, base, optional] of fields(d.code)) {
     if (base === 'number' && (v[k] === null || (!optional && v[k] === undefined))) v[k] = NaN;

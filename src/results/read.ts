@@ -3,11 +3,12 @@
 // build does not know. Older versions are upgraded here, one function per step.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { attachFindings } from '../analysis/findings.js';
-import { DETAIL_SCHEMA, RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
+import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
 import { readDetailValues } from './detail-fields.js';
+import { benchmarkDetails, detailValuesProblem, pointerPath } from './read-details.js';
 import { InputFileError, parseFiniteJson, readInputText, valueProblem } from './input-file.js';
 import { isNodeBenchNdjson, nodeBenchDocument } from '../analysis/node-bench-read.js';
-import { type DetailData, type ResultDocument, SCHEMA_VERSION } from './schema.js';
+import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
 
 export class ResultFileError extends Error {
   constructor(
@@ -93,25 +94,12 @@ export function parseResultDocument(data: unknown, path = '<input>'): ResultDocu
     );
   }
   if (!Array.isArray(doc.benchmarks)) throw new ResultFileError(path, 'no benchmarks array');
-  const problem = schemaProblem(doc);
+  const problem = schemaProblem(doc) ?? detailValuesProblem((doc as ResultDocument).benchmarks);
   if (problem) throw new ResultFileError(path, `malformed result document: ${problem}`);
   return upgrade(doc as ResultDocument);
 }
 
 let validate: ValidateFunction | undefined;
-let validateDetail: ValidateFunction | undefined;
-
-/**
- * A detail from JSON this build did not check as a result file (a saved `compare` output): checked
- * as a result file's details are and read as they are (readDetailValues), or null when malformed.
- */
-export function parseDetail(raw: unknown): DetailData | null {
-  validateDetail ??= new Ajv({ allErrors: false, strict: false }).compile(DETAIL_SCHEMA);
-  if (!validateDetail(raw)) return null;
-  const d = structuredClone(raw) as DetailData;
-  readDetailValues(d);
-  return d;
-}
 
 /** The first schema violation as "benchmarks[0].name must be string", or null. */
 function schemaProblem(doc: unknown): string | null {
@@ -119,12 +107,7 @@ function schemaProblem(doc: unknown): string | null {
   if (validate(doc)) return null;
   const e = validate.errors?.[0];
   if (!e) return 'does not match the schema';
-  const where = e.instancePath
-    .split('/')
-    .slice(1)
-    .map((k) => (/^\d+$/.test(k) ? `[${k}]` : `.${k.replace(/~1/g, '/').replace(/~0/g, '~')}`))
-    .join('')
-    .replace(/^\./, '');
+  const where = pointerPath(e.instancePath);
   return `${where || 'the document'} ${e.message ?? 'is invalid'}`;
 }
 
@@ -138,16 +121,6 @@ function schemaProblem(doc: unknown): string | null {
  * 'cannot-tell'; any other older 'no-difference' stays as written (files before version 3 record
  * no such detail, so their intervals are shown as they are, with the verdict of their time).
  */
-/** Every detail of a benchmark: its own, its processes', its latency ladder's, its comparison's reason. */
-function benchmarkDetails(b: ResultDocument['benchmarks'][number]): DetailData[] {
-  return [
-    ...(b.details ?? []),
-    ...b.forks.flatMap((f) => f.details ?? []),
-    ...(b.latency?.details ?? []),
-    ...(b.relative?.because ? [b.relative.because] : []),
-  ];
-}
-
 function upgrade(doc: ResultDocument): ResultDocument {
   // schemaVersion keeps the version the file was written with: the report names it.
   // What the schema leaves optional but the type requires gets its empty value, so a minimal
@@ -166,7 +139,7 @@ function upgrade(doc: ResultDocument): ResultDocument {
     b.estimates ??= null;
     b.warnings ??= [];
     b.notes ??= [];
-    for (const d of benchmarkDetails(b)) readDetailValues(d);
+    for (const [, d] of benchmarkDetails(b, '')) readDetailValues(d);
   }
   if (doc.schemaVersion < 4)
     for (const b of doc.benchmarks) {
