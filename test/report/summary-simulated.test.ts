@@ -106,7 +106,7 @@ describe('a simulated run in the terminal', () => {
     const b = doc.benchmarks[0];
     b.details = [
       ...(b.details ?? []),
-      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'baseline' } },
+      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'interpreted' } },
     ];
     const out = renderSummary(doc, { columns: 120 });
     expect(
@@ -114,7 +114,7 @@ describe('a simulated run in the terminal', () => {
         .find((l) => l.startsWith(b.name))!
         .split(/ {2,}/),
     ).toContain('!');
-    expect(out).toContain(`${b.name}: V8 ran the kernel in its baseline tier, not optimized, while it was counted`);
+    expect(out).toContain(`${b.name}: V8 ran the kernel in its interpreted tier, not optimized, while it was counted`);
   });
 
   it('golden at 80 columns', () => {
