@@ -129,7 +129,7 @@ export function detail<C extends DetailCode>(
   return { code, severity, values } as AnalysisDetail;
 }
 
-// Every code has its values, and every values entry its code: each line fails to compile otherwise.
+// Every code has its values, and every values entry its code: the last line fails to compile otherwise.
 type Extra = Exclude<keyof DetailValues, DetailCode>;
 type Missing = Exclude<DetailCode, keyof DetailValues>;
 type IsTrue<T extends true> = T;
