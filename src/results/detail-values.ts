@@ -146,7 +146,7 @@ export interface DetailValues {
     confidence: number | null;
     /** The rank test's p-value when it leans to a difference, null otherwise. */
     pValue: number | null;
-    /** true in files of schema version 3 and older for an interval beyond the threshold (now 'cannot-tell'). */
+    /** true, in files of schema version 3 and older, for an interval reaching beyond the threshold (read as 'cannot-tell'). */
     wide?: boolean;
     threshold?: number;
   };
