@@ -12,6 +12,7 @@
 
 import { median } from 'simple-statistics';
 import type { Batch, Headline } from '../results/schema.js';
+import type { DetailValues } from '../results/detail-schema.js';
 import { perSizeMedianFit } from '../statistics/robust-slope.js';
 
 export const AGREEMENT_TOLERANCE = 0.1;
@@ -53,7 +54,7 @@ export function cpuPerOp(groups: readonly (readonly Batch[])[]): number | null {
 }
 
 /** The disagreement as values of an 'estimates-disagree' detail, or null when they agree (or nothing to compare). */
-export function disagreement(a: AgreementInput): Record<string, number | string | null> | null {
+export function disagreement(a: AgreementInput): DetailValues['estimates-disagree'] | null {
   const cpu = cpuPerOp(a.groups);
   const refs = [a.batchMedianNs, cpu, a.latencyMedianNs].filter(
     (x): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0,

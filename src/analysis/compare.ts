@@ -14,6 +14,7 @@
 //   test over batches would treat batches of one process as independent, which they are not.
 
 import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic, Verdict } from '../results/schema.js';
+import { detail, type DetailValues } from '../results/detail-schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { describe } from '../statistics/describe.js';
 import { twoStageRatioInterval } from '../statistics/t-intervals.js';
@@ -41,11 +42,7 @@ export function tooFewProcesses(base: number, contender: number): AnalysisDetail
   };
 }
 
-const because = (code: DetailCode, values: AnalysisDetail['values'] = {}): AnalysisDetail => ({
-  code,
-  severity: 'warning',
-  values,
-});
+const because = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail => detail(code, values);
 
 export interface CompareOptions {
   statistic?: Statistic | 'auto';
@@ -176,7 +173,7 @@ export function compareForks(
       ? 'none: no interval over processes to invert'
       : 'Welch t-test of the log ratio over per-process values (the one the interval inverts)';
   const out = { statistic, ratio, pValue: ciPValue, test, minimumDetectable, ciPValue };
-  if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums') };
+  if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums', {}) };
   if (opts.incomparableReason)
     return {
       ...out,
@@ -185,7 +182,7 @@ export function compareForks(
     };
   if (!enough) return { ...out, verdict: 'too-few', because: tooFewProcesses(base.length, contender.length) };
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
-    return { ...out, verdict: 'incomparable', because: because('ratio-undefined') };
+    return { ...out, verdict: 'incomparable', because: because('ratio-undefined', {}) };
   const v = intervalVerdict(r.point, r.ciLow, r.ciHigh, threshold);
   const units = Math.min(base.length, contender.length);
   if (v === 'cannot-tell')

@@ -19,6 +19,7 @@ import type {
   LayoutEffect,
   Statistic,
 } from '../results/schema.js';
+import { detail, type DetailSeverity, type DetailValues } from '../results/detail-schema.js';
 import { describe } from '../statistics/describe.js';
 import type { ShapeCheck } from '../statistics/shape.js';
 import { gcShare } from './gc-share.js';
@@ -62,7 +63,7 @@ const STAT_TEXT: Record<Statistic, string> = {
   mean: 'mean per-iteration time',
 };
 
-type Add = (code: DetailCode, values?: AnalysisDetail['values'], severity?: AnalysisDetail['severity']) => void;
+type Add = <C extends DetailCode>(code: C, values: DetailValues[C], severity?: DetailSeverity) => void;
 
 function usableGroups(forks: readonly ForkResult[], add: Add): { groups: Batch[][]; forks: ForkResult[] } {
   const groups: Batch[][] = [];
@@ -85,7 +86,7 @@ function usableGroups(forks: readonly ForkResult[], add: Add): { groups: Batch[]
 
 export function analyzeBenchmark(allForks: readonly ForkResult[], options: AnalyzeOptions = {}): BenchmarkAnalysis {
   const details: AnalysisDetail[] = [];
-  const add: Add = (code, values = {}, severity = 'warning') => details.push({ code, severity, values });
+  const add: Add = (code, values, severity = 'warning') => details.push(detail(code, values, severity));
   const { groups, forks } = usableGroups(allForks, add);
   const confidence = options.confidence ?? D.DEFAULT_CONFIDENCE;
   const boot = {

@@ -87,8 +87,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     add('estimates-disagree', { direction: typeof d?.values.direction === 'string' ? d.values.direction : null });
   }
   const missing = b.details?.find((d) => d.code === 'processes-missing');
-  if (missing)
-    add('partial', { measured: missing.values.measured as number, planned: missing.values.planned as number });
+  if (missing) add('partial', { measured: missing.values.measured, planned: missing.values.planned });
   if (b.flags.includes('inputs-changed')) add('inputs-changed');
   const added = b.details?.find((d) => d.code === 'processes-added');
   if (b.flags.includes('target-ci-not-reached') && h) {

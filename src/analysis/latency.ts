@@ -23,6 +23,7 @@ import type {
   LatencyRung,
   LatencySummary,
 } from '../results/schema.js';
+import { detail, type DetailValues } from '../results/detail-schema.js';
 import * as D from './defaults.js';
 
 /** One histogram bucket of one fork, converted to ns (overhead subtracted, clamped at 0). */
@@ -168,7 +169,7 @@ export function analyzeLatency(forks: readonly ForkResult[]): LatencySummary | n
 /** The honest reading of a ladder against the timer, as data (worded by src/report/details.ts); thresholds in defaults.ts. */
 export function latencyDetails(s: LatencySummary, records: readonly LatencyRecord[]): AnalysisDetail[] {
   const out: AnalysisDetail[] = [];
-  const add = (code: DetailCode, values: AnalysisDetail['values']) => out.push({ code, severity: 'info', values });
+  const add = <C extends DetailCode>(code: C, values: DetailValues[C]) => out.push(detail(code, values, 'info'));
   const coarse = s.stepNs > D.COARSE_STEP_TICKS * s.tickNs;
   add('latency-timer', {
     overheadNs: s.overheadNs,

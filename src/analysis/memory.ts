@@ -4,6 +4,7 @@
 
 import { median } from 'simple-statistics';
 import type { ForkResult, MemorySummary } from '../results/schema.js';
+import type { DetailValues } from '../results/detail-schema.js';
 
 export const MEMORY_METHOD =
   'V8 heap bytes allocated per call: robust slope of bytes on iterations over batches read after the timed ' +
@@ -35,7 +36,7 @@ export const DROPPED_ALLOCATION_SHARE = 0.5;
  * the compiler removed an allocation the code performs, so the time is not the code's. Null
  * when no process shows it.
  */
-export function droppedAllocation(forks: readonly ForkResult[]): Record<string, number | string> | null {
+export function droppedAllocation(forks: readonly ForkResult[]): DetailValues['allocation-dropped'] | null {
   const hit = forks.filter(
     (f) => f.memory?.kept && Math.max(0, f.memory.bytesPerOp) < DROPPED_ALLOCATION_SHARE * f.memory.kept.bytes,
   );

@@ -72,7 +72,7 @@ export function markOddProcess(forks: readonly ForkResult[], statistic: Statisti
 }
 
 /** The detail naming the odd process of a benchmark, with its yardstick against the others'; null when none. */
-export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail | null {
+export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail<'odd-process'> | null {
   const f = forks.find((k) => k.oddProcess !== undefined);
   if (!f) return null;
   const own = yardstickOf(f);

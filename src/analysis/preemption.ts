@@ -7,6 +7,7 @@
 // vCPUs and 37 % of batches preempted (docs/measurements.md, "Contention").
 
 import type { ForkResult, PreemptionCause } from '../results/schema.js';
+import type { DetailValues } from '../results/detail-schema.js';
 
 /** Share of preempted batches from which a result is flagged contended. */
 export const CONTENDED_SHARE = 0.5;
@@ -47,7 +48,7 @@ export function assessPreemption(forks: readonly ForkResult[]): PreemptionReport
 }
 
 /** The report as a detail's values: counts by cause, and whether the run was contended. */
-export function preemptionValues(r: PreemptionReport): Record<string, number | boolean> {
+export function preemptionValues(r: PreemptionReport): DetailValues['preempted'] {
   return {
     preempted: r.preempted,
     total: r.total,

@@ -3,6 +3,7 @@
 // says what was seen, as numbers (src/report/details.ts words it); nothing is dropped from the estimates.
 
 import type { AnalysisDetail, Batch, DetailCode, Estimates, Flag, ForkResult, Headline } from '../results/schema.js';
+import { detail, type DetailSeverity, type DetailValues } from '../results/detail-schema.js';
 import { median } from 'simple-statistics';
 import { tukeyFences } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
@@ -71,8 +72,8 @@ export function loopFloorNs(forks: readonly ForkResult[]): number | null {
 export function assessQuality(q: QualityInput): Quality {
   const flags: Flag[] = [];
   const details: AnalysisDetail[] = [];
-  const add = (code: DetailCode, values: AnalysisDetail['values'], severity: AnalysisDetail['severity'] = 'warning') =>
-    details.push({ code, severity, values });
+  const add = <C extends DetailCode>(code: C, values: DetailValues[C], severity: DetailSeverity = 'warning') =>
+    details.push(detail(code, values, severity));
   const { headline, options } = q;
 
   const cycle = cycleThresholdNs(options);

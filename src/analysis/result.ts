@@ -23,7 +23,7 @@ export interface ResultExtras {
 
 /** Names the benchmark in each detail. */
 export function namedDetails(b: Pick<BenchmarkResult, 'group' | 'name'>, list: readonly AnalysisDetail[]): Detail[] {
-  return list.map((d) => ({ code: d.code, severity: d.severity, benchmark: benchmarkName(b), values: d.values }));
+  return list.map((d) => ({ ...d, benchmark: benchmarkName(b) }));
 }
 
 export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extra: ResultExtras = {}): BenchmarkResult {

@@ -60,7 +60,7 @@ export function measuredForks<T extends Pick<ForkResult, 'slowState' | 'oddProce
 }
 
 /** The slow processes of a benchmark as a detail, and whether the estimate left them out; null when none. */
-export function slowProcessesDetail(forks: readonly ForkResult[]): AnalysisDetail | null {
+export function slowProcessesDetail(forks: readonly ForkResult[]): AnalysisDetail<'slow-processes'> | null {
   const slow = forks.filter((f) => f.slowState !== undefined);
   if (slow.length === 0) return null;
   const leftOut = measuredForks(forks).length < forks.length;

@@ -2,7 +2,7 @@
 // detail values: the findings that single out processes (an odd process, slow states, a warm-up
 // that did not settle) then say whether the kernel's compiled code differed there, or whether
 // every process ran the same tier without a deoptimization, which leaves layout or the host.
-import type { DeoptCount, DetailValue, ForkResult, V8Record } from '../results/schema.js';
+import type { DeoptCount, ForkResult, V8Record, V8Values } from '../results/schema.js';
 
 type Phase = 'warmup' | 'sampling';
 
@@ -45,11 +45,7 @@ function tiers(forks: readonly ForkResult[], at: 'warmup' | 'end'): string[] {
  * their deoptimizations, the most frequent one, and their tiers (kernel/loop) at the phase's end.
  * Empty when a process has no V8 record (older files, a run that did not read it).
  */
-export function v8Comparison(
-  subject: readonly ForkResult[],
-  others: readonly ForkResult[],
-  phase: Phase,
-): Record<string, DetailValue> {
+export function v8Comparison(subject: readonly ForkResult[], others: readonly ForkResult[], phase: Phase): V8Values {
   if (subject.length === 0 || ![...subject, ...others].every((f) => f.v8)) return {};
   const at = phase === 'warmup' ? 'warmup' : 'end';
   return {

@@ -12,6 +12,7 @@
 // processes disagree is not fingerprinted (noted).
 
 import type { AnalysisDetail, BenchmarkResult, Flag } from '../results/schema.js';
+import { detail, type EnvironmentValues, type Side } from '../results/detail-schema.js';
 
 export interface EnvironmentDifference {
   /** Dotted path of the fact in ResultDocument.environment, e.g. "node.version". */
@@ -35,7 +36,7 @@ export interface EnvironmentProblems {
 }
 
 /** The problems as a detail's values (each side's value JSON-encoded: a value may be a list). */
-export function problemValues(p: EnvironmentProblems): Record<string, string[]> {
+export function problemValues(p: EnvironmentProblems): EnvironmentValues {
   return {
     facts: p.differences.map((d) => d.fact),
     bases: p.differences.map((d) => JSON.stringify(d.base)),
@@ -123,16 +124,11 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
 export const CONTAMINATING_FLAGS: readonly Flag[] = ['environment-changed', 'optimized-away', 'estimates-disagree'];
 
 /** Why one side cannot be compared (an error, no measurement, a contaminating flag), as data, or null. */
-export function sideProblem(b: BenchmarkResult, side: 'baseline' | 'contender'): AnalysisDetail | null {
-  const why = (code: AnalysisDetail['code'], values: AnalysisDetail['values']): AnalysisDetail => ({
-    code,
-    severity: 'warning',
-    values: { side, ...values },
-  });
-  if (b.error) return why('side-failed', { kind: b.error.kind, message: b.error.message });
-  if (!b.forks?.length || !b.headline) return why('side-unmeasured', { message: null });
+export function sideProblem(b: BenchmarkResult, side: Side): AnalysisDetail | null {
+  if (b.error) return detail('side-failed', { side, kind: b.error.kind, message: b.error.message });
+  if (!b.forks?.length || !b.headline) return detail('side-unmeasured', { side, message: null });
   const bad = b.flags.filter((f) => CONTAMINATING_FLAGS.includes(f));
-  if (bad.length) return why('side-contaminated', { flags: bad });
+  if (bad.length) return detail('side-contaminated', { side, flags: bad });
   return null;
 }
 
@@ -155,6 +151,7 @@ export function compareChecksums(base: BenchmarkResult, contender: BenchmarkResu
       ? { differs: false, note: null }
       : { differs: true, note: { code: 'checksums-differ', severity: 'warning', values: { base: a, contender: b } } };
   }
-  const sides = [a === null ? 'baseline' : null, b === null ? 'contender' : null].filter((x) => x !== null);
+  const unstable: (Side | null)[] = [a === null ? 'baseline' : null, b === null ? 'contender' : null];
+  const sides = unstable.filter((x) => x !== null);
   return { differs: false, note: { code: 'checksums-unstable', severity: 'info', values: { sides } } };
 }

@@ -6,6 +6,7 @@
 import { ols } from '../statistics/regression.js';
 import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
 import type { AnalysisDetail, BenchmarkResult, DetailCode, ForkResult } from '../results/schema.js';
+import { detail, type DetailValues } from '../results/detail-schema.js';
 import type { CounterName } from '../platform/types.js';
 import type { VerdictResult } from './types.js';
 import { intervalVerdict } from '../statistics/threshold.js';
@@ -36,14 +37,10 @@ export function instructionsVerdict(
   s: { confidence: number; threshold: number },
 ): VerdictResult & { details: AnalysisDetail[] } {
   const head = { ratio: null, pValue: null, confidence: s.confidence, details: [] as AnalysisDetail[] };
-  const why = (code: DetailCode, values: AnalysisDetail['values'] = {}): AnalysisDetail => ({
-    code,
-    severity: 'warning',
-    values,
-  });
+  const why = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail => detail(code, values);
   const event = eventOf(base);
   if (event === null || event !== eventOf(contender))
-    return { ...head, verdict: 'incomparable', because: why('no-common-count') };
+    return { ...head, verdict: 'incomparable', because: why('no-common-count', {}) };
   const values = (b: BenchmarkResult) =>
     b.forks.map((f) => processInstructions(f, event)).filter((v) => Number.isFinite(v) && v > 0);
   const a = values(base);
@@ -56,7 +53,7 @@ export function instructionsVerdict(
       : [];
   const method = `Welch t-interval over per-process ${label} (log ratio)`;
   if (a.length < 2 || c.length < 2)
-    return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts') };
+    return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts', {}) };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
   // The row's p-value is that of the test the interval inverts, as for time (verdict.ts).

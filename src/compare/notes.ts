@@ -15,6 +15,7 @@ import { fitFork, forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { residualOutliers } from '../analysis/quality.js';
 import type { AnalysisDetail, Batch, BenchmarkResult, Statistic } from '../results/schema.js';
+import { detail, type DetailCode, type DetailValues, type Side } from '../results/detail-schema.js';
 import { describe } from '../statistics/describe.js';
 import { grubbs } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
@@ -56,15 +57,15 @@ export function sampleAdvice(
 }
 
 /** What is worth knowing about one side ('baseline' or 'contender'), as data; empty when nothing. */
-export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic, o: NoteOptions): AnalysisDetail[] {
+export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, o: NoteOptions): AnalysisDetail[] {
   const gs = groups(b);
   if (gs.length === 0) return [];
   const out: AnalysisDetail[] = [];
-  const add = (code: AnalysisDetail['code'], values: AnalysisDetail['values']) =>
-    out.push({ code, severity: 'info', values: { side, ...values } });
+  const add = <C extends DetailCode>(code: C, values: DetailValues[C]) => out.push(detail(code, values, 'info'));
   const advice = sampleAdvice(b, statistic, o);
   if (advice && !advice.reachedTarget)
     add('sample-advice', {
+      side,
       halfWidth: advice.relativeHalfWidth,
       target: o.target,
       processes: Number.isFinite(advice.processes) ? advice.processes : null,
@@ -72,12 +73,13 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
       confidence: o.confidence,
     });
   const { mild, severe, total } = residualOutliers(gs);
-  if (mild + severe > 0) add('side-outliers', { mild, severe, total });
+  if (mild + severe > 0) add('side-outliers', { side, mild, severe, total });
   if (o.grubbs && gs.length >= 3) {
     const points = gs.map((g) => forkStatistic(g, statistic));
     if (points.every(Number.isFinite)) {
       const g = grubbs(points);
       add('grubbs', {
+        side,
         statistic,
         alpha: g.alpha,
         g: g.g,
@@ -87,6 +89,6 @@ export function sideNotes(b: BenchmarkResult, side: string, statistic: Statistic
     }
   }
   const shape = checkShape(gs.flatMap((g) => fitFork(g).perIteration));
-  if (shape.multimodal) add('side-multimodal', { ashmanD: shape.ashmanD, share: shape.minorityShare });
+  if (shape.multimodal) add('side-multimodal', { side, ashmanD: shape.ashmanD, share: shape.minorityShare });
   return out;
 }

@@ -23,6 +23,7 @@ import { measuredForks } from '../analysis/slow-processes.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
 import type { AnalysisDetail, DetailCode, ForkResult, Statistic } from '../results/schema.js';
+import { detail, type DetailValues } from '../results/detail-schema.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
 import { intervalVerdict } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
@@ -137,11 +138,7 @@ export function verdictForForks(
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
   const disagree = rankP !== null && excludesOne !== rankP < alpha;
-  const why = (code: DetailCode, values: AnalysisDetail['values']): AnalysisDetail => ({
-    code,
-    severity: 'warning',
-    values,
-  });
+  const why = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail => detail(code, values);
   const diff = Math.abs(ratio.point - 1);
   const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
   if (verdict === 'cannot-tell')

@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CounterSet, Platform } from '../platform/types.js';
 import type { AnalysisDetail, ForkResult, LatencyRecord, SimulationRecord, V8Record } from '../results/schema.js';
+import { detail, type DetailCode, type DetailValues } from '../results/detail-schema.js';
 import { recordedConditions } from './conditions.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
@@ -162,8 +163,7 @@ export async function measure(
     batchMarks: undefined,
   };
   const details: AnalysisDetail[] = [...(extras.details ?? [])];
-  const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
-    details.push({ code, severity: 'warning', values });
+  const warn = <C extends DetailCode>(code: C, values: DetailValues[C]) => details.push(detail(code, values));
   if (perCall && extras.counters) {
     const message = 'beforeEach/afterEach run around every call, and counters read over a batch would count them';
     details.push({ code: 'counters-unavailable', severity: 'info', values: { message } });

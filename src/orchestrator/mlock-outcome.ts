@@ -16,7 +16,7 @@ export function mlockShortfall(benchmarks: BenchmarkResult[]): string | null {
       if (f.conditions.mlock) continue;
       failed++;
       const detail = f.details?.find((d) => d.code === 'mlock-failed');
-      why ??= typeof detail?.values?.message === 'string' ? detail.values.message : undefined;
+      why ??= detail?.values.message;
     }
   if (failed === 0) return null;
   return (

@@ -5,7 +5,8 @@
 // comparisons (null) says so instead of inventing a verdict.
 import { relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
-import type { BenchmarkResult, DetailCode, DetailValue, ResultDocument, Verdict } from '../results/schema.js';
+import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
+import { parseDetail } from '../results/read-details.js';
 import { comparisonReason } from './details.js';
 
 export type { Verdict };
@@ -48,6 +49,8 @@ export function adaptComparison(raw: unknown): ComparisonRow | null {
   const ratioObj = typeof r.ratio === 'object' && r.ratio !== null ? (r.ratio as Record<string, unknown>) : null;
   const contender = (r.contender ?? r.benchmark ?? null) as Record<string, unknown> | string | null;
   const base = (r.baseline ?? null) as Record<string, unknown> | string | null;
+  // A reason as data is worded only when it is a well-formed detail (checked as a result file's are).
+  const because = parseDetail(r.because);
   const nameOf = (x: typeof contender): string =>
     typeof x === 'string' ? x : x && typeof x.name === 'string' ? x.name : '';
   return {
@@ -60,14 +63,13 @@ export function adaptComparison(raw: unknown): ComparisonRow | null {
     ciLow: num(ratioObj ? (ratioObj.ciLow ?? ratioObj.low) : r.ciLow),
     ciHigh: num(ratioObj ? (ratioObj.ciHigh ?? ratioObj.high) : r.ciHigh),
     verdict,
-    reason:
-      r.because && typeof r.because === 'object'
-        ? comparisonReason({ because: r.because as { code: DetailCode; values: Record<string, DetailValue> } })
-        : typeof r.reason === 'string'
-          ? r.reason
-          : typeof r.test === 'string'
-            ? r.test
-            : undefined,
+    reason: because
+      ? comparisonReason({ because })
+      : typeof r.reason === 'string'
+        ? r.reason
+        : typeof r.test === 'string'
+          ? r.test
+          : undefined,
   };
 }
 

@@ -3,10 +3,11 @@
 // themselves are data made by src/analysis and src/simulation; the short attention lines of
 // the default output are src/report/findings.ts's.
 import type {
+  AnalysisDetail,
   BenchmarkResult,
-  Detail,
   DetailCode,
-  DetailValue,
+  DetailData,
+  DetailValues,
   Flag,
   ForkResult,
   ResultDocument,
@@ -18,11 +19,9 @@ import { FORK_DETAIL_TEXT } from './fork-details.js';
 import { LATENCY_DETAIL_TEXT } from './latency-details.js';
 import { v8Clause } from './v8-words.js';
 
-type Values = Record<string, DetailValue>;
+/** Each code's words, taking that code's values. */
+export type DetailWords<C extends DetailCode = DetailCode> = { [K in C]: (v: DetailValues[K]) => string };
 
-const num = (x: DetailValue | undefined): number => (typeof x === 'number' ? x : NaN);
-const list = (x: DetailValue | undefined): DetailValue[] => (Array.isArray(x) ? x : []);
-const prec = (x: DetailValue | undefined, digits: number): string => num(x).toPrecision(digits);
 const signed = (x: number): string => `${x >= 0 ? '+' : ''}${percent(x)}`;
 
 const CONTAMINATION_WHAT: Record<string, string> = {
@@ -36,10 +35,11 @@ export const SIMULATED_WALL_TIME =
   "simulated counters: time under Valgrind is not the kernel's time and is not reported; simulation cannot show " +
   'time, frequency, memory latency or the real branch predictor (JIT code runs translated, threads one at a time)';
 
-function optimizedAway(v: Values): string {
-  const cycle = `${v.cycleKnown ? 'one CPU cycle' : 'the 0.5 ns floor'} (${prec(v.cycleNs, 3)} ns)`;
-  const ns = prec(v.ns, 3);
-  const floor = prec(v.floorNs, 3);
+function optimizedAway(v: DetailValues['optimized-away']): string {
+  const cycle = `${v.cycleKnown ? 'one CPU cycle' : 'the 0.5 ns floor'} (${v.cycleNs.toPrecision(3)} ns)`;
+  const ns = v.ns.toPrecision(3);
+  // floorNs is null only with kind 'below-cycle', whose line does not print it.
+  const floor = (v.floorNs ?? NaN).toPrecision(3);
   if (v.kind === 'below-cycle')
     return `optimized-away: ${ns} ns per iteration is below ${cycle}: the work was probably optimized away; this is not a speed`;
   if (v.kind === 'near-empty-loop')
@@ -49,16 +49,16 @@ function optimizedAway(v: Values): string {
       'resolves); this is not a speed'
     );
   return (
-    `optimized-away: the kernel returns nothing and its ${ns} ns per iteration is within ${num(v.cycles)} cycles of ` +
+    `optimized-away: the kernel returns nothing and its ${ns} ns per iteration is within ${v.cycles} cycles of ` +
     `the empty loop's own ${floor} ns: work whose result is dropped (an allocation, a pure computation) was ` +
     'probably eliminated; return the value the kernel computes'
   );
 }
 
-function targetCi(v: Values): string {
-  const stops = list(v.stops).map(String);
+function targetCi(v: DetailValues['target-ci-not-reached']): string {
+  const stops = v.stops;
   const stopped = stops.length ? ` (${stops.length} process(es) stopped on ${[...new Set(stops)].join('/')})` : '';
-  const cv = num(v.cv);
+  const cv = v.cv ?? NaN;
   // Advice is capped as everywhere (statistics/threshold.ts MAX_UNITS_ADVICE).
   const advice =
     cv > 0 && typeof v.needed === 'number'
@@ -67,29 +67,27 @@ function targetCi(v: Values): string {
           `${percent(cv)}: not reachable here`
         : `; about ${v.needed} processes would reach it at the observed between-process CV of ${percent(cv)}`
       : '';
-  return `target-ci-not-reached: relative CI half-width ${percent(num(v.halfWidth))} > target ${percent(num(v.target))}${stopped}${advice}`;
+  return `target-ci-not-reached: relative CI half-width ${percent(v.halfWidth)} > target ${percent(v.target)}${stopped}${advice}`;
 }
 
-function contamination(v: Values): string {
-  const kind = String(v.kind);
-  const head = `${kind}: ${num(v.batches)} of ${num(v.of)} batches (${percent(num(v.batches) / num(v.of))}) ${CONTAMINATION_WHAT[kind] ?? ''}`;
+function contamination(v: DetailValues['contamination']): string {
+  const kind = v.kind;
+  const head = `${kind}: ${v.batches} of ${v.of} batches (${percent(v.batches / v.of)}) ${CONTAMINATION_WHAT[kind] ?? ''}`;
   if (typeof v.cleanNs !== 'number' || typeof v.change !== 'number')
     return `${head}; too few clean batches to re-estimate without them`;
-  return `${head}; without them the ${String(v.statistic)} is ${v.cleanNs.toPrecision(4)} ns (${signed(v.change)})`;
+  return `${head}; without them the ${v.statistic} is ${v.cleanNs.toPrecision(4)} ns (${signed(v.change)})`;
 }
 
-function withinCi(v: Values): string {
-  const shares = list(v.shares);
-  const changes = list(v.changes);
-  const items = list(v.kinds).map((k, i) => {
-    const c = changes[i];
+function withinCi(v: DetailValues['contamination-within-ci']): string {
+  const items = v.kinds.map((k, i) => {
+    const c = v.changes[i];
     const change = typeof c === 'number' ? `${c >= 0 ? '+' : ''}${(c * 100).toFixed(1)} %` : '?';
-    return `${String(k)} in ${(num(shares[i]) * 100).toFixed(0)} % of batches (${change} without them)`;
+    return `${k} in ${(v.shares[i] * 100).toFixed(0)} % of batches (${change} without them)`;
   });
   return `contamination within the CI: ${items.join(', ')}`;
 }
 
-function preempted(v: Values): string {
+function preempted(v: DetailValues['preempted']): string {
   const causes = (
     [
       ['involuntarySwitch', 'involuntary context switch'],
@@ -97,30 +95,28 @@ function preempted(v: Values): string {
       ['offCpu', 'off-CPU time'],
     ] as const
   )
-    .filter(([k]) => num(v[k]) > 0)
-    .map(([k, what]) => `${num(v[k])} ${what}`)
+    .filter(([k]) => v[k] > 0)
+    .map(([k, what]) => `${v[k]} ${what}`)
     .join(', ');
-  const share = `${((num(v.preempted) / num(v.total)) * 100).toFixed(0)} %`;
+  const share = `${((v.preempted / v.total) * 100).toFixed(0)} %`;
   // Manually timed samples (remeasured: false) are left out, not measured again.
   const again = v.remeasured !== false;
-  const unreplaced = again && num(v.unreplaced) > 0;
+  const unreplaced = again && v.unreplaced > 0;
   const head =
-    `${num(v.preempted)} of ${num(v.total)} batches (${share}) were preempted (${causes}), left out` +
+    `${v.preempted} of ${v.total} batches (${share}) were preempted (${causes}), left out` +
     (again ? ' and measured again' : ' (samples the benchmark timed itself are not measured again)') +
-    (unreplaced ? `; ${num(v.unreplaced)} of ${num(v.planned)} planned batches never ran without preemption` : '');
+    (unreplaced ? `; ${v.unreplaced} of ${v.planned} planned batches never ran without preemption` : '');
   return v.contended
     ? `contended: ${head}; the CPU was shared for much of the run: close other programs, choose a quiet CPU ` +
         'with --cpu, or add processes (--forks)'
     : head;
 }
 
-function slowProcesses(v: Values): string {
-  const factors = list(v.factors)
-    .map((f) => `${num(f).toFixed(2)}×`)
-    .join(', ');
+function slowProcesses(v: DetailValues['slow-processes']): string {
+  const factors = v.factors.map((f) => `${f.toFixed(2)}×`).join(', ');
   const jit = v8Clause(v, 'their', 'measured batches');
   const head =
-    `${num(v.slow)} of ${num(v.of)} processes ran in a slow state (the reference work took ${factors} ` +
+    `${v.slow} of ${v.of} processes ran in a slow state (the reference work took ${factors} ` +
     `the run's median: the host was slow, not the kernel)${jit ? `; ${jit}` : ''}`;
   if (v.leftOut) return `${head}; left out of the estimate`;
   return (
@@ -129,10 +125,10 @@ function slowProcesses(v: Values): string {
   );
 }
 
-function oddProcess(v: Values): string {
-  const f = num(v.factor);
+function oddProcess(v: DetailValues['odd-process']): string {
+  const f = v.factor;
   const how = f >= 1 ? `${f.toFixed(2)}× slower than` : `${(1 / f).toFixed(2)}× faster than`;
-  const y = v.yardstick === null ? null : num(v.yardstick);
+  const y = v.yardstick;
   // Within 5 % the yardstick cannot account for a gap of 10 % or more; beyond, the host may have.
   const host =
     y === null
@@ -142,36 +138,36 @@ function oddProcess(v: Values): string {
         : `its yardstick read ${y.toFixed(2)}× the others', so the host may account for part of it`;
   const jit = v8Clause(v, 'its', 'measured batches');
   return (
-    `process ${num(v.process)} read ${how} the median of the other ${num(v.of) - 1}, which agreed within ` +
-    `${(num(v.spread) * 100).toFixed(1)} %; ${jit ? `${jit}; ` : ''}${host}; left out of the estimate (the raw data keeps it)`
+    `process ${v.process} read ${how} the median of the other ${v.of - 1}, which agreed within ` +
+    `${(v.spread * 100).toFixed(1)} %; ${jit ? `${jit}; ` : ''}${host}; left out of the estimate (the raw data keeps it)`
   );
 }
 
 /** How much layout moved the result (`--aslr randomize`), in one line; also the review's layout line. */
-export function layoutText(v: Values): string {
+export function layoutText(v: DetailValues['layout']): string {
   const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
-  const padding = list(v.paddingBytes).map(num);
+  const padding = v.paddingBytes;
   const head =
-    `layout (ASLR on, environment padded ${kib(padding[0])}–${kib(padding[1])}) over ${num(v.processes)} ` +
-    `processes: results spread ${percent(num(v.spread))} (max/min), between-process CV ${percent(num(v.betweenCv))}`;
-  if (num(v.layoutCv) === 0)
-    return `${head}; within-process noise (${percent(num(v.withinCv))}) explains all of it: no layout effect is visible`;
+    `layout (ASLR on, environment padded ${kib(padding[0])}–${kib(padding[1])}) over ${v.processes} ` +
+    `processes: results spread ${percent(v.spread)} (max/min), between-process CV ${percent(v.betweenCv)}`;
+  if (v.layoutCv === 0)
+    return `${head}; within-process noise (${percent(v.withinCv)}) explains all of it: no layout effect is visible`;
   return (
-    `${head}, of which within-process noise explains ${percent(num(v.withinCv))}: layout ` +
-    `and other per-process effects add ≈ ${percent(num(v.layoutCv))}`
+    `${head}, of which within-process noise explains ${percent(v.withinCv)}: layout ` +
+    `and other per-process effects add ≈ ${percent(v.layoutCv)}`
   );
 }
 
 /** The one registry: each detail code's line. */
-export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
+export const DETAIL_TEXT: DetailWords = {
   'invalid-batches': (v) =>
-    `process ${num(v.process)}: ${num(v.batches)} batch(es) with non-positive iterations or invalid time ignored`,
-  'process-left-out': (v) => `process ${num(v.process)}: fewer than 2 usable batches, process left out of the analysis`,
+    `process ${v.process}: ${v.batches} batch(es) with non-positive iterations or invalid time ignored`,
+  'process-left-out': (v) => `process ${v.process}: fewer than 2 usable batches, process left out of the analysis`,
   'no-slope': (v) =>
-    `process ${num(v.process)}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`,
+    `process ${v.process}: all batches have the same size, so no slope; overhead not removed (intercept taken as 0)`,
   'slope-fallback': () => 'headline falls back from slope to mean: a process has a single batch size',
   'bootstrap-skipped': (v) =>
-    `${num(v.rejected)} of ${num(v.resamples)} bootstrap resamples had no defined ${String(v.statistic)} and were skipped`,
+    `${v.rejected} of ${v.resamples} bootstrap resamples had no defined ${v.statistic} and were skipped`,
   'optimized-away': optimizedAway,
   'estimates-disagree': (v) => {
     const ns = (x: unknown) => (typeof x === 'number' ? `${x.toPrecision(4)} ns` : null);
@@ -183,80 +179,79 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
     return (
       `estimates-disagree: the headline ${ns(v.headlineNs)} [${ns(v.ciLowNs)}, ${ns(v.ciHighNs)}] lies ` +
       `${v.direction === 'above' ? 'above' : 'below'} every other figure of the run (${others.join(', ')}) by more ` +
-      `than ${percent(num(v.tolerance))}${v.direction === 'above' ? ' plus the share of time in collections' : ''}: ` +
+      `than ${percent(v.tolerance)}${v.direction === 'above' ? ' plus the share of time in collections' : ''}: ` +
       'it rests on a few batches the others did not see (e.g. waits for a CPU on a busy machine), so it is not ' +
       'a reliable figure of the code'
     );
   },
   'allocation-dropped': (v) =>
     `allocation-dropped: the kernel ${v.by === 'sunk' ? 'passes blackhole()' : 'returns'} a new heap value on every ` +
-    `call (at least ${num(v.floorBytes)} B) but ${num(v.processes)} of ${num(v.of)} processes read ` +
-    `${num(v.bytesPerOp).toFixed(1)} B allocated per call: the compiler removed an allocation the code performs, ` +
+    `call (at least ${v.floorBytes} B) but ${v.processes} of ${v.of} processes read ` +
+    `${v.bytesPerOp.toFixed(1)} B allocated per call: the compiler removed an allocation the code performs, ` +
     'so the time is not the code as it runs when the value is used',
   'inputs-changed': (v) =>
-    `inputs-changed: the kernel changed ${num(v.changed)} of the ${num(v.checked)} .inputs() values checked after ` +
-    `the run (${num(v.processes)} of ${num(v.of)} processes); the pool is reused, so most iterations got ` +
+    `inputs-changed: the kernel changed ${v.changed} of the ${v.checked} .inputs() values checked after ` +
+    `the run (${v.processes} of ${v.of} processes); the pool is reused, so most iterations got ` +
     'already-changed inputs and this is not the time on fresh ones: use .setupEach() for a fresh input per iteration',
   'low-r2': (v) => {
-    const r2 = list(v.r2);
-    const each = list(v.processes).map((p, i) => `#${num(p)}: ${num(r2[i]).toFixed(3)}`);
+    const each = v.processes.map((p, i) => `#${p}: ${v.r2[i].toFixed(3)}`);
     return (
-      `low-r2: R² < ${num(v.threshold)} in ${each.length} of ${num(v.of)} processes (${each.join(', ')}); ` +
+      `low-r2: R² < ${v.threshold} in ${each.length} of ${v.of} processes (${each.join(', ')}); ` +
       'batch time is not linear in iterations, the slope is unreliable'
     );
   },
   'warmup-not-steady': (v) => {
     const jit = v8Clause(v, 'their', 'warm-up batches');
     return (
-      `warmup-not-steady: ${num(v.processes)} of ${num(v.of)} processes ended warmup on the time budget before the ` +
+      `warmup-not-steady: ${v.processes} of ${v.of} processes ended warmup on the time budget before the ` +
       `estimate settled${jit ? `; ${jit}` : ''}`
     );
   },
   'target-ci-not-reached': targetCi,
   'slow-mode': (v) =>
-    `a slow second mode holds ${percent(num(v.share))} of batches (Ashman's D ${num(v.ashmanD).toFixed(1)}), as ` +
+    `a slow second mode holds ${percent(v.share)} of batches (Ashman's D ${v.ashmanD.toFixed(1)}), as ` +
     'preempted or interrupted batches do; the robust slope follows the main mode, the mean does not',
   multimodal: (v) =>
-    `multimodal: per-iteration times form two modes (Ashman's D ${num(v.ashmanD).toFixed(1)}, smaller mode ` +
-    `${percent(num(v.share))} of batches, bimodality coefficient ${num(v.bimodality).toFixed(2)}); the mean is not ` +
+    `multimodal: per-iteration times form two modes (Ashman's D ${v.ashmanD.toFixed(1)}, smaller mode ` +
+    `${percent(v.share)} of batches, bimodality coefficient ${v.bimodality.toFixed(2)}); the mean is not ` +
     'meaningful',
   skewed: (v) =>
-    `per-iteration times are heavily skewed (skewness ${num(v.skewness).toFixed(2)}); the mean is far from the ` +
+    `per-iteration times are heavily skewed (skewness ${v.skewness.toFixed(2)}); the mean is far from the ` +
     'typical value',
   outliers: (v) =>
     'outliers (Tukey fences on relative residuals per process; kept in the estimates): ' +
-    `${num(v.mild)} mild and ${num(v.severe)} severe of ${num(v.total)} batches`,
+    `${v.mild} mild and ${v.severe} severe of ${v.total} batches`,
   contamination,
   'contamination-within-ci': withinCi,
   'gc-amortized': (v) =>
-    `garbage collection in ${num(v.batches)} of ${num(v.of)} batches` +
+    `garbage collection in ${v.batches} of ${v.of} batches` +
     (typeof v.share === 'number' ? `: its pauses are ${percent(v.share)} of the measured batch time` : '') +
     " (the kernel's own cost, kept in the headline)",
   'negative-hidden': (v) =>
-    `per-iteration ${list(v.statistics).join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
+    `per-iteration ${v.statistics.join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
     'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
   preempted,
   'slow-processes': slowProcesses,
   'odd-process': oddProcess,
   'processes-added': (v) =>
-    `${num(v.processes) - num(v.planned)} processes added to the ${num(v.planned)} planned: their results disagreed ` +
-    `(±${(num(v.halfWidth) * 100).toFixed(1)} % after ${num(v.planned)}, above ±${num(v.above) * 100} %), so the ` +
-    (typeof v.kept === 'number' && v.kept < num(v.processes)
-      ? `estimate is over the ${v.kept} of all ${num(v.processes)} not left out`
-      : `estimate is over all ${num(v.processes)}`),
+    `${v.processes - v.planned} processes added to the ${v.planned} planned: their results disagreed ` +
+    `(±${(v.halfWidth * 100).toFixed(1)} % after ${v.planned}, above ±${v.above * 100} %), so the ` +
+    (typeof v.kept === 'number' && v.kept < v.processes
+      ? `estimate is over the ${v.kept} of all ${v.processes} not left out`
+      : `estimate is over all ${v.processes}`),
   'processes-missing': (v) =>
-    `interrupted: ${num(v.measured)} of ${num(v.planned)} planned processes measured, so the interval covers ` +
+    `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',
   'counter-negative': (v) =>
-    `${String(v.event)} per operation not shown: it came out negative (${prec(v.perOp, 3)}, the whole interval ` +
+    `${v.event} per operation not shown: it came out negative (${v.perOp.toPrecision(3)}, the whole interval ` +
     'below zero), so the counter did not follow the work (an async kernel waits off the measuring thread)',
   layout: layoutText,
   'simulated-wall-time': () => SIMULATED_WALL_TIME,
   'not-simulated': () => 'no process was counted under Valgrind: no simulated figures',
   simulated: (v) =>
-    `counts simulated by ${String(v.valgrind)} (callgrind), kernel tier ${list(v.tiers).join('/')}; ` +
+    `counts simulated by ${v.valgrind} (callgrind), kernel tier ${v.tiers.join('/')}; ` +
     (Array.isArray(v.caches) ? v.caches.join('; ') : 'no cache simulation'),
-  'not-optimized': (v) => `V8 ran the kernel in its ${String(v.tier)} tier, not optimized, while it was counted`,
+  'not-optimized': (v) => `V8 ran the kernel in its ${v.tier} tier, not optimized, while it was counted`,
   'simulation-unsteady': () =>
     'per-call instruction counts were still changing at the end of warm-up: the kernel may not have settled',
   ...LATENCY_DETAIL_TEXT,
@@ -265,9 +260,13 @@ export const DETAIL_TEXT: Record<DetailCode, (v: Values) => string> = {
 };
 
 /** A detail's line; a code this build does not know (a newer file) is shown as its code and values. */
-export function detailText(d: Pick<Detail, 'code' | 'values'>): string {
-  const word = (DETAIL_TEXT as Record<string, ((v: Values) => string) | undefined>)[d.code];
-  return word ? word(d.values) : `${d.code} ${JSON.stringify(d.values)}`;
+export function detailText(d: DetailData): string {
+  return Object.hasOwn(DETAIL_TEXT, d.code) ? knownText(d) : `${d.code} ${JSON.stringify(d.values)}`;
+}
+
+/** The line of a code this build words: the code's words take that code's values. */
+function knownText<C extends DetailCode>(d: DetailData<C>): string {
+  return DETAIL_TEXT[d.code](d.values);
 }
 
 /**
@@ -296,7 +295,7 @@ const SIMULATED_DETAILS: readonly DetailCode[] = [
 ];
 
 /** Details in words, warnings apart from infos. */
-export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' | 'values'>[]): {
+export function detailLines(details: readonly AnalysisDetail[]): {
   warnings: string[];
   notes: string[];
 } {
@@ -307,7 +306,7 @@ export function detailLines(details: readonly Pick<Detail, 'code' | 'severity' |
 }
 
 /** The flag each detail explains (a detail with more to say than the flag's generic line). */
-const EXPLAINS: Partial<Record<DetailCode, (d: Pick<Detail, 'severity' | 'values'>) => Flag | null>> = {
+const EXPLAINS: { [C in DetailCode]?: (d: AnalysisDetail<C>) => Flag | null } = {
   'optimized-away': () => 'optimized-away',
   'allocation-dropped': () => 'allocation-dropped',
   'estimates-disagree': () => 'estimates-disagree',
@@ -317,10 +316,15 @@ const EXPLAINS: Partial<Record<DetailCode, (d: Pick<Detail, 'severity' | 'values
   'target-ci-not-reached': () => 'target-ci-not-reached',
   multimodal: () => 'multimodal',
   outliers: (d) => (d.severity === 'warning' ? 'outliers' : null),
-  contamination: (d) => d.values.kind as Flag,
+  contamination: (d) => d.values.kind,
   preempted: (d) => (d.values.contended ? 'contended' : null),
   'slow-processes': (d) => (d.values.leftOut ? null : 'contended'),
 };
+
+/** The flag a detail explains, if any. */
+function explainedFlag<C extends DetailCode>(d: AnalysisDetail<C>): Flag | null | undefined {
+  return EXPLAINS[d.code]?.(d);
+}
 
 /**
  * The flags a benchmark's own lines explain, so a report shows those lines instead of the flags'
@@ -331,22 +335,19 @@ export function explainedFlags(b: BenchmarkResult): Set<Flag> {
     return new Set(b.flags.filter((f) => b.warnings.some((w) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))));
   const out = new Set<Flag>();
   for (const d of b.details) {
-    const f = EXPLAINS[d.code]?.(d);
+    const f = explainedFlag(d);
     if (f && b.flags.includes(f)) out.add(f);
   }
   return out;
 }
 
 /** Why a verdict is not the plain one, in words: from `because`, or the words a file before version 3 carries. */
-export function comparisonReason(c: {
-  because?: Pick<Detail, 'code' | 'values'>;
-  reason?: string;
-}): string | undefined {
+export function comparisonReason(c: { because?: DetailData; reason?: string }): string | undefined {
   return c.because ? detailText(c.because) : c.reason;
 }
 
 /** A comparison's notes in words. */
-export function comparisonNotes(c: { details: readonly Pick<Detail, 'code' | 'values'>[] }): string[] {
+export function comparisonNotes(c: { details: readonly DetailData[] }): string[] {
   return c.details.map(detailText);
 }
 

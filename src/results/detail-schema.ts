@@ -1,5 +1,8 @@
 // The typed details of a benchmark's analysis (codes and values, no sentences): their own module so
 // that schema.ts and latency-schema.ts can both use them without importing each other.
+import type { DetailValues } from './detail-values.js';
+
+export type { DetailValues, EnvironmentValues, NoValues, Side, V8Values } from './detail-values.js';
 
 /** Every code of a benchmark's details (src/analysis) and of a comparison's reasons and notes, worded by src/report/details.ts. */
 export const DETAIL_CODES = [
@@ -87,17 +90,47 @@ export const DETAIL_CODES = [
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 
-export type DetailScalar = number | string | boolean | null;
-export type DetailValue = DetailScalar | DetailScalar[];
+/** A detail's weight: a warning is a reason to doubt the figure, an info is worth knowing. */
+export type DetailSeverity = 'warning' | 'info';
 
-/** One typed detail of a benchmark's analysis: what was seen, as a code and its numbers, no sentence. */
-export interface Detail {
-  code: DetailCode;
-  severity: 'warning' | 'info';
-  /** "group/name" of the benchmark. */
-  benchmark: string;
-  values: Record<string, DetailValue>;
-}
+/**
+ * One typed detail of a benchmark's analysis: what was seen, as a code and its values (one type per
+ * code, ./detail-values.ts), no sentence. `Detail<'low-r2'>` is that code's detail alone.
+ */
+export type Detail<C extends DetailCode = DetailCode> = {
+  [K in C]: {
+    code: K;
+    severity: DetailSeverity;
+    /** "group/name" of the benchmark. */
+    benchmark: string;
+    values: DetailValues[K];
+  };
+}[C];
 
 /** A detail as the analysis makes it, before the result builder names its benchmark. */
-export type AnalysisDetail = Omit<Detail, 'benchmark'>;
+export type AnalysisDetail<C extends DetailCode = DetailCode> = {
+  [K in C]: { code: K; severity: DetailSeverity; values: DetailValues[K] };
+}[C];
+
+/** A detail's code and values, what its words are made from (src/report/details.ts). */
+export type DetailData<C extends DetailCode = DetailCode> = {
+  [K in C]: { code: K; values: DetailValues[K] };
+}[C];
+
+/**
+ * A detail of `code` with its values. The signature ties the values to the code; TypeScript does
+ * not relate a generic code's object to its member of the union by itself, hence the one assertion.
+ */
+export function detail<C extends DetailCode>(
+  code: C,
+  values: DetailValues[C],
+  severity: DetailSeverity = 'warning',
+): AnalysisDetail {
+  return { code, severity, values } as AnalysisDetail;
+}
+
+// Every code has its values, and every values entry its code: the last line fails to compile otherwise.
+type Extra = Exclude<keyof DetailValues, DetailCode>;
+type Missing = Exclude<DetailCode, keyof DetailValues>;
+type IsTrue<T extends true> = T;
+export type EveryCodeHasValues = IsTrue<[Extra, Missing] extends [never, never] ? true : false>;

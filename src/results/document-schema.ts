@@ -51,6 +51,22 @@ const deopts = {
   properties: { warmup: int, sampling: int, warmupFunctions: deoptCounts, samplingFunctions: deoptCounts },
 };
 
+const scalar = { type: ['number', 'string', 'boolean', 'null'] };
+/** One detail (code, severity, values): of a benchmark, a process, a latency ladder, a comparison. */
+export const DETAIL_SCHEMA = {
+  type: 'object',
+  required: ['code', 'severity', 'values'],
+  properties: {
+    code: str,
+    severity: { enum: ['warning', 'info'] },
+    benchmark: str,
+    values: { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'array', items: scalar }] } },
+  },
+  // A known code's values are checked against that code's fields apart (src/results/read.ts
+  // detailValuesProblem, src/results/detail-fields.ts): one schema here for every code would make
+  // compiling this schema, on every read, several times slower.
+};
+
 const fork = {
   type: 'object',
   required: ['index', 'batches'],
@@ -66,6 +82,7 @@ const fork = {
     checksum: str,
     conditions: obj,
     warnings: strings,
+    details: { type: 'array', items: DETAIL_SCHEMA },
     inputsChanged: { type: 'object', required: ['changed', 'checked'], properties: { changed: int, checked: int } },
     freshInputBytes: num,
     perCall: {
@@ -135,18 +152,6 @@ const finding = {
   },
 };
 
-const scalar = { type: ['number', 'string', 'boolean', 'null'] };
-const detail = {
-  type: 'object',
-  required: ['code', 'severity', 'values'],
-  properties: {
-    code: str,
-    severity: { enum: ['warning', 'info'] },
-    benchmark: str,
-    values: { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'array', items: scalar }] } },
-  },
-};
-
 const benchmark = {
   type: 'object',
   required: ['name', 'forks', 'flags'],
@@ -163,11 +168,15 @@ const benchmark = {
     warnings: strings,
     notes: strings,
     findings: { type: 'array', items: finding },
-    details: { type: 'array', items: detail },
+    details: { type: 'array', items: DETAIL_SCHEMA },
     error: { type: 'object', required: ['message'], properties: { message: str, kind: str } },
-    relative: { type: 'object', required: ['verdict'], properties: { baseline: str, verdict: str, ratio } },
+    relative: {
+      type: 'object',
+      required: ['verdict'],
+      properties: { baseline: str, verdict: str, ratio, because: DETAIL_SCHEMA },
+    },
     aa: { type: 'object', properties: { verdict: str, ratio } },
-    latency: obj,
+    latency: { type: 'object', properties: { details: { type: 'array', items: DETAIL_SCHEMA } } },
     memory: {
       type: 'object',
       required: ['bytesPerOp'],

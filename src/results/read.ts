@@ -4,6 +4,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { attachFindings } from '../analysis/findings.js';
 import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
+import { readDetailValues } from './detail-fields.js';
+import { benchmarkDetails, detailValuesProblem, pointerPath } from './read-details.js';
 import { InputFileError, parseFiniteJson, readInputText, valueProblem } from './input-file.js';
 import { isNodeBenchNdjson, nodeBenchDocument } from '../analysis/node-bench-read.js';
 import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
@@ -92,7 +94,7 @@ export function parseResultDocument(data: unknown, path = '<input>'): ResultDocu
     );
   }
   if (!Array.isArray(doc.benchmarks)) throw new ResultFileError(path, 'no benchmarks array');
-  const problem = schemaProblem(doc);
+  const problem = schemaProblem(doc) ?? detailValuesProblem((doc as ResultDocument).benchmarks);
   if (problem) throw new ResultFileError(path, `malformed result document: ${problem}`);
   return upgrade(doc as ResultDocument);
 }
@@ -105,12 +107,7 @@ function schemaProblem(doc: unknown): string | null {
   if (validate(doc)) return null;
   const e = validate.errors?.[0];
   if (!e) return 'does not match the schema';
-  const where = e.instancePath
-    .split('/')
-    .slice(1)
-    .map((k) => (/^\d+$/.test(k) ? `[${k}]` : `.${k.replace(/~1/g, '/').replace(/~0/g, '~')}`))
-    .join('')
-    .replace(/^\./, '');
+  const where = pointerPath(e.instancePath);
   return `${where || 'the document'} ${e.message ?? 'is invalid'}`;
 }
 
@@ -142,6 +139,7 @@ function upgrade(doc: ResultDocument): ResultDocument {
     b.estimates ??= null;
     b.warnings ??= [];
     b.notes ??= [];
+    for (const [, d] of benchmarkDetails(b, '')) readDetailValues(d);
   }
   if (doc.schemaVersion < 4)
     for (const b of doc.benchmarks) {

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
+import { detail, type DetailCode, type DetailValues } from '../results/detail-schema.js';
 import type { WorkerRunOptions } from '../ipc/protocol.js';
 import { openSimulatedCounters } from '../simulation/worker.js';
 
@@ -32,8 +33,7 @@ export interface Prepared {
 
 export function prepareProcess(platform: Platform, options: WorkerRunOptions): Prepared {
   const details: AnalysisDetail[] = [];
-  const warn = (code: AnalysisDetail['code'], values: AnalysisDetail['values'] = {}) =>
-    details.push({ code, severity: 'warning', values });
+  const warn = <C extends DetailCode>(code: C, values: DetailValues[C]) => details.push(detail(code, values));
   const conditions: Partial<ForkResult['conditions']> = {
     cpu: null,
     mlock: false,
@@ -61,7 +61,7 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
     try {
       platform.sched.setFifo(options.fifo.priority, options.fifo.rtLimitUs);
       conditions.fifo = platform.sched.policy() === 'fifo';
-      if (!conditions.fifo) warn('fifo-unconfirmed');
+      if (!conditions.fifo) warn('fifo-unconfirmed', {});
     } catch (e) {
       conditions.fifo = false;
       warn('fifo-refused', { message: (e as Error).message });
@@ -85,7 +85,7 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
       if (counters.active.length === 0) {
         counters.close();
         counters = undefined;
-        warn('no-counter-event');
+        warn('no-counter-event', {});
       } else {
         counters.enable();
       }

@@ -25,12 +25,17 @@ function withTimeComplaints(doc: ResultDocument): ResultDocument {
       if (!b.flags.includes(f)) b.flags.push(f);
     b.details = [
       ...(b.details ?? []),
-      { code: 'low-r2', severity: 'warning', benchmark: benchmarkName(b), values: { processes: 1, of: 2, r2: [0.2] } },
+      {
+        code: 'low-r2',
+        severity: 'warning',
+        benchmark: benchmarkName(b),
+        values: { threshold: 0.9, of: 2, processes: [1], r2: [0.2] },
+      },
       {
         code: 'contamination',
         severity: 'warning',
         benchmark: benchmarkName(b),
-        values: { kind: 'gc-during-batches', batches: 4, of: 4 },
+        values: { kind: 'gc-during-batches', batches: 4, of: 4, statistic: 'slope', cleanNs: null, change: null },
       },
     ];
   }
@@ -101,7 +106,7 @@ describe('a simulated run in the terminal', () => {
     const b = doc.benchmarks[0];
     b.details = [
       ...(b.details ?? []),
-      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'sparkplug' } },
+      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'interpreted' } },
     ];
     const out = renderSummary(doc, { columns: 120 });
     expect(
@@ -109,7 +114,7 @@ describe('a simulated run in the terminal', () => {
         .find((l) => l.startsWith(b.name))!
         .split(/ {2,}/),
     ).toContain('!');
-    expect(out).toContain(`${b.name}: V8 ran the kernel in its sparkplug tier, not optimized, while it was counted`);
+    expect(out).toContain(`${b.name}: V8 ran the kernel in its interpreted tier, not optimized, while it was counted`);
   });
 
   it('golden at 80 columns', () => {

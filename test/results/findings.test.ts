@@ -54,7 +54,14 @@ describe('findings', () => {
     const doc = readResultFile(V1);
     const b = structuredClone(doc.benchmarks.find((x) => x.name === 'reduce')!);
     b.flags = [...b.flags, 'inputs-changed', 'multimodal'];
-    b.details = [{ code: 'processes-added', severity: 'info', benchmark: 'x', values: { planned: 3, processes: 6 } }];
+    b.details = [
+      {
+        code: 'processes-added',
+        severity: 'info',
+        benchmark: 'x',
+        values: { planned: 3, processes: 6, halfWidth: 0.12, above: 0.1 },
+      },
+    ];
     b.forks = [...b.forks, ...b.forks];
     const fs = benchmarkFindings(b);
     // Most important first: changed inputs, then two speeds, before the noise they cause.
@@ -97,7 +104,11 @@ describe('findings', () => {
       'vs base: treat as the same speed (the rank test leans to a difference); add --forks to settle it',
     );
     // The verdict's detail says the interval reaches beyond the noise threshold: it cannot tell.
-    b.relative!.because = { code: 'ci-includes-one', severity: 'info', values: { wide: true, threshold: 0.01 } };
+    b.relative!.because = {
+      code: 'ci-includes-one',
+      severity: 'info',
+      values: { confidence: 0.95, pValue: 0.01, wide: true, threshold: 0.01 },
+    };
     expect(findingText(comparisonFindings(b)[0])).toBe(
       'vs base: cannot tell (the interval reaches beyond ±1 % and the rank test leans to a difference); ' +
         'add --forks to settle it',
