@@ -175,7 +175,7 @@ if (mode !== 'paired') {
 }
 
 if (mode !== 'gate') {
-  const A = tree('A', 'objects.bench.ts', pairedFile(100));
+  tree('A', 'objects.bench.ts', pairedFile(100)); // the baseline, named by --against ../A
   const A2 = tree('A2', 'objects.bench.ts', pairedFile(100));
   const Ap = tree('Ap', 'objects.bench.ts', pairedFile(105));
   console.log('\n## Paired: objects ×100 vs ×105 (5 % more allocation and work), and A/A\n');

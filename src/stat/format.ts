@@ -2,7 +2,7 @@
 // so golden-output tests are exact on every machine.
 
 import { alignColumns, percent } from '../text/format.js';
-import type { CommandResult, MetricName, RunRecord } from './types.js';
+import type { CommandResult, MetricName } from './types.js';
 
 /**
  * Thousands separators like toLocaleString('en-US') for integers below 1e21, without it:
