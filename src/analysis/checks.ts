@@ -13,7 +13,7 @@
 // ratio inverted when the assertion names them the other way round), else compare.ts's on the
 // two benchmarks' processes.
 import type { Check, CheckOutcome } from '../results/checks.js';
-import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
+import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
 import { compareForks, type CompareOptions } from './compare.js';
 import { DEFAULT_CONFIDENCE } from './defaults.js';
 
@@ -27,14 +27,14 @@ interface Ratio {
 }
 
 /** actual / expected, from the table's comparison when there is one, else compared here. */
-function compared(a: BenchmarkResult, e: BenchmarkResult, opts: CompareOptions): { ratio: Ratio; verdict: string } {
+function compared(a: BenchmarkResult, e: BenchmarkResult, opts: CompareOptions): { ratio: Ratio; verdict: Verdict } {
   const confidence = opts.confidence ?? DEFAULT_CONFIDENCE;
   const ar = a.relative?.ratio && a.relative.baseline === fullName(e) ? a.relative : undefined;
   if (ar?.ratio) return { ratio: { ...ar.ratio, confidence }, verdict: ar.verdict };
   const er = e.relative?.ratio && e.relative.baseline === fullName(a) ? e.relative : undefined;
   if (er?.ratio) {
     const r = er.ratio;
-    const swap: Record<string, string> = { faster: 'slower', slower: 'faster' };
+    const swap: Partial<Record<Verdict, Verdict>> = { faster: 'slower', slower: 'faster' };
     const ratio = { point: 1 / r.point, ciLow: 1 / r.ciHigh, ciHigh: 1 / r.ciLow, confidence };
     return { ratio, verdict: swap[er.verdict] ?? er.verdict };
   }

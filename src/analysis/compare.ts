@@ -23,8 +23,6 @@ import * as D from './defaults.js';
 import { manualStatistic } from './manual.js';
 import { fitFork, forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 
-export type { Verdict };
-
 /**
  * Processes per side below which no verdict is given. With 1 the interval covers batch noise
  * only, so process-to-process differences read as real (A/A: 76 % called different); from 2

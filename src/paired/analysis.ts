@@ -13,6 +13,7 @@
 //   about), never a wider band: a noisy run that cannot narrow its interval that far runs to the
 //   last look and cannot tell. This only ever stops a run without a difference, so it cannot
 //   raise the false-positive rate; its miss rate is simulated in tests.
+import type { Verdict } from '../results/schema.js';
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
@@ -24,7 +25,7 @@ import { spendingBounds } from './spending.js';
  * far, or after the last look (then the run could not tell, and says why). Files written before
  * this name carry 'inconclusive' for it (document-schema.ts accepts both).
  */
-export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few';
+export type PairedVerdict = Extract<Verdict, 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few'>;
 
 export interface PairedSettings {
   /** Differences at or below this relative size are within noise (e.g. 0.01). */

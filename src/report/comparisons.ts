@@ -8,8 +8,6 @@ import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types
 import type { BenchmarkResult, DetailCode, DetailValue, ResultDocument, Verdict } from '../results/schema.js';
 import { comparisonReason } from './details.js';
 
-export type { Verdict };
-
 export interface ComparisonRow {
   group: string | null;
   /** The contender's name. */

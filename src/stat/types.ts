@@ -125,8 +125,6 @@ export interface CommandResult {
   warnings: string[];
 }
 
-export type { Verdict };
-
 export interface Comparison {
   baseline: number;
   contender: number;
