@@ -14,7 +14,7 @@
 // two benchmarks' processes.
 import type { Check, CheckOutcome } from '../results/checks.js';
 import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
-import { compareForks, type CompareOptions } from './compare.js';
+import { compareForks, type ForkCompareOptions } from './compare.js';
 import { DEFAULT_CONFIDENCE } from './defaults.js';
 
 const fullName = (b: BenchmarkResult) => (b.group ? `${b.group}/${b.name}` : b.name);
@@ -27,7 +27,11 @@ interface Ratio {
 }
 
 /** actual / expected, from the table's comparison when there is one, else compared here. */
-function compared(a: BenchmarkResult, e: BenchmarkResult, opts: CompareOptions): { ratio: Ratio; verdict: Verdict } {
+function compared(
+  a: BenchmarkResult,
+  e: BenchmarkResult,
+  opts: ForkCompareOptions,
+): { ratio: Ratio; verdict: Verdict } {
   const confidence = opts.confidence ?? DEFAULT_CONFIDENCE;
   const ar = a.relative?.ratio && a.relative.baseline === fullName(e) ? a.relative : undefined;
   if (ar?.ratio) return { ratio: { ...ar.ratio, confidence }, verdict: ar.verdict };
@@ -44,7 +48,7 @@ function compared(a: BenchmarkResult, e: BenchmarkResult, opts: CompareOptions):
 
 const times = (x: number) => `${x.toFixed(2)}×`;
 
-function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: CompareOptions): CheckOutcome {
+function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: ForkCompareOptions): CheckOutcome {
   // Within one test both benchmarks share its group: named by their own names.
   const short = (n: string | undefined) => (n === undefined ? '…' : n.slice(n.lastIndexOf('/') + 1));
   const [an, en] = [short(check.actual), short(check.expected)];
@@ -89,7 +93,7 @@ function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: Comp
   };
 }
 
-export function judgeChecks(doc: ResultDocument, checks: readonly Check[], opts: CompareOptions): CheckOutcome[] {
+export function judgeChecks(doc: ResultDocument, checks: readonly Check[], opts: ForkCompareOptions): CheckOutcome[] {
   const byName = new Map(doc.benchmarks.map((b) => [fullName(b), b]));
   return checks.map((c) => judgeOne(c, byName, opts));
 }

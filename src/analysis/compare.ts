@@ -45,7 +45,8 @@ const because = (code: DetailCode, values: AnalysisDetail['values'] = {}): Analy
   values,
 });
 
-export interface CompareOptions {
+/** How compareForks compares two benchmarks' processes. */
+export interface ForkCompareOptions {
   statistic?: Statistic | 'auto';
   confidence?: number;
   resamples?: number;
@@ -65,7 +66,8 @@ export interface CompareOptions {
   planned?: readonly [number | undefined, number | undefined];
 }
 
-export interface Comparison {
+/** Two benchmarks' processes compared (compareForks): the ratio contender/baseline and its verdict. */
+export interface ForkComparison {
   statistic: Statistic;
   ratio: { point: number; ciLow: number; ciHigh: number; confidence: number; method: string };
   /** p of the Welch test the interval inverts; null without that interval. */
@@ -106,7 +108,7 @@ function ratioOf(
   contender: Batch[][],
   statistic: Statistic,
   enough: boolean,
-  opts: CompareOptions & { confidence: number },
+  opts: ForkCompareOptions & { confidence: number },
   first: readonly [boolean[], boolean[]],
 ): RatioCi {
   const points = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
@@ -132,8 +134,8 @@ function ratioOf(
 export function compareForks(
   baseForks: readonly ForkResult[],
   contenderForks: readonly ForkResult[],
-  opts: CompareOptions = {},
-): Comparison {
+  opts: ForkCompareOptions = {},
+): ForkComparison {
   const b = groupsOf(baseForks, opts.planned?.[0]);
   const c = groupsOf(contenderForks, opts.planned?.[1]);
   const [base, contender] = [b.groups, c.groups];

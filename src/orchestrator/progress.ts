@@ -3,7 +3,7 @@
 // in place with \r; otherwise (piped, a CI log) it is a plain line when the first step starts,
 // one every PRINT_EVERY_MS, and one with the final count at the end, never a carriage return.
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
-import { type Clock, type ProgressPlan, type ProgressSnapshot, systemClock } from './progress-plan.js';
+import { type ProgressClock, type ProgressPlan, type ProgressSnapshot, systemClock } from './progress-plan.js';
 
 /** How often the line is printed (piped) or redrawn (terminal) while a step runs. */
 export const PRINT_EVERY_MS = 20_000;
@@ -22,7 +22,7 @@ export class ProgressLine {
     private readonly stream: Stream,
     enabled: boolean,
     private readonly plan: ProgressPlan,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: ProgressClock = systemClock,
   ) {
     this.mode = !enabled ? 'off' : stream.isTTY === true ? 'terminal' : 'lines';
     if (this.mode !== 'off') plan.onChange = () => this.changed();

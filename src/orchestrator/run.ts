@@ -10,7 +10,7 @@ import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { type CompareOptions, relativeToBaseline } from '../compare/documents.js';
+import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
 import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolveConditions } from './conditions.js';
@@ -126,7 +126,7 @@ export interface MeasuredRun {
 /** The settings of the run's comparisons (`.baseline()` groups and --baseline). */
 export function runCompareSettings(
   opts: Pick<RunOptions, 'threshold' | 'confidence' | 'seed' | 'targetCi'>,
-): CompareOptions {
+): DocumentCompareOptions {
   return {
     threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
     confidence: opts.confidence,
@@ -272,7 +272,7 @@ export async function runBenchmarks(
 }
 
 /** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
-export function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
+export function attachRelative(doc: ResultDocument, settings: DocumentCompareOptions): void {
   for (const row of relativeToBaseline(doc, settings)) {
     const c = row.comparison;
     const b = doc.benchmarks.find(

@@ -7,7 +7,7 @@ import { compareAll, DEFAULT_NOISE_THRESHOLD, MIN_RUNS_FOR_VERDICT } from './com
 import { defaultExcludeKernel, minimalEnvironment } from './environment.js';
 import { ALL_EVENTS, METRICS } from './metrics.js';
 import { loadDefaultPlatform } from './platform.js';
-import { executePlan, type RunOutcome } from './run.js';
+import { executePlan, type PlanOutcome } from './run.js';
 import { deriveMetrics, firstRunsWarning, summarizeRuns } from './summarize.js';
 import type { CommandResult, MetricName, StatOptions, StatPlatform, StatResult } from './types.js';
 
@@ -49,7 +49,7 @@ function checkCpus(cpus: number[] | undefined, platform: StatPlatform): void {
     );
 }
 
-function unsupportedReasonFor(outcome: RunOutcome, platform: StatPlatform, excludeKernel: boolean) {
+function unsupportedReasonFor(outcome: PlanOutcome, platform: StatPlatform, excludeKernel: boolean) {
   return (m: MetricName): string => {
     if (m === 'cpu-migrations' && excludeKernel) {
       return 'reads 0 with exclude_kernel (unprivileged, perf_event_paranoid >= 2) and wait4 has no per-child count';
