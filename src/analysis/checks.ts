@@ -16,8 +16,7 @@ import type { Check, CheckOutcome } from '../results/checks.js';
 import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
 import { compareForks, type ForkCompareOptions } from './compare.js';
 import { DEFAULT_CONFIDENCE } from './defaults.js';
-
-const fullName = (b: BenchmarkResult) => (b.group ? `${b.group}/${b.name}` : b.name);
+import { fullName } from '../text/format.js';
 
 interface Ratio {
   point: number;
@@ -33,9 +32,9 @@ function compared(
   opts: ForkCompareOptions,
 ): { ratio: Ratio; verdict: Verdict } {
   const confidence = opts.confidence ?? DEFAULT_CONFIDENCE;
-  const ar = a.relative?.ratio && a.relative.baseline === fullName(e) ? a.relative : undefined;
+  const ar = a.relative?.ratio && a.relative.baseline === fullName(e.group, e.name) ? a.relative : undefined;
   if (ar?.ratio) return { ratio: { ...ar.ratio, confidence }, verdict: ar.verdict };
-  const er = e.relative?.ratio && e.relative.baseline === fullName(a) ? e.relative : undefined;
+  const er = e.relative?.ratio && e.relative.baseline === fullName(a.group, a.name) ? e.relative : undefined;
   if (er?.ratio) {
     const r = er.ratio;
     const swap: Partial<Record<Verdict, Verdict>> = { faster: 'slower', slower: 'faster' };
@@ -94,6 +93,6 @@ function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: Fork
 }
 
 export function judgeChecks(doc: ResultDocument, checks: readonly Check[], opts: ForkCompareOptions): CheckOutcome[] {
-  const byName = new Map(doc.benchmarks.map((b) => [fullName(b), b]));
+  const byName = new Map(doc.benchmarks.map((b) => [fullName(b.group, b.name), b]));
   return checks.map((c) => judgeOne(c, byName, opts));
 }

@@ -14,6 +14,7 @@ import { requiredSampleSize } from '../statistics/power.js';
 import { CONTAMINATION_KINDS } from './contamination.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from './defaults.js';
 import { relativeHalfWidth } from './half-width.js';
+import { fullName } from '../text/format.js';
 
 export interface FindingSettings {
   /** The run's target relative CI half-width (--target-ci). */
@@ -25,10 +26,6 @@ export interface FindingSettings {
 type Values = Finding['values'];
 
 const round = (x: number, digits = 4): number => Number(x.toPrecision(digits));
-
-export function benchmarkName(b: Pick<BenchmarkResult, 'group' | 'name'>): string {
-  return b.group ? `${b.group}/${b.name}` : b.name;
-}
 
 const SEVERITY: Record<FindingCode, Finding['severity']> = {
   failed: 'error',
@@ -64,10 +61,10 @@ const SIMULATED_FINDINGS: readonly FindingCode[] = [
 export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): Finding[] {
   const out: Finding[] = [];
   const add = (code: FindingCode, values: Values = {}) =>
-    out.push({ code, severity: SEVERITY[code], benchmark: benchmarkName(b), values });
+    out.push({ code, severity: SEVERITY[code], benchmark: fullName(b.group, b.name), values });
   if (b.error) {
     // Error messages often start with the benchmark's name, which the finding already carries.
-    const prefix = [`${benchmarkName(b)}: `, `${b.name}: `].find((p) => b.error!.message.startsWith(p)) ?? '';
+    const prefix = [`${fullName(b.group, b.name)}: `, `${b.name}: `].find((p) => b.error!.message.startsWith(p)) ?? '';
     const message = b.error.message.slice(prefix.length);
     add('failed', { kind: b.error.kind, message });
     return out;
@@ -146,7 +143,7 @@ export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.
   const make = (code: FindingCode, values: Values): Finding => ({
     code,
     severity: SEVERITY[code],
-    benchmark: benchmarkName(b),
+    benchmark: fullName(b.group, b.name),
     values,
   });
   if (r.verdict === 'incomparable') return [make('incomparable', { baseline: r.baseline })];

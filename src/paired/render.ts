@@ -1,7 +1,7 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
-import { wrapLine } from '../text/format.js';
+import { fullName, wrapLine } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
@@ -20,7 +20,7 @@ const VERDICT_WORD: Record<string, string> = {
 };
 
 export function rowName(r: PairedRow): string {
-  const base = r.group ? `${r.group}/${r.name}` : r.name;
+  const base = fullName(r.group, r.name);
   const args = Object.keys(r.args).length ? ` ${JSON.stringify(r.args)}` : '';
   return escapeControls(truncateName(base + args));
 }

@@ -18,7 +18,7 @@ import { baselineOf } from './comparisons.js';
 import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
-import { formatArgs, fullName } from './samples.js';
+import { formatArgs, spacedName } from './samples.js';
 import { summaryChart } from './html-summary.js';
 import { escapeHtml as esc } from './svg.js';
 
@@ -61,7 +61,7 @@ function blockHtml(b: Block): string {
 }
 
 function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number): string {
-  const head = `<h3>${esc(fullName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
+  const head = `<h3>${esc(spacedName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
   const args = formatArgs(b.args) ? `<p>args: ${esc(formatArgs(b.args))}</p>` : '';
   if (b.error)
     return (

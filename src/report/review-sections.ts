@@ -3,7 +3,7 @@
 import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig } from './format.js';
-import { formatArgs, fullName } from './samples.js';
+import { formatArgs, spacedName } from './samples.js';
 import { inputBlocks } from './latency.js';
 import { layoutText } from './details.js';
 
@@ -56,13 +56,13 @@ function range(values: number[], fmt: (x: number) => string): string {
 export function warmupBlocks(doc: ResultDocument): Block[] {
   const items = measured(doc).map((b) => {
     const w = b.forks.map((f) => f.warmup);
-    if (w.length === 0) return `${fullName(b)}: no forks recorded`;
+    if (w.length === 0) return `${spacedName(b)}: no forks recorded`;
     const steady = w.filter((x) => x.outcome === 'steady').length;
     const verdict =
       steady === w.length
         ? `steady state reached in all ${w.length} forks`
         : `steady state reached in ${steady} of ${w.length} forks; the others stopped at the warmup time budget`;
-    return `${fullName(b)}: ${verdict}; ${range(
+    return `${spacedName(b)}: ${verdict}; ${range(
       w.map((x) => x.batches),
       String,
     )} batches, ${range(
@@ -99,7 +99,7 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
     const batches = b.forks.flatMap((f) => f.batches);
     const stops = [...new Set(b.forks.map((f) => f.stop))].join(', ');
     return [
-      fullName(b),
+      spacedName(b),
       String(b.forks.length),
       String(batches.length),
       batches.length
@@ -113,7 +113,7 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
       pageFaults(batches),
     ];
   });
-  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${fullName(b)}: ${layoutText({ ...b.layout })}`] : []));
+  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${spacedName(b)}: ${layoutText({ ...b.layout })}`] : []));
   return [
     { kind: 'list', items: settings },
     {
@@ -170,15 +170,15 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
 
 export function resultBlocks(doc: ResultDocument): Block[] {
   const rows = doc.benchmarks.map((b) => {
-    if (b.error) return [fullName(b), 'not measured', '', '', '', '', ''];
+    if (b.error) return [spacedName(b), 'not measured', '', '', '', '', ''];
     const h = b.headline;
     const e = b.estimates;
     if (b.flags.includes('optimized-away'))
-      return [fullName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
+      return [spacedName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
     const ci = h ? `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)}` : '—';
     const rel = h ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—';
     return [
-      fullName(b),
+      spacedName(b),
       formatNs(h?.point),
       ci,
       rel,

@@ -8,6 +8,7 @@ import {
   formatOps,
   formatPct,
   formatRatio,
+  fullName,
   relHalfWidth,
   sig,
   table,
@@ -52,7 +53,7 @@ function headlineLines(benchmarks: readonly BenchmarkResult[]): string[] {
     if (!b.headline) continue;
     const key = `${b.headline.statistic}|${b.headline.confidence}|${b.headline.method}`;
     const entry = byMethod.get(key) ?? { h: b.headline, names: [] };
-    entry.names.push(escapeControls(truncateName(b.group ? `${b.group}/${b.name}` : b.name)));
+    entry.names.push(escapeControls(truncateName(fullName(b.group, b.name))));
     byMethod.set(key, entry);
   }
   const line = ({ h }: { h: NonNullable<BenchmarkResult['headline']> }) =>

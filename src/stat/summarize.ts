@@ -2,6 +2,7 @@
 // mean + Tukey outlier flags per metric, derived ratios, and the warmup warning.
 // Failed and warmup runs never enter the statistics; they are listed, not dropped silently.
 
+import { median } from 'simple-statistics';
 // The files themselves, not statistics/index.js: the CLI's start-up loads only what stat uses.
 import { describe } from '../statistics/describe.js';
 import { tukeyFences } from '../statistics/outliers.js';
@@ -91,12 +92,6 @@ export function deriveMetrics(m: CommandResult['metrics']): Record<string, Deriv
   ratio('branch-miss-rate', 'branch-misses', 'branches', '%', 'branch-misses / branches', 100);
   ratio('cache-miss-rate', 'cache-misses', 'cache-references', '%', 'cache-misses / cache-references', 100);
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
 }
 
 /**

@@ -74,9 +74,12 @@ export function signedPercent(fraction: number, digits = 1): string {
 /** The separator between a benchmark's group and its name, everywhere a full name is shown or matched. */
 export const NAME_SEPARATOR = '/';
 
-/** "group/name", or the name alone outside a group (what --filter matches). */
-export function fullName(group: string | null | undefined, name: string): string {
-  return group ? `${group}${NAME_SEPARATOR}${name}` : name;
+/**
+ * "group/name", or the name alone outside a group (what --filter matches); the reports that are
+ * read rather than matched pass " / " as SEPARATOR.
+ */
+export function fullName(group: string | null | undefined, name: string, separator = NAME_SEPARATOR): string {
+  return group ? `${group}${separator}${name}` : name;
 }
 
 /** "±1.2%" from a headline's CI: half the CI width relative to the point. */

@@ -4,7 +4,8 @@
 // examples/vitest/sum.cyclebench.ts with --counters simulate on the busy VM (batches cut to 4
 // per process); no Valgrind is needed to render it.
 import { describe, expect, it } from 'vitest';
-import { attachFindings, benchmarkName } from '../../src/analysis/findings.js';
+import { attachFindings } from '../../src/analysis/findings.js';
+import { fullName } from '../../src/text/format.js';
 import { presentRun } from '../../src/report/present.js';
 import { renderSummary } from '../../src/report/summary.js';
 import { readResultFile } from '../../src/results/read.js';
@@ -25,11 +26,16 @@ function withTimeComplaints(doc: ResultDocument): ResultDocument {
       if (!b.flags.includes(f)) b.flags.push(f);
     b.details = [
       ...(b.details ?? []),
-      { code: 'low-r2', severity: 'warning', benchmark: benchmarkName(b), values: { processes: 1, of: 2, r2: [0.2] } },
+      {
+        code: 'low-r2',
+        severity: 'warning',
+        benchmark: fullName(b.group, b.name),
+        values: { processes: 1, of: 2, r2: [0.2] },
+      },
       {
         code: 'contamination',
         severity: 'warning',
-        benchmark: benchmarkName(b),
+        benchmark: fullName(b.group, b.name),
         values: { kind: 'gc-during-batches', batches: 4, of: 4 },
       },
     ];
@@ -101,7 +107,12 @@ describe('a simulated run in the terminal', () => {
     const b = doc.benchmarks[0];
     b.details = [
       ...(b.details ?? []),
-      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'sparkplug' } },
+      {
+        code: 'not-optimized',
+        severity: 'warning',
+        benchmark: fullName(b.group, b.name),
+        values: { tier: 'sparkplug' },
+      },
     ];
     const out = renderSummary(doc, { columns: 120 });
     expect(
