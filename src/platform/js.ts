@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { PlatformError, unsupported } from './errors.js';
 import { createJsChildRunner } from './js-child.js';
 import { createJsCounters } from './js-counters.js';
+import { hrtimeClockInfo } from './hrtime-info.js';
 import { readClocksource } from './native.js';
 import { unsupportedSimulation } from './native-simulation.js';
 import type { Clock, ClockInfo, Layout, Memory, Platform, Scheduling } from './types.js';
@@ -43,21 +44,7 @@ function hrtimeClock(): Clock {
     return Number.isFinite(best) ? best : 1;
   }
   return {
-    info: () =>
-      (info ??= {
-        source: 'hrtime',
-        hz: 1e9,
-        hzSource: 'nominal',
-        reportedHz: null,
-        calibratedHz: null,
-        calibrationNs: null,
-        invariant: null,
-        clocksource: readClocksource(),
-        hypervisor: null,
-        ticksAreCycles: false,
-        resolutionTicks: resolution(),
-        reportsCpu: false,
-      }),
+    info: () => (info ??= hrtimeClockInfo(readClocksource(), resolution())),
     bind(b: Float64Array) {
       if (!(b instanceof Float64Array) || b.length < 4) {
         throw new PlatformError('clock.bind expects a Float64Array of length >= 4', 'EINVAL');
