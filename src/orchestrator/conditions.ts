@@ -3,7 +3,7 @@
 // (a refused personality means "ASLR stays on"). A CPU outside the allowed set is an error of
 // the user's: the run is refused (ConditionError), since measuring unpinned is not what was asked.
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseCpuList as readCpuList } from '../env/read.js';
+import { parseCpuList } from '../platform/cpu-list.js';
 import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
 
@@ -104,14 +104,10 @@ export function pickCpu(allowed: number[], isolated: number[]): number | null {
   return allowed.length > 0 ? Math.max(...allowed) : null;
 }
 
-/** A kernel CPU list ("0-2,5"); unparsable text counts as no CPUs (env/read.ts does the parsing). */
-export function parseCpuList(text: string): number[] {
-  return readCpuList(text) ?? [];
-}
-
 function readIsolated(root = '/'): number[] {
   try {
-    return parseCpuList(readFileSync(`${root}sys/devices/system/cpu/isolated`, 'utf8'));
+    // Unparsable text counts as no isolated CPUs.
+    return parseCpuList(readFileSync(`${root}sys/devices/system/cpu/isolated`, 'utf8')) ?? [];
   } catch {
     return [];
   }

@@ -13,7 +13,7 @@ import type { Platform } from '../platform/types.js';
 import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
-import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolveConditions } from './conditions.js';
+import { type ConditionRequest, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
@@ -47,7 +47,8 @@ import { attachFindings } from '../analysis/findings.js';
 import { judgeChecks } from '../analysis/checks.js';
 import { wordDetails } from '../report/details.js';
 
-export interface RunOptions {
+/** What a run does; the process conditions (CPU, ASLR, locking, pinning, FIFO, prestart) are ConditionRequest's. */
+export interface RunOptions extends ConditionRequest {
   files: string[];
   filter?: RegExp;
   forks: number;
@@ -65,16 +66,6 @@ export interface RunOptions {
   counters: boolean;
   /** Simulated counters: every worker runs under Valgrind's callgrind (true: cache and branch simulation on). */
   simulate?: boolean | SimulationChoice;
-  /** Explicit CPUs, null = pick one, false = no pinning. */
-  cpu: number[] | null | false | CpuChoice;
-  aslr: AslrMode;
-  mlock: boolean;
-  /** What a pin covers (default DEFAULT_PIN_POLICY). */
-  pin?: PinPolicy;
-  /** SCHED_FIFO for the measuring thread. */
-  fifo?: boolean;
-  /** Start each worker ahead of its turn on the CPUs the measuring one does not use (default true). */
-  prestart?: boolean;
   /** A/A check: every benchmark measured as two interleaved arms. */
   aa?: boolean;
   /** Noise threshold of verdicts (default 1 %). */

@@ -173,14 +173,18 @@ export function verdictWord(b: BenchmarkResult): string {
   return v === 'slower' ? 'more' : v === 'faster' ? 'fewer' : (v ?? '');
 }
 
-/** "1.23× slower [1.20, 1.26]": contender/baseline ratio (of time, or of simulated instructions) with its CI. */
-export function relativeCell(b: BenchmarkResult): string {
+/**
+ * "1.23× slower [1.20, 1.26]": contender/baseline ratio (of time, or of simulated instructions)
+ * with its CI (left out when WITH_CI is false); TOO_FEW follows a ratio without a verdict.
+ */
+export function relativeCell(b: BenchmarkResult, withCi = true, tooFew = '(too few processes for a verdict)'): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× (too few processes for a verdict)`;
+  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× ${tooFew}`;
   const word = verdictWord(b);
-  return `${formatRatio(r.ratio.point)}× ${word} [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]`;
+  const ci = withCi ? ` [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]` : '';
+  return `${formatRatio(r.ratio.point)}× ${word}${ci}`;
 }
 
 function renderNotes(doc: ResultDocument): string {
