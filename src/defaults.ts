@@ -2,6 +2,8 @@
 // CLI's parsers, its help texts, the library's calls and the engine's and analysis' own
 // defaults all read these, so a default is changed in one place.
 
+import { trimmedPercent } from './text/format.js';
+
 /** Two-sided confidence level of every interval (headline CI, ratio CI, the engine's quick stop rule). */
 export const DEFAULT_CONFIDENCE = 0.95;
 /** Relative CI half-width the adaptive stop aims for, and that the sample-size advice targets (1 %). */
@@ -25,5 +27,5 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** "1%" for a help text: a fraction as the percentage a user types. */
 export function helpPercent(fraction: number): string {
-  return `${+(fraction * 100).toFixed(6)}%`;
+  return trimmedPercent(fraction, 6, false);
 }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parseCpuList } from '../platform/cpu-list.js';
 import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
+import { percent } from '../text/format.js';
 
 /** A condition the user asked for that this machine cannot give (a user error: one line, exit 2). */
 export class ConditionError extends Error {
@@ -218,7 +219,7 @@ export function pickDefaultCpu(
     const loads = sampleIdle(allowed);
     const best = loads ? idlestCpu(loads) : null;
     if (best && loads) {
-      const shares = loads.map((l) => `CPU ${l.cpu} ${Math.round(l.idle * 100)} % idle`).join(', ');
+      const shares = loads.map((l) => `CPU ${l.cpu} ${percent(l.idle, 0)} idle`).join(', ');
       return { cpu: best.cpu, reason: `idlest over ${IDLEST_WINDOW_MS} ms at the start: ${shares}` };
     }
   }

@@ -18,6 +18,7 @@ import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
 import { trimmedMean } from '../statistics/trimmed.js';
+import { percent } from '../text/format.js';
 import { spendingBounds } from './spending.js';
 
 /**
@@ -125,7 +126,7 @@ export function lookAlpha(pairsRun: number, s: PairedSettings): number {
 /** A confidence level with enough digits to tell it from 100 % (99.9972 %, 97.16 %). */
 export function confidenceText(c: number): string {
   const digits = Math.min(8, Math.max(2, Math.ceil(-Math.log10(1 - c)) - 1));
-  return `${(c * 100).toFixed(digits)} %`;
+  return percent(c, digits);
 }
 
 /** Is `n` pairs one of the looks? */
@@ -133,7 +134,7 @@ export function isLook(n: number, s: PairedSettings): boolean {
   return s.looks.includes(n);
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number): string => percent(x);
 
 /** The verdict after `pairsRun` pairs (default: one per log ratio) with these log ratios. */
 export function analysePairs(

@@ -152,7 +152,7 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
   const heads = measured(doc).flatMap((b) => (b.headline ? [b.headline] : []));
   if (heads.length === 0) return [{ kind: 'para', text: 'No benchmark produced a headline estimate.' }];
   const stats = [...new Set(heads.map((h) => h.statistic))];
-  const methods = [...new Set(heads.map((h) => `${Math.round(h.confidence * 100)}% CI by ${h.method}`))];
+  const methods = [...new Set(heads.map((h) => `${formatPct(h.confidence, 0)} CI by ${h.method}`))];
   return [
     ...stats.map((s): Block => ({
       kind: 'para',
@@ -191,7 +191,7 @@ export function resultBlocks(doc: ResultDocument): Block[] {
   return [
     {
       kind: 'table',
-      header: ['benchmark', 'time/iter', `${Math.round(confidence * 100)}% CI`, '±', 'R²', 'process CV', 'within CV'],
+      header: ['benchmark', 'time/iter', `${formatPct(confidence, 0)} CI`, '±', 'R²', 'process CV', 'within CV'],
       rows,
     },
   ];

@@ -57,7 +57,7 @@ function headlineLines(benchmarks: readonly BenchmarkResult[]): string[] {
     byMethod.set(key, entry);
   }
   const line = ({ h }: { h: NonNullable<BenchmarkResult['headline']> }) =>
-    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${Math.round(h.confidence * 100)}% CI by ${h.method}.`;
+    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${formatPct(h.confidence, 0)} CI by ${h.method}.`;
   const entries = [...byMethod.values()];
   if (entries.length === 0) return [];
   if (entries.length === 1) return [`\nHeadline: ${line(entries[0])}`];

@@ -3,6 +3,7 @@
 
 import { cpus as cpusOnline } from 'node:os';
 import type { CounterEventName } from '../platform/types.js';
+import { percent } from '../text/format.js';
 import { compareAll, DEFAULT_NOISE_THRESHOLD, MIN_RUNS_FOR_VERDICT } from './compare.js';
 import { defaultExcludeKernel, minimalEnvironment } from './environment.js';
 import { ALL_EVENTS, METRICS } from './metrics.js';
@@ -139,7 +140,7 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   if (commands.length > 1) {
     notes.push(
       `ratio = mean(contender) / mean(baseline), 95 % Welch t-interval of the log ` +
-        `ratio over runs; a change must exceed ${(noise * 100).toFixed(2)} % to count; ` +
+        `ratio over runs; a change must exceed ${percent(noise, 2)} to count; ` +
         `no verdict with fewer than ${MIN_RUNS_FOR_VERDICT} runs per command; runs ` +
         `interleaved.`,
     );

@@ -7,6 +7,7 @@ import { median } from 'simple-statistics';
 import { describe } from '../statistics/describe.js';
 import { tukeyFences } from '../statistics/outliers.js';
 import { meanCi } from '../statistics/tdist.js';
+import { percent } from '../text/format.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, DerivedMetric, MetricName, MetricSummary, RunRecord, UnsupportedMetric } from './types.js';
 
@@ -108,6 +109,6 @@ export function firstRunsWarning(runs: RunRecord[]): string | null {
   const first = median(wall.slice(0, k));
   const rest = median(wall.slice(k));
   if (!(rest > 0) || first <= rest * (1 + FIRST_RUNS_SLOWDOWN)) return null;
-  const pct = ((first / rest - 1) * 100).toFixed(0);
-  return `the first ${k} run(s) were ${pct} % slower than the rest (median wall time); consider --warmup ${k}`;
+  const slower = percent(first / rest - 1, 0);
+  return `the first ${k} run(s) were ${slower} slower than the rest (median wall time); consider --warmup ${k}`;
 }

@@ -31,6 +31,15 @@ export function formatNs(ns: number | null | undefined): string {
   return `${sig(ns)} ns`;
 }
 
+/** A wall-clock duration in ms, coarsely: "< 1 s", "42 s", "2 min 10 s", "1 h 5 min". */
+export function formatDuration(ms: number): string {
+  if (ms > 0 && ms < 1000) return '< 1 s';
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
 /** 4 significant digits, no exponent for the ranges benchmarks produce. */
 export function sig(x: number, digits = 4): string {
   if (!Number.isFinite(x)) return '—';
@@ -64,6 +73,14 @@ export function formatPct(fraction: number | null | undefined, digits = 1): stri
 /** Percent in prose: "4.4 %" (the number is not checked: callers pass a finite fraction). */
 export function percent(fraction: number, digits = 1): string {
   return `${(fraction * 100).toFixed(digits)} %`;
+}
+
+/**
+ * A level or a setting as a percentage, trailing zeros dropped: "95 %", "99.5 %" (at most
+ * DIGITS decimals); `space` false writes it as a user types it ("1%", help texts).
+ */
+export function trimmedPercent(fraction: number, digits = 2, space = true): string {
+  return `${+(fraction * 100).toFixed(digits)}${space ? ' %' : '%'}`;
 }
 
 /** Signed percent in prose: "+4.4 %", "-0.3 %". */

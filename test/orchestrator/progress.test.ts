@@ -3,7 +3,8 @@
 // and every update the line printed is checked: the total never grows, the ETA never rises by
 // more than RISE_CAP, piped output is a plain line at least every 30 s, a terminal gets one redrawn line.
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatProgress, PRINT_EVERY_MS, ProgressLine } from '../../src/orchestrator/progress.js';
+import { formatProgress, PRINT_EVERY_MS, ProgressLine } from '../../src/orchestrator/progress.js';
+import { formatDuration } from '../../src/text/format.js';
 import {
   type ProgressClock,
   ProgressPlan,
