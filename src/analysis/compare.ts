@@ -223,7 +223,14 @@ export function cannotTellDetail(
   confidence: number | null = null,
   unit: 'processes' | 'runs' | 'pairs' = 'processes',
 ): AnalysisDetail {
-  const needed = unitsToResolve(ratio.point, ratio.ciLow, ratio.ciHigh, units, threshold, confidence ?? 0.95);
+  const needed = unitsToResolve(
+    ratio.point,
+    ratio.ciLow,
+    ratio.ciHigh,
+    units,
+    threshold,
+    confidence ?? D.DEFAULT_CONFIDENCE,
+  );
   return warningDetail('cannot-tell', {
     confidence,
     ciLow: ratio.ciLow,

@@ -137,7 +137,10 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
  * The comparison with the group's baseline, when its two tests disagree or it has no verdict.
  * The CI of the ratio decides the verdict; the rank test disagreeing is worth one finding.
  */
-export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.confidence ?? 0.95): Finding[] {
+export function comparisonFindings(
+  b: BenchmarkResult,
+  confidence = b.headline?.confidence ?? DEFAULT_CONFIDENCE,
+): Finding[] {
   const r = b.relative;
   if (!r) return [];
   const make = (code: FindingCode, values: Values): Finding => ({

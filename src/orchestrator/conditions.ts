@@ -3,6 +3,7 @@
 // (a refused personality means "ASLR stays on"). A CPU outside the allowed set is an error of
 // the user's: the run is refused (ConditionError), since measuring unpinned is not what was asked.
 import { readdirSync, readFileSync } from 'node:fs';
+import * as DEFAULTS from '../defaults.js';
 import { parseCpuList } from '../platform/cpu-list.js';
 import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
@@ -23,7 +24,7 @@ export type AslrMode = 'inherit' | 'off' | 'randomize';
  * spread on the reference machine (docs/measurements.md "Pinning policy").
  */
 export type PinPolicy = 'process' | 'thread';
-export const DEFAULT_PIN_POLICY: PinPolicy = 'process';
+export const DEFAULT_PIN_POLICY: PinPolicy = DEFAULTS.DEFAULT_PIN_POLICY;
 
 /** SCHED_FIFO priority of the measuring thread (low: above every normal task, below kernel RT threads). */
 export const FIFO_PRIORITY = 1;
@@ -39,7 +40,7 @@ export const IDLEST_WINDOW_MS = 200;
  * CPU hog, in bench/engine/policies.ts (docs/measurements.md "CPU choice and batch length").
  */
 export type CpuChoice = 'idlest' | 'highest';
-export const DEFAULT_CPU_CHOICE: CpuChoice = 'idlest';
+export const DEFAULT_CPU_CHOICE: CpuChoice = DEFAULTS.DEFAULT_CPU_CHOICE;
 
 /** Idle shares of the allowed CPUs over a short window (injectable for tests). */
 export type IdleSampler = (allowed: number[]) => CpuLoad[] | null;

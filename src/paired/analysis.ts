@@ -13,6 +13,7 @@
 //   about), never a wider band: a noisy run that cannot narrow its interval that far runs to the
 //   last look and cannot tell. This only ever stops a run without a difference, so it cannot
 //   raise the false-positive rate; its miss rate is simulated in tests.
+import { DEFAULT_MAX_PAIRS } from '../defaults.js';
 import type { Verdict } from '../results/schema.js';
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
@@ -65,8 +66,8 @@ export function looksUpTo(maxPairs: number): number[] {
   return [...looks, maxPairs];
 }
 
-/** Looks at 4, 6, ..., 20 pairs. */
-export const DEFAULT_LOOKS: readonly number[] = looksUpTo(20);
+/** Looks at 4, 6, ... pairs up to DEFAULT_MAX_PAIRS (20). */
+export const DEFAULT_LOOKS: readonly number[] = looksUpTo(DEFAULT_MAX_PAIRS);
 
 export interface PairedAnalysis {
   verdict: PairedVerdict;

@@ -4,6 +4,7 @@ import type { BenchmarkResult, ResultDocument, Statistic } from '../results/sche
 import type { Block } from './blocks.js';
 import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig } from './format.js';
 import { formatArgs, spacedName } from './samples.js';
+import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { inputBlocks } from './latency.js';
 import { layoutText } from './details.js';
 
@@ -187,7 +188,7 @@ export function resultBlocks(doc: ResultDocument): Block[] {
       e ? formatPct(e.withinProcessCv) : '—',
     ];
   });
-  const confidence = measured(doc).find((b) => b.headline)?.headline?.confidence ?? 0.95;
+  const confidence = measured(doc).find((b) => b.headline)?.headline?.confidence ?? DEFAULT_CONFIDENCE;
   return [
     {
       kind: 'table',

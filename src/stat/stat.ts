@@ -2,6 +2,7 @@
 // executes the interleaved schedule (run.ts), then summarises and compares.
 
 import { cpus as cpusOnline } from 'node:os';
+import { DEFAULT_RUNS } from '../defaults.js';
 import type { CounterEventName } from '../platform/types.js';
 import { percent } from '../text/format.js';
 import { compareAll, DEFAULT_NOISE_THRESHOLD, MIN_RUNS_FOR_VERDICT } from './compare.js';
@@ -12,7 +13,7 @@ import { executePlan, type PlanOutcome } from './run.js';
 import { deriveMetrics, firstRunsWarning, summarizeRuns } from './summarize.js';
 import type { CommandResult, MetricName, StatOptions, StatPlatform, StatResult } from './types.js';
 
-export const DEFAULT_RUNS = 10;
+export { DEFAULT_RUNS };
 const SHELL = '/bin/sh';
 
 /** argv of one command; a string needs `shell` and runs as `/bin/sh -c STRING`. */
