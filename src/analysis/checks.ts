@@ -13,11 +13,10 @@
 // ratio inverted when the assertion names them the other way round), else compare.ts's on the
 // two benchmarks' processes.
 import type { Check, CheckOutcome } from '../results/checks.js';
-import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-import { compareForks, type CompareOptions } from './compare.js';
+import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
+import { compareForks, type ForkCompareOptions } from './compare.js';
 import { DEFAULT_CONFIDENCE } from './defaults.js';
-
-const fullName = (b: BenchmarkResult) => (b.group ? `${b.group}/${b.name}` : b.name);
+import { fullName } from '../text/format.js';
 
 interface Ratio {
   point: number;
@@ -27,14 +26,18 @@ interface Ratio {
 }
 
 /** actual / expected, from the table's comparison when there is one, else compared here. */
-function compared(a: BenchmarkResult, e: BenchmarkResult, opts: CompareOptions): { ratio: Ratio; verdict: string } {
+function compared(
+  a: BenchmarkResult,
+  e: BenchmarkResult,
+  opts: ForkCompareOptions,
+): { ratio: Ratio; verdict: Verdict } {
   const confidence = opts.confidence ?? DEFAULT_CONFIDENCE;
-  const ar = a.relative?.ratio && a.relative.baseline === fullName(e) ? a.relative : undefined;
+  const ar = a.relative?.ratio && a.relative.baseline === fullName(e.group, e.name) ? a.relative : undefined;
   if (ar?.ratio) return { ratio: { ...ar.ratio, confidence }, verdict: ar.verdict };
-  const er = e.relative?.ratio && e.relative.baseline === fullName(a) ? e.relative : undefined;
+  const er = e.relative?.ratio && e.relative.baseline === fullName(a.group, a.name) ? e.relative : undefined;
   if (er?.ratio) {
     const r = er.ratio;
-    const swap: Record<string, string> = { faster: 'slower', slower: 'faster' };
+    const swap: Partial<Record<Verdict, Verdict>> = { faster: 'slower', slower: 'faster' };
     const ratio = { point: 1 / r.point, ciLow: 1 / r.ciHigh, ciHigh: 1 / r.ciLow, confidence };
     return { ratio, verdict: swap[er.verdict] ?? er.verdict };
   }
@@ -44,7 +47,7 @@ function compared(a: BenchmarkResult, e: BenchmarkResult, opts: CompareOptions):
 
 const times = (x: number) => `${x.toFixed(2)}×`;
 
-function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: CompareOptions): CheckOutcome {
+function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: ForkCompareOptions): CheckOutcome {
   // Within one test both benchmarks share its group: named by their own names.
   const short = (n: string | undefined) => (n === undefined ? '…' : n.slice(n.lastIndexOf('/') + 1));
   const [an, en] = [short(check.actual), short(check.expected)];
@@ -89,7 +92,7 @@ function judgeOne(check: Check, byName: Map<string, BenchmarkResult>, opts: Comp
   };
 }
 
-export function judgeChecks(doc: ResultDocument, checks: readonly Check[], opts: CompareOptions): CheckOutcome[] {
-  const byName = new Map(doc.benchmarks.map((b) => [fullName(b), b]));
+export function judgeChecks(doc: ResultDocument, checks: readonly Check[], opts: ForkCompareOptions): CheckOutcome[] {
+  const byName = new Map(doc.benchmarks.map((b) => [fullName(b.group, b.name), b]));
   return checks.map((c) => judgeOne(c, byName, opts));
 }

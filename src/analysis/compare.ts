@@ -18,13 +18,11 @@ import { detail, type DetailValues } from '../results/detail-schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
 import { describe } from '../statistics/describe.js';
 import { twoStageRatioInterval } from '../statistics/t-intervals.js';
-import { intervalVerdict, unitsToResolve } from '../statistics/threshold.js';
+import { intervalVerdict, unitsToResolve, type IntervalVerdict } from '../statistics/threshold.js';
 import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
 import { manualStatistic } from './manual.js';
 import { forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
-
-export type { Verdict };
 
 /**
  * Processes per side below which no verdict is given. With 1 the interval covers batch noise
@@ -42,9 +40,12 @@ export function tooFewProcesses(base: number, contender: number): AnalysisDetail
   };
 }
 
-const because = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail => detail(code, values);
+/** A warning detail: why a comparison's answer is not the plain one. */
+export const warningDetail = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail =>
+  detail(code, values);
 
-export interface CompareOptions {
+/** How compareForks compares two benchmarks' processes. */
+export interface ForkCompareOptions {
   statistic?: Statistic | 'auto';
   confidence?: number;
   resamples?: number;
@@ -64,7 +65,8 @@ export interface CompareOptions {
   planned?: readonly [number | undefined, number | undefined];
 }
 
-export interface Comparison {
+/** Two benchmarks' processes compared (compareForks): the ratio contender/baseline and its verdict. */
+export interface ForkComparison {
   statistic: Statistic;
   ratio: { point: number; ciLow: number; ciHigh: number; confidence: number; method: string };
   /** p of the Welch test the interval inverts; null without that interval. */
@@ -105,7 +107,7 @@ function ratioOf(
   contender: Batch[][],
   statistic: Statistic,
   enough: boolean,
-  opts: CompareOptions & { confidence: number },
+  opts: ForkCompareOptions & { confidence: number },
   first: readonly [boolean[], boolean[]],
 ): RatioCi {
   const points = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
@@ -131,8 +133,8 @@ function ratioOf(
 export function compareForks(
   baseForks: readonly ForkResult[],
   contenderForks: readonly ForkResult[],
-  opts: CompareOptions = {},
-): Comparison {
+  opts: ForkCompareOptions = {},
+): ForkComparison {
   const b = groupsOf(baseForks, opts.planned?.[0]);
   const c = groupsOf(contenderForks, opts.planned?.[1]);
   const [base, contender] = [b.groups, c.groups];
@@ -173,25 +175,40 @@ export function compareForks(
       ? 'none: no interval over processes to invert'
       : 'Welch t-test of the log ratio over per-process values (the one the interval inverts)';
   const out = { statistic, ratio, pValue: ciPValue, test, minimumDetectable, ciPValue };
-  if (opts.checksumsDiffer) return { ...out, verdict: 'incomparable', because: because('different-checksums', {}) };
+  if (opts.checksumsDiffer)
+    return { ...out, verdict: 'incomparable', because: warningDetail('different-checksums', {}) };
   if (opts.incomparableReason)
     return {
       ...out,
       verdict: 'incomparable',
-      because: because('assumption-broken', { problem: opts.incomparableReason }),
+      because: warningDetail('assumption-broken', { problem: opts.incomparableReason }),
     };
   if (!enough) return { ...out, verdict: 'too-few', because: tooFewProcesses(base.length, contender.length) };
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
-    return { ...out, verdict: 'incomparable', because: because('ratio-undefined', {}) };
-  const v = intervalVerdict(r.point, r.ciLow, r.ciHigh, threshold);
+    return { ...out, verdict: 'incomparable', because: warningDetail('ratio-undefined', {}) };
   const units = Math.min(base.length, contender.length);
-  if (v === 'cannot-tell')
-    return { ...out, verdict: v, because: cannotTellDetail(ratio, units, threshold, confidence) };
-  if (v === 'faster' || v === 'slower') return { ...out, verdict: v };
-  const excludesOne = r.ciHigh < 1 || r.ciLow > 1;
-  if (!excludesOne)
-    return { ...out, verdict: v, because: because('ci-includes-one', { confidence, pValue: null, threshold }) };
-  return { ...out, verdict: v, because: because('within-noise', { change: Math.abs(r.point - 1), threshold }) };
+  return { ...out, ...intervalAnswer(ratio, units, threshold, confidence, { confidence, pValue: null, threshold }) };
+}
+
+/**
+ * The verdict of a ratio's interval against the noise threshold (statistics/threshold.ts
+ * intervalVerdict) with its reason: for 'cannot-tell', about how many units a side would settle
+ * it; for 'no-difference', that the interval includes 1 (INCLUDES_ONE: that detail's values) or
+ * else that the change is within noise; none for 'faster' and 'slower'.
+ */
+export function intervalAnswer(
+  ratio: { point: number; ciLow: number; ciHigh: number },
+  units: number,
+  threshold: number,
+  confidence: number,
+  includesOne: DetailValues['ci-includes-one'],
+): { verdict: IntervalVerdict; because?: AnalysisDetail } {
+  const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, threshold);
+  if (verdict === 'cannot-tell') return { verdict, because: cannotTellDetail(ratio, units, threshold, confidence) };
+  if (verdict !== 'no-difference') return { verdict };
+  if (!(ratio.ciLow > 1 || ratio.ciHigh < 1))
+    return { verdict, because: warningDetail('ci-includes-one', includesOne) };
+  return { verdict, because: warningDetail('within-noise', { change: Math.abs(ratio.point - 1), threshold }) };
 }
 
 /**
@@ -205,8 +222,15 @@ export function cannotTellDetail(
   confidence: number | null = null,
   unit: 'processes' | 'runs' | 'pairs' = 'processes',
 ): AnalysisDetail {
-  const needed = unitsToResolve(ratio.point, ratio.ciLow, ratio.ciHigh, units, threshold, confidence ?? 0.95);
-  return because('cannot-tell', {
+  const needed = unitsToResolve(
+    ratio.point,
+    ratio.ciLow,
+    ratio.ciHigh,
+    units,
+    threshold,
+    confidence ?? D.DEFAULT_CONFIDENCE,
+  );
+  return warningDetail('cannot-tell', {
     confidence,
     ciLow: ratio.ciLow,
     ciHigh: ratio.ciHigh,

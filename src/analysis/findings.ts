@@ -13,6 +13,7 @@ import { requiredSampleSize } from '../statistics/power.js';
 import { CONTAMINATION_KINDS } from './contamination.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from './defaults.js';
 import { relativeHalfWidth } from './half-width.js';
+import { fullName } from '../text/format.js';
 
 export interface FindingSettings {
   /** The run's target relative CI half-width (--target-ci). */
@@ -24,10 +25,6 @@ export interface FindingSettings {
 type Values = Finding['values'];
 
 const round = (x: number, digits = 4): number => Number(x.toPrecision(digits));
-
-export function benchmarkName(b: Pick<BenchmarkResult, 'group' | 'name'>): string {
-  return b.group ? `${b.group}/${b.name}` : b.name;
-}
 
 const SEVERITY: Record<FindingCode, Finding['severity']> = {
   failed: 'error',
@@ -63,10 +60,10 @@ const SIMULATED_FINDINGS: readonly FindingCode[] = [
 export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): Finding[] {
   const out: Finding[] = [];
   const add = (code: FindingCode, values: Values = {}) =>
-    out.push({ code, severity: SEVERITY[code], benchmark: benchmarkName(b), values });
+    out.push({ code, severity: SEVERITY[code], benchmark: fullName(b.group, b.name), values });
   if (b.error) {
     // Error messages often start with the benchmark's name, which the finding already carries.
-    const prefix = [`${benchmarkName(b)}: `, `${b.name}: `].find((p) => b.error!.message.startsWith(p)) ?? '';
+    const prefix = [`${fullName(b.group, b.name)}: `, `${b.name}: `].find((p) => b.error!.message.startsWith(p)) ?? '';
     const message = b.error.message.slice(prefix.length);
     add('failed', { kind: b.error.kind, message });
     return out;
@@ -138,13 +135,16 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
  * The comparison with the group's baseline, when its two tests disagree or it has no verdict.
  * The CI of the ratio decides the verdict; the rank test disagreeing is worth one finding.
  */
-export function comparisonFindings(b: BenchmarkResult, confidence = b.headline?.confidence ?? 0.95): Finding[] {
+export function comparisonFindings(
+  b: BenchmarkResult,
+  confidence = b.headline?.confidence ?? DEFAULT_CONFIDENCE,
+): Finding[] {
   const r = b.relative;
   if (!r) return [];
   const make = (code: FindingCode, values: Values): Finding => ({
     code,
     severity: SEVERITY[code],
-    benchmark: benchmarkName(b),
+    benchmark: fullName(b.group, b.name),
     values,
   });
   if (r.verdict === 'incomparable') return [make('incomparable', { baseline: r.baseline })];

@@ -6,4 +6,4 @@ export * from './contamination.js';
 export * from './counters.js';
 export { analyzeLatency } from './latency.js';
 export { analyzeBenchmark, type BenchmarkAnalysis } from './estimate.js';
-export { compareForks, type CompareOptions, type Comparison, type Verdict } from './compare.js';
+export { compareForks, type ForkCompareOptions, type ForkComparison } from './compare.js';

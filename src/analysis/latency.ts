@@ -15,6 +15,7 @@
 // equivalent value; the mean weights each bucket's median equivalent value.
 
 import { decodeFromCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
+import { median } from 'simple-statistics';
 import type {
   AnalysisDetail,
   DetailCode,
@@ -116,12 +117,6 @@ export function bucketQuantile(sorted: readonly LatencyBucket[], total: number, 
 }
 
 const LABEL = (q: number): string => `p${+(q * 100).toFixed(4)}`;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-}
 
 /**
  * The ladder over every fork that ran the per-call phase; null when none did.

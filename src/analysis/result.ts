@@ -4,7 +4,7 @@
 // The details are data; src/report/details.ts fills the worded warnings and notes.
 
 import type { AnalysisDetail, BenchmarkResult, Detail, Flag } from '../results/schema.js';
-import { benchmarkName } from './findings.js';
+import { fullName } from '../text/format.js';
 import { summarizeMemory } from './memory.js';
 import { perCallDetails } from './per-call.js';
 
@@ -23,7 +23,7 @@ export interface ResultExtras {
 
 /** Names the benchmark in each detail. */
 export function namedDetails(b: Pick<BenchmarkResult, 'group' | 'name'>, list: readonly AnalysisDetail[]): Detail[] {
-  return list.map((d) => ({ ...d, benchmark: benchmarkName(b) }));
+  return list.map((d) => ({ ...d, benchmark: fullName(b.group, b.name) }));
 }
 
 export function resultFromAnalysis(base: BenchmarkResult, a: AnalysisParts, extra: ResultExtras = {}): BenchmarkResult {

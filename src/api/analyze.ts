@@ -2,13 +2,8 @@
 // imported lazily so that merely collecting a file's benchmarks (in every worker) does
 // not load the statistics code.
 
-import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
-
-export interface AnalyzeOptions {
-  statistic: Statistic | 'auto';
-  confidence: number;
-  seed: number;
-}
+import type { AnalyzeOptions } from '../analysis/defaults.js';
+import type { AnalysisDetail, BenchmarkResult, ForkResult } from '../results/schema.js';
 
 export type Analysis = Pick<BenchmarkResult, 'headline' | 'estimates' | 'flags' | 'counters' | 'latency' | 'layout'> & {
   details: AnalysisDetail[];

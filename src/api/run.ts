@@ -8,7 +8,8 @@ import { attachFindings } from '../analysis/findings.js';
 import { wordDetails } from '../report/details.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
-import { loadAnalyzer, type AnalyzeOptions } from './analyze.js';
+import type { AnalyzeOptions } from '../analysis/defaults.js';
+import { loadAnalyzer } from './analyze.js';
 import { processIo, terminalColumns, type Io } from '../text/io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
@@ -19,7 +20,7 @@ import { presentRun } from '../report/present.js';
 import { resultFromAnalysis } from '../analysis/result.js';
 import { newDocument } from '../results/document.js';
 import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
-import { fullName as joinName } from '../text/format.js';
+import { fullName } from '../text/format.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_SEED } from '../defaults.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
 
@@ -106,7 +107,7 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
     seed: options.seed ?? DEFAULT_SEED,
   };
   const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
-  const selected = instances().filter((i) => !filter || filter.test(fullName(i)));
+  const selected = instances().filter((i) => !filter || filter.test(fullName(i.group, i.title)));
   // Every benchmark is measured before the analysis is loaded, and latency-mode ones after
   // the others: both the analysis and the latency encoder load hdr-histogram-js, whose
   // loading (through tsx) invalidates V8's ArrayBufferDetaching protector for the rest of
@@ -118,7 +119,7 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
   for (const inst of order) {
     try {
       const inputs = { source: inst.inputs, setupEach: inst.setupEach, seed: options.seed };
-      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst), inputs);
+      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst.group, inst.title), inputs);
       measured.set(inst, await measure(kernel, platform, { ...options, latency: isLatency(inst) }));
     } catch (err) {
       measured.set(inst, err instanceof Error ? err : new Error(String(err)));
@@ -148,7 +149,7 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
       const e = err instanceof Error ? err : new Error(String(err));
       benchmarks.push({
         ...base,
-        error: { message: `${fullName(inst)}: ${e.message}`, stack: e.stack, kind: 'throw' },
+        error: { message: `${fullName(inst.group, inst.title)}: ${e.message}`, stack: e.stack, kind: 'throw' },
       });
     }
   }
@@ -164,10 +165,6 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
   if (options.print !== false)
     io.stdout.write(presentRun(document, { detail: options.detail, columns: terminalColumns(io.stdout, io.env) }));
   return { measured: true, benchmarks, document };
-}
-
-function fullName(i: Pick<BenchInstance, 'group' | 'title'>): string {
-  return joinName(i.group, i.title);
 }
 
 function stripFns(o: RunApiOptions): Record<string, unknown> {

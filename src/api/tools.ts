@@ -6,7 +6,7 @@
 // test/engine/protector.test.ts).
 
 import type { AuditOptions, AuditRow } from '../audit/audit.js';
-import type { CompareOptions, DocumentComparison } from '../compare/documents.js';
+import type { DocumentCompareOptions, DocumentComparison } from '../compare/documents.js';
 import type { CompareFormat } from '../report/compare-render.js';
 import type { Platform } from '../platform/types.js';
 import type { ReportFormat, ReportOptions } from '../report/reporter.js';
@@ -29,7 +29,7 @@ export async function readResults(path: string): Promise<ResultDocument> {
   return m.readResultFile(path);
 }
 
-export interface CompareResultsOptions extends Partial<CompareOptions> {
+export interface CompareResultsOptions extends Partial<DocumentCompareOptions> {
   /** Also render the comparison in this format (`rendered` in the answer). */
   format?: CompareFormat;
 }

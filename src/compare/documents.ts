@@ -20,7 +20,7 @@ import { DEFAULT_TARGET_CI } from '../defaults.js';
 import { instructionsVerdict } from './instructions.js';
 import { type EnvChange, settingsChanged } from '../env/diff.js';
 
-export interface CompareOptions extends CompareSettings {
+export interface DocumentCompareOptions extends CompareSettings {
   /** Relative CI half-width target for the sample-size advice (default 1 %). */
   target?: number;
   /** Run Grubbs' test on per-process values (default false). */
@@ -39,7 +39,7 @@ export interface DocumentComparison {
   environment: EnvironmentCheck;
 }
 
-function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: CompareOptions): Statistic {
+function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: DocumentCompareOptions): Statistic {
   if (s.statistic) return s.statistic;
   const a = base.headline?.statistic;
   return a && a === contender.headline?.statistic ? a : 'mean';
@@ -58,7 +58,7 @@ const NO_PROBLEMS: EnvironmentProblems = { differences: [], changedDuring: [] };
 export function compareBenchmarks(
   base: BenchmarkResult,
   contender: BenchmarkResult,
-  s: CompareOptions,
+  s: DocumentCompareOptions,
   incomparable: EnvironmentProblems = NO_PROBLEMS,
 ): Comparison {
   const head = {
@@ -119,7 +119,7 @@ export function compareBenchmarks(
 export function compareDocuments(
   base: ResultDocument,
   contender: ResultDocument,
-  s: CompareOptions,
+  s: DocumentCompareOptions,
 ): DocumentComparison {
   const environment = compareEnvironments(base.environment, contender.environment);
   // Settings changed during a run (governor, clocksource, boost, frequency, throttling) make its
@@ -159,7 +159,7 @@ export interface RelativeRow {
  * the group (with the same args, when the baseline has args) against it. One document, one
  * environment: only errors, contamination and checksums can make a row incomparable.
  */
-export function relativeToBaseline(doc: ResultDocument, s: CompareOptions): RelativeRow[] {
+export function relativeToBaseline(doc: ResultDocument, s: DocumentCompareOptions): RelativeRow[] {
   const rows: RelativeRow[] = [];
   const byGroup = new Map<string | null, BenchmarkResult[]>();
   for (const b of doc.benchmarks) byGroup.set(b.group, [...(byGroup.get(b.group) ?? []), b]);
@@ -186,7 +186,7 @@ export function relativeToBaseline(doc: ResultDocument, s: CompareOptions): Rela
 function instructionsRow(
   base: BenchmarkResult,
   contender: BenchmarkResult,
-  s: CompareOptions,
+  s: DocumentCompareOptions,
   incomparable: EnvironmentProblems,
 ): Omit<Comparison, 'name' | 'group' | 'args' | 'baseNs' | 'contenderNs'> {
   for (const [b, side] of [
@@ -205,7 +205,7 @@ function instructionsRow(
   return v;
 }
 
-const NONE = (s: CompareOptions) => ({
+const NONE = (s: DocumentCompareOptions) => ({
   verdict: 'incomparable' as const,
   ratio: null,
   pValue: null,

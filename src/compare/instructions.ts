@@ -5,12 +5,10 @@
 // tight and a 0.5 % change is a verdict; below 2 processes per side: too-few.
 import { ols } from '../statistics/regression.js';
 import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js';
-import type { AnalysisDetail, BenchmarkResult, DetailCode, ForkResult } from '../results/schema.js';
-import { detail, type DetailValues } from '../results/detail-schema.js';
+import type { AnalysisDetail, BenchmarkResult, ForkResult } from '../results/schema.js';
 import type { CounterName } from '../platform/types.js';
 import type { VerdictResult } from './types.js';
-import { intervalVerdict } from '../statistics/threshold.js';
-import { cannotTellDetail } from '../analysis/compare.js';
+import { intervalAnswer, warningDetail } from '../analysis/compare.js';
 
 /** The default --threshold for instructions: two processes agree within 0.1 %, so 0.2 % is beyond noise. */
 export const INSTRUCTIONS_THRESHOLD = 0.002;
@@ -37,10 +35,9 @@ export function instructionsVerdict(
   s: { confidence: number; threshold: number },
 ): VerdictResult & { details: AnalysisDetail[] } {
   const head = { ratio: null, pValue: null, confidence: s.confidence, details: [] as AnalysisDetail[] };
-  const why = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail => detail(code, values);
   const event = eventOf(base);
   if (event === null || event !== eventOf(contender))
-    return { ...head, verdict: 'incomparable', because: why('no-common-count', {}) };
+    return { ...head, verdict: 'incomparable', because: warningDetail('no-common-count', {}) };
   const values = (b: BenchmarkResult) =>
     b.forks.map((f) => processInstructions(f, event)).filter((v) => Number.isFinite(v) && v > 0);
   const a = values(base);
@@ -53,7 +50,7 @@ export function instructionsVerdict(
       : [];
   const method = `Welch t-interval over per-process ${label} (log ratio)`;
   if (a.length < 2 || c.length < 2)
-    return { ...head, details, method, verdict: 'too-few', because: why('too-few-counts', {}) };
+    return { ...head, details, method, verdict: 'too-few', because: warningDetail('too-few-counts', {}) };
   const r = ratioInterval(a, c, s.confidence);
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh };
   // The row's p-value is that of the test the interval inverts, as for time (verdict.ts).
@@ -66,16 +63,6 @@ export function instructionsVerdict(
     pValue: Number.isFinite(p) ? p : null,
     ciPValue: Number.isFinite(p) ? p : null,
   };
-  const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
-  if (verdict === 'cannot-tell')
-    return {
-      ...out,
-      verdict,
-      because: cannotTellDetail(ratio, Math.min(a.length, c.length), s.threshold, s.confidence),
-    };
-  if (verdict !== 'no-difference') return { ...out, verdict };
-  if (!(ratio.ciLow > 1 || ratio.ciHigh < 1))
-    return { ...out, verdict, because: why('ci-includes-one', { confidence: null, pValue: null }) };
-  const diff = Math.abs(ratio.point - 1);
-  return { ...out, verdict, because: why('within-noise', { change: diff, threshold: s.threshold }) };
+  const units = Math.min(a.length, c.length);
+  return { ...out, ...intervalAnswer(ratio, units, s.threshold, s.confidence, { confidence: null, pValue: null }) };
 }

@@ -7,6 +7,7 @@
 // what Bonferroni (α / N each) rejects.
 // HAND-WRITTEN: ten lines; simple-statistics, the project's statistics library, has no
 // multiple-comparison adjustment.
+import { trimmedPercent } from '../text/format.js';
 import type { Comparison } from './types.js';
 
 /** For each p-value, whether Holm's procedure at `alpha` rejects it (NaN: never rejected, still counted). */
@@ -52,7 +53,7 @@ export function suiteRegressions(comparisons: readonly Comparison[], threshold: 
 /** "… (Holm over 50 comparisons)": how the gate's level was adjusted; null when nothing was tested. */
 export function adjustmentLine(g: SuiteGate): string | null {
   if (g.family === 0) return null;
-  const level = `${+(g.alpha * 100).toFixed(2)} %`;
+  const level = trimmedPercent(g.alpha);
   return g.family > 1
     ? `regressions judged at a family-wise level of ${level} (Holm over ${g.family} comparisons)`
     : `regressions judged at ${level} (1 comparison: no adjustment)`;

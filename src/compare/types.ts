@@ -6,8 +6,6 @@
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../defaults.js';
 import type { AnalysisDetail, Statistic, Verdict } from '../results/schema.js';
 
-export type { Verdict };
-
 export interface RatioEstimate {
   /** contender / baseline of the headline statistic (> 1: the contender takes longer). */
   point: number;

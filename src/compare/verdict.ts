@@ -17,15 +17,13 @@
 //    one saying what to conclude.
 // Assumption checks (environment, errors, checksums) live in assumptions.ts.
 
-import { cannotTellDetail, compareForks } from '../analysis/compare.js';
+import { compareForks, intervalAnswer, warningDetail } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
 import { measuredForks } from '../analysis/slow-processes.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
-import type { AnalysisDetail, DetailCode, ForkResult, Statistic } from '../results/schema.js';
-import { detail, type DetailValues } from '../results/detail-schema.js';
+import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
 import { mannWhitney } from '../statistics/mann-whitney.js';
-import { intervalVerdict } from '../statistics/threshold.js';
 import type { CompareSettings, VerdictResult } from './types.js';
 
 export const MIN_PROCESSES_FOR_PROCESS_TEST = 4;
@@ -138,28 +136,13 @@ export function verdictForForks(
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
   const disagree = rankP !== null && excludesOne !== rankP < alpha;
-  const why = <C extends DetailCode>(code: C, values: DetailValues[C]): AnalysisDetail => detail(code, values);
-  const diff = Math.abs(ratio.point - 1);
-  const verdict = intervalVerdict(ratio.point, ratio.ciLow, ratio.ciHigh, s.threshold);
-  if (verdict === 'cannot-tell')
-    return {
-      ...head,
-      verdict,
-      because: cannotTellDetail(ratio, Math.min(base.length, cont.length), s.threshold, s.confidence),
-    };
-  if (verdict === 'no-difference' && !excludesOne)
-    return {
-      ...head,
-      verdict,
-      because: why('ci-includes-one', {
-        confidence: s.confidence,
-        pValue: disagree ? rankP : null,
-        wide: false,
-        threshold: s.threshold,
-      }),
-    };
-  if (verdict === 'no-difference')
-    return { ...head, verdict, because: why('within-noise', { change: diff, threshold: s.threshold }) };
-  if (!disagree) return { ...head, verdict };
-  return { ...head, verdict, because: why('rank-test-unsure', { verdict, pValue: rankP }) };
+  const answer = intervalAnswer(ratio, Math.min(base.length, cont.length), s.threshold, s.confidence, {
+    confidence: s.confidence,
+    pValue: disagree ? rankP : null,
+    wide: false,
+    threshold: s.threshold,
+  });
+  const { verdict } = answer;
+  if (!(verdict === 'faster' || verdict === 'slower') || !disagree) return { ...head, ...answer };
+  return { ...head, verdict, because: warningDetail('rank-test-unsure', { verdict, pValue: rankP }) };
 }

@@ -60,7 +60,26 @@ class Deferred {
   timeStamp = 0;
 }
 
-export class Benchmark {
+/** benchmark.js's event and control methods; no event is ever emitted here (see the top), so each returns its object. */
+class Inert {
+  on(): this {
+    return this;
+  }
+  off(): this {
+    return this;
+  }
+  emit(): this {
+    return this;
+  }
+  abort(): this {
+    return this;
+  }
+  reset(): this {
+    return this;
+  }
+}
+
+export class Benchmark extends Inert {
   static options: Record<string, unknown> = {
     async: false,
     defer: false,
@@ -84,6 +103,7 @@ export class Benchmark {
   #registered = false;
 
   constructor(name?: unknown, fn?: unknown, options?: unknown) {
+    super();
     const o = normalize(name, fn, options);
     if (typeof o.fn === 'string') throw refused('a benchmark given as source text');
     for (const hook of ['setup', 'teardown'] as const)
@@ -120,22 +140,7 @@ export class Benchmark {
     this.registerOnce(null, false);
     return this;
   }
-  on(): this {
-    return this;
-  }
-  off(): this {
-    return this;
-  }
-  emit(): this {
-    return this;
-  }
-  abort(): this {
-    return this;
-  }
-  reset(): this {
-    return this;
-  }
-  toString(): string {
+  override toString(): string {
     return `${this.name} (measured by cyclebench run)`;
   }
 }
@@ -167,73 +172,11 @@ function suiteGroup(name: string | undefined): string | null {
   return group;
 }
 
-export class Suite {
-  readonly name: string | undefined;
-  readonly options: Record<string, unknown>;
-  readonly #benchmarks: Benchmark[] = [];
-  readonly #group: string | null;
-  #first = true;
-
-  constructor(name?: unknown, options?: unknown) {
-    const o = (name !== null && typeof name === 'object' ? name : (options ?? {})) as Record<string, unknown>;
-    this.options = o;
-    const n = typeof name === 'string' ? name : o.name;
-    this.name = typeof n === 'string' && n !== '' ? n : undefined;
-    this.#group = suiteGroup(this.name);
+/** benchmark.js's collection methods over a list of benchmarks: a suite's, or what its filter selects. */
+class Selection extends Inert {
+  constructor(protected readonly benchmarks: Benchmark[]) {
+    super();
   }
-
-  get length(): number {
-    return this.#benchmarks.length;
-  }
-
-  add(name?: unknown, fn?: unknown, options?: unknown): this {
-    const b = name instanceof Benchmark ? name : new Benchmark(name, fn, options);
-    this.#benchmarks.push(b);
-    // Registered at add(), in the file's order: the first of the suite is the group's reference.
-    b.registerOnce(this.#group, this.#first);
-    this.#first = false;
-    return this;
-  }
-
-  /** Measures nothing and emits nothing: cyclebench measures the registered benchmarks after the file is loaded. */
-  run(): this {
-    return this;
-  }
-  on(): this {
-    return this;
-  }
-  off(): this {
-    return this;
-  }
-  emit(): this {
-    return this;
-  }
-  abort(): this {
-    return this;
-  }
-  reset(): this {
-    return this;
-  }
-  forEach(f: (b: Benchmark, i: number) => unknown): this {
-    this.#benchmarks.forEach(f);
-    return this;
-  }
-  map(f: ((b: Benchmark, i: number) => unknown) | string): unknown[] {
-    return new Selection(this.#benchmarks).map(f);
-  }
-  /** Without results, 'fastest', 'slowest' and 'successful' select nothing (cyclebench's report has the ranking). */
-  filter(f: ((b: Benchmark) => boolean) | string): Selection {
-    return new Selection(typeof f === 'function' ? this.#benchmarks.filter(f) : []);
-  }
-  toString(): string {
-    return this.#benchmarks.map(String).join(', ');
-  }
-}
-Benchmark.Suite = Suite;
-
-/** What Suite#filter returns: benchmark.js's collection methods over the selected benchmarks. */
-class Selection {
-  constructor(readonly benchmarks: Benchmark[]) {}
   get length(): number {
     return this.benchmarks.length;
   }
@@ -246,10 +189,45 @@ class Selection {
     this.benchmarks.forEach(f);
     return this;
   }
-  toString(): string {
+  override toString(): string {
     return this.benchmarks.map(String).join(', ');
   }
 }
+
+export class Suite extends Selection {
+  readonly name: string | undefined;
+  readonly options: Record<string, unknown>;
+  readonly #group: string | null;
+  #first = true;
+
+  constructor(name?: unknown, options?: unknown) {
+    super([]);
+    const o = (name !== null && typeof name === 'object' ? name : (options ?? {})) as Record<string, unknown>;
+    this.options = o;
+    const n = typeof name === 'string' ? name : o.name;
+    this.name = typeof n === 'string' && n !== '' ? n : undefined;
+    this.#group = suiteGroup(this.name);
+  }
+
+  add(name?: unknown, fn?: unknown, options?: unknown): this {
+    const b = name instanceof Benchmark ? name : new Benchmark(name, fn, options);
+    this.benchmarks.push(b);
+    // Registered at add(), in the file's order: the first of the suite is the group's reference.
+    b.registerOnce(this.#group, this.#first);
+    this.#first = false;
+    return this;
+  }
+
+  /** Measures nothing and emits nothing: cyclebench measures the registered benchmarks after the file is loaded. */
+  run(): this {
+    return this;
+  }
+  /** Without results, 'fastest', 'slowest' and 'successful' select nothing (cyclebench's report has the ranking). */
+  filter(f: ((b: Benchmark) => boolean) | string): Selection {
+    return new Selection(typeof f === 'function' ? this.benchmarks.filter(f) : []);
+  }
+}
+Benchmark.Suite = Suite;
 
 export const options = Benchmark.options;
 export const platform = Benchmark.platform;

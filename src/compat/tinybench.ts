@@ -9,7 +9,7 @@ import { register, withGroup } from '../api/registry.js';
 import { taskBenchFn, type BenchHooks, type TaskHooks } from './task.js';
 import { unsupported } from './unsupported.js';
 
-export interface BenchOptions extends BenchHooks {
+export interface TinybenchOptions extends BenchHooks {
   name?: string;
   [option: string]: unknown;
 }
@@ -31,10 +31,10 @@ export class Task extends EventTarget {
 
 export class Bench extends EventTarget {
   readonly name: string | undefined;
-  readonly opts: BenchOptions;
+  readonly opts: TinybenchOptions;
   readonly #tasks = new Map<string, Task>();
 
-  constructor(options: BenchOptions = {}) {
+  constructor(options: TinybenchOptions = {}) {
     super();
     this.opts = options;
     this.name = options.name;

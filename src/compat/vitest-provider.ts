@@ -35,14 +35,14 @@ interface FnOpts {
   afterEach?: Hook;
   afterAll?: Hook;
 }
-export interface Registration {
+export interface VitestRegistration {
   name: string;
   fn: () => unknown;
   fnOpts?: FnOpts;
 }
 export interface BenchmarkGroup {
   test: { fullTestName?: string; name?: string };
-  registrations: Registration[];
+  registrations: VitestRegistration[];
   options?: Record<string, unknown>;
   config?: Record<string, unknown>;
 }
@@ -118,7 +118,7 @@ export function toBenchResult(name: string, result: BenchmarkResult, fork: ForkR
   };
 }
 
-async function measureOne(reg: Registration) {
+async function measureOne(reg: VitestRegistration) {
   const task = { name: reg.name };
   const o = reg.fnOpts ?? {};
   const fn: BenchFn = {

@@ -11,7 +11,7 @@ import { taskBenchFn, type BenchHooks } from './task.js';
 import { unsupportedCall } from './unsupported.js';
 import { createTest, expect } from './vitest5.js';
 
-export interface BenchOptions extends BenchHooks {
+export interface VitestBenchOptions extends BenchHooks {
   [option: string]: unknown;
 }
 
@@ -26,7 +26,7 @@ function current() {
   return scope;
 }
 
-function benchImpl(name: string, fn: () => unknown, options: BenchOptions = {}): void {
+function benchImpl(name: string, fn: () => unknown, options: VitestBenchOptions = {}): void {
   const hooks = { setup: options.setup, teardown: options.teardown };
   const handle = register(name, taskBenchFn('vitest', name, fn, {}, hooks));
   // vitest's reference is the fastest, known only after measuring; one fixed before measuring keeps

@@ -1,6 +1,7 @@
 // What was in force in this process, for ForkResult.conditions.
 
 import { aslrStatus } from '../platform/aslr.js';
+import type { ClockInfo } from '../platform/types.js';
 import type { ForkResult } from '../results/schema.js';
 
 /**
@@ -22,4 +23,12 @@ export function recordedConditions(given?: Partial<ForkResult['conditions']>): F
     ...(given?.pin ? { pin: given.pin } : {}),
     ...(given?.fifo !== undefined ? { fifo: given.fifo } : {}),
   };
+}
+
+/** Which process measured, with which clock: the first fields of every ForkResult. */
+export function processIdentity(
+  forkIndex: number | undefined,
+  clock: ClockInfo,
+): Pick<ForkResult, 'index' | 'pid' | 'clockHz' | 'clockSource'> {
+  return { index: forkIndex ?? 0, pid: process.pid, clockHz: clock.hz, clockSource: clock.source };
 }

@@ -3,7 +3,14 @@
 // of 8 small kernels × 3 processes within 3x the wall time of mitata measuring them in one
 // process (each process pays ~0.3 s of Node start-up and a 100 ms minimum warmup).
 
-import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../defaults.js';
+import {
+  DEFAULT_ALLOCATING_LARGEST_BATCH_NS,
+  DEFAULT_CONFIDENCE,
+  DEFAULT_LARGEST_BATCH_NS,
+  DEFAULT_SEED,
+  DEFAULT_TARGET_CI,
+  DEFAULT_TIME_BUDGET_NS,
+} from '../defaults.js';
 
 const MS = 1e6;
 
@@ -35,17 +42,10 @@ export const WARMUP_FIRST_ITERATIONS = 1;
 // ---- linear sampling plan (Criterion's i·d ramp)
 /** Batches per round: sizes d, 2d, …, K·d in shuffled order. */
 export const BATCHES_PER_ROUND = 10;
-/** Target duration of the largest batch (K·d iterations). Long enough that the ~50–100 ns
- *  of two clock reads is < 0.01 % of it; short, because on a shared CPU the chance that a
- *  batch is preempted grows with its length: against 5 ms, 1 ms batches were preempted 3–6x
- *  less often under a CPU hog, with the same accuracy (docs/measurements.md "CPU choice and
- *  batch length"). */
-export const TARGET_LARGEST_BATCH_NS = 1 * MS;
-/** Largest batch for a kernel that collected garbage during warmup. The headline fits the
- *  median batch of each size, so it carries the GC cost only when most batches hold a
- *  collection: 1 ms batches of allocating kernels held one in 7–29 % of batches (the GC cost
- *  fell out of the headline), 5 ms batches in 50–87 %. */
-export const ALLOCATING_LARGEST_BATCH_NS = 5 * MS;
+/** Target duration of the largest batch (K·d iterations): src/defaults.ts says why. */
+export const TARGET_LARGEST_BATCH_NS = DEFAULT_LARGEST_BATCH_NS;
+/** Largest batch for a kernel that collected garbage during warmup (src/defaults.ts). */
+export const ALLOCATING_LARGEST_BATCH_NS = DEFAULT_ALLOCATING_LARGEST_BATCH_NS;
 /** Seed of the shuffle RNG (mixed with the fork index so forks use different orders). */
 export const PLAN_SEED = DEFAULT_SEED;
 
@@ -54,12 +54,8 @@ export const PLAN_SEED = DEFAULT_SEED;
 export const TARGET_CI = DEFAULT_TARGET_CI;
 /** Confidence level of the quick within-process CI. */
 export const CI_CONFIDENCE = DEFAULT_CONFIDENCE;
-/** Sampling time budget per benchmark per process. A process that has not reached the
- *  target CI by then stops: the headline's CI is over processes, and on a shared machine the
- *  spread between processes outweighs what a longer stay in one process buys (0.75 s gave
- *  headline CIs no wider than 1.5 s at 0.83x the wall time: docs/measurements.md "Cost of a
- *  default run"). */
-export const TIME_BUDGET_NS = 750 * MS;
+/** Sampling time budget per benchmark per process (src/defaults.ts says why). */
+export const TIME_BUDGET_NS = DEFAULT_TIME_BUDGET_NS;
 /** Never stop on the CI before this many rounds (≥ 2 rounds: a slope from one ramp is
  *  too easily fooled by a single drift). */
 export const MIN_ROUNDS = 2;

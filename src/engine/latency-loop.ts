@@ -82,40 +82,19 @@ type Factory<L> = (
   after: unknown,
 ) => L;
 
+/** The loop makeLatencyLoop builds: async for an async kernel, sync for a sync one. */
+type LatencyLoopOf<A extends boolean> = A extends true ? AsyncLatencyLoop : SyncLatencyLoop;
+
 /** A dedicated per-call loop; `buf` must be the array bound to `clock`. */
-export function makeLatencyLoop(
+export function makeLatencyLoop<A extends boolean>(
   fn: (...a: any[]) => unknown,
   state: unknown,
   clock: Clock,
   buf: Float64Array,
-  isAsync: false,
-  opts?: LatencyLoopOptions,
-): SyncLatencyLoop;
-export function makeLatencyLoop(
-  fn: (...a: any[]) => unknown,
-  state: unknown,
-  clock: Clock,
-  buf: Float64Array,
-  isAsync: true,
-  opts?: LatencyLoopOptions,
-): AsyncLatencyLoop;
-export function makeLatencyLoop(
-  fn: (...a: any[]) => unknown,
-  state: unknown,
-  clock: Clock,
-  buf: Float64Array,
-  isAsync: boolean,
-  opts?: LatencyLoopOptions,
-): SyncLatencyLoop | AsyncLatencyLoop;
-export function makeLatencyLoop(
-  fn: (...a: any[]) => unknown,
-  state: unknown,
-  clock: Clock,
-  buf: Float64Array,
-  isAsync: boolean,
+  isAsync: A,
   opts: LatencyLoopOptions = {},
-): SyncLatencyLoop | AsyncLatencyLoop {
+): LatencyLoopOf<A> {
   const params = ['fn', 'state', 'clock', 'buf', 'pool', 'before', 'after'];
-  const factory = new Function(...params, source(isAsync, opts)) as Factory<SyncLatencyLoop | AsyncLatencyLoop>;
+  const factory = new Function(...params, source(isAsync, opts)) as Factory<LatencyLoopOf<A>>;
   return factory(fn, state, clock, buf, opts.inputs ?? opts.fresh, opts.each?.before, opts.each?.after);
 }

@@ -77,6 +77,18 @@ function source(async: boolean, opts: LoopOptions): string {
 
 type Factory<L> = (fn: unknown, state: unknown, clock: Clock, pool: unknown) => L;
 
+/** Compiles the loop of `source` and binds it to the kernel, its state, the clock and the input pool. */
+function makeLoop<L>(
+  isAsync: boolean,
+  fn: (...a: any[]) => unknown,
+  state: unknown,
+  clock: Clock,
+  opts: LoopOptions,
+): L {
+  const factory = new Function('fn', 'state', 'clock', 'pool', source(isAsync, opts)) as Factory<L>;
+  return factory(fn, state, clock, opts.inputs ?? opts.fresh);
+}
+
 /** A dedicated sync loop calling `fn(state)` (or `fn(input, state)`); the clock must already be bound. */
 export function makeSyncLoop(
   fn: (...a: any[]) => unknown,
@@ -84,8 +96,7 @@ export function makeSyncLoop(
   clock: Clock,
   opts: LoopOptions = {},
 ): SyncLoop {
-  const factory = new Function('fn', 'state', 'clock', 'pool', source(false, opts)) as Factory<SyncLoop>;
-  return factory(fn, state, clock, opts.inputs ?? opts.fresh);
+  return makeLoop<SyncLoop>(false, fn, state, clock, opts);
 }
 
 /** A dedicated async loop: each call is awaited before the next starts. */
@@ -95,6 +106,5 @@ export function makeAsyncLoop(
   clock: Clock,
   opts: LoopOptions = {},
 ): AsyncLoop {
-  const factory = new Function('fn', 'state', 'clock', 'pool', source(true, opts)) as Factory<AsyncLoop>;
-  return factory(fn, state, clock, opts.inputs ?? opts.fresh);
+  return makeLoop<AsyncLoop>(true, fn, state, clock, opts);
 }

@@ -17,39 +17,11 @@
 
 import type { Batch, ForkResult } from '../results/schema.js';
 import { runBatch, type BatchContext } from './batch.js';
-import { recordedConditions } from './conditions.js';
+import { processIdentity, recordedConditions } from './conditions.js';
 import type { KernelSpec } from './kernel.js';
 import { GcWatch, type TimeWindow } from './gc-watch.js';
 import { ManualContext, type ManualSpec, type Phase } from './manual-context.js';
-import type { AnalysisDetail } from '../results/schema.js';
-import type { CounterSet, Platform } from '../platform/types.js';
-import type { RoundProgress } from './sampler.js';
-
-export type { ManualSpec } from './manual-context.js';
-
-/** What measureManual reads of measure()'s options (measure.ts MeasureOptions). */
-interface ManualOptions {
-  warmupBudgetNs: number;
-  warmupMinNs: number;
-  warmupCollectingMinNs: number;
-  timeBudgetNs: number;
-  latency: boolean;
-  memory: boolean;
-}
-
-/** What measureManual reads of measure()'s extras (measure.ts MeasureExtras). */
-interface ManualExtras {
-  forkIndex?: number;
-  counters?: CounterSet;
-  conditions?: Partial<ForkResult['conditions']>;
-  details?: AnalysisDetail[];
-  onProgress?: (p: RoundProgress) => void;
-  nowMs?: () => number;
-  observeGc?: boolean;
-  observeThread?: boolean;
-  timed?: (timed: boolean) => Promise<void>;
-  settle?: unknown;
-}
+import type { MeasureExtras, MeasureOptions, MeasurePlatform } from './measure-options.js';
 import { preemptionOf } from './preemption.js';
 import { yieldToEventLoop } from './sampler.js';
 import { Checksum } from './sink.js';
@@ -57,13 +29,36 @@ import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP, WarmupTracker } from './warmup.js';
 import { timeYardstick, warmYardstick } from './yardstick.js';
 
+export type { ManualSpec } from './manual-context.js';
+
+/** What measureManual reads of measure()'s options. */
+type ManualOptions = Pick<
+  MeasureOptions,
+  'warmupBudgetNs' | 'warmupMinNs' | 'warmupCollectingMinNs' | 'timeBudgetNs' | 'latency' | 'memory'
+>;
+
+/** What measureManual reads of measure()'s extras. */
+type ManualExtras = Pick<
+  MeasureExtras,
+  | 'forkIndex'
+  | 'counters'
+  | 'conditions'
+  | 'details'
+  | 'onProgress'
+  | 'nowMs'
+  | 'observeGc'
+  | 'observeThread'
+  | 'timed'
+  | 'settle'
+>;
+
 export function isManual(kernel: KernelSpec): kernel is KernelSpec & { manual: ManualSpec } {
   return kernel.manual !== undefined;
 }
 
 export async function measureManual(
   kernel: KernelSpec & { manual: ManualSpec },
-  platform: Pick<Platform, 'clock'> & Partial<Pick<Platform, 'sched'>>,
+  platform: MeasurePlatform,
   o: ManualOptions,
   extras: ManualExtras,
 ): Promise<ForkResult> {
@@ -188,10 +183,7 @@ export async function measureManual(
     details.push(...thread.details());
     if (gc?.problem) details.push({ code: 'gc-unobservable', severity: 'warning', values: { message: gc.problem } });
     return {
-      index: extras.forkIndex ?? 0,
-      pid: process.pid,
-      clockHz: info.hz,
-      clockSource: info.source,
+      ...processIdentity(extras.forkIndex, info),
       warmup,
       unit: 1,
       batches,

@@ -3,10 +3,10 @@
 // in-process run().
 
 import { performance } from 'node:perf_hooks';
-import type { CounterSet, Platform } from '../platform/types.js';
-import type { AnalysisDetail, ForkResult, LatencyRecord, SimulationRecord, V8Record } from '../results/schema.js';
+import type { AnalysisDetail, ForkResult, LatencyRecord } from '../results/schema.js';
 import { detail, type DetailCode, type DetailValues } from '../results/detail-schema.js';
-import { recordedConditions } from './conditions.js';
+import { processIdentity, recordedConditions } from './conditions.js';
+import type { MeasureExtras, MeasureOptions, MeasurePlatform } from './measure-options.js';
 import * as D from './defaults.js';
 import { GcWatch } from './gc-watch.js';
 import type { KernelSpec } from './kernel.js';
@@ -17,7 +17,7 @@ import { formatBytes, type FreshInputs } from './fresh-inputs.js';
 import { changedInputs } from './inputs.js';
 import { makeAsyncLoop, makeSyncLoop, type LoopOptions } from './loop.js';
 import { planRng, unitFor } from './plan.js';
-import { runSampling, runWarmup, type RoundProgress } from './sampler.js';
+import { runSampling, runWarmup } from './sampler.js';
 import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP } from './warmup.js';
@@ -28,29 +28,7 @@ import { hasEachHooks, perCallBatches } from './per-call.js';
 import type { BatchContext } from './batch.js';
 import { isManual, measureManual } from './manual.js';
 
-/** Serialisable measurement options (all optional at the API and protocol level). */
-export interface MeasureOptions {
-  warmupBudgetNs: number;
-  warmupMinNs: number;
-  /** Warm-up minimum once batches have collected garbage (warmup.ts). */
-  warmupCollectingMinNs: number;
-  targetCi: number;
-  confidence: number;
-  timeBudgetNs: number;
-  minRounds: number;
-  maxRounds: number;
-  batchesPerRound: number;
-  targetLargestBatchNs: number;
-  /** Largest batch for a kernel that collected garbage during warmup (the larger of the two wins). */
-  allocatingLargestBatchNs: number;
-  seed: number;
-  /** Latency mode: after the batches, time every call on its own (latency.ts). */
-  latency: boolean;
-  /** Latency mode: stop the per-call phase after this many calls (or at timeBudgetNs). */
-  latencyMaxCalls: number;
-  /** After the batches, read the heap bytes allocated per call (memory.ts). */
-  memory: boolean;
-}
+export type { MeasureExtras, MeasureOptions, MeasurePlatform } from './measure-options.js';
 
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   warmupBudgetNs: D.WARMUP_BUDGET_NS,
@@ -69,51 +47,6 @@ export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   latencyMaxCalls: D.LATENCY_MAX_CALLS,
   memory: false,
 };
-
-/** What measure() needs of a platform: a clock, and scheduling when available. */
-export type MeasurePlatform = Pick<Platform, 'clock'> & Partial<Pick<Platform, 'sched'>>;
-
-/** Non-serialisable extras. */
-export interface MeasureExtras {
-  forkIndex?: number;
-  counters?: CounterSet;
-  conditions?: Partial<ForkResult['conditions']>;
-  /** What preparing the process could not do (worker/prepare.ts), as data. */
-  details?: AnalysisDetail[];
-  onProgress?: (p: RoundProgress) => void;
-  /** Wall clock in ms (default performance.now); tests inject one. */
-  nowMs?: () => number;
-  /** Observe GC (default true). */
-  observeGc?: boolean;
-  /**
-   * Read the thread's context switches and migrations per batch (default true); off for a
-   * fake clock, whose batches take no real time, so the real thread's events are not theirs.
-   */
-  observeThread?: boolean;
-  /** Loop generation options; `sink: false` exists only for the engine's overhead benchmarks. */
-  loop?: Pick<LoopOptions, 'sink'>;
-  /**
-   * Told before each timed phase (the empty-loop floor, then sampling and what follows it:
-   * `true`) and when an untimed one starts (warm-up: `false`); resolves when the machine is
-   * ready. The worker uses it to pause a worker starting up beside it (worker/main.ts).
-   */
-  timed?: (timed: boolean) => Promise<void>;
-  /**
-   * The process runs this benchmark alone (a forked worker): its CPU time is read per batch and
-   * times an allocating kernel (timing.ts). Off for in-process runs.
-   */
-  ownProcess?: boolean;
-  /** After the warm-up, before sampling: make sure counted code is steady (simulated counters, src/simulation/). */
-  settle?: (ctx: BatchContext, kernelFn: unknown, unit: number) => Promise<SimulationRecord>;
-  /** Told when warm-up starts, when sampling starts and when it ends: V8's tiers and deoptimizations (src/worker/v8-watch.ts). */
-  v8?: {
-    /** Told around every warm-up and sampled batch. */
-    batchMarks: { before(): void; after(): void };
-    warmupStart(): void;
-    samplingStart(kernelFn: unknown, loop: unknown): void;
-    samplingEnd(kernelFn: unknown, loop: unknown): V8Record;
-  };
-}
 
 export async function measure(
   kernel: KernelSpec,
@@ -247,10 +180,7 @@ export async function measure(
     const inputsChanged = kernel.inputs && changedInputs(kernel.inputs.values, kernel.inputs.fingerprint);
     if (gc?.problem) warn('gc-unobservable', { message: gc.problem });
     return {
-      index: extras.forkIndex ?? 0,
-      pid: process.pid,
-      clockHz: info.hz,
-      clockSource: info.source,
+      ...processIdentity(extras.forkIndex, info),
       warmup,
       unit,
       batches: sampled.batches,

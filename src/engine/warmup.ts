@@ -15,6 +15,7 @@
 // them: one collection can be leftover garbage of loading and set-up) warms up for at least
 // `collectingMinNs`, because the heap's own sizing has to settle too (defaults.ts).
 
+import { median } from 'simple-statistics';
 import type { WarmupOutcome, WarmupSummary } from '../results/schema.js';
 import * as D from './defaults.js';
 
@@ -124,10 +125,4 @@ export class WarmupTracker {
       estimateNs: this.estimateNs(),
     };
   }
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
 }

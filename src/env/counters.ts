@@ -2,18 +2,15 @@
 // likely cause when hardware events are missing ("No PMU"; docs/platform-notes.md P1/P2):
 // no virtual PMU (ENOENT and friends), perf_event_paranoid (EACCES), seccomp (EPERM).
 
-import type { Capability, CounterEventAvailability, CounterEventName, Platform } from '../platform/types.js';
+import {
+  HARDWARE_EVENTS,
+  SOFTWARE_EVENTS,
+  type Capability,
+  type CounterEventAvailability,
+  type CounterEventName,
+  type Platform,
+} from '../platform/types.js';
 import type { MachineFacts } from './facts.js';
-
-export const HARDWARE_EVENTS: CounterEventName[] = [
-  'cycles',
-  'instructions',
-  'cache-references',
-  'cache-misses',
-  'branches',
-  'branch-misses',
-];
-export const SOFTWARE_EVENTS: CounterEventName[] = ['task-clock', 'page-faults', 'context-switches', 'cpu-migrations'];
 
 /** Why hardware events are missing, for advice: who or what has to change. */
 export type HardwareCause = 'platform' | 'seccomp' | 'paranoid' | 'no-pmu' | 'other';

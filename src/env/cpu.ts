@@ -55,12 +55,14 @@ export function readCpuFacts(root: string, notes: FactNotes): CpuFacts {
     first?.get('vendor_id') ??
     (first?.has('CPU implementer') ? `arm implementer ${first.get('CPU implementer')}` : null);
 
-  const onlineText = notes.text(root, 'sys/devices/system/cpu/online', 'cpu.online');
-  const online =
-    onlineText === null
-      ? null
-      : (parseCpuList(onlineText) ??
-        notes.missing('cpu.online', `unparsable /sys/devices/system/cpu/online: ${JSON.stringify(onlineText)}`));
+  /** A CPU list of /sys/devices/system/cpu (null, with the reason noted, when unreadable or unparsable). */
+  const cpuList = (file: 'online' | 'isolated'): number[] | null => {
+    const path = `sys/devices/system/cpu/${file}`;
+    const text = notes.text(root, path, `cpu.${file}`);
+    if (text === null) return null;
+    return parseCpuList(text) ?? notes.missing(`cpu.${file}`, `unparsable /${path}: ${JSON.stringify(text)}`);
+  };
+  const online = cpuList('online');
   const logicalCores = online?.length || processors.length || null;
 
   const flagText = first?.get('flags');
@@ -77,12 +79,7 @@ export function readCpuFacts(root: string, notes: FactNotes): CpuFacts {
 
   const mhz = processors.map((b) => Number(b.fields.get('cpu MHz'))).filter((n) => Number.isFinite(n) && n > 0);
 
-  const isolatedText = notes.text(root, 'sys/devices/system/cpu/isolated', 'cpu.isolated');
-  const isolated =
-    isolatedText === null
-      ? null
-      : (parseCpuList(isolatedText) ??
-        notes.missing('cpu.isolated', `unparsable /sys/devices/system/cpu/isolated: ${JSON.stringify(isolatedText)}`));
+  const isolated = cpuList('isolated');
 
   return {
     model: model ?? notes.missing('cpu.model', info.ok ? 'no model line in /proc/cpuinfo' : info.reason),

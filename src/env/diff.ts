@@ -3,6 +3,7 @@
 // well as on a full Environment, so the post-run check need not re-probe the platform.
 
 import type { MachineFacts } from './facts.js';
+import { trimmedPercent } from '../text/format.js';
 
 export type EnvSnapshot = Pick<MachineFacts, 'cpu' | 'frequency' | 'kernel' | 'thermal'>;
 
@@ -69,7 +70,7 @@ export function diffEnvironment(before: EnvSnapshot, after: EnvSnapshot): EnvCha
       fb,
       fa,
       `mean CPU frequency moved ${fb.toFixed(0)} → ${fa.toFixed(0)} MHz during the ` +
-        `run (> ${FREQUENCY_CHANGE_FRACTION * 100}%): turbo, thermal limits or another load`,
+        `run (> ${trimmedPercent(FREQUENCY_CHANGE_FRACTION, 2, false)}): turbo, thermal limits or another load`,
     );
   }
 

@@ -2,6 +2,7 @@
 // stores under `environment` . Platform capabilities
 // (clock, counters, affinity) plus the machine facts. Never throws.
 
+import { hrtimeClockInfo } from '../platform/hrtime-info.js';
 import type { ClockInfo, Platform, PlatformKind } from '../platform/types.js';
 import { summarizeCounters, type CounterSummary } from './counters.js';
 import { readMachineFacts, type FactOptions, type MachineFacts } from './facts.js';
@@ -30,21 +31,7 @@ export interface EnvironmentOptions extends FactOptions {
 
 /** A ClockInfo for a platform whose clock.info() threw: the record must still be complete. */
 function clockFallback(error: string): Environment['clock'] {
-  return {
-    source: 'hrtime',
-    hz: 1e9,
-    hzSource: 'nominal',
-    reportedHz: null,
-    calibratedHz: null,
-    calibrationNs: null,
-    invariant: null,
-    clocksource: null,
-    hypervisor: null,
-    ticksAreCycles: false,
-    resolutionTicks: 1,
-    reportsCpu: false,
-    error,
-  };
+  return { ...hrtimeClockInfo(null, 1), error };
 }
 
 function readAffinity(platform: Platform, facts: MachineFacts): Environment['affinity'] {

@@ -1,10 +1,8 @@
 // Kernel and process facts: clocksource, perf_event settings, ASLR, memory limits, load
 // and affinity, all from files (proc(5), Documentation/admin-guide/sysctl/kernel.rst).
 
+import { ADDR_NO_RANDOMIZE } from '../platform/aslr.js';
 import { FactNotes, listDir, parseColonLines, parseCpuList, readText } from './read.js';
-
-/** ADDR_NO_RANDOMIZE from include/uapi/linux/personality.h. */
-export const ADDR_NO_RANDOMIZE = 0x0040000;
 
 export interface KernelFacts {
   release: string | null;

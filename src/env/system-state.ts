@@ -25,7 +25,7 @@ export interface SystemControl {
 }
 
 export const STATE_VERSION = 1;
-export const DEFAULT_STATE_PATH = '/var/lib/cyclebench/system-state.json';
+export { DEFAULT_STATE_PATH } from '../defaults.js';
 
 export interface SavedState {
   version: number;

@@ -3,9 +3,11 @@
 // (a refused personality means "ASLR stays on"). A CPU outside the allowed set is an error of
 // the user's: the run is refused (ConditionError), since measuring unpinned is not what was asked.
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseCpuList as readCpuList } from '../env/read.js';
+import * as DEFAULTS from '../defaults.js';
+import { parseCpuList } from '../platform/cpu-list.js';
 import { idlestCpu, loadBetween, parseProcStat, type CpuLoad } from '../env/cpu-load.js';
 import type { Platform } from '../platform/types.js';
+import { percent } from '../text/format.js';
 
 /** A condition the user asked for that this machine cannot give (a user error: one line, exit 2). */
 export class ConditionError extends Error {
@@ -22,7 +24,7 @@ export type AslrMode = 'inherit' | 'off' | 'randomize';
  * spread on the reference machine (docs/measurements.md "Pinning policy").
  */
 export type PinPolicy = 'process' | 'thread';
-export const DEFAULT_PIN_POLICY: PinPolicy = 'process';
+export const DEFAULT_PIN_POLICY: PinPolicy = DEFAULTS.DEFAULT_PIN_POLICY;
 
 /** SCHED_FIFO priority of the measuring thread (low: above every normal task, below kernel RT threads). */
 export const FIFO_PRIORITY = 1;
@@ -38,7 +40,7 @@ export const IDLEST_WINDOW_MS = 200;
  * CPU hog, in bench/engine/policies.ts (docs/measurements.md "CPU choice and batch length").
  */
 export type CpuChoice = 'idlest' | 'highest';
-export const DEFAULT_CPU_CHOICE: CpuChoice = 'idlest';
+export const DEFAULT_CPU_CHOICE: CpuChoice = DEFAULTS.DEFAULT_CPU_CHOICE;
 
 /** Idle shares of the allowed CPUs over a short window (injectable for tests). */
 export type IdleSampler = (allowed: number[]) => CpuLoad[] | null;
@@ -104,14 +106,10 @@ export function pickCpu(allowed: number[], isolated: number[]): number | null {
   return allowed.length > 0 ? Math.max(...allowed) : null;
 }
 
-/** A kernel CPU list ("0-2,5"); unparsable text counts as no CPUs (env/read.ts does the parsing). */
-export function parseCpuList(text: string): number[] {
-  return readCpuList(text) ?? [];
-}
-
 function readIsolated(root = '/'): number[] {
   try {
-    return parseCpuList(readFileSync(`${root}sys/devices/system/cpu/isolated`, 'utf8'));
+    // Unparsable text counts as no isolated CPUs.
+    return parseCpuList(readFileSync(`${root}sys/devices/system/cpu/isolated`, 'utf8')) ?? [];
   } catch {
     return [];
   }
@@ -222,7 +220,7 @@ export function pickDefaultCpu(
     const loads = sampleIdle(allowed);
     const best = loads ? idlestCpu(loads) : null;
     if (best && loads) {
-      const shares = loads.map((l) => `CPU ${l.cpu} ${Math.round(l.idle * 100)} % idle`).join(', ');
+      const shares = loads.map((l) => `CPU ${l.cpu} ${percent(l.idle, 0)} idle`).join(', ');
       return { cpu: best.cpu, reason: `idlest over ${IDLEST_WINDOW_MS} ms at the start: ${shares}` };
     }
   }

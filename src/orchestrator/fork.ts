@@ -13,7 +13,7 @@ import {
 import { FIFO_PRIORITY, type ResolvedConditions } from './conditions.js';
 import { envPadding } from './schedule.js';
 import { type NodeLaunch, runWorker, type SpawnConditions, type StartedWorker, startWorker } from './worker-process.js';
-import { fullName as joinName } from '../text/format.js';
+import { fullName } from '../text/format.js';
 import { callgrindLaunch } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
 import type { CpuProfile } from '../profile/cpuprofile.js';
@@ -103,7 +103,7 @@ export async function runFork(
     if (outcome.kind === 'interrupted') return { interrupted: true };
     return {
       error: {
-        message: `${fullName(d)}: ${outcome.message}`,
+        message: `${fullName(d.group, d.title)}: ${outcome.message}`,
         kind: outcome.kind === 'timeout' ? 'timeout' : 'crash',
         stack: outcome.stderrTail || undefined,
       },
@@ -113,7 +113,7 @@ export async function runFork(
   // names the benchmark already
   if (m.type === 'error') return { error: { message: m.error.message, stack: m.error.stack, kind: m.error.kind } };
   if (m.type === 'result') return { fork: m.fork, ...(m.profile ? { profile: m.profile } : {}) };
-  return { error: { message: `${fullName(d)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
+  return { error: { message: `${fullName(d.group, d.title)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
 }
 
 /** Lists the benchmarks of one file (in a worker, so the orchestrator never runs user code). */
@@ -138,8 +138,4 @@ export async function listFile(
     return { benchmarks, ...(checks ? { checks } : {}) };
   }
   return { error: `unexpected worker answer '${listed.message.type}'` };
-}
-
-export function fullName(d: Pick<Descriptor, 'group' | 'title'>): string {
-  return joinName(d.group, d.title);
 }

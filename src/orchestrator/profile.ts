@@ -2,7 +2,8 @@
 // runs the same measurement under V8's sampling profiler (src/profile/capture.ts). Its timings are thrown
 // away: the profiler's sampling thread and its stack walks slow the kernel, so a profiled
 // process is never one of the benchmark's measured processes (docs/guide.md, "Profiles").
-import { runFork, type ForkOptions, fullName } from './fork.js';
+import { runFork, type ForkOptions } from './fork.js';
+import { fullName } from '../text/format.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { PROFILE_INTERVAL_US } from '../profile/capture.js';
@@ -64,7 +65,7 @@ export async function takeProfile(
   let file: string | null = null;
   let error: string | undefined;
   try {
-    file = writeProfile(req.dir, profileFileName(job.index, fullName(d), job.suffix), r.profile);
+    file = writeProfile(req.dir, profileFileName(job.index, fullName(d.group, d.title), job.suffix), r.profile);
   } catch (e) {
     error = (e as Error).message;
   }

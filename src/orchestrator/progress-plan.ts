@@ -18,13 +18,13 @@
 export const RISE_CAP = 1.2;
 
 /** Time and a repeating timer, injected so tests run on a fake clock. */
-export interface Clock {
+export interface ProgressClock {
   now(): number;
   /** Calls `tick` every `ms` until the returned function is called. */
   every(ms: number, tick: () => void): () => void;
 }
 
-export const systemClock: Clock = {
+export const systemClock: ProgressClock = {
   now: () => Date.now(),
   every(ms, tick) {
     const t = setInterval(tick, ms);
@@ -67,7 +67,7 @@ export class ProgressPlan {
 
   constructor(
     readonly unit: StepUnit,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: ProgressClock = systemClock,
   ) {}
 
   /**

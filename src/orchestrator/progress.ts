@@ -2,8 +2,9 @@
 // planned maximum ("12 of ≤ 48 processes") and an ETA. On a terminal it is one line rewritten
 // in place with \r; otherwise (piped, a CI log) it is a plain line when the first step starts,
 // one every PRINT_EVERY_MS, and one with the final count at the end, never a carriage return.
+import { formatDuration } from '../text/format.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
-import { type Clock, type ProgressPlan, type ProgressSnapshot, systemClock } from './progress-plan.js';
+import { type ProgressClock, type ProgressPlan, type ProgressSnapshot, systemClock } from './progress-plan.js';
 
 /** How often the line is printed (piped) or redrawn (terminal) while a step runs. */
 export const PRINT_EVERY_MS = 20_000;
@@ -22,7 +23,7 @@ export class ProgressLine {
     private readonly stream: Stream,
     enabled: boolean,
     private readonly plan: ProgressPlan,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: ProgressClock = systemClock,
   ) {
     this.mode = !enabled ? 'off' : stream.isTTY === true ? 'terminal' : 'lines';
     if (this.mode !== 'off') plan.onChange = () => this.changed();
@@ -69,13 +70,4 @@ export function formatProgress(
   const eta = p.etaMs === null || p.etaMs === undefined ? '' : `, ETA ${formatDuration(p.etaMs)}`;
   const current = p.current ? ` ${escapeControls(truncateName(p.current))}` : '';
   return `[${count}${eta}]${current}`;
-}
-
-/** "< 1 s", "42 s", "2 min 10 s", "1 h 5 min". */
-export function formatDuration(ms: number): string {
-  if (ms > 0 && ms < 1000) return '< 1 s';
-  const s = Math.ceil(ms / 1000);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }

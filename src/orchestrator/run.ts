@@ -10,10 +10,10 @@ import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { type CompareOptions, relativeToBaseline } from '../compare/documents.js';
+import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { newDocument } from '../results/document.js';
 import type { ResultDocument, Statistic } from '../results/schema.js';
-import { type AslrMode, type CpuChoice, type PinPolicy, conditionsRecord, resolveConditions } from './conditions.js';
+import { type ConditionRequest, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
@@ -47,7 +47,8 @@ import { attachFindings } from '../analysis/findings.js';
 import { judgeChecks } from '../analysis/checks.js';
 import { wordDetails } from '../report/details.js';
 
-export interface RunOptions {
+/** What a run does; the process conditions (CPU, ASLR, locking, pinning, FIFO, prestart) are ConditionRequest's. */
+export interface RunOptions extends ConditionRequest {
   files: string[];
   filter?: RegExp;
   forks: number;
@@ -65,16 +66,6 @@ export interface RunOptions {
   counters: boolean;
   /** Simulated counters: every worker runs under Valgrind's callgrind (true: cache and branch simulation on). */
   simulate?: boolean | SimulationChoice;
-  /** Explicit CPUs, null = pick one, false = no pinning. */
-  cpu: number[] | null | false | CpuChoice;
-  aslr: AslrMode;
-  mlock: boolean;
-  /** What a pin covers (default DEFAULT_PIN_POLICY). */
-  pin?: PinPolicy;
-  /** SCHED_FIFO for the measuring thread. */
-  fifo?: boolean;
-  /** Start each worker ahead of its turn on the CPUs the measuring one does not use (default true). */
-  prestart?: boolean;
   /** A/A check: every benchmark measured as two interleaved arms. */
   aa?: boolean;
   /** Noise threshold of verdicts (default 1 %). */
@@ -126,7 +117,7 @@ export interface MeasuredRun {
 /** The settings of the run's comparisons (`.baseline()` groups and --baseline). */
 export function runCompareSettings(
   opts: Pick<RunOptions, 'threshold' | 'confidence' | 'seed' | 'targetCi'>,
-): CompareOptions {
+): DocumentCompareOptions {
   return {
     threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
     confidence: opts.confidence,
@@ -272,7 +263,7 @@ export async function runBenchmarks(
 }
 
 /** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
-export function attachRelative(doc: ResultDocument, settings: CompareOptions): void {
+export function attachRelative(doc: ResultDocument, settings: DocumentCompareOptions): void {
   for (const row of relativeToBaseline(doc, settings)) {
     const c = row.comparison;
     const b = doc.benchmarks.find(

@@ -18,7 +18,8 @@ import type { Check } from '../results/checks.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
 import { interleavedArms, roundRobin } from './schedule.js';
-import { fullName, listFile, startFork, runFork } from './fork.js';
+import { listFile, startFork, runFork } from './fork.js';
+import { fullName } from '../text/format.js';
 import { addedProcesses, processesToAdd } from './more-processes.js';
 import { AheadWorker } from './ahead.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
@@ -101,7 +102,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     listedCount += listed.benchmarks.length;
     checks.push(...(listed.checks ?? []));
     for (const d of listed.benchmarks) {
-      if (opts.filter && !opts.filter.test(fullName(d))) continue;
+      if (opts.filter && !opts.filter.test(fullName(d.group, d.title))) continue;
       entries.push({ descriptor: d, forks: [], arms: [[], []], warnings: [] });
     }
   }
@@ -190,7 +191,7 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
       const job = jobs[next++];
       const entry = job.benchmark;
       if (entry.error) continue; // a benchmark that failed once is not retried in its other forks
-      opts.progress?.begin(entry, fullName(entry.descriptor));
+      opts.progress?.begin(entry, fullName(entry.descriptor.group, entry.descriptor.title));
       const mine = ahead.take(job);
       const running = runFork(platform, entry.descriptor, job.forkIndex, opts, {
         ...(mine ? { started: mine } : {}),
@@ -265,7 +266,7 @@ function nothingToRun(opts: SuiteOptions, listed: number): string {
 /** One line per full name used by more than one benchmark: their results cannot be told apart. */
 function duplicateNames(ds: Descriptor[]): string[] {
   const counts = new Map<string, number>();
-  for (const d of ds) counts.set(fullName(d), (counts.get(fullName(d)) ?? 0) + 1);
+  for (const d of ds) counts.set(fullName(d.group, d.title), (counts.get(fullName(d.group, d.title)) ?? 0) + 1);
   return [...counts]
     .filter(([, n]) => n > 1)
     .map(
@@ -292,7 +293,10 @@ function finishEntry(e: Entry, opts: SuiteOptions, interrupted: boolean): Benchm
   if (e.error) base.error = e.error;
   if (e.forks.length === 0) {
     if (!base.error)
-      base.error = { message: `${fullName(d)}: not measured, the run was interrupted`, kind: 'interrupted' };
+      base.error = {
+        message: `${fullName(d.group, d.title)}: not measured, the run was interrupted`,
+        kind: 'interrupted',
+      };
     return base;
   }
   const slow = slowProcessesDetail(e.forks);
@@ -312,7 +316,7 @@ function finishEntry(e: Entry, opts: SuiteOptions, interrupted: boolean): Benchm
       (f) => `${f.batches.length} batches (${f.batches.filter((b) => b.preempted).length} preempted)`,
     );
     base.error = {
-      message: `${fullName(d)}: cannot be analysed: ${(err as Error).message}; processes had ${sizes.join(', ')}`,
+      message: `${fullName(d.group, d.title)}: cannot be analysed: ${(err as Error).message}; processes had ${sizes.join(', ')}`,
       kind: 'crash',
     };
     return base;

@@ -18,11 +18,12 @@ import type { Platform } from '../platform/types.js';
 import { assertOutputPaths, tryWrite } from '../results/output-files.js';
 import { jsonText } from '../text/escape.js';
 import { relative, resolve } from 'node:path';
-import { DEFAULT_LOOKS, looksUpTo } from './analysis.js';
+import { DEFAULT_MAX_PAIRS, DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
+import { looksUpTo } from './analysis.js';
 import { checkProfileDir } from '../orchestrator/profile-files.js';
 import { renderDifferentialMarkdown, renderDifferentialText } from './profile.js';
 
-export const DEFAULT_MAX_PAIRS = DEFAULT_LOOKS[DEFAULT_LOOKS.length - 1];
+export { DEFAULT_MAX_PAIRS };
 import { openOtherTree, OtherTreeError, type OtherTree } from './other-tree.js';
 import { isPaired, resolveSides, SideError, type SideSpec } from './sides.js';
 import { renderPairedMarkdown, renderPairedText } from './render.js';
@@ -126,7 +127,7 @@ export async function runAgainst(
       seed: opts.seed,
       timeoutMs: opts.timeoutMs,
       settings: {
-        threshold: opts.threshold ?? 0.01,
+        threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
         alpha: 1 - opts.confidence,
         looks: looksUpTo(opts.maxPairs ?? DEFAULT_MAX_PAIRS),
       },

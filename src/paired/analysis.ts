@@ -13,10 +13,13 @@
 //   about), never a wider band: a noisy run that cannot narrow its interval that far runs to the
 //   last look and cannot tell. This only ever stops a run without a difference, so it cannot
 //   raise the false-positive rate; its miss rate is simulated in tests.
+import { DEFAULT_MAX_PAIRS } from '../defaults.js';
+import type { Verdict } from '../results/schema.js';
 import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
 import { trimmedMean } from '../statistics/trimmed.js';
+import { percent } from '../text/format.js';
 import { spendingBounds } from './spending.js';
 
 /**
@@ -24,7 +27,7 @@ import { spendingBounds } from './spending.js';
  * far, or after the last look (then the run could not tell, and says why). Files written before
  * this name carry 'inconclusive' for it (document-schema.ts accepts both).
  */
-export type PairedVerdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few';
+export type PairedVerdict = Extract<Verdict, 'faster' | 'slower' | 'no-difference' | 'cannot-tell' | 'too-few'>;
 
 export interface PairedSettings {
   /** Differences at or below this relative size are within noise (e.g. 0.01). */
@@ -63,8 +66,8 @@ export function looksUpTo(maxPairs: number): number[] {
   return [...looks, maxPairs];
 }
 
-/** Looks at 4, 6, ..., 20 pairs. */
-export const DEFAULT_LOOKS: readonly number[] = looksUpTo(20);
+/** Looks at 4, 6, ... pairs up to DEFAULT_MAX_PAIRS (20). */
+export const DEFAULT_LOOKS: readonly number[] = looksUpTo(DEFAULT_MAX_PAIRS);
 
 export interface PairedAnalysis {
   verdict: PairedVerdict;
@@ -124,7 +127,7 @@ export function lookAlpha(pairsRun: number, s: PairedSettings): number {
 /** A confidence level with enough digits to tell it from 100 % (99.9972 %, 97.16 %). */
 export function confidenceText(c: number): string {
   const digits = Math.min(8, Math.max(2, Math.ceil(-Math.log10(1 - c)) - 1));
-  return `${(c * 100).toFixed(digits)} %`;
+  return percent(c, digits);
 }
 
 /** Is `n` pairs one of the looks? */
@@ -132,7 +135,7 @@ export function isLook(n: number, s: PairedSettings): boolean {
   return s.looks.includes(n);
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number): string => percent(x);
 
 /** The verdict after `pairsRun` pairs (default: one per log ratio) with these log ratios. */
 export function analysePairs(

@@ -5,12 +5,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ResultFileError } from '../results/read.js';
 import { READABLE_PAIRED_SCHEMAS, type PairedDocument } from './document.js';
-
-const num = { type: 'number' } as const;
-const int = { type: 'integer', minimum: 0 } as const;
-const str = { type: 'string' } as const;
-const strings = { type: 'array', items: str } as const;
-const nullable = (s: object) => ({ anyOf: [s, { type: 'null' }] });
+import { int, nullable, num, ratio, str, strings } from '../results/json-schema-parts.js';
 
 const analysis = {
   type: 'object',
@@ -20,11 +15,7 @@ const analysis = {
     verdict: { enum: ['faster', 'slower', 'no-difference', 'cannot-tell', 'inconclusive', 'too-few'] },
     settled: { type: 'boolean' },
     pairs: int,
-    ratio: nullable({
-      type: 'object',
-      required: ['point', 'ciLow', 'ciHigh'],
-      properties: { point: num, ciLow: num, ciHigh: num },
-    }),
+    ratio,
     confidence: num,
     minimumDetectable: nullable(num),
     pairsForThreshold: nullable(num),

@@ -6,7 +6,7 @@ import type { ForkOptions } from '../orchestrator/fork.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { escapeMarkdown, escapeTerminal } from '../text/escape.js';
-import { formatNs } from '../text/format.js';
+import { formatNs, fullName } from '../text/format.js';
 import { truncateName } from '../text/terminal-safe.js';
 import { functionChanges, type ProfileDifference } from '../profile/differential.js';
 import { type ProfileRequest, takeProfile } from '../orchestrator/profile.js';
@@ -62,7 +62,7 @@ export function renderDifferentialText(rows: readonly ProfiledRow[], count = TER
   const out = [`\nWhat changed (${DIFFERENTIAL_NOTE}):`];
   for (const r of profiled) {
     const p = r.profile!;
-    const name = r.group ? `${r.group}/${r.name}` : r.name;
+    const name = fullName(r.group, r.name);
     out.push(`  ${escapeTerminal(truncateName(name))} (${r.analysis!.verdict}):`);
     for (const s of [p.other, p.current])
       if (s.file === null || s.error) out.push(`    no profile: ${escapeTerminal(s.error ?? 'unknown reason')}`);
@@ -83,7 +83,7 @@ export function renderDifferentialMarkdown(rows: readonly ProfiledRow[]): string
   const out = ['', '## What changed', '', `${escapeMarkdown(DIFFERENTIAL_NOTE)}.`];
   for (const r of profiled) {
     const p = r.profile!;
-    const name = r.group ? `${r.group}/${r.name}` : r.name;
+    const name = fullName(r.group, r.name);
     out.push('', `### ${escapeMarkdown(`${name} (${r.analysis!.verdict})`)}`, '');
     out.push('| function | file | change/op | other | this |', '| :-- | :-- | --: | --: | --: |');
     for (const c of p.changes)

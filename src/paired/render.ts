@@ -1,14 +1,14 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
-import { wrapLine } from '../text/format.js';
+import { fullName, percent, wrapLine } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
 
-const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
+const pct = (x: number | null) => (x === null ? '—' : percent(x));
 // Three decimals resolve 0.1 %, a third of the smallest change a paired run is built to find.
 const f3 = (x: number) => x.toFixed(3);
 const VERDICT_WORD: Record<string, string> = {
@@ -20,7 +20,7 @@ const VERDICT_WORD: Record<string, string> = {
 };
 
 export function rowName(r: PairedRow): string {
-  const base = r.group ? `${r.group}/${r.name}` : r.name;
+  const base = fullName(r.group, r.name);
   const args = Object.keys(r.args).length ? ` ${JSON.stringify(r.args)}` : '';
   return escapeControls(truncateName(base + args));
 }

@@ -8,7 +8,8 @@ import { dirname } from 'node:path';
 import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
 import type { ProgressPlan } from '../orchestrator/progress-plan.js';
-import { fullName, listFile, runFork } from '../orchestrator/fork.js';
+import { listFile, runFork } from '../orchestrator/fork.js';
+import { fullName } from '../text/format.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
@@ -79,9 +80,9 @@ export interface PairedOutcome {
   settings: PairedSettings;
 }
 
-const key = (d: Descriptor) => `${fullName(d)}\u0000${JSON.stringify(d.args)}`;
+const key = (d: Descriptor) => `${fullName(d.group, d.title)}\u0000${JSON.stringify(d.args)}`;
 const label = (d: Descriptor) =>
-  Object.keys(d.args).length ? `${fullName(d)} ${JSON.stringify(d.args)}` : fullName(d);
+  Object.keys(d.args).length ? `${fullName(d.group, d.title)} ${JSON.stringify(d.args)}` : fullName(d.group, d.title);
 
 export async function runPaired(platform: Platform, opts: PairedRunOptions): Promise<PairedOutcome> {
   const out: PairedOutcome = {
@@ -118,7 +119,9 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     if (sides.some((s) => 'interrupted' in s)) return { ...out, interrupted: true };
     const [cur, other] = sides.map((s, i) => {
       if ('error' in s) out.loadErrors.push(`${i === 0 ? thisSide(opts) : opts.tree.label}: ${s.error}`);
-      return 'benchmarks' in s ? s.benchmarks.filter((d) => !opts.filter || opts.filter.test(fullName(d))) : [];
+      return 'benchmarks' in s
+        ? s.benchmarks.filter((d) => !opts.filter || opts.filter.test(fullName(d.group, d.title)))
+        : [];
     });
     const byKey = new Map(other.map((d) => [key(d), d]));
     for (const d of cur) {

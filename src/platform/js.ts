@@ -7,25 +7,15 @@ import { readFileSync } from 'node:fs';
 import { PlatformError, unsupported } from './errors.js';
 import { createJsChildRunner } from './js-child.js';
 import { createJsCounters } from './js-counters.js';
+import { parseCpuList } from './cpu-list.js';
+import { ADDR_NO_RANDOMIZE } from './aslr.js';
+import { hrtimeClockInfo } from './hrtime-info.js';
 import { readClocksource } from './native.js';
 import { unsupportedSimulation } from './native-simulation.js';
 import type { Clock, ClockInfo, Layout, Memory, Platform, Scheduling } from './types.js';
 
 const NEEDS_ADDON = 'needs the native addon';
-const ADDR_NO_RANDOMIZE = 0x0040000; // include/uapi/linux/personality.h
 const RESOLUTION_PROBES = 2000;
-
-/** Parses a kernel CPU list such as "0-3,8,10-11" (Cpus_allowed_list, cpuset files). */
-export function parseCpuList(text: string): number[] {
-  const out: number[] = [];
-  for (const part of text.trim().split(',')) {
-    if (part === '') continue;
-    const [a, b] = part.split('-').map((x) => Number.parseInt(x, 10));
-    if (!Number.isInteger(a)) throw new PlatformError(`bad CPU list "${text}"`, 'EINVAL');
-    for (let c = a; c <= (Number.isInteger(b) ? b : a); c++) out.push(c);
-  }
-  return out;
-}
 
 function hrtimeClock(): Clock {
   let buf: Float64Array | undefined;
@@ -43,21 +33,7 @@ function hrtimeClock(): Clock {
     return Number.isFinite(best) ? best : 1;
   }
   return {
-    info: () =>
-      (info ??= {
-        source: 'hrtime',
-        hz: 1e9,
-        hzSource: 'nominal',
-        reportedHz: null,
-        calibratedHz: null,
-        calibrationNs: null,
-        invariant: null,
-        clocksource: readClocksource(),
-        hypervisor: null,
-        ticksAreCycles: false,
-        resolutionTicks: resolution(),
-        reportsCpu: false,
-      }),
+    info: () => (info ??= hrtimeClockInfo(readClocksource(), resolution())),
     bind(b: Float64Array) {
       if (!(b instanceof Float64Array) || b.length < 4) {
         throw new PlatformError('clock.bind expects a Float64Array of length >= 4', 'EINVAL');

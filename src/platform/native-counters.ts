@@ -15,13 +15,14 @@ import {
   scatterGroupReading,
   type PerfPermission,
 } from './counters-math.js';
-import type {
-  Capability,
-  CounterEventAvailability,
-  CounterEventName,
-  CounterGroupOptions,
-  CounterSet,
-  Counters,
+import {
+  COUNTER_EVENTS,
+  type Capability,
+  type CounterEventAvailability,
+  type CounterEventName,
+  type CounterGroupOptions,
+  type CounterSet,
+  type Counters,
 } from './types.js';
 
 export interface PerfOpenFlags {
@@ -46,7 +47,7 @@ export interface CountersAddon {
 
 /** Words of the largest group read (3 + 2 · 32), as native/perf.h kMaxGroupWords. */
 const GROUP_WORDS = 67;
-const ALL_EVENTS = Object.keys(EVENT_TABLE) as CounterEventName[];
+const ALL_EVENTS: CounterEventName[] = [...COUNTER_EVENTS];
 const THREAD_CAVEAT =
   'counts the calling thread only: V8 GC and compiler threads are not included (docs/platform-notes.md P6)';
 

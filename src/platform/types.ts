@@ -68,17 +68,21 @@ export interface Clock {
 
 // ---------------------------------------------------------------- counters
 
-export type CounterEventName =
-  | 'cycles'
-  | 'instructions'
-  | 'cache-references'
-  | 'cache-misses'
-  | 'branches'
-  | 'branch-misses'
-  | 'task-clock'
-  | 'page-faults'
-  | 'context-switches'
-  | 'cpu-migrations';
+/** The hardware perf events read (PERF_COUNT_HW_*; counters-math.ts EVENT_TABLE). */
+export const HARDWARE_EVENTS = [
+  'cycles',
+  'instructions',
+  'cache-references',
+  'cache-misses',
+  'branches',
+  'branch-misses',
+] as const;
+/** The software perf events read (PERF_COUNT_SW_*). */
+export const SOFTWARE_EVENTS = ['task-clock', 'page-faults', 'context-switches', 'cpu-migrations'] as const;
+/** Every perf event read, hardware first: the order of `env`, the CSV columns and the counters opened. */
+export const COUNTER_EVENTS = [...HARDWARE_EVENTS, ...SOFTWARE_EVENTS] as const;
+
+export type CounterEventName = (typeof COUNTER_EVENTS)[number];
 
 /** Counters simulated by Valgrind's callgrind (src/simulation/events.ts), not read from a PMU. */
 export type SimulatedEventName =

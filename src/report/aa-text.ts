@@ -28,7 +28,7 @@ export function formatAa(name: string, r: AaResult): string {
   lines.push(
     r.minimumDetectable === null
       ? '  smallest detectable difference: unknown (needs >= 2 processes per arm)'
-      : `  smallest difference detectable at ${Math.round(r.power * 100)} % power, α ` +
+      : `  smallest difference detectable at ${pct(r.power, 0)} power, α ` +
           `= ${(1 - r.confidence).toFixed(2)}: ${pct(r.minimumDetectable, 1)} ` +
           `(between-process CV ${pct(r.processCv ?? NaN)}); smaller claimed wins are not ` +
           `resolvable on this setup`,

@@ -4,7 +4,7 @@
 import type { Flag, ResultDocument } from '../results/schema.js';
 import { at } from './conditions.js';
 import { benchmarkLines, explainedFlags, forkLines } from './details.js';
-import { contaminationCount, fullName } from './samples.js';
+import { contaminationCount, spacedName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
   'optimized-away':
@@ -42,7 +42,7 @@ export function caveats(doc: ResultDocument): string[] {
   const lines: string[] = [];
   for (const w of doc.warnings) lines.push(`run: ${w}`);
   for (const b of doc.benchmarks) {
-    const name = fullName(b);
+    const name = spacedName(b);
     if (b.error) {
       lines.push(`${name}: not measured (${b.error.kind}): ${b.error.message}`);
       continue;

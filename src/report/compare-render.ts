@@ -10,7 +10,7 @@ import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { escapeMarkdown, jsonText } from '../text/escape.js';
 import { terminalSafe, truncateName } from '../text/terminal-safe.js';
-import { signedPercent, wrapLine } from '../text/format.js';
+import { formatNs, signedPercent, trimmedPercent, wrapLine } from '../text/format.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
@@ -34,20 +34,13 @@ function changeText(c: Comparison): string {
   return signedPercent(c.ratio.point - 1);
 }
 
-function ns(x: number | null): string {
-  if (x === null || !Number.isFinite(x)) return '—';
-  if (x >= 1e6) return `${(x / 1e6).toPrecision(4)} ms`;
-  if (x >= 1e3) return `${(x / 1e3).toPrecision(4)} µs`;
-  return `${x.toPrecision(4)} ns`;
-}
-
 const p = (c: Comparison): string => formatPValue(c.pValue);
 
 function rows(r: DocumentComparison, withP = true): string[][] {
   return r.comparisons.map((c) => [
     displayName(c),
-    ns(c.baseNs),
-    ns(c.contenderNs),
+    formatNs(c.baseNs),
+    formatNs(c.contenderNs),
     changeText(c),
     ratioText(c),
     ...(withP ? [p(c)] : []),
@@ -115,7 +108,7 @@ export function adjustmentText(r: DocumentComparison, gate?: SuiteGate): string 
   if (tested === 1) return '1 tested comparison: no multiplicity adjustment';
   if (!gate) return `each row at its own level, no multiplicity adjustment across ${tested} comparisons`;
   const passing = gate.notAfterAdjustment.length;
-  const level = `${+(gate.alpha * 100).toFixed(2)} %`;
+  const level = trimmedPercent(gate.alpha);
   return (
     `the gate adjusts by Holm across ${tested} comparisons (family-wise ${level})` +
     (passing ? `: ${passing} slower row(s) do not hold after it and pass` : '')
@@ -137,7 +130,7 @@ function summary(r: DocumentComparison, gate?: SuiteGate): string {
   const counts = words
     .filter(([v]) => v === 'faster' || v === 'slower' || count(v) > 0)
     .map(([v, w]) => `${count(v)} ${w}`);
-  const ci = `${+(conf * 100).toFixed(2)} % CI`;
+  const ci = `${trimmedPercent(conf)} CI`;
   return `${counts.join(', ')} (ratio = contender / baseline, ${ci}; ${adjustmentText(r, gate)})`;
 }
 

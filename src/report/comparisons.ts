@@ -9,8 +9,6 @@ import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema
 import { parseDetail } from '../results/read-details.js';
 import { comparisonReason } from './details.js';
 
-export type { Verdict };
-
 export interface ComparisonRow {
   group: string | null;
   /** The contender's name. */

@@ -5,6 +5,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { fitComplexity, type ComplexityFit } from '../statistics/complexity.js';
 import { type Block, writeBlocks } from './blocks.js';
 import { formatNs, formatPct, sig } from './format.js';
+import { spacedName } from './samples.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 
 export interface SweepPoint {
@@ -90,7 +91,7 @@ export function describeFit(fit: ComplexityFit, arg: string): string {
 export function sweepBlocks(doc: ResultDocument, withFit: boolean): Block[] {
   const out: Block[] = [];
   for (const s of findSweeps(doc)) {
-    const title = `${s.group ? `${s.group} / ` : ''}${s.template}`;
+    const title = spacedName({ group: s.group, name: s.template });
     out.push({ kind: 'para', text: `Sweep over ${s.arg}: ${title}` });
     out.push({
       kind: 'table',

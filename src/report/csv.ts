@@ -1,23 +1,10 @@
 // The CSV file (`--csv FILE`): one row per benchmark, a FIXED set of columns in a fixed
 // order (a column never appears or disappears with the data, so scripts can rely on it),
 // full-precision numbers in ns, RFC 4180 quoting and CRLF line ends.
-import type { CounterEventName } from '../platform/types.js';
+import { COUNTER_EVENTS } from '../platform/types.js';
 import { csvField } from '../text/escape.js';
 import { benchmarkLines } from './details.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
-
-const COUNTER_EVENTS: readonly CounterEventName[] = [
-  'cycles',
-  'instructions',
-  'cache-references',
-  'cache-misses',
-  'branches',
-  'branch-misses',
-  'task-clock',
-  'page-faults',
-  'context-switches',
-  'cpu-migrations',
-];
 
 type Cell = string | number | boolean | null | undefined;
 

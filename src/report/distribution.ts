@@ -6,7 +6,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { tukeyFences } from '../statistics/outliers.js';
 import { formatNs } from './format.js';
-import { allSamples, contaminationCount, forkSamples } from './samples.js';
+import { allSamples, contaminationCount, forkSamples, spacedName } from './samples.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -91,7 +91,7 @@ export function summarizeDistribution(values: readonly number[], bins = HISTOGRA
 }
 
 function renderOne(b: BenchmarkResult): string[] {
-  const title = `${b.group ? `${b.group} / ` : ''}${b.name}${b.baseline ? ' (baseline)' : ''}`;
+  const title = `${spacedName(b)}${b.baseline ? ' (baseline)' : ''}`;
   if (b.error) return [title, `  not measured: ${b.error.kind}`];
   if (b.flags.includes('optimized-away'))
     return [title, '  less than one cycle of work per iteration — probably optimized away; no distribution shown'];

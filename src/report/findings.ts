@@ -2,13 +2,13 @@
 // FINDING_CODES) a short line worded for action, as the default terminal output prints
 // under its table. The findings themselves are data (src/analysis/findings.ts).
 import { type Finding, type FindingCode, FINDING_CODES } from '../results/schema.js';
-import { formatHalfWidth } from '../text/format.js';
+import { formatHalfWidth, percent } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 
 type Values = Finding['values'];
 
 const pct = (x: unknown, digits = 1): string =>
-  typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '?';
+  typeof x === 'number' && Number.isFinite(x) ? percent(x, digits) : '?';
 /** "±3.2 %", or ">±100 %" for an interval that reaches zero (formatHalfWidth). */
 const hw = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? formatHalfWidth(x, true) : '±?');
 const num = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? String(x) : '?');

@@ -6,7 +6,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { truncateName } from '../text/terminal-safe.js';
 import { baselineOf } from './comparisons.js';
 import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
-import { fullName } from './samples.js';
+import { spacedName } from './samples.js';
 import { escapeHtml, type Frame, px, svgOpen } from './svg.js';
 
 /** Longest benchmark label drawn in the chart; the full name is in the row's tooltip. */
@@ -99,7 +99,7 @@ export function summaryChart(doc: ResultDocument): string {
     const b = r.b!;
     const label = truncateName(r.label, LABEL_CHARS) + (b.baseline ? ' ◆' : '');
     parts.push(
-      `<g class="row${b.baseline ? ' baseline' : ''}"><title>${escapeHtml(fullName(b))}</title>` +
+      `<g class="row${b.baseline ? ' baseline' : ''}"><title>${escapeHtml(spacedName(b))}</title>` +
         `<text x="${px(f.left - 10)}" y="${px(cy + 4)}" text-anchor="end">${escapeHtml(label)}</text>`,
     );
     if (usable(b)) {

@@ -15,10 +15,10 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { flagText } from './caveats.js';
 import { baselineOf } from './comparisons.js';
-import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
+import { formatHalfWidth, formatNs, formatPct, percent, relHalfWidth } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
-import { formatArgs, fullName } from './samples.js';
+import { formatArgs, spacedName } from './samples.js';
 import { summaryChart } from './html-summary.js';
 import { escapeHtml as esc } from './svg.js';
 
@@ -61,7 +61,7 @@ function blockHtml(b: Block): string {
 }
 
 function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number): string {
-  const head = `<h3>${esc(fullName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
+  const head = `<h3>${esc(spacedName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
   const args = formatArgs(b.args) ? `<p>args: ${esc(formatArgs(b.args))}</p>` : '';
   if (b.error)
     return (
@@ -74,7 +74,7 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
   const summary = away
     ? 'less than one cycle of work per iteration: probably optimized away, not a speed'
     : h
-      ? `${formatNs(h.point)} per iteration (${h.statistic}), ${Math.round(h.confidence * 100)}% CI ` +
+      ? `${formatNs(h.point)} per iteration (${h.statistic}), ${formatPct(h.confidence, 0)} CI ` +
         `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (${formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +
         (base ? `; baseline: ${base.name}` : '')
       : 'no headline estimate';
@@ -138,5 +138,5 @@ ${review}
 
 function confidenceText(doc: ResultDocument): string {
   const c = doc.benchmarks.find((b) => b.headline)?.headline?.confidence;
-  return c === undefined ? '' : `${Math.round(c * 100)} %`;
+  return c === undefined ? '' : percent(c, 0);
 }

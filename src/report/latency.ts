@@ -6,7 +6,7 @@ import type { BenchmarkResult, InputSummary, ResultDocument } from '../results/s
 import type { Block } from './blocks.js';
 import { formatNs, sig, table } from './format.js';
 import { latencyNotes } from './details.js';
-import { fullName } from './samples.js';
+import { spacedName } from './samples.js';
 
 const withLatency = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error && b.latency);
 
@@ -55,8 +55,8 @@ export function latencyBlocks(doc: ResultDocument): Block[] {
   if (list.length === 0) return [];
   return [
     { kind: 'para', text: LATENCY_METHOD },
-    { kind: 'table', header: ladderHeader(doc), rows: list.map((b) => ladderRow(b, fullName(b))) },
-    { kind: 'list', items: list.flatMap((b) => latencyNotes(b).map((n) => `${fullName(b)}: ${n}`)) },
+    { kind: 'table', header: ladderHeader(doc), rows: list.map((b) => ladderRow(b, spacedName(b))) },
+    { kind: 'list', items: list.flatMap((b) => latencyNotes(b).map((n) => `${spacedName(b)}: ${n}`)) },
   ];
 }
 
@@ -90,7 +90,7 @@ export function describeInputs(s: InputSummary): string {
 export function inputBlocks(doc: ResultDocument): Block[] {
   const items = doc.benchmarks.flatMap((b) => {
     const s = b.forks.find((f) => f.inputs)?.inputs;
-    return s ? [`${fullName(b)}: ${describeInputs(s)}`] : [];
+    return s ? [`${spacedName(b)}: ${describeInputs(s)}`] : [];
   });
   if (items.length === 0) return [];
   return [

@@ -2,7 +2,7 @@
 // run() print after measuring. The table first (the quick look), then what was asked for,
 // then the review last (the reviewer's record, same renderer as `cyclebench report`).
 import { aaStatus } from './aa-text.js';
-import { compareDocuments, type CompareOptions } from '../compare/documents.js';
+import { compareDocuments, type DocumentCompareOptions } from '../compare/documents.js';
 import { renderText } from './compare-render.js';
 import type { ResultDocument } from '../results/schema.js';
 import { percent } from '../text/format.js';
@@ -32,7 +32,7 @@ export interface PresentOptions {
   /** The question the run answers, shown by the review. */
   hypothesis?: string;
   /** A saved baseline to compare the run with, and the settings of that comparison. */
-  against?: { name: string; document: ResultDocument; settings: CompareOptions };
+  against?: { name: string; document: ResultDocument; settings: DocumentCompareOptions };
 }
 
 /** Everything printed about a measured run, in order. */

@@ -3,7 +3,8 @@
 import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig } from './format.js';
-import { formatArgs, fullName } from './samples.js';
+import { formatArgs, spacedName } from './samples.js';
+import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { inputBlocks } from './latency.js';
 import { layoutText } from './details.js';
 
@@ -56,13 +57,13 @@ function range(values: number[], fmt: (x: number) => string): string {
 export function warmupBlocks(doc: ResultDocument): Block[] {
   const items = measured(doc).map((b) => {
     const w = b.forks.map((f) => f.warmup);
-    if (w.length === 0) return `${fullName(b)}: no forks recorded`;
+    if (w.length === 0) return `${spacedName(b)}: no forks recorded`;
     const steady = w.filter((x) => x.outcome === 'steady').length;
     const verdict =
       steady === w.length
         ? `steady state reached in all ${w.length} forks`
         : `steady state reached in ${steady} of ${w.length} forks; the others stopped at the warmup time budget`;
-    return `${fullName(b)}: ${verdict}; ${range(
+    return `${spacedName(b)}: ${verdict}; ${range(
       w.map((x) => x.batches),
       String,
     )} batches, ${range(
@@ -99,7 +100,7 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
     const batches = b.forks.flatMap((f) => f.batches);
     const stops = [...new Set(b.forks.map((f) => f.stop))].join(', ');
     return [
-      fullName(b),
+      spacedName(b),
       String(b.forks.length),
       String(batches.length),
       batches.length
@@ -113,7 +114,7 @@ export function measurementBlocks(doc: ResultDocument): Block[] {
       pageFaults(batches),
     ];
   });
-  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${fullName(b)}: ${layoutText({ ...b.layout })}`] : []));
+  const layouts = measured(doc).flatMap((b) => (b.layout ? [`${spacedName(b)}: ${layoutText({ ...b.layout })}`] : []));
   return [
     { kind: 'list', items: settings },
     {
@@ -152,7 +153,7 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
   const heads = measured(doc).flatMap((b) => (b.headline ? [b.headline] : []));
   if (heads.length === 0) return [{ kind: 'para', text: 'No benchmark produced a headline estimate.' }];
   const stats = [...new Set(heads.map((h) => h.statistic))];
-  const methods = [...new Set(heads.map((h) => `${Math.round(h.confidence * 100)}% CI by ${h.method}`))];
+  const methods = [...new Set(heads.map((h) => `${formatPct(h.confidence, 0)} CI by ${h.method}`))];
   return [
     ...stats.map((s): Block => ({
       kind: 'para',
@@ -170,15 +171,15 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
 
 export function resultBlocks(doc: ResultDocument): Block[] {
   const rows = doc.benchmarks.map((b) => {
-    if (b.error) return [fullName(b), 'not measured', '', '', '', '', ''];
+    if (b.error) return [spacedName(b), 'not measured', '', '', '', '', ''];
     const h = b.headline;
     const e = b.estimates;
     if (b.flags.includes('optimized-away'))
-      return [fullName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
+      return [spacedName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
     const ci = h ? `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)}` : '—';
     const rel = h ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—';
     return [
-      fullName(b),
+      spacedName(b),
       formatNs(h?.point),
       ci,
       rel,
@@ -187,11 +188,11 @@ export function resultBlocks(doc: ResultDocument): Block[] {
       e ? formatPct(e.withinProcessCv) : '—',
     ];
   });
-  const confidence = measured(doc).find((b) => b.headline)?.headline?.confidence ?? 0.95;
+  const confidence = measured(doc).find((b) => b.headline)?.headline?.confidence ?? DEFAULT_CONFIDENCE;
   return [
     {
       kind: 'table',
-      header: ['benchmark', 'time/iter', `${Math.round(confidence * 100)}% CI`, '±', 'R²', 'process CV', 'within CV'],
+      header: ['benchmark', 'time/iter', `${formatPct(confidence, 0)} CI`, '±', 'R²', 'process CV', 'within CV'],
       rows,
     },
   ];

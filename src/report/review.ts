@@ -11,7 +11,7 @@ import { sweepBlocks } from './complexity.js';
 import { describeConditions } from './conditions.js';
 import { sig } from './format.js';
 import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './review-sections.js';
-import { fullName } from './samples.js';
+import { spacedName } from './samples.js';
 import { latencyBlocks } from './latency.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { profileBlocks } from './profile.js';
@@ -87,7 +87,7 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
   } else {
     const items = opts.comparisons.map(
       (r) =>
-        `${r.group ? `${r.group} / ` : ''}${r.name} ` +
+        `${spacedName(r)} ` +
         `vs ${r.baseline}: ${r.verdict.replace('-', ' ')}` +
         // A 'cannot-tell' reason starts with the verdict's words: said once.
         `${ratioText(r)}${r.reason ? ` (${r.reason.replace(/^cannot tell: /, '')})` : ''}`,
@@ -117,7 +117,7 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
 
 export function reviewBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Block[] {
   const sweeps = sweepBlocks(doc, opts.complexity ?? false);
-  const measuredNames = doc.benchmarks.filter((b) => b.error).map(fullName);
+  const measuredNames = doc.benchmarks.filter((b) => b.error).map(spacedName);
   const latency = latencyBlocks(doc);
   return [
     { kind: 'title', text: reportTitle(doc) },

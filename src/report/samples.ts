@@ -5,6 +5,7 @@
 import type { BenchmarkResult, ForkResult } from '../results/schema.js';
 import { COUNTED_KINDS, isContaminated } from '../analysis/contamination.js';
 import { ols } from '../statistics/regression.js';
+import { fullName } from '../text/format.js';
 
 export interface ForkSamples {
   fork: number;
@@ -60,9 +61,9 @@ export function contaminationCount(b: BenchmarkResult): {
   };
 }
 
-/** "group / name" or the name alone. */
-export function fullName(b: BenchmarkResult): string {
-  return b.group ? `${b.group} / ${b.name}` : b.name;
+/** "group / name" or the name alone: the full name as the review and HTML reports print it. */
+export function spacedName(b: Pick<BenchmarkResult, 'group' | 'name'>): string {
+  return fullName(b.group, b.name, ' / ');
 }
 
 /** Arguments as "n=100, mode=fast" (empty when there are none). */

@@ -6,17 +6,8 @@
 import type { BenchmarkResult } from '../results/schema.js';
 import { benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
-import {
-  formatBytes,
-  formatHalfWidth,
-  formatNs,
-  formatOps,
-  formatPct,
-  formatRatio,
-  relHalfWidth,
-  sig,
-} from './format.js';
-import { COUNTER_COLUMN, counterCell, verdictWord } from './terminal.js';
+import { formatBytes, formatHalfWidth, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
+import { COUNTER_COLUMN, counterCell, relativeCell } from './terminal.js';
 
 export interface Column {
   header: string;
@@ -37,15 +28,7 @@ const failedCell = (b: BenchmarkResult): string => (b.error?.kind === 'interrupt
 const ok = (f: (b: BenchmarkResult) => string) => (b: BenchmarkResult) => (measured(b) ? f(b) : '');
 
 /** "0.72× faster", and its CI when there is room. */
-function verdictCell(b: BenchmarkResult, withCi: boolean): string {
-  const r = b.relative;
-  if (!r) return b.baseline ? 'baseline' : '';
-  if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× too few`;
-  const word = verdictWord(b);
-  const ci = withCi ? ` [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]` : '';
-  return `${formatRatio(r.ratio.point)}× ${word}${ci}`;
-}
+const verdictCell = (b: BenchmarkResult, withCi: boolean): string => relativeCell(b, withCi, 'too few');
 
 const perOp = (b: BenchmarkResult, e: string) => b.counters?.perOp.find((c) => c.event === e);
 

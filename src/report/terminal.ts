@@ -8,6 +8,7 @@ import {
   formatOps,
   formatPct,
   formatRatio,
+  fullName,
   relHalfWidth,
   sig,
   table,
@@ -52,11 +53,11 @@ function headlineLines(benchmarks: readonly BenchmarkResult[]): string[] {
     if (!b.headline) continue;
     const key = `${b.headline.statistic}|${b.headline.confidence}|${b.headline.method}`;
     const entry = byMethod.get(key) ?? { h: b.headline, names: [] };
-    entry.names.push(escapeControls(truncateName(b.group ? `${b.group}/${b.name}` : b.name)));
+    entry.names.push(escapeControls(truncateName(fullName(b.group, b.name))));
     byMethod.set(key, entry);
   }
   const line = ({ h }: { h: NonNullable<BenchmarkResult['headline']> }) =>
-    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${Math.round(h.confidence * 100)}% CI by ${h.method}.`;
+    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${formatPct(h.confidence, 0)} CI by ${h.method}.`;
   const entries = [...byMethod.values()];
   if (entries.length === 0) return [];
   if (entries.length === 1) return [`\nHeadline: ${line(entries[0])}`];
@@ -172,14 +173,18 @@ export function verdictWord(b: BenchmarkResult): string {
   return v === 'slower' ? 'more' : v === 'faster' ? 'fewer' : (v ?? '');
 }
 
-/** "1.23× slower [1.20, 1.26]": contender/baseline ratio (of time, or of simulated instructions) with its CI. */
-export function relativeCell(b: BenchmarkResult): string {
+/**
+ * "1.23× slower [1.20, 1.26]": contender/baseline ratio (of time, or of simulated instructions)
+ * with its CI (left out when WITH_CI is false); TOO_FEW follows a ratio without a verdict.
+ */
+export function relativeCell(b: BenchmarkResult, withCi = true, tooFew = '(too few processes for a verdict)'): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× (too few processes for a verdict)`;
+  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× ${tooFew}`;
   const word = verdictWord(b);
-  return `${formatRatio(r.ratio.point)}× ${word} [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]`;
+  const ci = withCi ? ` [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]` : '';
+  return `${formatRatio(r.ratio.point)}× ${word}${ci}`;
 }
 
 function renderNotes(doc: ResultDocument): string {

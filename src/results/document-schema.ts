@@ -3,18 +3,7 @@
 // It requires what the readers use and types what is present; unknown fields are allowed
 // (newer writers add optional ones).
 
-const num = { type: 'number' } as const;
-const int = { type: 'integer', minimum: 0 } as const;
-const str = { type: 'string' } as const;
-const strings = { type: 'array', items: str } as const;
-const obj = { type: 'object' } as const;
-const nullable = (s: object) => ({ anyOf: [s, { type: 'null' }] });
-
-const ratio = nullable({
-  type: 'object',
-  required: ['point', 'ciLow', 'ciHigh'],
-  properties: { point: num, ciLow: num, ciHigh: num },
-});
+import { int, nullable, num, obj, ratio, str, strings } from './json-schema-parts.js';
 
 const batch = {
   type: 'object',

@@ -18,9 +18,7 @@ export const DEFAULT_SIMULATION: SimulationChoice = { cache: true, branch: true 
  * median of 3 counts, so one such batch per size cannot move it.
  */
 export const SIMULATED_MEASURE = { minRounds: 3, maxRounds: 3, batchesPerRound: 4 } as const;
-export const SIMULATED_FORKS = 2;
-/** A worker under callgrind needs minutes, not seconds (docs/measurements.md: cost of a simulated run). */
-export const SIMULATED_TIMEOUT_MS = 600_000;
+export { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS } from '../defaults.js';
 
 /**
  * Workers run side by side under simulation, one per CPU up to 4: the counts do not depend on the

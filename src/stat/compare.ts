@@ -13,14 +13,15 @@ import { ratioInterval } from '../statistics/t-intervals.js'; // not statistics/
 import { intervalVerdict, MAX_UNITS_ADVICE, unitsToResolve, withinNoiseReason } from '../statistics/threshold.js';
 import { percent } from '../text/format.js';
 import { METRICS } from './metrics.js';
-import type { CommandResult, Comparison, MetricName } from './types.js';
+import type { CommandResult, CommandComparison, MetricName } from './types.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
 
 export { DEFAULT_NOISE_THRESHOLD };
 /** Fewer successful runs than this per side give no interval, so no verdict ('too-few'). */
 export const MIN_RUNS_FOR_VERDICT = 2;
 
-export interface CompareOptions {
+/** How `stat` compares two commands. */
+export interface CommandCompareOptions {
   noiseThreshold?: number;
 }
 
@@ -38,11 +39,11 @@ export function compareMetric(
   cont: CommandResult,
   indices: [number, number],
   metric: MetricName,
-  opts: CompareOptions = {},
-): Comparison {
+  opts: CommandCompareOptions = {},
+): CommandComparison {
   const threshold = opts.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD;
   const head = { baseline: indices[0], contender: indices[1], metric };
-  const incomparable = (reason: string): Comparison => ({
+  const incomparable = (reason: string): CommandComparison => ({
     ...head,
     ratio: null,
     ci95: null,
@@ -109,8 +110,8 @@ export function compareMetric(
  * measured. Metrics neither side could measure are already reported as not supported;
  * when every run failed, the always-available metrics still get an 'incomparable' row.
  */
-export function compareAll(commands: CommandResult[], opts: CompareOptions = {}): Comparison[] {
-  const out: Comparison[] = [];
+export function compareAll(commands: CommandResult[], opts: CommandCompareOptions = {}): CommandComparison[] {
+  const out: CommandComparison[] = [];
   for (let j = 1; j < commands.length; j++) {
     const pair = [commands[0], commands[j]];
     for (const def of METRICS) {

@@ -5,7 +5,8 @@
 
 import { cpus, loadavg, release } from 'node:os';
 import { readFileSync } from 'node:fs';
-import { defaultExcludeKernel as mathDefaultExcludeKernel, isPerfPrivileged } from '../platform/counters-math.js';
+import { defaultExcludeKernel as mathDefaultExcludeKernel } from '../platform/counters-math.js';
+import { readPerfPermission } from '../platform/native-counters.js';
 import type { StatPlatform } from './types.js';
 
 function readTrim(path: string): string | null {
@@ -40,12 +41,5 @@ export function minimalEnvironment(platform: StatPlatform): Record<string, unkno
  * CAP_PERFMON or CAP_SYS_ADMIN) and perf_event_paranoid >= 2 (docs/platform-notes.md P2).
  */
 export function defaultExcludeKernel(): boolean {
-  const paranoidText = readTrim('/proc/sys/kernel/perf_event_paranoid');
-  const paranoid = paranoidText === null ? null : Number(paranoidText);
-  const capEff = /^CapEff:\s*([0-9a-f]+)/im.exec(readTrim('/proc/self/status') ?? '')?.[1] ?? null;
-  const euid = typeof process.geteuid === 'function' ? process.geteuid() : null;
-  return mathDefaultExcludeKernel({
-    paranoid: Number.isFinite(paranoid) ? paranoid : null,
-    privileged: isPerfPrivileged(euid, capEff),
-  });
+  return mathDefaultExcludeKernel(readPerfPermission());
 }

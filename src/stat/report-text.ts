@@ -4,7 +4,7 @@
 
 import { ciText, DERIVED_LABELS, fmt, pct, runLabel, table, unsupportedByReason } from './format.js';
 import { METRICS } from './metrics.js';
-import type { CommandResult, Comparison, StatResult } from './types.js';
+import type { CommandResult, CommandComparison, StatResult } from './types.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 
 const HEADER = [
@@ -93,7 +93,7 @@ function comparisonBlock(r: StatResult): string {
   const contenders = [...new Set(r.comparisons.map((c) => c.contender))];
   for (const j of contenders) {
     const rows: string[][] = [['metric', `ratio [${j + 1}]/[1]`, '95 % CI of ratio', 'verdict', 'why']];
-    for (const c of r.comparisons.filter((x: Comparison) => x.contender === j)) {
+    for (const c of r.comparisons.filter((x: CommandComparison) => x.contender === j)) {
       rows.push([
         c.metric,
         c.ratio === null ? '-' : c.ratio.toFixed(3),

@@ -22,7 +22,7 @@ export interface RunPlan {
   onRun?: (run: RunRecord, failure: Failure | undefined) => void;
 }
 
-export interface RunOutcome {
+export interface PlanOutcome {
   runs: RunRecord[][];
   failures: Failure[][];
   /** Counter availability as reported by the first run that returned it. */
@@ -73,9 +73,9 @@ function thrownFailure(e: unknown, argv: string[]): Omit<Failure, 'command' | 'r
   };
 }
 
-export async function executePlan(platform: StatPlatform, plan: RunPlan): Promise<RunOutcome> {
+export async function executePlan(platform: StatPlatform, plan: RunPlan): Promise<PlanOutcome> {
   const n = plan.argvs.length;
-  const out: RunOutcome = {
+  const out: PlanOutcome = {
     runs: plan.argvs.map(() => []),
     failures: plan.argvs.map(() => []),
     events: null,

@@ -2,16 +2,18 @@
 // executes the interleaved schedule (run.ts), then summarises and compares.
 
 import { cpus as cpusOnline } from 'node:os';
+import { DEFAULT_RUNS } from '../defaults.js';
 import type { CounterEventName } from '../platform/types.js';
+import { percent } from '../text/format.js';
 import { compareAll, DEFAULT_NOISE_THRESHOLD, MIN_RUNS_FOR_VERDICT } from './compare.js';
 import { defaultExcludeKernel, minimalEnvironment } from './environment.js';
 import { ALL_EVENTS, METRICS } from './metrics.js';
 import { loadDefaultPlatform } from './platform.js';
-import { executePlan, type RunOutcome } from './run.js';
+import { executePlan, type PlanOutcome } from './run.js';
 import { deriveMetrics, firstRunsWarning, summarizeRuns } from './summarize.js';
 import type { CommandResult, MetricName, StatOptions, StatPlatform, StatResult } from './types.js';
 
-export const DEFAULT_RUNS = 10;
+export { DEFAULT_RUNS };
 const SHELL = '/bin/sh';
 
 /** argv of one command; a string needs `shell` and runs as `/bin/sh -c STRING`. */
@@ -49,7 +51,7 @@ function checkCpus(cpus: number[] | undefined, platform: StatPlatform): void {
     );
 }
 
-function unsupportedReasonFor(outcome: RunOutcome, platform: StatPlatform, excludeKernel: boolean) {
+function unsupportedReasonFor(outcome: PlanOutcome, platform: StatPlatform, excludeKernel: boolean) {
   return (m: MetricName): string => {
     if (m === 'cpu-migrations' && excludeKernel) {
       return 'reads 0 with exclude_kernel (unprivileged, perf_event_paranoid >= 2) and wait4 has no per-child count';
@@ -139,7 +141,7 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   if (commands.length > 1) {
     notes.push(
       `ratio = mean(contender) / mean(baseline), 95 % Welch t-interval of the log ` +
-        `ratio over runs; a change must exceed ${(noise * 100).toFixed(2)} % to count; ` +
+        `ratio over runs; a change must exceed ${percent(noise, 2)} to count; ` +
         `no verdict with fewer than ${MIN_RUNS_FOR_VERDICT} runs per command; runs ` +
         `interleaved.`,
     );

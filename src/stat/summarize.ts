@@ -2,10 +2,12 @@
 // mean + Tukey outlier flags per metric, derived ratios, and the warmup warning.
 // Failed and warmup runs never enter the statistics; they are listed, not dropped silently.
 
+import { median } from 'simple-statistics';
 // The files themselves, not statistics/index.js: the CLI's start-up loads only what stat uses.
 import { describe } from '../statistics/describe.js';
 import { tukeyFences } from '../statistics/outliers.js';
 import { meanCi } from '../statistics/tdist.js';
+import { percent } from '../text/format.js';
 import { METRICS } from './metrics.js';
 import type { CommandResult, DerivedMetric, MetricName, MetricSummary, RunRecord, UnsupportedMetric } from './types.js';
 
@@ -93,12 +95,6 @@ export function deriveMetrics(m: CommandResult['metrics']): Record<string, Deriv
   return out;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-}
-
 /**
  * Warns when the first runs are much slower than the rest (cold caches, page cache, JIT
  * code caches): median wall time of the first 20 % vs the median of the others.
@@ -113,6 +109,6 @@ export function firstRunsWarning(runs: RunRecord[]): string | null {
   const first = median(wall.slice(0, k));
   const rest = median(wall.slice(k));
   if (!(rest > 0) || first <= rest * (1 + FIRST_RUNS_SLOWDOWN)) return null;
-  const pct = ((first / rest - 1) * 100).toFixed(0);
-  return `the first ${k} run(s) were ${pct} % slower than the rest (median wall time); consider --warmup ${k}`;
+  const slower = percent(first / rest - 1, 0);
+  return `the first ${k} run(s) were ${slower} slower than the rest (median wall time); consider --warmup ${k}`;
 }

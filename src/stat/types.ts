@@ -125,9 +125,8 @@ export interface CommandResult {
   warnings: string[];
 }
 
-export type { Verdict };
-
-export interface Comparison {
+/** One metric of two `stat` commands compared: contender / baseline by the mean over runs. */
+export interface CommandComparison {
   baseline: number;
   contender: number;
   metric: MetricName;
@@ -146,7 +145,7 @@ export interface StatResult {
   excludeKernel: boolean;
   interrupted: boolean;
   commands: CommandResult[];
-  comparisons: Comparison[];
+  comparisons: CommandComparison[];
   /** Method notes printed once (bootstrap, CI, sources). */
   notes: string[];
 }

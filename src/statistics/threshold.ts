@@ -4,6 +4,7 @@
 // a relative tolerance of 1e-9 on the threshold absorbs that rounding (far below any
 // difference a benchmark resolves).
 
+import type { Verdict } from '../results/schema.js';
 import { percent } from '../text/format.js';
 import { normalQuantile } from './normal.js';
 import { tQuantile } from './tdist.js';
@@ -23,7 +24,7 @@ export function withinNoiseReason(change: number, threshold: number): string {
 }
 
 /** The answer an interval of a ratio gives against a noise threshold (intervalVerdict). */
-export type IntervalVerdict = 'faster' | 'slower' | 'no-difference' | 'cannot-tell';
+export type IntervalVerdict = Extract<Verdict, 'faster' | 'slower' | 'no-difference' | 'cannot-tell'>;
 
 /**
  * The one verdict rule of every comparison (compare, run --baseline, in-file baselines, --aa,

@@ -31,6 +31,15 @@ export function formatNs(ns: number | null | undefined): string {
   return `${sig(ns)} ns`;
 }
 
+/** A wall-clock duration in ms, coarsely: "< 1 s", "42 s", "2 min 10 s", "1 h 5 min". */
+export function formatDuration(ms: number): string {
+  if (ms > 0 && ms < 1000) return '< 1 s';
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
 /** 4 significant digits, no exponent for the ranges benchmarks produce. */
 export function sig(x: number, digits = 4): string {
   if (!Number.isFinite(x)) return '—';
@@ -66,6 +75,14 @@ export function percent(fraction: number, digits = 1): string {
   return `${(fraction * 100).toFixed(digits)} %`;
 }
 
+/**
+ * A level or a setting as a percentage, trailing zeros dropped: "95 %", "99.5 %" (at most
+ * DIGITS decimals); `space` false writes it as a user types it ("1%", help texts).
+ */
+export function trimmedPercent(fraction: number, digits = 2, space = true): string {
+  return `${+(fraction * 100).toFixed(digits)}${space ? ' %' : '%'}`;
+}
+
 /** Signed percent in prose: "+4.4 %", "-0.3 %". */
 export function signedPercent(fraction: number, digits = 1): string {
   return `${fraction >= 0 ? '+' : ''}${percent(fraction, digits)}`;
@@ -74,9 +91,12 @@ export function signedPercent(fraction: number, digits = 1): string {
 /** The separator between a benchmark's group and its name, everywhere a full name is shown or matched. */
 export const NAME_SEPARATOR = '/';
 
-/** "group/name", or the name alone outside a group (what --filter matches). */
-export function fullName(group: string | null | undefined, name: string): string {
-  return group ? `${group}${NAME_SEPARATOR}${name}` : name;
+/**
+ * "group/name", or the name alone outside a group (what --filter matches); the reports that are
+ * read rather than matched pass " / " as SEPARATOR.
+ */
+export function fullName(group: string | null | undefined, name: string, separator = NAME_SEPARATOR): string {
+  return group ? `${group}${separator}${name}` : name;
 }
 
 /** "±1.2%" from a headline's CI: half the CI width relative to the point. */

@@ -4,24 +4,11 @@
 // docs/platform-notes.md P17), and the perf counter set.
 
 import { readdirSync } from 'node:fs';
-import type { CounterEventName, CounterSet, Platform } from '../platform/types.js';
+import { COUNTER_EVENTS, type CounterSet, type Platform } from '../platform/types.js';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 import { detail, type DetailCode, type DetailValues } from '../results/detail-schema.js';
 import type { WorkerRunOptions } from '../ipc/protocol.js';
 import { openSimulatedCounters } from '../simulation/worker.js';
-
-const ALL_EVENTS: CounterEventName[] = [
-  'cycles',
-  'instructions',
-  'cache-references',
-  'cache-misses',
-  'branches',
-  'branch-misses',
-  'task-clock',
-  'page-faults',
-  'context-switches',
-  'cpu-migrations',
-];
 
 export interface Prepared {
   counters?: CounterSet;
@@ -81,7 +68,7 @@ export function prepareProcess(platform: Platform, options: WorkerRunOptions): P
     try {
       if (!platform.counters.capability().supported)
         throw new Error(platform.counters.capability().reason ?? 'unsupported');
-      counters = platform.counters.open(ALL_EVENTS);
+      counters = platform.counters.open([...COUNTER_EVENTS]);
       if (counters.active.length === 0) {
         counters.close();
         counters = undefined;

@@ -3,10 +3,16 @@
 // and every update the line printed is checked: the total never grows, the ETA never rises by
 // more than RISE_CAP, piped output is a plain line at least every 30 s, a terminal gets one redrawn line.
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatProgress, PRINT_EVERY_MS, ProgressLine } from '../../src/orchestrator/progress.js';
-import { type Clock, ProgressPlan, type ProgressSnapshot, RISE_CAP } from '../../src/orchestrator/progress-plan.js';
+import { formatProgress, PRINT_EVERY_MS, ProgressLine } from '../../src/orchestrator/progress.js';
+import { formatDuration } from '../../src/text/format.js';
+import {
+  type ProgressClock,
+  ProgressPlan,
+  type ProgressSnapshot,
+  RISE_CAP,
+} from '../../src/orchestrator/progress-plan.js';
 
-class FakeClock implements Clock {
+class FakeClock implements ProgressClock {
   t = 1_000_000;
   private timers: { next: number; ms: number; tick: () => void; alive: boolean }[] = [];
   now(): number {

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCpuList, pickCpu } from '../../src/orchestrator/conditions.js';
+import { pickCpu } from '../../src/orchestrator/conditions.js';
+import { parseCpuList } from '../../src/platform/cpu-list.js';
 import { DiscoveryError, findBenchFiles } from '../../src/orchestrator/discover.js';
 import { envPadding, interleavedArms, roundRobin } from '../../src/orchestrator/schedule.js';
 

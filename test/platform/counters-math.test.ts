@@ -7,6 +7,7 @@ import {
   calibrateOverhead,
   defaultExcludeKernel,
   deriveMetrics,
+  EVENT_TABLE,
   groupEvents,
   isPerfPrivileged,
   openErrorReason,
@@ -20,6 +21,16 @@ import {
   subtractOverhead,
 } from '../../src/platform/counters-math.js';
 import { execCandidates } from '../../src/platform/native-child.js';
+import { COUNTER_EVENTS, HARDWARE_EVENTS, SOFTWARE_EVENTS } from '../../src/platform/types.js';
+
+describe('the counter event list', () => {
+  it('names every event of the perf table once, hardware first, in the table order', () => {
+    expect([...COUNTER_EVENTS]).toEqual(Object.keys(EVENT_TABLE));
+    expect(HARDWARE_EVENTS.every((e) => EVENT_TABLE[e].kind === 'hardware')).toBe(true);
+    expect(SOFTWARE_EVENTS.every((e) => EVENT_TABLE[e].kind === 'software')).toBe(true);
+    expect(new Set(COUNTER_EVENTS).size).toBe(COUNTER_EVENTS.length);
+  });
+});
 
 describe('multiplex scaling by deltas (docs/platform-notes.md P3)', () => {
   it('scales the count delta by the delta of enabled over running', () => {

@@ -4,7 +4,8 @@
 // examples/vitest/sum.cyclebench.ts with --counters simulate on the busy VM (batches cut to 4
 // per process); no Valgrind is needed to render it.
 import { describe, expect, it } from 'vitest';
-import { attachFindings, benchmarkName } from '../../src/analysis/findings.js';
+import { attachFindings } from '../../src/analysis/findings.js';
+import { fullName } from '../../src/text/format.js';
 import { presentRun } from '../../src/report/present.js';
 import { renderSummary } from '../../src/report/summary.js';
 import { readResultFile } from '../../src/results/read.js';
@@ -28,13 +29,13 @@ function withTimeComplaints(doc: ResultDocument): ResultDocument {
       {
         code: 'low-r2',
         severity: 'warning',
-        benchmark: benchmarkName(b),
+        benchmark: fullName(b.group, b.name),
         values: { threshold: 0.9, of: 2, processes: [1], r2: [0.2] },
       },
       {
         code: 'contamination',
         severity: 'warning',
-        benchmark: benchmarkName(b),
+        benchmark: fullName(b.group, b.name),
         values: { kind: 'gc-during-batches', batches: 4, of: 4, statistic: 'slope', cleanNs: null, change: null },
       },
     ];
@@ -106,7 +107,12 @@ describe('a simulated run in the terminal', () => {
     const b = doc.benchmarks[0];
     b.details = [
       ...(b.details ?? []),
-      { code: 'not-optimized', severity: 'warning', benchmark: benchmarkName(b), values: { tier: 'interpreted' } },
+      {
+        code: 'not-optimized',
+        severity: 'warning',
+        benchmark: fullName(b.group, b.name),
+        values: { tier: 'interpreted' },
+      },
     ];
     const out = renderSummary(doc, { columns: 120 });
     expect(

@@ -10,6 +10,8 @@ import {
   relHalfWidth,
   sig,
   signedPercent,
+  trimmedPercent,
+  formatDuration,
   wrapLine,
   table,
 } from '../../src/text/format.js';
@@ -66,6 +68,9 @@ describe('one formatting module', () => {
   it('joins a group and a name with one separator', () => {
     expect(fullName('sum', 'reduce')).toBe('sum/reduce');
     expect(fullName(null, 'reduce')).toBe('reduce');
+    // The reports' spaced form.
+    expect(fullName('sum', 'reduce', ' / ')).toBe('sum / reduce');
+    expect(fullName('', 'reduce', ' / ')).toBe('reduce');
   });
 
   it('writes percentages in prose with a space and a sign when asked', () => {
@@ -93,5 +98,20 @@ describe('one formatting module', () => {
     expect(out.join(' ').replace(/\s+/g, ' ')).toBe(text);
     expect(wrapLine('short', 20)).toBe('short');
     expect(wrapLine('x'.repeat(25), 10).split('\n')).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+  });
+
+  it('writes levels without trailing zeros, with or without the space of prose', () => {
+    expect(trimmedPercent(0.95)).toBe('95 %');
+    expect(trimmedPercent(0.995)).toBe('99.5 %');
+    // 0.07 * 100 = 7.000000000000001 in binary floating point: two decimals drop the noise.
+    expect(trimmedPercent(0.07)).toBe('7 %');
+    expect(trimmedPercent(0.001, 6, false)).toBe('0.1%');
+    expect(trimmedPercent(0.123456789, 6, false)).toBe('12.345679%');
+  });
+
+  it('words a wall-clock duration coarsely', () => {
+    expect(formatDuration(999)).toBe('< 1 s');
+    expect(formatDuration(61_000)).toBe('1 min 1 s');
+    expect(formatDuration(7_260_000)).toBe('2 h 1 min');
   });
 });
