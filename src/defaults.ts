@@ -2,7 +2,6 @@
 // CLI's parsers, its help texts, the library's calls and the engine's and analysis' own
 // defaults all read these, so a default is changed in one place.
 
-
 /** Two-sided confidence level of every interval (headline CI, ratio CI, the engine's quick stop rule). */
 export const DEFAULT_CONFIDENCE = 0.95;
 /** Relative CI half-width the adaptive stop aims for, and that the sample-size advice targets (1 %). */
