@@ -8,6 +8,8 @@ import { OutputPathError } from '../../results/output-files.js';
 import { DEFAULT_MAX_PAIRS, runAgainst } from '../../paired/against.js';
 import { OtherTreeError } from '../../paired/other-tree.js';
 import { rowName } from '../../paired/render.js';
+import { decidePairedGate } from '../../compare/gate.js';
+import { pairedGateLine } from '../../report/gate.js';
 import { isPaired, SideError, type SideSpec } from '../../paired/sides.js';
 import type { RunAndReportOptions } from '../../api/run-and-report.js';
 
@@ -85,17 +87,15 @@ export async function againstCommand(opts: RunCliOptions, io: Io): Promise<numbe
   if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
   const p = outcome.paired;
   const failed = outcome.writeFailures.length > 0 || p.loadErrors.length > 0 || p.rows.some((r) => r.error);
-  const slower = opts.failOnRegression === true && p.rows.some((r) => r.analysis?.verdict === 'slower');
-  const unsure = p.rows.filter((r) => r.analysis?.verdict === 'cannot-tell').map((r) => rowName(r));
-  const gated = opts.failOnRegression === true || opts.failOnCannotTell === true;
-  // The gate's policy for rows that cannot tell, whenever a gate is asked for and there are any.
-  if (gated && unsure.length)
-    io.stderr.write(
-      `cyclebench run: ${unsure.length} benchmark(s) cannot tell (${unsure.join(', ')}): ` +
-        (opts.failOnCannotTell
-          ? 'they fail the gate (--fail-on-cannot-tell)\n'
-          : 'they pass the gate; add --fail-on-cannot-tell to fail them\n'),
-    );
-  const cannotTell = opts.failOnCannotTell === true && unsure.length > 0;
-  return failed || slower || cannotTell ? EXIT_FAILURE : EXIT_OK;
+  const settings = {
+    failOnRegression: opts.failOnRegression === true,
+    failOnCannotTell: opts.failOnCannotTell === true,
+  };
+  const gate = decidePairedGate(
+    p.rows.map((r) => ({ name: rowName(r), verdict: r.analysis?.verdict })),
+    settings,
+  );
+  const line = pairedGateLine(gate, settings.failOnCannotTell);
+  if (line) io.stderr.write(`cyclebench run: ${line}\n`);
+  return failed || gate.failed ? EXIT_FAILURE : EXIT_OK;
 }
