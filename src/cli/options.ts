@@ -119,10 +119,10 @@ export function defineCommand<const T extends OptionTable>(spec: CommandSpec<T>)
 /** Every command's -h/--help. */
 export const HELP_OPTION: FlagOption = { kind: 'flag', short: 'h', help: 'show this help' };
 
-/** The table with -h/--help added, in the section of the last option. */
+/** The table with -h/--help added, last in the last section listed. */
 export function allOptions(spec: CommandSpec): OptionTable {
-  const last = Object.values(spec.options).at(-1);
-  return { ...spec.options, help: { ...HELP_OPTION, section: last?.section } };
+  const sections = [...new Set(Object.values(spec.options).map((o) => o.section ?? 'Options'))];
+  return { ...spec.options, help: { ...HELP_OPTION, section: sections.at(-1) } };
 }
 
 /** The node:util parseArgs options of a command: flags are booleans, every other value a string. */
