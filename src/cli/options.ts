@@ -171,8 +171,6 @@ export interface CommandLine<T extends OptionTable> {
   positionals: string[];
   /** The options given on the command line (a default fills in the others). */
   given: ReadonlySet<keyof T>;
-  /** The raw strings and booleans parseArgs read. */
-  raw: Partial<Record<keyof T, string | boolean>>;
   /** Every option's value, checked in the table's order (the first bad one throws its UsageError). */
   values(): Values<T>;
 }
@@ -187,7 +185,6 @@ export function readCommandLine<T extends OptionTable>(spec: CommandSpec<T>, arg
     help: raw.help === true,
     positionals,
     given: given as Set<keyof T>,
-    raw: raw as CommandLine<T>['raw'],
     values: () =>
       Object.fromEntries(
         Object.entries(spec.options).map(([name, o]) => [

@@ -1,7 +1,7 @@
 // `cyclebench run <files or folders>`: measure benchmark files in fresh worker processes.
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError, usageLine } from '../io.js';
 import { helpText, readCommandLine } from '../options.js';
-import { RUN_SPEC, simulationChoice } from './run-options.js';
+import { RUN_SPEC } from './run-options.js';
 import { DiscoveryError, findBenchFiles, NotAFileError } from '../../orchestrator/discover.js';
 import { NothingToRunError, RefusedFileError } from '../../orchestrator/suite.js';
 import { runAndReport } from '../../api/run-and-report.js';
@@ -152,5 +152,3 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     ...pairedOpts,
   };
 }
-
-export { simulationChoice };
