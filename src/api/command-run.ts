@@ -15,3 +15,4 @@ export { DEFAULT_MAX_PAIRS, runAgainst } from '../paired/against.js';
 export { OtherTreeError } from '../paired/other-tree.js';
 export { rowName } from '../paired/render.js';
 export { isPaired, SideError, splitFlags, type SideSpec } from '../paired/sides.js';
+export { exitCodeFor } from '../orchestrator/stop-signals.js';

@@ -5,3 +5,5 @@ export { stat } from '../stat/stat.js';
 export { REPORTERS, type StatFormat } from '../stat/report.js';
 export { ALL_EVENTS, isEventName } from '../stat/metrics.js';
 export type { StatPlatform, StatResult } from '../stat/types.js';
+export { DEFAULT_RUNS } from '../stat/stat.js';
+export type { CounterEventName } from '../platform/types.js';

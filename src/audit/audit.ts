@@ -35,6 +35,10 @@ export const AUDIT_CONFIGS: AuditConfig[] = [
 ];
 
 export const DEFAULT_AUDIT_CONFIGS = AUDIT_CONFIGS.filter((c) => c.default).map((c) => c.name);
+/** Processes per configuration of `cyclebench audit`. */
+export const DEFAULT_AUDIT_FORKS = 6;
+/** Sampling budget of each audit process (0.4 s). */
+export const DEFAULT_AUDIT_TIME_NS = 400_000_000;
 
 /** A process this much slower than its configuration's median counts as a slow process. */
 export const SLOW_PROCESS = 1.1;

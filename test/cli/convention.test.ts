@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStatArgs } from '../../src/cli/commands/stat-args.js';
+import { parseStatArgs, type StatArgs } from '../../src/cli/commands/stat-args.js';
 import { main } from '../../src/cli/main.js';
 
 const V1 = join(import.meta.dirname, '../fixtures/report/example-v1.json');
@@ -78,9 +78,9 @@ describe('one CLI convention', () => {
   });
 
   it('stat takes --threshold like run and compare; --noise is its older name', () => {
-    expect(parseStatArgs(['--threshold', '2%', '--', 'true']).noise).toBeCloseTo(0.02, 12);
-    expect(parseStatArgs(['--threshold', '0.02', '--', 'true']).noise).toBeCloseTo(0.02, 12);
-    expect(parseStatArgs(['--noise', '2', '--', 'true']).noise).toBeCloseTo(0.02, 12);
+    expect((parseStatArgs(['--threshold', '2%', '--', 'true']) as StatArgs).noise).toBeCloseTo(0.02, 12);
+    expect((parseStatArgs(['--threshold', '0.02', '--', 'true']) as StatArgs).noise).toBeCloseTo(0.02, 12);
+    expect((parseStatArgs(['--noise', '2', '--', 'true']) as StatArgs).noise).toBeCloseTo(0.02, 12);
     expect(() => parseStatArgs(['--noise', '2', '--threshold', '2%', '--', 'true'])).toThrow(
       /older name of --threshold/,
     );

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { trials } from '../helpers/trials.js';
 import { compareDocuments } from '../../src/compare/documents.js';
 import { holmRejects, suiteRegressions } from '../../src/compare/suite-level.js';
-import { gateFailures, regressions } from '../../src/cli/commands/compare.js';
+import { decideGate, regressions } from '../../src/compare/gate.js';
 import {
   syntheticBenchmark as bench,
   syntheticDocument as doc,
@@ -40,7 +40,10 @@ describe('50 identical benchmarks through the compare gate (seeded simulation)',
     let family = 0;
     await trials(RUNS, (r) => {
       const result = compareDocuments(side(2 * r + 1), side(2 * r + 2), { threshold: 0.01, confidence: 0.95, seed: 1 });
-      if (gateFailures(result, 0.01, false).length > 0) failed++;
+      if (
+        decideGate(result, { threshold: 0.01, confidence: 0.95, failOnCannotTell: false, allowEnvChange: false }).failed
+      )
+        failed++;
       if (regressions(result.comparisons, 0.01).length > 0) unadjusted++;
       family = suiteRegressions(result.comparisons, 0.01, 0.05).family;
     });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonNotes, comparisonReason } from '../../src/report/details.js';
 import { compareDocuments } from '../../src/compare/documents.js';
-import { regressions } from '../../src/cli/commands/compare.js';
+import { regressions } from '../../src/compare/gate.js';
 import type { BenchmarkResult, ForkResult, ResultDocument } from '../../src/results/schema.js';
 import { INSTRUCTIONS_THRESHOLD } from '../../src/compare/instructions.js';
 

@@ -3,80 +3,111 @@ import {
   AUDIT_CONFIGS,
   type AuditRow,
   DEFAULT_AUDIT_CONFIGS,
+  DEFAULT_AUDIT_FORKS,
+  DEFAULT_AUDIT_TIME_NS,
   runAudit,
   SLOW_PROCESS,
 } from '../../api/command-audit.js';
-import { exitCodeFor, loadPlatform, onStopSignals } from '../../api/command-common.js';
+import { loadPlatform } from '../../api/command-audit.js';
 import { resolve } from 'node:path';
+import { exitCodeFor, onStopSignals } from '../../api/command-audit.js';
 import { documentJson } from '../../results/document.js';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
-import { parse, integer, LIMITS, positiveNumber } from '../args.js';
+import { LIMITS } from '../args.js';
+import { defineCommand, helpText, readCommandLine, type Values } from '../options.js';
+import { DEFAULT_SEED } from '../../defaults.js';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, usageLine } from '../io.js';
 
-export const AUDIT_USAGE = `Usage: cyclebench audit [--configs LIST] [--forks N] [--time S] [--seed N] [--json FILE]
+/** --configs LIST: configuration names, comma-separated. */
+function configList(value: string): string[] {
+  const configs = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = configs.filter((n) => !AUDIT_CONFIGS.some((c) => c.name === n));
+  if (unknown.length || configs.length === 0)
+    throw new UsageError(
+      `--configs: unknown configuration '${unknown[0] ?? value}' ` +
+        `(known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`,
+    );
+  return configs;
+}
 
-Measures a fixed kernel (sum of a 1,000-element array) in fresh processes under each
+export const AUDIT_SPEC = defineCommand({
+  command: 'audit',
+  usage: 'cyclebench audit [--configs LIST] [--forks N] [--time S] [--seed N] [--json FILE]',
+  about: `Measures a fixed kernel (sum of a 1,000-element array) in fresh processes under each
 mitigation — ${DEFAULT_AUDIT_CONFIGS.join(', ')} — and prints the spread of
-the per-process results, so you learn this machine's noise floor and which knobs matter.
+the per-process results, so you learn this machine's noise floor and which knobs matter.`,
+  column: 18,
+  options: {
+    configs: {
+      kind: 'custom',
+      parse: configList,
+      default: DEFAULT_AUDIT_CONFIGS,
+      show: (configs: string[]) => configs.join(','),
+      arg: 'LIST',
+      help: `comma-separated configurations (default {default};
+also: ${AUDIT_CONFIGS.filter((c) => !c.default)
+        .map((c) => c.name)
+        .join(', ')})`,
+    },
+    forks: {
+      kind: 'integer',
+      min: 2,
+      max: LIMITS.forks,
+      default: DEFAULT_AUDIT_FORKS,
+      arg: 'N',
+      help: 'processes per configuration (default {default})',
+    },
+    time: {
+      kind: 'number',
+      default: DEFAULT_AUDIT_TIME_NS / 1e9,
+      arg: 'S',
+      help: 'sampling budget per process, seconds (default {default})',
+    },
+    seed: {
+      kind: 'integer',
+      min: 0,
+      max: LIMITS.seed,
+      default: DEFAULT_SEED,
+      arg: 'N',
+      help: 'seed of every random choice: batch order, bootstrap (default {default})',
+    },
+    json: {
+      kind: 'string',
+      arg: 'FILE',
+      help: 'also write the rows as JSON (- for stdout; the table then goes to stderr)',
+    },
+  },
+});
 
-  --configs LIST  comma-separated configurations (default ${DEFAULT_AUDIT_CONFIGS.join(',')};
-               also: ${AUDIT_CONFIGS.filter((c) => !c.default)
-                 .map((c) => c.name)
-                 .join(', ')})
-  --forks N    processes per configuration (default 6)
-  --time S     sampling budget per process, seconds (default 0.4)
-  --json FILE  also write the rows as JSON (- for stdout; the table then goes to stderr)
-`;
+export const AUDIT_USAGE = helpText(AUDIT_SPEC);
 
 export const auditCommand: Command = async (args, io) => {
-  let forks: number;
-  let timeBudgetNs: number;
-  let seed: number;
-  let json: string | undefined;
-  let configs: string[];
+  let v: Values<typeof AUDIT_SPEC.options>;
   try {
-    const { values, positionals } = parse(args, {
-      configs: { type: 'string' },
-      forks: { type: 'string' },
-      time: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    });
-    if (values.help) {
+    const line = readCommandLine(AUDIT_SPEC, args);
+    if (line.help) {
       io.stdout.write(AUDIT_USAGE);
       return EXIT_OK;
     }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    forks = integer('forks', values.forks, 6, 2, LIMITS.forks);
-    timeBudgetNs = positiveNumber('time', values.time, 0.4) * 1e9;
-    seed = integer('seed', values.seed, 1, 0, LIMITS.seed);
-    json = values.json;
-    if (json !== undefined && json !== '-') {
-      const problem = checkOutputPaths([{ label: '--json', path: json }], [], io.cwd);
-      if (problem) {
-        io.stderr.write(`cyclebench audit: ${problem}\n`);
-        return EXIT_USAGE;
-      }
-    }
-    configs =
-      values.configs === undefined
-        ? DEFAULT_AUDIT_CONFIGS
-        : values.configs
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean);
-    const unknown = configs.filter((n) => !AUDIT_CONFIGS.some((c) => c.name === n));
-    if (unknown.length || configs.length === 0)
-      throw new UsageError(
-        `--configs: unknown configuration '${unknown[0] ?? values.configs}' ` +
-          `(known: ${AUDIT_CONFIGS.map((c) => c.name).join(', ')})`,
-      );
+    if (line.positionals.length > 0) throw new UsageError(`unexpected argument '${line.positionals[0]}'`);
+    v = line.values();
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr.write(usageLine('audit', e.message));
     return EXIT_USAGE;
+  }
+  const { configs, forks, seed, json } = v;
+  const timeBudgetNs = v.time * 1e9;
+  if (json !== undefined && json !== '-') {
+    const problem = checkOutputPaths([{ label: '--json', path: json }], [], io.cwd);
+    if (problem) {
+      io.stderr.write(`cyclebench audit: ${problem}\n`);
+      return EXIT_USAGE;
+    }
   }
   const platform = loadPlatform();
   const abort = new AbortController();

@@ -2,7 +2,6 @@
 // (the `environment` object of every result document). A thin shell over src/env; it reads
 // and reports, never changes the system.
 
-import { parseArgs } from 'node:util';
 import { adviceFor } from '../../env/advice.js';
 import { collectEnvironment, type EnvironmentOptions } from '../../env/environment.js';
 import { formatEnvironment } from '../../env/format.js';
@@ -10,6 +9,7 @@ import { loadPlatform, type Platform } from '../../api/command-common.js';
 import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, usageLine } from '../io.js';
+import { defineCommand, helpText, readCommandLine } from '../options.js';
 
 /** `env --json` with no file after it (the older form) writes to standard output, as `--json -`. */
 function jsonToStdout(args: string[]): string[] {
@@ -18,16 +18,24 @@ function jsonToStdout(args: string[]): string[] {
   );
 }
 
-export const ENV_USAGE = `Usage: cyclebench env [--json FILE]
+export const ENV_SPEC = defineCommand({
+  command: 'env',
+  usage: 'cyclebench env [--json FILE]',
+  about: `Prints the platform capabilities (clock, counters, affinity, ASLR) and the machine facts
+that move benchmark numbers, with advice per knob. Changes nothing.`,
+  column: 15,
+  positionals: false,
+  options: {
+    json: {
+      kind: 'string',
+      arg: 'FILE',
+      help: `write one JSON object (the environment record, advice under "advice");
+- or nothing after --json: standard output`,
+    },
+  },
+});
 
-Prints the platform capabilities (clock, counters, affinity, ASLR) and the machine facts
-that move benchmark numbers, with advice per knob. Changes nothing.
-
-Options:
-  --json FILE  write one JSON object (the environment record, advice under "advice");
-               - or nothing after --json: standard output
-  -h, --help   show this help
-`;
+export const ENV_USAGE = helpText(ENV_SPEC);
 
 export interface EnvCommandDeps extends EnvironmentOptions {
   /** Injected for tests; default: the process-wide platform (native, or JS with the reason). */
@@ -36,24 +44,18 @@ export interface EnvCommandDeps extends EnvironmentOptions {
 
 export function makeEnvCommand(deps: EnvCommandDeps = {}): Command {
   return async (args: string[], io: Io): Promise<number> => {
-    let values: { json?: string; help?: boolean };
+    let line;
     try {
-      const parsed = parseArgs({
-        args: jsonToStdout(args),
-        options: { json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-        strict: true,
-        allowPositionals: false,
-      });
-      values = parsed.values;
+      line = readCommandLine(ENV_SPEC, jsonToStdout(args));
     } catch (e) {
-      // parseArgs' message is long; its first sentence names the bad option.
-      io.stderr.write(usageLine('env', (e as Error).message.split('. ')[0]));
+      io.stderr.write(usageLine('env', (e as Error).message));
       return EXIT_USAGE;
     }
-    if (values.help) {
+    if (line.help) {
       io.stdout.write(ENV_USAGE);
       return EXIT_OK;
     }
+    const values = line.values();
     const platform = (deps.platform ?? loadPlatform)();
     const env = collectEnvironment(platform, deps);
     const advice = adviceFor(env);

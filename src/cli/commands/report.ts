@@ -1,7 +1,7 @@
 // `cyclebench report FILE`: the reviewer-ready report of a result file, or the
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
-import { parse, oneOf } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
+import { defineCommand, helpText, readCommandLine, type Values } from '../options.js';
 import { parseResultDocument, readJsonFile, ResultFileError } from '../../results/read.js';
 import { isPairedJson, parsePairedDocument, renderPairedReport } from '../../api/command-report.js';
 import { comparisonsFor } from '../../report/comparisons.js';
@@ -9,46 +9,55 @@ import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { renderers } from '../../report/reporter.js';
 
-export const REPORT_USAGE = `Usage: cyclebench report FILE [options]
-
-Prints the experiment in the form a reviewer can check: question, hardware, kernel,
-governor, pinning, ASLR, Node/V8, workload, warmup, measurement, statistic, result with
-CI, verdict, caveats and the command to reproduce it. A paired file (run --against --json)
-gives its verdict table, each benchmark's pairs, the stopping rule and the environment.
-
-Options:
-  --hypothesis TEXT    the question or hypothesis the run was meant to answer
-                       (default: the one recorded by \`cyclebench run --hypothesis\`)
-  --format F           text | markdown | html | csv (default text)
-  --complexity         fit O(1) … O(n³) to each parameter sweep
-  --out FILE           write to FILE instead of standard output
-`;
-
 export const REPORT_COMMAND_FORMATS = ['text', 'markdown', 'html', 'csv'] as const;
 
+export const REPORT_SPEC = defineCommand({
+  command: 'report',
+  usage: 'cyclebench report FILE [options]',
+  about: `Prints the experiment in the form a reviewer can check: question, hardware, kernel,
+governor, pinning, ASLR, Node/V8, workload, warmup, measurement, statistic, result with
+CI, verdict, caveats and the command to reproduce it. A paired file (run --against --json)
+gives its verdict table, each benchmark's pairs, the stopping rule and the environment.`,
+  column: 23,
+  options: {
+    hypothesis: {
+      kind: 'string',
+      nonEmpty: true,
+      arg: 'TEXT',
+      help: `the question or hypothesis the run was meant to answer
+(default: the one recorded by \`cyclebench run --hypothesis\`)`,
+    },
+    format: {
+      kind: 'enum',
+      values: REPORT_COMMAND_FORMATS,
+      default: 'text',
+      arg: 'F',
+      help: 'text | markdown | html | csv (default {default})',
+    },
+    complexity: { kind: 'flag', help: 'fit O(1) … O(n³) to each parameter sweep' },
+    out: { kind: 'string', arg: 'FILE', help: 'write to FILE instead of standard output' },
+  },
+});
+
+export const REPORT_USAGE = helpText(REPORT_SPEC);
+
 export const reportCommand: Command = async (args, io) => {
-  let values: { hypothesis?: string; format?: string; complexity?: boolean; out?: string; help?: boolean };
+  let values: Values<typeof REPORT_SPEC.options>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parse(args, {
-      hypothesis: { type: 'string' },
-      format: { type: 'string' },
-      complexity: { type: 'boolean' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    }));
-    if (values.help) {
+    const line = readCommandLine(REPORT_SPEC, args);
+    if (line.help) {
       io.stdout.write(REPORT_USAGE);
       return EXIT_OK;
     }
+    positionals = line.positionals;
     if (positionals.length !== 1)
       throw new UsageError(
         positionals.length === 0
           ? 'name one result file (from cyclebench run --json FILE)'
           : `one result file at a time, got ${positionals.length}`,
       );
-    if (values.hypothesis !== undefined && values.hypothesis.trim() === '')
-      throw new UsageError('--hypothesis is empty');
+    values = line.values();
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(usageLine('report', e.message));
@@ -56,13 +65,7 @@ export const reportCommand: Command = async (args, io) => {
     }
     throw e;
   }
-  let format: (typeof REPORT_COMMAND_FORMATS)[number];
-  try {
-    format = oneOf('format', values.format, REPORT_COMMAND_FORMATS, 'text');
-  } catch (e) {
-    io.stderr.write(`cyclebench report: ${(e as Error).message}\n`);
-    return EXIT_USAGE;
-  }
+  const format = values.format;
   const path = resolve(io.cwd, positionals[0]);
   const problem = values.out && checkOutputPaths([{ label: '--out', path: values.out }], [positionals[0]], io.cwd);
   if (problem) {

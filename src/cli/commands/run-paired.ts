@@ -1,31 +1,17 @@
 // The paired form of `cyclebench run`: the options that name the two sides (another tree,
 // another Node binary, extra Node/V8 flags; src/paired/sides.ts), their checks, and the command
 // that runs the pairs and turns the verdicts and the gate into an exit code.
-import { integer } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
-import {
-  ConditionError,
-  DEFAULT_MAX_PAIRS,
-  isPaired,
-  OtherTreeError,
-  rowName,
-  runAgainst,
-  SideError,
-  type SideSpec,
-  splitFlags,
-} from '../../api/command-run.js';
-import { exitCodeFor } from '../../api/command-common.js';
+import { ConditionError } from '../../api/command-run.js';
+import { exitCodeFor } from '../../api/command-run.js';
 import { OutputPathError } from '../../results/output-files.js';
+import { DEFAULT_MAX_PAIRS, runAgainst } from '../../api/command-run.js';
+import { OtherTreeError } from '../../api/command-run.js';
+import { rowName } from '../../api/command-run.js';
+import { decidePairedGate } from '../../compare/gate.js';
+import { pairedGateLine } from '../../report/gate.js';
+import { isPaired, SideError, type SideSpec } from '../../api/command-run.js';
 import type { RunAndReportOptions } from '../../api/run-and-report.js';
-
-export const PAIRED_HELP = `  --against-node PATH  paired run: the other side runs the same files with this Node
-                       binary (docs/ci.md: across Node versions and V8 flags)
-  --against-flags=F    paired run: the other side's workers get these Node/V8 flags,
-                       e.g. --against-flags=--jitless (several: quoted, space-separated)
-  --node PATH          with a paired run: this side's Node binary (default: the one
-                       running cyclebench), e.g. --node node22 --against-node node24
-  --flags=F            with a paired run: this side's extra Node/V8 flags
-`;
 
 /** Options whose value is Node flags: their value starts with '-'. */
 const FLAG_OPTIONS = new Set(['--flags', '--against-flags']);
@@ -47,12 +33,12 @@ export function joinFlagValues(args: string[]): string[] {
 interface PairedValues {
   against?: string;
   'against-node'?: string;
-  'against-flags'?: string;
+  'against-flags'?: string[];
   node?: string;
-  flags?: string;
-  'fail-on-regression'?: boolean;
-  'fail-on-cannot-tell'?: boolean;
-  'max-pairs'?: string;
+  flags?: string[];
+  'fail-on-regression': boolean;
+  'fail-on-cannot-tell': boolean;
+  'max-pairs': number;
 }
 
 /** The run options, and the paired run's own. */
@@ -63,45 +49,28 @@ export type RunCliOptions = RunAndReportOptions &
     maxPairs?: number;
   };
 
-const flagList = (option: string, value: string | undefined) => {
-  if (value === undefined) return undefined;
-  try {
-    return splitFlags(option, value);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-};
-
 /** Is this `run` a paired one? */
-export const pairedRun = (v: PairedValues) =>
-  isPaired({
-    against: v.against,
-    againstNode: v['against-node'],
-    againstFlags: v['against-flags'] !== undefined ? [] : undefined,
-  });
+export const pairedRun = (v: Pick<PairedValues, 'against' | 'against-node' | 'against-flags'>) =>
+  isPaired({ against: v.against, againstNode: v['against-node'], againstFlags: v['against-flags'] });
 
-/** The paired run's options, checked; {} for a plain run (which may not use any of them). */
-export function pairedOptions(v: PairedValues): Partial<RunCliOptions> {
+/** The paired run's options (checked by the table, run-options.ts); {} for a plain run, which may not use any of them. */
+export function pairedOptions(v: PairedValues, given: ReadonlySet<string>): Partial<RunCliOptions> {
   if (!pairedRun(v)) {
-    const only = (['node', 'flags', 'fail-on-regression', 'fail-on-cannot-tell', 'max-pairs'] as const).find(
-      (k) => v[k] !== undefined,
-    );
+    const only = ['node', 'flags', 'fail-on-regression', 'fail-on-cannot-tell', 'max-pairs'].find((k) => given.has(k));
     if (only) throw new UsageError(`--${only} needs --against, --against-node or --against-flags (a paired run)`);
     return {};
   }
-  for (const k of ['against', 'against-node', 'node'] as const)
-    if (v[k] !== undefined && v[k]!.trim() === '') throw new UsageError(`--${k} is empty`);
   const defined = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
   return defined({
     against: v.against,
     againstNode: v['against-node'],
-    againstFlags: flagList('--against-flags', v['against-flags']),
+    againstFlags: v['against-flags'],
     node: v.node,
-    flags: flagList('--flags', v.flags),
-    failOnRegression: v['fail-on-regression'],
-    failOnCannotTell: v['fail-on-cannot-tell'],
-    maxPairs: integer('max-pairs', v['max-pairs'], DEFAULT_MAX_PAIRS, 2, 1000),
+    flags: v.flags,
+    failOnRegression: given.has('fail-on-regression') ? true : undefined,
+    failOnCannotTell: given.has('fail-on-cannot-tell') ? true : undefined,
+    maxPairs: v['max-pairs'],
   });
 }
 
@@ -118,17 +87,15 @@ export async function againstCommand(opts: RunCliOptions, io: Io): Promise<numbe
   if (outcome.interrupted) return exitCodeFor(outcome.stoppedBy ?? 'SIGINT');
   const p = outcome.paired;
   const failed = outcome.writeFailures.length > 0 || p.loadErrors.length > 0 || p.rows.some((r) => r.error);
-  const slower = opts.failOnRegression === true && p.rows.some((r) => r.analysis?.verdict === 'slower');
-  const unsure = p.rows.filter((r) => r.analysis?.verdict === 'cannot-tell').map((r) => rowName(r));
-  const gated = opts.failOnRegression === true || opts.failOnCannotTell === true;
-  // The gate's policy for rows that cannot tell, whenever a gate is asked for and there are any.
-  if (gated && unsure.length)
-    io.stderr.write(
-      `cyclebench run: ${unsure.length} benchmark(s) cannot tell (${unsure.join(', ')}): ` +
-        (opts.failOnCannotTell
-          ? 'they fail the gate (--fail-on-cannot-tell)\n'
-          : 'they pass the gate; add --fail-on-cannot-tell to fail them\n'),
-    );
-  const cannotTell = opts.failOnCannotTell === true && unsure.length > 0;
-  return failed || slower || cannotTell ? EXIT_FAILURE : EXIT_OK;
+  const settings = {
+    failOnRegression: opts.failOnRegression === true,
+    failOnCannotTell: opts.failOnCannotTell === true,
+  };
+  const gate = decidePairedGate(
+    p.rows.map((r) => ({ name: rowName(r), verdict: r.analysis?.verdict })),
+    settings,
+  );
+  const line = pairedGateLine(gate, settings.failOnCannotTell);
+  if (line) io.stderr.write(`cyclebench run: ${line}\n`);
+  return failed || gate.failed ? EXIT_FAILURE : EXIT_OK;
 }

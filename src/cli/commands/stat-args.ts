@@ -1,16 +1,27 @@
-// Argument parsing of `cyclebench stat` (node:util parseArgs), validated completely before
+// Argument parsing of `cyclebench stat` (its option table, src/cli/options.ts), validated completely before
 // anything runs: bad input is a UsageError (one line + usage, exit 2).
 
-import { parseArgs } from 'node:util';
-import { DEFAULT_NOISE_THRESHOLD } from '../../defaults.js';
+import { DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../../defaults.js';
 import { UsageError } from '../io.js';
-import { cpuList, fraction, integer, LIMITS, positiveNumber } from '../args.js';
-import type { CounterEventName } from '../../api/command-common.js';
+import { cpuList, LIMITS } from '../args.js';
+import { defineCommand, helpText, readCommandLine } from '../options.js';
+import { DEFAULT_RUNS } from '../../api/command-stat.js';
+import type { CounterEventName } from '../../api/command-stat.js';
 import { ALL_EVENTS, isEventName } from '../../api/command-stat.js';
 
-export const STAT_USAGE = `Usage: cyclebench stat [options] -- command [args...] [--vs command2 [args...]]...
+/** -e LIST: counter names, comma-separated. */
+function eventList(value: string): CounterEventName[] {
+  const events = value.split(',').map((e) => e.trim());
+  const bad = events.filter((e) => !isEventName(e));
+  if (bad.length > 0 || events.length === 0)
+    throw new UsageError(`unknown event(s) '${bad.join(',')}'; known: ${ALL_EVENTS.join(',')}`);
+  return events as CounterEventName[];
+}
 
-Runs a command N times in fresh processes (no shell), counting each run with perf
+export const STAT_SPEC = defineCommand({
+  command: 'stat',
+  usage: 'cyclebench stat [options] -- command [args...] [--vs command2 [args...]]...',
+  about: `Runs a command N times in fresh processes (no shell), counting each run with perf
 counters opened on the child before exec (inherited by its threads and children), and
 prints mean, std error (standard error of the mean, perf's "±"), std dev, CV, min,
 median, max and the 95 % CI of the mean per metric.
@@ -18,34 +29,102 @@ median, max and the 95 % CI of the mean per metric.
 A/B mode: every "--vs" after "--" starts another command; the commands run interleaved
 (A, B, A, B, ...) and each is compared with the first: ratio of means with a bootstrap CI
 and a verdict (faster / slower / no-difference / incomparable). A command whose own
-arguments contain "--vs" must be given as a string with --shell.
-
-Options:
-  -r, --runs N          measured runs per command (default 10)
-      --warmup K        runs before the measured ones, excluded from the statistics (default 0)
-      --cpu LIST        pin the command to CPUs, e.g. 2 or 0,2 or 1-3
-      --aslr MODE       off (disable address randomization in the child) or inherit (default)
-  -e, --events LIST     comma-separated counters (default all): ${ALL_EVENTS.join(',')}
-      --timeout S       kill a run after S seconds (a failed run)
-      --shell           run each command as one string through /bin/sh -c
-      --threshold P     smallest change reported as faster/slower, e.g. 2% (default ${DEFAULT_NOISE_THRESHOLD * 100}%;
-                        --noise PCT is the older name of the same option)
-      --seed N          accepted, unused: the ratio interval is analytic (Welch t)
-      --show-output     pass the command's stdout/stderr through (default: /dev/null)
-      --json FILE       write the JSON result ("-" for stdout instead of the table)
-      --csv FILE        write CSV
-      --markdown FILE   write Markdown
-      --bmf FILE        write Bencher Metric Format JSON (docs/ci.md)
-      --github-benchmark FILE
-                        write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)
-  -h, --help            this text
-
-Exit status: 0 all runs succeeded; 1 a run failed (not found, non-zero exit, signal,
+arguments contain "--vs" must be given as a string with --shell.`,
+  column: 24,
+  positionals: false,
+  options: {
+    runs: {
+      kind: 'integer',
+      short: 'r',
+      min: 1,
+      max: LIMITS.runs,
+      default: DEFAULT_RUNS,
+      arg: 'N',
+      help: 'measured runs per command (default {default})',
+    },
+    warmup: {
+      kind: 'integer',
+      min: 0,
+      max: LIMITS.runs,
+      default: 0,
+      arg: 'K',
+      help: 'runs before the measured ones, excluded from the statistics (default {default})',
+    },
+    cpu: { kind: 'cpus', arg: 'LIST', help: 'pin the command to CPUs, e.g. 2 or 0,2 or 1-3' },
+    aslr: {
+      kind: 'custom',
+      parse: (value: string) => {
+        if (value !== 'off' && value !== 'inherit')
+          throw new UsageError(`--aslr must be 'off' or 'inherit', got '${value}'`);
+        return value;
+      },
+      default: 'inherit',
+      arg: 'MODE',
+      help: 'off (disable address randomization in the child) or inherit (default {default})',
+    },
+    events: {
+      kind: 'custom',
+      short: 'e',
+      parse: eventList,
+      default: ALL_EVENTS,
+      show: () => 'all',
+      arg: 'LIST',
+      help: `comma-separated counters (default {default}): ${ALL_EVENTS.join(',')}`,
+    },
+    timeout: {
+      kind: 'number',
+      allowZero: true,
+      max: LIMITS.timeoutS,
+      arg: 'S',
+      help: 'kill a run after S seconds (a failed run)',
+    },
+    shell: { kind: 'flag', help: 'run each command as one string through /bin/sh -c' },
+    threshold: {
+      kind: 'fraction',
+      default: DEFAULT_NOISE_THRESHOLD,
+      arg: 'P',
+      help: `smallest change reported as faster/slower, e.g. 2% (default {default};
+--noise PCT is the older name of the same option)`,
+    },
+    noise: {
+      kind: 'custom',
+      parse: (value: string) => {
+        const v = Number(value);
+        if (value.trim() === '' || !Number.isFinite(v) || v < 0)
+          throw new UsageError(`--noise needs a non-negative number, got '${value}'`);
+        return v / 100;
+      },
+      arg: 'PCT',
+      describedBy: 'threshold',
+      help: 'the older name of --threshold, a plain percentage',
+    },
+    // The ratio interval is analytic, so the seed changes nothing; it is taken as run and compare take it.
+    seed: {
+      kind: 'integer',
+      min: 0,
+      max: LIMITS.seed,
+      arg: 'N',
+      help: 'accepted, unused: the ratio interval is analytic (Welch t)',
+    },
+    'show-output': { kind: 'flag', help: "pass the command's stdout/stderr through (default: /dev/null)" },
+    json: { kind: 'string', arg: 'FILE', help: 'write the JSON result ("-" for stdout instead of the table)' },
+    csv: { kind: 'string', arg: 'FILE', help: 'write CSV' },
+    markdown: { kind: 'string', arg: 'FILE', help: 'write Markdown' },
+    bmf: { kind: 'string', arg: 'FILE', help: 'write Bencher Metric Format JSON (docs/ci.md)' },
+    'github-benchmark': {
+      kind: 'string',
+      arg: 'FILE',
+      help: 'write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)',
+    },
+  },
+  epilogue: `Exit status: 0 all runs succeeded; 1 a run failed (not found, non-zero exit, signal,
 timeout; statistics cover the successful runs); 2 bad usage; 130 interrupted (Ctrl-C).
-`;
+`,
+});
+
+export const STAT_USAGE = helpText(STAT_SPEC);
 
 export interface StatArgs {
-  help: boolean;
   commands: string[][];
   runs: number;
   warmup: number;
@@ -62,14 +141,6 @@ export interface StatArgs {
   markdown?: string;
   bmf?: string;
   githubBenchmark?: string;
-}
-
-function numArg(name: string, text: string | undefined, dflt: number): number {
-  if (text === undefined) return dflt;
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || v < 0)
-    throw new UsageError(`--${name} needs a non-negative number, got '${text}'`);
-  return v;
 }
 
 /** "2", "0,2", "1-3", "0,2-3" → sorted unique CPU numbers. */
@@ -89,80 +160,42 @@ export function splitCommands(args: string[]): { options: string[]; commands: st
   return { options: args.slice(0, dd), commands };
 }
 
-export function parseStatArgs(args: string[]): StatArgs {
+export function parseStatArgs(args: string[]): StatArgs | 'help' {
   const { options, commands } = splitCommands(args);
-  let values: Record<string, string | boolean | undefined>;
+  let line;
   try {
-    ({ values } = parseArgs({
-      args: options,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        runs: { type: 'string', short: 'r' },
-        warmup: { type: 'string' },
-        cpu: { type: 'string' },
-        aslr: { type: 'string' },
-        events: { type: 'string', short: 'e' },
-        timeout: { type: 'string' },
-        shell: { type: 'boolean' },
-        noise: { type: 'string' },
-        threshold: { type: 'string' },
-        seed: { type: 'string' },
-        'show-output': { type: 'boolean' },
-        json: { type: 'string' },
-        csv: { type: 'string' },
-        markdown: { type: 'string' },
-        bmf: { type: 'string' },
-        'github-benchmark': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    line = readCommandLine(STAT_SPEC, options);
   } catch (e) {
-    const msg = (e as Error).message.split('\n')[0];
+    const msg = (e as Error).message;
     throw new UsageError(options.length > 0 && !args.includes('--') ? `${msg} (put the command after "--")` : msg);
   }
-  const str = (k: string): string | undefined => values[k] as string | undefined;
-  const help = values.help === true;
-  if (!help && commands.length === 0)
+  if (line.help) return 'help';
+  if (commands.length === 0)
     throw new UsageError('no command: put it after "--", e.g. cyclebench stat -r 10 -- node app.js');
   const empty = commands.findIndex((c) => c.length === 0);
-  if (!help && empty >= 0)
+  if (empty >= 0)
     throw new UsageError(empty === 0 ? 'empty command after "--"' : `empty command after --vs number ${empty}`);
-  if (str('bmf') === '-' || str('github-benchmark') === '-')
+  const v = line.values();
+  if (v.bmf === '-' || v['github-benchmark'] === '-')
     throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
-  const aslr = str('aslr') ?? 'inherit';
-  if (aslr !== 'off' && aslr !== 'inherit') throw new UsageError(`--aslr must be 'off' or 'inherit', got '${aslr}'`);
-  const events = str('events')
-    ?.split(',')
-    .map((e) => e.trim()) ?? [...ALL_EVENTS];
-  const bad = events.filter((e) => !isEventName(e));
-  if (bad.length > 0 || events.length === 0)
-    throw new UsageError(`unknown event(s) '${bad.join(',')}'; known: ${ALL_EVENTS.join(',')}`);
-  return {
-    help,
-    commands,
-    runs: integer('runs', str('runs'), 10, 1, LIMITS.runs),
-    warmup: integer('warmup', str('warmup'), 0, 0, LIMITS.runs),
-    cpus: str('cpu') === undefined ? undefined : parseCpuArg(str('cpu')!),
-    noAslr: aslr === 'off',
-    events: events as CounterEventName[],
-    timeoutMs: Math.round(positiveNumber('timeout', str('timeout'), 0, true, LIMITS.timeoutS) * 1000),
-    shell: values.shell === true,
-    noise: noiseThreshold(str('threshold'), str('noise')),
-    seed: integer('seed', str('seed'), 1, 0, LIMITS.seed),
-    showOutput: values['show-output'] === true,
-    json: str('json'),
-    csv: str('csv'),
-    markdown: str('markdown'),
-    bmf: str('bmf'),
-    githubBenchmark: str('github-benchmark'),
-  };
-}
-
-/** --threshold as everywhere ("2%", "0.02", "2"); --noise PCT, its older name, takes a plain percentage. */
-function noiseThreshold(threshold: string | undefined, noise: string | undefined): number {
-  if (threshold !== undefined && noise !== undefined)
+  if (v.noise !== undefined && line.given.has('threshold'))
     throw new UsageError('--noise is the older name of --threshold: give one of them');
-  if (threshold !== undefined) return fraction('threshold', threshold, DEFAULT_NOISE_THRESHOLD);
-  return numArg('noise', noise, DEFAULT_NOISE_THRESHOLD * 100) / 100;
+  return {
+    commands,
+    runs: v.runs,
+    warmup: v.warmup,
+    cpus: v.cpu,
+    noAslr: v.aslr === 'off',
+    events: v.events,
+    timeoutMs: Math.round((v.timeout ?? 0) * 1000),
+    shell: v.shell,
+    noise: v.noise ?? v.threshold,
+    seed: v.seed ?? DEFAULT_SEED,
+    showOutput: v['show-output'],
+    json: v.json,
+    csv: v.csv,
+    markdown: v.markdown,
+    bmf: v.bmf,
+    githubBenchmark: v['github-benchmark'],
+  };
 }

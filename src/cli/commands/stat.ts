@@ -63,7 +63,7 @@ export function makeStatCommand(deps: StatCommandDeps = {}): Command {
       io.stderr.write(usageLine('stat', e.message.replace(/^stat: /, '')));
       return EXIT_USAGE;
     }
-    if (parsed.help) {
+    if (parsed === 'help') {
       io.stdout.write(STAT_USAGE);
       return EXIT_OK;
     }

@@ -1,0 +1,388 @@
+// The options of `cyclebench run`, plain and paired (src/cli/options.ts): names, defaults,
+// checks and help text in one table.
+import { cpuList, LIMITS, oneOf } from '../args.js';
+import { UsageError } from '../io.js';
+import { defineCommand } from '../options.js';
+import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
+import { DEFAULT_RUN_OPTIONS as D } from '../../api/command-run.js';
+import { DEFAULT_PIN_POLICY } from '../../api/command-run.js';
+import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../api/command-run.js';
+import { checkBaselineName } from '../../compare/baselines.js';
+import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
+import { SIMULATED_TIMEOUT_MS } from '../../api/command-run.js';
+import type { SimulationChoice } from '../../api/command-run.js';
+import { DISAGREE_ABOVE } from '../../api/command-run.js';
+import { DEFAULT_MAX_PAIRS } from '../../api/command-run.js';
+import { splitFlags } from '../../api/command-run.js';
+
+/** Another module's check, its error as a UsageError. */
+function usage<T>(check: (value: string, name: string) => T): (value: string, name: string) => T {
+  return (value, name) => {
+    try {
+      return check(value, name);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  };
+}
+
+/** --filter: a regular expression over "group/name". */
+function regex(value: string): RegExp {
+  try {
+    return new RegExp(value);
+  } catch (e) {
+    throw new UsageError(`--filter is not a valid regular expression: ${(e as Error).message}`);
+  }
+}
+
+/** --cpu: a CPU list, or 'idlest' / 'highest'. */
+function cpuChoice(value: string, name: string): number[] | 'idlest' | 'highest' {
+  return value === 'idlest' || value === 'highest' ? value : cpuList(name, value)!;
+}
+
+/** --counters MODE: `hardware`, `none`, `simulate` or `simulate:instructions|cache|branch[,…]`. */
+export interface CountersMode {
+  mode: 'hardware' | 'simulate' | 'none';
+  /** simulate:…, the simulations chosen. */
+  simulate?: SimulationChoice;
+}
+
+function countersMode(value: string, name: string): CountersMode {
+  const [mode, what] = value.split(/:(.*)/s) as [string, string | undefined];
+  const checked = oneOf(name, what === undefined ? value : mode, ['hardware', 'simulate', 'none'] as const, 'hardware');
+  if (what === undefined) return { mode: checked };
+  if (checked !== 'simulate')
+    throw new UsageError(`--counters ${mode} takes no ':' part (only simulate:instructions|cache|branch does)`);
+  return { mode: checked, simulate: simulationChoice(what) };
+}
+
+/** `simulate:instructions` (instructions only), `simulate:cache`, `simulate:branch`, `simulate:cache,branch`. */
+export function simulationChoice(what: string): SimulationChoice {
+  const parts = what.split(',').map((x) => x.trim());
+  const known = ['instructions', 'cache', 'branch'];
+  const bad = parts.find((x) => !known.includes(x));
+  if (bad !== undefined)
+    throw new UsageError(
+      `--counters simulate:${what}: '${bad}' is not one of instructions, cache, branch (e.g. simulate:instructions)`,
+    );
+  return { cache: parts.includes('cache'), branch: parts.includes('branch') };
+}
+
+const M = 'Measurement';
+const E = 'Environment';
+const C = 'Comparison';
+const O = 'Output';
+
+export const RUN_SPEC = defineCommand({
+  command: 'run',
+  usage: 'cyclebench run <files or folders…> [options]',
+  about:
+    'Finds *.bench.* and *.cyclebench.* files (ts, mts, cts, js, mjs, cjs) and measures each benchmark in fresh processes.',
+  column: 23,
+  options: {
+    forks: {
+      kind: 'integer',
+      min: 1,
+      max: LIMITS.forks,
+      default: D.forks,
+      arg: 'N',
+      section: M,
+      help: 'processes per benchmark, round-robin (default {default})',
+    },
+    'max-forks': {
+      kind: 'integer',
+      min: 1,
+      max: LIMITS.forks,
+      arg: 'N',
+      section: M,
+      help: `at most N processes per benchmark: when the planned ones disagree
+(CI wider than ±${DISAGREE_ABOVE * 100} %), more are run, as many as that miss asks
+for (default: twice the default --forks; --forks alone keeps the
+count exact)`,
+    },
+    time: {
+      kind: 'number',
+      default: D.timeBudgetNs / 1e9,
+      arg: 'S',
+      section: M,
+      help: 'sampling budget per benchmark per process, seconds (default {default})',
+    },
+    // From 0.01 ms (10 µs, still 100x two clock reads) to 10 s; unset, the engine picks by kernel.
+    'batch-ms': {
+      kind: 'number',
+      range: [0.01, 10_000, 'ms'],
+      arg: 'MS',
+      section: M,
+      help: `target duration of the largest batch of a round (default ${TARGET_LARGEST_BATCH_NS / 1e6}, or ${ALLOCATING_LARGEST_BATCH_NS / 1e6}
+for a kernel that collected garbage during warmup)`,
+    },
+    'target-ci': {
+      kind: 'fraction',
+      default: D.targetCi,
+      arg: 'P',
+      section: M,
+      help: 'stop sampling at this relative CI half-width (default {default})',
+    },
+    statistic: {
+      kind: 'enum',
+      values: ['slope', 'min', 'median', 'mean', 'auto'],
+      default: D.statistic,
+      arg: 'S',
+      section: M,
+      help: 'headline: slope | min | median | mean (default {default})',
+    },
+    confidence: {
+      kind: 'number',
+      below: 1,
+      default: D.confidence,
+      arg: 'C',
+      section: M,
+      help: 'confidence level of intervals (default {default})',
+    },
+    seed: {
+      kind: 'integer',
+      min: 0,
+      max: LIMITS.seed,
+      default: D.seed,
+      arg: 'N',
+      section: M,
+      help: 'seed of every random choice: batch order, inputs, bootstrap (default {default})',
+    },
+    filter: {
+      kind: 'custom',
+      parse: regex,
+      arg: 'REGEX',
+      section: M,
+      help: 'only benchmarks whose "group/name" matches',
+    },
+    timeout: {
+      kind: 'number',
+      max: LIMITS.timeoutS,
+      default: D.timeoutMs / 1000,
+      arg: 'S',
+      section: M,
+      help: `kill a worker after S seconds (default {default}; ${SIMULATED_TIMEOUT_MS / 1000} with
+--counters simulate)`,
+    },
+    counters: {
+      kind: 'custom',
+      parse: countersMode,
+      default: { mode: 'hardware' },
+      show: (c: CountersMode) => c.mode,
+      arg: 'MODE',
+      section: M,
+      help: `hardware | simulate | none (default {default}): simulate runs each
+worker under Valgrind (callgrind) and reports simulated instructions,
+cache misses and branch mispredictions per op instead of time;
+default 2 processes (docs/measurements.md: cost).
+simulate:instructions counts instructions only (faster);
+simulate:cache, simulate:branch pick one simulation`,
+    },
+    'no-counters': { kind: 'flag', section: M, help: 'same as --counters none' },
+    memory: {
+      kind: 'flag',
+      section: M,
+      help: `also measure heap bytes allocated per operation (alloc/op column,
+"memory" in the JSON; after the timed batches, never during them)`,
+    },
+    profile: {
+      kind: 'string',
+      nonEmpty: true,
+      arg: 'DIR',
+      section: M,
+      help: `one more process per benchmark, never measured, runs it under V8's
+sampling profiler: writes DIR/NNN-<name>.cpuprofile (Chrome DevTools,
+speedscope) and lists the top self-time functions; with --against,
+both sides of each benchmark found slower or faster, and the
+functions whose time per op changed most (docs/guide.md)`,
+    },
+    'no-v8-status': {
+      kind: 'flag',
+      section: M,
+      help: `measured processes do not read V8's tiers and deoptimizations
+(read by default: "v8" per process in the JSON; the odd-process,
+slow-state and warm-up lines say whether V8 deoptimized the kernel)`,
+    },
+    latency: {
+      kind: 'flag',
+      section: M,
+      help: `latency mode for every benchmark: after the batches, time each
+call on its own and report p50 … p99.99 and max (timer overhead
+subtracted); .latency() in a file does it for one benchmark`,
+    },
+    cpu: {
+      kind: 'custom',
+      parse: cpuChoice,
+      arg: 'LIST|idlest|highest',
+      section: E,
+      help: `pin workers to these CPUs, or to the allowed CPU idlest at the start
+or the highest one (default: an isolated CPU, else the idlest)`,
+    },
+    'no-pin': { kind: 'flag', section: E, help: 'do not pin' },
+    pin: {
+      kind: 'enum',
+      values: ['process', 'thread'],
+      default: DEFAULT_PIN_POLICY,
+      arg: 'POLICY',
+      section: E,
+      help: `process | thread: pin every worker thread, or only the JS thread
+with V8/libuv helpers on the other CPUs (default {default})`,
+    },
+    fifo: {
+      kind: 'flag',
+      section: E,
+      help: `run the measuring thread under SCHED_FIFO (root or CAP_SYS_NICE),
+with a kernel watchdog (RLIMIT_RTTIME) at the --timeout`,
+    },
+    'no-prestart': {
+      kind: 'flag',
+      section: E,
+      help: `start each worker at its turn, not while the one before measures
+(by default it starts up on a CPU the measuring worker does not use)`,
+    },
+    aslr: {
+      kind: 'enum',
+      values: ['inherit', 'off', 'randomize'],
+      default: D.aslr,
+      arg: 'MODE',
+      section: E,
+      help: 'inherit | off | randomize (default {default})',
+    },
+    mlock: { kind: 'flag', section: E, help: 'lock worker memory (mlockall, needs CAP_IPC_LOCK)' },
+    aa: { kind: 'flag', section: C, help: 'A/A check: measure each benchmark twice in interleaved processes' },
+    'save-baseline': {
+      kind: 'custom',
+      parse: usage(checkBaselineName),
+      arg: 'NAME',
+      section: C,
+      help: 'save this run as .cyclebench/baselines/NAME.json',
+    },
+    baseline: {
+      kind: 'custom',
+      parse: usage(checkBaselineName),
+      arg: 'NAME',
+      section: C,
+      help: 'compare this run with a saved baseline',
+    },
+    threshold: {
+      kind: 'fraction',
+      default: DEFAULT_NOISE_THRESHOLD,
+      arg: 'P',
+      section: C,
+      help: `differences below this are "within noise" (default {default};
+${helpPercent(INSTRUCTIONS_THRESHOLD)} of instructions with --counters simulate)`,
+    },
+    against: {
+      kind: 'string',
+      nonEmpty: true,
+      arg: 'TREE',
+      section: C,
+      help: `paired run: the same files from another tree (a directory, or a
+git ref checked out in a temporary worktree), processes in pairs,
+stopping once the verdict is settled (docs/ci.md)`,
+    },
+    'max-pairs': {
+      kind: 'integer',
+      min: 2,
+      max: 1000,
+      default: DEFAULT_MAX_PAIRS,
+      arg: 'N',
+      section: C,
+      help: `with --against: most pairs per benchmark (default {default}; looks at
+4, 6, 8, ... pairs below it and at N)`,
+    },
+    'fail-on-regression': {
+      kind: 'flag',
+      section: C,
+      help: `with --against: exit 1 when a benchmark is slower in this tree;
+one that cannot tell passes, with a line saying so`,
+    },
+    'fail-on-cannot-tell': {
+      kind: 'flag',
+      section: C,
+      help: 'with --against: exit 1 when a benchmark cannot tell, too',
+    },
+    'against-node': {
+      kind: 'string',
+      nonEmpty: true,
+      arg: 'PATH',
+      section: C,
+      help: `paired run: the other side runs the same files with this Node
+binary (docs/ci.md: across Node versions and V8 flags)`,
+    },
+    'against-flags': {
+      kind: 'custom',
+      parse: usage((value) => splitFlags('--against-flags', value)),
+      arg: '=F',
+      section: C,
+      help: `paired run: the other side's workers get these Node/V8 flags,
+e.g. --against-flags=--jitless (several: quoted, space-separated)`,
+    },
+    node: {
+      kind: 'string',
+      nonEmpty: true,
+      arg: 'PATH',
+      section: C,
+      help: `with a paired run: this side's Node binary (default: the one
+running cyclebench), e.g. --node node22 --against-node node24`,
+    },
+    flags: {
+      kind: 'custom',
+      parse: usage((value) => splitFlags('--flags', value)),
+      arg: '=F',
+      section: C,
+      help: "with a paired run: this side's extra Node/V8 flags",
+    },
+    json: {
+      kind: 'string',
+      arg: 'FILE',
+      section: O,
+      help: `write the versioned result document (raw batches included); - for stdout
+(the tables then go to stderr)`,
+    },
+    markdown: { kind: 'string', arg: 'FILE', section: O, help: 'write a Markdown report' },
+    csv: { kind: 'string', arg: 'FILE', section: O, help: 'write one CSV row per benchmark' },
+    html: { kind: 'string', arg: 'FILE', section: O, help: 'write a self-contained HTML report with plots' },
+    bmf: {
+      kind: 'string',
+      arg: 'FILE',
+      section: O,
+      help: 'write Bencher Metric Format JSON (bencher run --adapter json; docs/ci.md)',
+    },
+    'github-benchmark': {
+      kind: 'string',
+      arg: 'FILE',
+      section: O,
+      help: 'write github-action-benchmark customSmallerIsBetter JSON (docs/ci.md)',
+    },
+    'node-bench': {
+      kind: 'string',
+      arg: 'FILE',
+      section: O,
+      help: "write node:bench's NDJSON: every process's samples (docs/migration.md)",
+    },
+    distributions: { kind: 'flag', section: O, help: 'print a histogram and a run-order sparkline per benchmark' },
+    complexity: { kind: 'flag', section: O, help: 'print each .args()/.range() sweep with its O(1)…O(n³) fit' },
+    report: {
+      kind: 'flag',
+      section: O,
+      help: `after the table, print the report a reviewer can check (as
+\`cyclebench report\`: question, conditions, method, result, caveats)`,
+    },
+    hypothesis: {
+      kind: 'string',
+      nonEmpty: true,
+      arg: 'TEXT',
+      section: O,
+      help: `the question the run answers; recorded in the results and
+shown by the report (implies --report)`,
+    },
+    verbose: {
+      kind: 'flag',
+      section: O,
+      help: `every estimate, warning and note (default: one table that fits the
+terminal and one line per benchmark that needs attention)`,
+    },
+    quiet: { kind: 'flag', section: O, help: 'the table only, no progress line' },
+  },
+});
