@@ -8,9 +8,8 @@ import {
   runAudit,
   SLOW_PROCESS,
 } from '../../api/command-audit.js';
-import { loadPlatform } from '../../api/command-audit.js';
+import { loadPlatform, exitCodeFor, onStopSignals } from '../../api/command-audit.js';
 import { resolve } from 'node:path';
-import { exitCodeFor, onStopSignals } from '../../api/command-audit.js';
 import { documentJson } from '../../results/document.js';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';

@@ -4,16 +4,19 @@ import { cpuList, LIMITS, oneOf } from '../args.js';
 import { UsageError } from '../io.js';
 import { defineCommand } from '../options.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
-import { DEFAULT_RUN_OPTIONS as D } from '../../api/command-run.js';
-import { DEFAULT_PIN_POLICY } from '../../api/command-run.js';
-import { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../../api/command-run.js';
+import {
+  DEFAULT_RUN_OPTIONS as D,
+  DEFAULT_PIN_POLICY,
+  ALLOCATING_LARGEST_BATCH_NS,
+  TARGET_LARGEST_BATCH_NS,
+  SIMULATED_TIMEOUT_MS,
+  DISAGREE_ABOVE,
+  DEFAULT_MAX_PAIRS,
+  splitFlags,
+} from '../../api/command-run.js';
 import { checkBaselineName } from '../../compare/baselines.js';
 import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
-import { SIMULATED_TIMEOUT_MS } from '../../api/command-run.js';
 import type { SimulationChoice } from '../../api/command-run.js';
-import { DISAGREE_ABOVE } from '../../api/command-run.js';
-import { DEFAULT_MAX_PAIRS } from '../../api/command-run.js';
-import { splitFlags } from '../../api/command-run.js';
 
 /** Another module's check, its error as a UsageError. */
 function usage<T>(check: (value: string, name: string) => T): (value: string, name: string) => T {

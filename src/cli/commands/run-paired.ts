@@ -2,15 +2,19 @@
 // another Node binary, extra Node/V8 flags; src/paired/sides.ts), their checks, and the command
 // that runs the pairs and turns the verdicts and the gate into an exit code.
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Io, UsageError } from '../io.js';
-import { ConditionError } from '../../api/command-run.js';
-import { exitCodeFor } from '../../api/command-run.js';
+import {
+  ConditionError,
+  exitCodeFor,
+  runAgainst,
+  OtherTreeError,
+  rowName,
+  isPaired,
+  SideError,
+  type SideSpec,
+} from '../../api/command-run.js';
 import { OutputPathError } from '../../results/output-files.js';
-import { DEFAULT_MAX_PAIRS, runAgainst } from '../../api/command-run.js';
-import { OtherTreeError } from '../../api/command-run.js';
-import { rowName } from '../../api/command-run.js';
 import { decidePairedGate } from '../../compare/gate.js';
 import { pairedGateLine } from '../../report/gate.js';
-import { isPaired, SideError, type SideSpec } from '../../api/command-run.js';
 import type { RunAndReportOptions } from '../../api/run-and-report.js';
 
 /** Options whose value is Node flags: their value starts with '-'. */

@@ -2,18 +2,26 @@
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type Io, UsageError, usageLine } from '../io.js';
 import { helpText, readCommandLine } from '../options.js';
 import { RUN_SPEC } from './run-options.js';
-import { DiscoveryError, findBenchFiles, NotAFileError } from '../../api/command-run.js';
-import { NothingToRunError, RefusedFileError } from '../../api/command-run.js';
+import {
+  DiscoveryError,
+  findBenchFiles,
+  NotAFileError,
+  NothingToRunError,
+  RefusedFileError,
+  ConditionError,
+  exitCodeFor,
+  SIMULATED_FORKS,
+  SIMULATED_TIMEOUT_MS,
+  SimulationUnavailableError,
+  maxProcesses,
+  flagName,
+  NOT_PAIRED,
+} from '../../api/command-run.js';
 import { runAndReport } from '../../api/run-and-report.js';
-import { ConditionError } from '../../api/command-run.js';
 import { BaselineError } from '../../compare/baselines.js';
 import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
-import { exitCodeFor } from '../../api/command-run.js';
 import { OutputPathError } from '../../results/output-files.js';
 import { againstCommand, joinFlagValues, pairedOptions, pairedRun, type RunCliOptions } from './run-paired.js';
-import { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../../api/command-run.js';
-import { maxProcesses } from '../../api/command-run.js';
-import { flagName, NOT_PAIRED } from '../../api/command-run.js';
 
 /** The help text of `cyclebench run` (from its option table, run-options.ts). */
 export const RUN_USAGE = helpText(RUN_SPEC);

@@ -5,9 +5,8 @@ import { DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED } from '../../defaults.js';
 import { UsageError } from '../io.js';
 import { cpuList, LIMITS } from '../args.js';
 import { defineCommand, helpText, readCommandLine } from '../options.js';
-import { DEFAULT_RUNS } from '../../api/command-stat.js';
+import { DEFAULT_RUNS, ALL_EVENTS, isEventName } from '../../api/command-stat.js';
 import type { CounterEventName } from '../../api/command-stat.js';
-import { ALL_EVENTS, isEventName } from '../../api/command-stat.js';
 
 /** -e LIST: counter names, comma-separated. */
 function eventList(value: string): CounterEventName[] {
