@@ -9,6 +9,15 @@ import tseslint from 'typescript-eslint';
 
 const TESTS = ['test/**', 'bench/**', 'examples/**'];
 
+/** The no-unsafe-* rules, off where values come untyped (plain JavaScript, tests' parsed JSON). */
+const NO_UNSAFE_OFF = {
+  '@typescript-eslint/no-unsafe-argument': 'off',
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+};
+
 export default defineConfig(
   // What git ignores (node_modules/, build/, dist/, .cache/ …), and the files the tests run:
   // benchmark files, kernels and fake tools, some broken on purpose.
@@ -108,11 +117,7 @@ export default defineConfig(
     files: ['bin/*.js', 'scripts/*.mjs', 'test/arm64/*.mjs', '.dependency-cruiser.cjs', 'eslint.config.js'],
     // Plain JavaScript has no annotations to give dynamically imported modules a type.
     rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
+      ...NO_UNSAFE_OFF,
     },
   },
   {
@@ -120,11 +125,7 @@ export default defineConfig(
     // The lighter set: tests read parsed JSON and build partial fakes, so `any` flows freely;
     // floating promises, misused promises and unused code are still errors.
     rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
+      ...NO_UNSAFE_OFF,
       '@typescript-eslint/restrict-template-expressions': 'off',
       // Expected output is matched with the literal spaces of its columns.
       'no-regex-spaces': 'off',
