@@ -1,13 +1,19 @@
 // The details of a result file as read back (src/results/read.ts): each known code's values checked
 // against that code's fields (src/results/detail-fields.ts) and read as their writer held them.
-import { Ajv, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { detailValuesSchema, isDetailCode, readDetailValues } from './detail-fields.js';
 import { DETAIL_SCHEMA } from './document-schema.js';
 import type { BenchmarkResult, DetailData } from './schema.js';
 
+// Ajv is loaded at the first check, not with this module: the package entry reaches this module
+// (report/comparisons.ts), and loading Ajv through the TypeScript loader detaches an ArrayBuffer,
+// which invalidates V8's ArrayBufferDetaching protector for the whole process and slows every
+// typed-array access measured after it (test/engine/protector.test.ts; docs/decisions.md).
+const load = createRequire(import.meta.url);
 let ajv: Ajv | undefined;
 const compile = (schema: object): ValidateFunction =>
-  (ajv ??= new Ajv({ allErrors: false, strict: false })).compile(schema);
+  (ajv ??= new (load('ajv') as typeof import('ajv')).Ajv({ allErrors: false, strict: false })).compile(schema);
 
 /** A JSON pointer ("/benchmarks/0/name") as "benchmarks[0].name". */
 export function pointerPath(pointer: string): string {
