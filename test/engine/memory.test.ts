@@ -43,9 +43,10 @@ describe('memory per operation', () => {
     // The JSON carries it and passes the schema; the table and the CSV show it.
     const doc = parseResultDocument(JSON.parse(JSON.stringify(result.document)));
     expect(doc.benchmarks[0].memory?.bytesPerOp).toBe(array.memory?.bytesPerOp);
-    expect(renderTerminal(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.0\d) KiB/);
+    // The table prints KiB: up to 8.32 KiB within the 4 % band on Node 22.
+    expect(renderTerminal(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.[0-3]\d) KiB/);
     expect(renderCsv(result.document!)).toMatch(/alloc_bytes_per_op/);
-    expect(renderMarkdown(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.0\d) KiB/);
+    expect(renderMarkdown(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.[0-3]\d) KiB/);
   });
 
   it("reads a kernel's size within 1 % when the timed batches hold only a few calls", async () => {
