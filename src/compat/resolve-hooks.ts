@@ -43,7 +43,11 @@ type NextResolveSync = (specifier: string, context: ResolveContext) => { url: st
 /** resolve() for module.registerHooks(), whose hooks run synchronously in the importing thread. */
 export function resolveSync(specifier: string, context: ResolveContext, next: NextResolveSync) {
   if (Object.hasOwn(refused, specifier) && userFile(context.parentURL)) throw new Error(refused[specifier]);
-  return next(mappedTarget(specifier, context.parentURL) ?? specifier, context);
+  const target = mappedTarget(specifier, context.parentURL);
+  if (target === undefined) return next(specifier, context);
+  // A CommonJS file's require() of a mapped package resolves a path, not a file: URL.
+  const required = (context as { conditions?: readonly string[] }).conditions?.includes('require') === true;
+  return next(required && target.startsWith('file:') ? fileURLToPath(target) : target, context);
 }
 
 function userFile(parentURL: string | undefined): parentURL is string {
