@@ -23,6 +23,7 @@ import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
 import { manualStatistic } from './manual.js';
 import { forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
+import { driftDetail, stageDrift } from './run-drift.js';
 
 /**
  * Processes per side below which no verdict is given. With 1 the interval covers batch noise
@@ -79,6 +80,12 @@ export interface ForkComparison {
   minimumDetectable: number | null;
   /** Two-sided p of the Welch test the ratio interval inverts (null: no interval); suite-level gates use it. */
   ciPValue: number | null;
+  /**
+   * Set when a side's processes added later read differently from its planned ones and the
+   * interval's verdict does not hold against each stage (./run-drift.ts): the verdict is then
+   * 'cannot-tell' with this as its reason, whatever else is weighed.
+   */
+  drift?: AnalysisDetail;
 }
 
 /** The usable batches of each process with 2 or more, and whether that process was planned (below `planned`). */
@@ -187,7 +194,30 @@ export function compareForks(
   if (!Number.isFinite(r.ciLow) || !Number.isFinite(r.ciHigh) || !(r.point > 0))
     return { ...out, verdict: 'incomparable', because: warningDetail('ratio-undefined', {}) };
   const units = Math.min(base.length, contender.length);
-  return { ...out, ...intervalAnswer(ratio, units, threshold, confidence, { confidence, pValue: null, threshold }) };
+  const answer = intervalAnswer(ratio, units, threshold, confidence, { confidence, pValue: null, threshold });
+  const v = answer.verdict;
+  if (v === 'cannot-tell') return { ...out, ...answer };
+  const drift = driftOf(base, contender, statistic, [b.first, c.first]);
+  const held = drift && driftDetail(v, drift.values, drift.drifts, threshold, confidence);
+  if (held) return { ...out, verdict: 'cannot-tell', because: held, drift: held };
+  return { ...out, ...answer };
+}
+
+/** Each side's per-process values and the sides whose stages disagree (./run-drift.ts), null when none does. */
+function driftOf(
+  base: Batch[][],
+  contender: Batch[][],
+  statistic: Statistic,
+  first: readonly [boolean[], boolean[]],
+): { values: [number[], number[]]; drifts: NonNullable<ReturnType<typeof stageDrift>>[] } | null {
+  const values: [number[], number[]] = [
+    base.map((g) => forkStatistic(g, statistic)),
+    contender.map((g) => forkStatistic(g, statistic)),
+  ];
+  const drifts = (['baseline', 'contender'] as const)
+    .map((side, i) => stageDrift(values[i], first[i], side, D.DEFAULT_CONFIDENCE))
+    .filter((d) => d !== null);
+  return drifts.length > 0 ? { values, drifts } : null;
 }
 
 /**

@@ -133,6 +133,7 @@ export function verdictForForks(
 
   if (c.verdict === 'incomparable' || c.verdict === 'too-few')
     return { ...head, verdict: c.verdict, ...(c.because ? { because: c.because } : {}) };
+  if (c.drift) return { ...head, verdict: 'cannot-tell', because: c.drift };
   const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
   // The CI decides the verdict; when the rank test disagrees, the reason says once what to conclude.
   const disagree = rankP !== null && excludesOne !== rankP < alpha;

@@ -4,7 +4,7 @@
 import type { DetailValues, EnvironmentValues } from '../results/schema.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { MAX_UNITS_ADVICE, withinNoiseReason } from '../statistics/threshold.js';
-import { percent } from '../text/format.js';
+import { formatNs, percent } from '../text/format.js';
 import { escapeTerminal } from '../text/escape.js';
 
 type ComparisonCode =
@@ -32,6 +32,7 @@ type ComparisonCode =
   | 'detectable'
   | 'odd-process-compared'
   | 'odd-process-kept'
+  | 'run-drifted'
   | 'environment-allowed'
   | 'instruction-counts';
 
@@ -188,6 +189,11 @@ export const COMPARISON_DETAIL_TEXT: { [C in ComparisonCode]: (v: DetailValues[C
     `${v.side} process ${v.process} is left out of its run's headline (it read ` +
     `${v.factor.toFixed(2)}× its siblings) but kept here: a comparison leaves a process out only with 5 or ` +
     'more processes on each side, so this interval carries it',
+  'run-drifted': (v) =>
+    `the machine changed speed during the ${v.side}'s run: its ${v.planned} planned processes read ` +
+    `${formatNs(v.plannedMean)}, the ${v.added} added after them ${formatNs(v.addedMean)} ` +
+    `(p ${p(v.pValue)}), and '${v.verdict === 'no-difference' ? 'no difference' : v.verdict}' does not hold ` +
+    'against each on its own: run both sides again, or pair them (run --against)',
   'environment-allowed': (v) => `environment differs (allowed): ${environmentProblems(v)}`,
   'instruction-counts': (v) =>
     `${v.event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op'}: ` +

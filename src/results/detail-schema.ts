@@ -71,6 +71,7 @@ export const DETAIL_CODES = [
   'detectable',
   'odd-process-compared',
   'odd-process-kept',
+  'run-drifted',
   'environment-allowed',
   'instruction-counts',
   'batches-capped',

@@ -187,6 +187,18 @@ export interface DetailValues {
   detectable: { minimumDetectable: number };
   'odd-process-compared': { side: Side; process: number; factor: number; spread: number; of: number };
   'odd-process-kept': { side: Side; process: number; factor: number };
+  /** A side's added processes read differently from its planned ones, and the verdict does not hold against each stage (src/analysis/run-drift.ts). */
+  'run-drifted': {
+    side: Side;
+    planned: number;
+    added: number;
+    /** Mean of the compared statistic (ns per op) over each stage. */
+    plannedMean: number;
+    addedMean: number;
+    pValue: number;
+    /** The verdict the whole interval gave. */
+    verdict: 'faster' | 'slower' | 'no-difference';
+  };
   'environment-allowed': EnvironmentValues;
   'instruction-counts': { event: CounterName; base: number; contender: number };
   'batches-capped': { kernel: string; iterations: number; bytesPerInput: number; maxBytes: number };
