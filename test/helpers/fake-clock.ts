@@ -1,6 +1,7 @@
 // A fake clock for exact engine tests: time advances only when a fake kernel "spends"
 // ticks, so every batch's elapsed ticks are known in advance (ticks = ns, hz = 1e9).
 import type { Clock, ClockInfo } from '../../src/platform/types.js';
+import { hrtimeClockInfo } from '../../src/platform/hrtime-info.js';
 import type { KernelSpec } from '../../src/engine/kernel.js';
 import type { MeasureOptions, MeasurePlatform } from '../../src/engine/measure.js';
 
@@ -15,20 +16,8 @@ export interface FakeClock extends Clock {
 export function createFakeClock(overhead = 0): FakeClock {
   let t = 0;
   let buf: Float64Array = new Float64Array(4);
-  const info: ClockInfo = {
-    source: 'hrtime',
-    hz: 1e9,
-    hzSource: 'nominal',
-    reportedHz: null,
-    calibratedHz: null,
-    calibrationNs: null,
-    invariant: null,
-    clocksource: null,
-    hypervisor: null,
-    ticksAreCycles: false,
-    resolutionTicks: 1,
-    reportsCpu: true,
-  };
+  // process.hrtime's description, except that the fake clock reports the CPU of each reading.
+  const info: ClockInfo = { ...hrtimeClockInfo(null, 1), reportsCpu: true };
   const clock: FakeClock = {
     overhead,
     info: () => info,
