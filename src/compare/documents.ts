@@ -16,6 +16,7 @@ import { displayName, matchBenchmarks } from './match.js';
 import { sideNotes } from './notes.js';
 import type { CompareSettings, Comparison } from './types.js';
 import { verdictForForks } from './verdict.js';
+import { adjustVerdicts } from './suite-level.js';
 import { DEFAULT_TARGET_CI } from '../defaults.js';
 import { instructionsVerdict } from './instructions.js';
 import { type EnvChange, settingsChanged } from '../env/diff.js';
@@ -29,10 +30,17 @@ export interface DocumentCompareOptions extends CompareSettings {
   allowEnvironmentChange?: boolean;
   /** Compare instructions per operation instead of time (instructions.ts). */
   instructions?: boolean;
+  /**
+   * Judge each row's faster/slower at its own level (default false: at a family-wise level, by
+   * Holm's procedure over every tested row; suite-level.ts adjustVerdicts).
+   */
+  perRow?: boolean;
 }
 
 export interface DocumentComparison {
   comparisons: Comparison[];
+  /** Each row judged at its own level (true), or faster/slower held to a family-wise level by Holm (false). */
+  perRow: boolean;
   onlyBase: string[];
   onlyContender: string[];
   duplicates: string[];
@@ -135,13 +143,16 @@ export function compareDocuments(
     ),
   };
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
+  const rows = m.pairs.map((p) => {
+    if (!s.allowEnvironmentChange || !hasProblems(broken)) return compareBenchmarks(p.base, p.contender, s, broken);
+    const c = compareBenchmarks(p.base, p.contender, s);
+    const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: problemValues(broken) };
+    return { ...c, details: [allowed, ...c.details] };
+  });
   return {
-    comparisons: m.pairs.map((p) => {
-      if (!s.allowEnvironmentChange || !hasProblems(broken)) return compareBenchmarks(p.base, p.contender, s, broken);
-      const c = compareBenchmarks(p.base, p.contender, s);
-      const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: problemValues(broken) };
-      return { ...c, details: [allowed, ...c.details] };
-    }),
+    // 1 - 0.95 is 0.050000000000000044 in doubles: the level is kept as written.
+    comparisons: s.perRow ? rows : adjustVerdicts(rows, Math.round((1 - s.confidence) * 1e9) / 1e9),
+    perRow: s.perRow === true,
     onlyBase: m.onlyBase.map(displayName),
     onlyContender: m.onlyContender.map(displayName),
     duplicates: m.duplicates,

@@ -8,6 +8,7 @@
 // HAND-WRITTEN: ten lines; simple-statistics, the project's statistics library, has no
 // multiple-comparison adjustment.
 import { trimmedPercent } from '../text/format.js';
+import type { AnalysisDetail } from '../results/schema.js';
 import type { Comparison } from './types.js';
 
 /** For each p-value, whether Holm's procedure at `alpha` rejects it (NaN: never rejected, still counted). */
@@ -20,6 +21,34 @@ export function holmRejects(pValues: readonly number[], alpha: number): boolean[
     out[order[k].i] = true;
   }
   return out;
+}
+
+/**
+ * The rows' verdicts at a family-wise level: a row called faster or slower at its own level whose
+ * test Holm's procedure over every tested row does not reject becomes 'cannot-tell', with the
+ * reason (`not-after-adjustment`) naming its own p and the family. Two runs of unchanged code
+ * compared over N benchmarks then print a faster/slower verdict with probability at most α
+ * whatever N is, where each row at its own level gives one with probability up to
+ * 1 - (1 - α)^N (18.5 % for four benchmarks at α = 5 %). Rows without a test are unchanged.
+ */
+export function adjustVerdicts(comparisons: readonly Comparison[], alpha: number): Comparison[] {
+  const tested = comparisons.filter((c) => typeof c.ciPValue === 'number');
+  if (tested.length < 2) return [...comparisons];
+  const rejects = holmRejects(
+    tested.map((c) => c.ciPValue as number),
+    alpha,
+  );
+  const held = new Set(tested.filter((_, i) => rejects[i]));
+  return comparisons.map((c) => {
+    if (!(c.verdict === 'faster' || c.verdict === 'slower') || held.has(c) || typeof c.ciPValue !== 'number') return c;
+    const because: AnalysisDetail = {
+      code: 'not-after-adjustment',
+      severity: 'warning',
+      values: { verdict: c.verdict, pValue: c.ciPValue, family: tested.length, alpha },
+    };
+    // The reason the row's own verdict carried (a rank test's doubt) stays as a note.
+    return { ...c, verdict: 'cannot-tell', because, details: c.because ? [c.because, ...c.details] : c.details };
+  });
 }
 
 export interface SuiteGate {

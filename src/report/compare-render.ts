@@ -98,14 +98,23 @@ function footer(r: DocumentComparison, bullet: string): string[] {
 }
 
 /**
- * How the level was adjusted for the number of comparisons: each row's verdict is at its own
- * confidence; a gate (--fail-on) judges regressions by Holm over the tested rows
- * (src/compare/suite-level.ts), so a row called slower can still pass it.
+ * How the level was adjusted for the number of comparisons: by default a faster/slower verdict
+ * holds after Holm's procedure over the tested rows (src/compare/suite-level.ts adjustVerdicts);
+ * with --per-row each row is at its own confidence, and a gate (--fail-on) still judges
+ * regressions by Holm, so a row called slower can pass it.
  */
 export function adjustmentText(r: DocumentComparison, gate?: SuiteGate): string {
   const tested = gate ? gate.family : r.comparisons.filter((c) => typeof c.ciPValue === 'number').length;
   if (tested === 0) return 'no tested comparison: no multiplicity adjustment';
   if (tested === 1) return '1 tested comparison: no multiplicity adjustment';
+  if (r.perRow === false) {
+    const level = trimmedPercent(1 - (r.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE));
+    const turned = r.comparisons.filter((c) => c.because?.code === 'not-after-adjustment').length;
+    return (
+      `faster/slower held to a family-wise ${level} by Holm across ${tested} comparisons` +
+      (turned ? `: ${turned} row(s) significant only on their own say cannot tell (--per-row: each on its own)` : '')
+    );
+  }
   if (!gate) return `each row at its own level, no multiplicity adjustment across ${tested} comparisons`;
   const passing = gate.notAfterAdjustment.length;
   const level = trimmedPercent(gate.alpha);

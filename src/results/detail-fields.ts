@@ -217,6 +217,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
   detectable: { minimumDetectable: 'number' },
   'odd-process-compared': { ...SIDE, process: 'number', factor: 'number', spread: 'number', of: 'number' },
   'odd-process-kept': { ...SIDE, process: 'number', factor: 'number' },
+  'not-after-adjustment': { verdict: 'string', pValue: 'number', family: 'number', alpha: 'number' },
   'run-drifted': {
     ...SIDE,
     planned: 'number',

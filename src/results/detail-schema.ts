@@ -72,6 +72,7 @@ export const DETAIL_CODES = [
   'odd-process-compared',
   'odd-process-kept',
   'run-drifted',
+  'not-after-adjustment',
   'environment-allowed',
   'instruction-counts',
   'batches-capped',

@@ -39,7 +39,12 @@ describe('50 identical benchmarks through the compare gate (seeded simulation)',
     let unadjusted = 0;
     let family = 0;
     await trials(RUNS, (r) => {
-      const result = compareDocuments(side(2 * r + 1), side(2 * r + 2), { threshold: 0.01, confidence: 0.95, seed: 1 });
+      const result = compareDocuments(side(2 * r + 1), side(2 * r + 2), {
+        threshold: 0.01,
+        confidence: 0.95,
+        seed: 1,
+        perRow: true,
+      });
       if (
         decideGate(result, { threshold: 0.01, confidence: 0.95, failOnCannotTell: false, allowEnvChange: false }).failed
       )
@@ -53,6 +58,38 @@ describe('50 identical benchmarks through the compare gate (seeded simulation)',
     expect(unadjusted / RUNS).toBeGreaterThan(0.4);
     console.log(
       `compare gate, 50 identical benchmarks: ${failed}/${RUNS} runs fail (unadjusted: ${unadjusted}/${RUNS})`,
+    );
+  });
+});
+
+describe('four unchanged benchmarks compared (seeded simulation): the printed verdicts', () => {
+  // Two runs of one unchanged file of four benchmarks, 3 processes a side, 5 % process noise. At
+  // each row's own level a faster/slower row appears in about 1 - 0.95^4 ≈ 18.5 % of runs (less
+  // the rows within the ±1 % threshold); held to a family-wise level by default, in at most 5 %.
+  const RUNS = 400;
+  const side = (seed: number) =>
+    doc(
+      Array.from({ length: 4 }, (_, i) =>
+        bench(`b${i}`, forks(seed * 10 + i, 3, { cost: 10, between: 0.05, within: 0.005, batches: 4 })),
+      ),
+    );
+  const S = { threshold: 0.01, confidence: 0.95, seed: 1 };
+  const called = (r: ReturnType<typeof compareDocuments>) =>
+    r.comparisons.some((c) => c.verdict === 'faster' || c.verdict === 'slower');
+
+  it('a faster/slower row in at most 5 % of runs by default, and in over 10 % with --per-row', async () => {
+    let held = 0;
+    let perRow = 0;
+    await trials(RUNS, (r) => {
+      const [a, b] = [side(2 * r + 7001), side(2 * r + 7002)];
+      if (called(compareDocuments(a, b, S))) held++;
+      if (called(compareDocuments(a, b, { ...S, perRow: true }))) perRow++;
+    });
+    const sd = Math.sqrt((0.05 * 0.95) / RUNS);
+    expect(held / RUNS).toBeLessThanOrEqual(0.05 + 2 * sd);
+    expect(perRow / RUNS).toBeGreaterThan(0.1);
+    console.log(
+      `compare, 4 unchanged benchmarks: a faster/slower row in ${held}/${RUNS} runs (per row: ${perRow}/${RUNS})`,
     );
   });
 });

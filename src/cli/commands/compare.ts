@@ -114,6 +114,13 @@ statistic); instructions: instructions per op from --counters simulate
       help: 'relative CI target for the sample-size advice (default {default})',
     },
     grubbs: { kind: 'flag', help: "also run Grubbs' test on the per-process values" },
+    'per-row': {
+      kind: 'flag',
+      help: `judge each row's faster/slower at its own confidence (default: only
+those that hold after Holm's adjustment over every compared benchmark,
+so unchanged code gets a faster/slower row at most 1 - confidence
+of the time, however many benchmarks)`,
+    },
     verbose: {
       kind: 'flag',
       help: `every note, the method and the rank test's p value (default: the
@@ -140,6 +147,7 @@ export interface CompareArgs {
   target: number;
   grubbs: boolean;
   allowEnvChange: boolean;
+  perRow: boolean;
   verbose: boolean;
 }
 
@@ -166,6 +174,7 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
     target: v['target-ci'],
     grubbs: v.grubbs,
     allowEnvChange: v['allow-env-change'],
+    perRow: v['per-row'],
     verbose: v.verbose,
   };
 }
@@ -207,6 +216,7 @@ export const compareCommand: Command = async (args, io) => {
     target: a.target,
     grubbs: a.grubbs,
     allowEnvironmentChange: a.allowEnvChange,
+    perRow: a.perRow,
   });
   if (result.comparisons.length === 0) {
     io.stderr.write(
