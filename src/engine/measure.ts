@@ -60,12 +60,13 @@ export async function measure(
   const info = clock.info();
   const buf = new Float64Array(4);
   clock.bind(buf);
+  const nowMs = extras.nowMs ?? (() => performance.now());
   const fresh = kernel.fresh;
   if (fresh) checkFreshInputs(kernel.label, fresh, o);
   const loopOpts: LoopOptions = { label: kernel.label, inputs: kernel.inputs?.values, fresh, ...extras.loop };
   if (hasEachHooks(kernel)) checkPerCall(kernel.label, o, extras);
   const perCall = hasEachHooks(kernel)
-    ? perCallBatches(kernel, { clock, buf }, D.LATENCY_CALIBRATION_CALLS, D.LATENCY_CALIBRATION_PASSES)
+    ? perCallBatches(kernel, { clock, buf, nowMs }, D.LATENCY_CALIBRATION_CALLS, D.LATENCY_CALIBRATION_PASSES)
     : null;
   const loop =
     perCall?.loop ??
@@ -86,7 +87,7 @@ export async function measure(
     thread,
     // Hardware counters read over a whole batch, hooks included: not read for per-call timing.
     counters: perCall ? undefined : extras.counters,
-    nowMs: extras.nowMs ?? (() => performance.now()),
+    nowMs,
     ...(extras.settle ? { simulated: true } : {}),
     fresh,
     // Set later; present from the start so that setting them keeps the object's shape, and the
@@ -138,7 +139,10 @@ export async function measure(
       : allocating
         ? Math.max(o.targetLargestBatchNs, o.allocatingLargestBatchNs)
         : o.targetLargestBatchNs;
-    let unit = unitFor(warmup.estimateNs, target, o.batchesPerRound);
+    // Per-call batches are sized by the wall time of a call (per-call.ts), which their net time
+    // leaves out.
+    const sizingNs = perCall ? Math.max(warmup.estimateNs, perCall.wallPerCallNs()) : warmup.estimateNs;
+    let unit = unitFor(sizingNs, target, o.batchesPerRound);
     if (fresh && unit * o.batchesPerRound > fresh.maxIterations) {
       unit = Math.floor(fresh.maxIterations / o.batchesPerRound);
       warn('batches-capped', {

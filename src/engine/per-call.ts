@@ -11,6 +11,13 @@
 // The clock's buffer is rewritten after each batch so the batch reads as one span:
 // [0, cpu of the last call's start, net ticks, cpu of the last call's end] (batch.ts reads
 // buf[2] − buf[0] and the two CPUs).
+//
+// A batch's net ticks say little about how long the batch takes: every call also costs its hooks
+// and two clock reads, and a call no slower than the clock's calibrated cost reads 0. So each
+// batch also records its wall time per call (wallPerCallNs), and the sampling plan is sized by
+// that (measure.ts): sized by a net estimate of 0 ns (plan.ts unitFor's floor of 0.05 ns), a
+// round of the default plan would hold 55 × 2·10^6 calls, minutes of hooks, and the sampling
+// budget is checked only between rounds (sampler.ts).
 
 import type { PerCallRecord } from '../results/schema.js';
 import type { Clock } from '../platform/types.js';
@@ -30,12 +37,14 @@ export interface PerCallBatches {
   isAsync: boolean;
   /** Calibrates the clock's cost per call, in this process; later batches subtract it. */
   calibrate: () => PerCallRecord;
+  /** Wall time per call of the latest batch, hooks and clock reads included, ns (0 before any). */
+  wallPerCallNs: () => number;
 }
 
 /** The per-call batch loop of a kernel with hooks; call calibrate() before timing anything. */
 export function perCallBatches(
   kernel: KernelSpec & { each: EachHooks },
-  ctx: Pick<LatencyContext, 'clock' | 'buf'>,
+  ctx: Pick<LatencyContext, 'clock' | 'buf' | 'nowMs'>,
   calls: number,
   passes: number,
 ): PerCallBatches {
@@ -47,7 +56,9 @@ export function perCallBatches(
   });
   let out = new Float64Array(1024);
   let overhead = 0;
-  const finish = (n: number): void => {
+  let wallPerCallNs = 0;
+  const finish = (n: number, startMs: number): void => {
+    wallPerCallNs = ((ctx.nowMs() - startMs) * 1e6) / n;
     let sum = 0;
     for (let i = 0; i < n; i++) sum += out[i];
     // A batch of calls each shorter than the clock's own cost reads 0, not a negative time.
@@ -56,13 +67,14 @@ export function perCallBatches(
   };
   const loop = (n: number): unknown => {
     if (out.length < n) out = new Float64Array(n);
+    const startMs = ctx.nowMs();
     const last = timed(0, n, out);
     if (!isAsync) {
-      finish(n);
+      finish(n, startMs);
       return last;
     }
     return (last as Promise<unknown>).then((value) => {
-      finish(n);
+      finish(n, startMs);
       return value;
     });
   };
@@ -76,7 +88,7 @@ export function perCallBatches(
       calibrationCalls: Math.max(1, calls),
     };
   };
-  return { loop, isAsync, calibrate };
+  return { loop, isAsync, calibrate, wallPerCallNs: () => wallPerCallNs };
 }
 
 /** The hooks of a kernel, when it has any. */

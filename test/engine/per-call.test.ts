@@ -70,11 +70,15 @@ describe('per-call batches', () => {
     const clock = createFakeClock(40);
     const buf = new Float64Array(4);
     clock.bind(buf);
-    const batches = perCallBatches(hooked(clock, 1000, null) as KernelSpec & { each: object }, { clock, buf }, 500, 2);
+    const k = hooked(clock, 1000, null) as KernelSpec & { each: object };
+    const batches = perCallBatches(k, { clock, buf, nowMs: fakeNowMs(clock) }, 500, 2);
     const record = batches.calibrate();
     expect(record).toEqual({ overheadTicks: 40, overheadP10Ticks: 40, overheadP90Ticks: 40, calibrationCalls: 500 });
+    expect(batches.wallPerCallNs()).toBe(0);
     batches.loop(25);
     expect(buf[2] - buf[0]).toBe(25 * 1000);
+    // The batch's wall time per call holds the hooks and the clock's cost as well.
+    expect(batches.wallPerCallNs()).toBeCloseTo(2 * HOOK_TICKS + 1000 + 40, 6);
   });
 });
 
@@ -121,6 +125,31 @@ describe('measure() of a kernel with hooks (fake clock)', () => {
     expect(reads).toBe(0);
     expect(fork.batches.every((b) => b.counters === undefined)).toBe(true);
     expect(fork.details?.map((d) => [d.code, d.severity])).toContainEqual(['counters-unavailable', 'info']);
+  });
+
+  it("sizes its batches by a call's time with its hooks and clock reads, even when every call reads 0", async () => {
+    // A call no slower than the clock's calibrated cost reads 0 once that cost is taken out, so the
+    // warm-up's estimate is 0 ns; batches sized by it would hold 10^7 calls of 200 µs each (the
+    // hooks), a round of hours. The kernel counts its calls and refuses to go past CAP.
+    const CAP = 100_000;
+    const clock = createFakeClock(25);
+    const k = hooked(clock, 0, null);
+    let calls = 0;
+    const capped: KernelSpec = {
+      ...k,
+      fn: () => {
+        if (++calls > CAP) throw new Error(`ran past ${CAP} calls`);
+        return k.fn(undefined);
+      },
+    };
+    const fork = await run(clock, capped);
+    expect(fork.warmup.estimateNs).toBe(0);
+    // 2 hooks × HOOK_TICKS + the clock's 25 per call: the largest batch of FAST_MEASURE (5 ms)
+    // holds 10 × 2 calls of 200.025 µs.
+    expect(fork.unit).toBe(2);
+    expect(fork.batches.length).toBeGreaterThan(0);
+    for (const b of fork.batches) expect(b.ns).toBe(0);
+    expect(calls).toBeLessThan(CAP);
   });
 
   it('refuses memory per call, which would count the hooks, in one line', async () => {
