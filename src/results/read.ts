@@ -25,6 +25,16 @@ export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
 
 /** A cyclebench result document, or node:bench NDJSON read as one (node-bench-read.ts). */
 export function readResultFile(path: string): ResultDocument {
+  const read = readJsonOrNodeBench(path);
+  return 'nodeBench' in read ? read.nodeBench : parseResultDocument(read.json, path);
+}
+
+/**
+ * The file's node:bench NDJSON read as a result document (node-bench-read.ts), or else its
+ * parsed JSON, for readers that take other JSON documents too (`report` takes a paired file).
+ * Every failure is one line (ResultFileError), a malformed NDJSON record named by its line.
+ */
+export function readJsonOrNodeBench(path: string): { nodeBench: ResultDocument } | { json: unknown } {
   let text: string;
   try {
     text = readInputText(path);
@@ -34,12 +44,12 @@ export function readResultFile(path: string): ResultDocument {
   }
   if (isNodeBenchNdjson(text)) {
     try {
-      return attachFindings(nodeBenchDocument(text));
+      return { nodeBench: attachFindings(nodeBenchDocument(text)) };
     } catch (e) {
       throw new ResultFileError(path, `node:bench NDJSON: ${(e as Error).message}`);
     }
   }
-  return parseResultDocument(parseJsonText(text, path), path);
+  return { json: parseJsonText(text, path) };
 }
 
 function parseJsonText(text: string, path: string): unknown {
