@@ -14,7 +14,8 @@
 // the bucket width, ≤ 0.1 % at 3 significant digits); min is the lowest bucket's lowest
 // equivalent value; the mean weights each bucket's median equivalent value.
 
-import { decodeFromCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
+import { createRequire } from 'node:module';
+import type { JsHistogram } from 'hdr-histogram-js';
 import { median } from 'simple-statistics';
 import type {
   AnalysisDetail,
@@ -27,6 +28,12 @@ import type {
 import { detail, type DetailValues } from '../results/detail-schema.js';
 import * as D from './defaults.js';
 
+// hdr-histogram-js (CommonJS) is loaded at the first decoding, not with this module: every run's
+// analysis reaches this module, and loading the package costs about 0.1 s of CPU (its WebAssembly
+// and compression modules), which a run without latency records never needs.
+const load = createRequire(import.meta.url);
+let decode: typeof import('hdr-histogram-js').decodeFromCompressedBase64 | undefined;
+
 /** One histogram bucket of one fork, converted to ns (overhead subtracted, clamped at 0). */
 export interface LatencyBucket {
   /** Highest / lowest / median value equivalent to the bucket, ns. */
@@ -38,7 +45,8 @@ export interface LatencyBucket {
 
 /** The recorded buckets of one fork's histogram in raw ticks, ascending. */
 export function rawBuckets(rec: LatencyRecord): LatencyBucket[] {
-  const h = decodeFromCompressedBase64(rec.histogram) as JsHistogram;
+  decode ??= (load('hdr-histogram-js') as typeof import('hdr-histogram-js')).decodeFromCompressedBase64;
+  const h = decode(rec.histogram) as JsHistogram;
   const out: LatencyBucket[] = [];
   const it = h.recordedValuesIterator;
   it.reset();

@@ -18,6 +18,7 @@ import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
 import { runSuite } from './suite.js';
+import { listFiles } from './list-files.js';
 import { mlockShortfall } from './mlock-outcome.js';
 import { namedDetails } from '../analysis/result.js';
 import {
@@ -138,36 +139,47 @@ export async function runBenchmarks(
         `--time ${opts.timeBudgetNs / 1e9} s: ` +
         'workers will be killed before they finish sampling\n',
     );
-  // Simulated workers run side by side and are not pinned unless asked: their counts do not depend on the CPU.
-  const cpu = opts.simulate && opts.cpu === null ? false : opts.cpu;
-  const conditions = resolveConditions(
-    {
-      cpu,
-      aslr: opts.aslr,
-      mlock: opts.mlock,
-      pin: opts.pin,
-      fifo: opts.fifo,
-      prestart: opts.prestart !== false && !opts.simulate,
-    },
-    platform,
-  );
-  for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);
   if (platform.kind === 'js') log.write(`cyclebench: using the pure-JS platform: ${platform.fallbackReason}\n`);
   const choice = opts.simulate === true ? DEFAULT_SIMULATION : opts.simulate || undefined;
   const simulation = choice ? requireSimulation(platform.simulation.capability(), choice) : undefined;
-  const before = collectEnvironment(platform);
 
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
     log.write(interruptedLine(signal, 'the results so far'));
     abort.abort();
   });
+  // The files are listed first: a file cyclebench refuses ends the run here, before the CPU is
+  // picked (a 200 ms watch) and the environment read (list-files.ts).
+  let listed, conditions, before;
+  try {
+    listed = await listFiles(platform, opts.files, abort.signal);
+    // Simulated workers run side by side and are not pinned unless asked: their counts do not depend on the CPU.
+    const cpu = opts.simulate && opts.cpu === null ? false : opts.cpu;
+    conditions = resolveConditions(
+      {
+        cpu,
+        aslr: opts.aslr,
+        mlock: opts.mlock,
+        pin: opts.pin,
+        fifo: opts.fifo,
+        prestart: opts.prestart !== false && !opts.simulate,
+      },
+      platform,
+    );
+    for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);
+    before = collectEnvironment(platform);
+  } catch (e) {
+    stop.off();
+    throw e;
+  }
+
   const progress = new ProgressPlan('processes');
   const line = new ProgressLine(log, opts.progress, progress);
   let outcome;
   try {
     outcome = await runSuite(platform, {
       files: opts.files,
+      listed,
       filter: opts.filter,
       forks: opts.forks,
       ...(opts.maxForks !== undefined ? { maxForks: opts.maxForks } : {}),

@@ -18,7 +18,8 @@ import type { Check } from '../results/checks.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
 import { interleavedArms, roundRobin } from './schedule.js';
-import { listFile, startFork, runFork } from './fork.js';
+import { startFork, runFork } from './fork.js';
+import { type ListedFiles, listFiles, RefusedFileError } from './list-files.js';
 import { fullName } from '../text/format.js';
 import { addedProcesses, processesToAdd } from './more-processes.js';
 import { AheadWorker } from './ahead.js';
@@ -26,7 +27,6 @@ import { relativeHalfWidth } from '../analysis/half-width.js';
 import { simulationLanes } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
 import { markSimulated } from '../simulation/result.js';
-import { refusalIn } from '../text/refused-tools.js';
 import type { ProgressPlan } from './progress-plan.js';
 import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
@@ -55,7 +55,11 @@ export interface SuiteOptions {
   simulate?: SimulationChoice & { valgrind?: string };
   /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/orchestrator/profile.ts). */
   profile?: ProfileRequest;
+  /** The files' listings when the caller listed them first (list-files.ts); else they are listed here. */
+  listed?: ListedFiles;
 }
+
+export { RefusedFileError };
 
 export interface SuiteOutcome {
   benchmarks: BenchmarkResult[];
@@ -86,16 +90,13 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const loadErrors: BenchmarkResult[] = [];
   let listedCount = 0;
   const checks: Check[] = [];
-  for (const file of opts.files) {
-    if (opts.signal?.aborted) break;
-    const listed = await listFile(platform, file, opts.signal);
-    if ('interrupted' in listed) break;
+  // A file written for a tool cyclebench refuses stops the run in listFiles, before anything is measured.
+  const { files, interrupted: listingInterrupted } =
+    opts.listed ?? (await listFiles(platform, opts.files, opts.signal));
+  for (const { file, listing: listed } of files) {
     if ('error' in listed) {
       // The worker's message already starts "could not load /abs/path: "; say it once, by base name.
       const cause = listed.error.replace(`could not load ${file}: `, '');
-      // A file written for a tool cyclebench refuses stops the run before anything is measured.
-      const refused = refusalIn(cause);
-      if (refused !== null) throw new RefusedFileError(`${basename(file)}: ${refused}`);
       loadErrors.push(errorRow(file, `could not load ${basename(file)}: ${cause}`, 'load'));
       continue;
     }
@@ -126,7 +127,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const max = opts.maxForks ?? opts.forks;
   const mayAdd = max > opts.forks && !opts.aa && !opts.simulate;
   for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1), !mayAdd);
-  let interrupted = (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts));
+  let interrupted = listingInterrupted || (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts));
   if (!interrupted && mayAdd) {
     const more = entries.filter((e) => !e.error && addProcessesFor(e, opts, max) > 0);
     for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));
@@ -243,11 +244,6 @@ function addProcessesFor(e: Entry, opts: SuiteOptions, max: number): number {
   const count = processesToAdd(h, e.forks.length, max);
   if (count > 0) e.added = { planned: e.forks.length, halfWidth: relativeHalfWidth(h), count };
   return count;
-}
-
-/** A file is written for a tool whose API cyclebench does not run (src/text/refused-tools.ts). */
-export class RefusedFileError extends Error {
-  override name = 'RefusedFileError';
 }
 
 /** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */

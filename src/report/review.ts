@@ -15,6 +15,7 @@ import { spacedName } from './samples.js';
 import { latencyBlocks } from './latency.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { profileBlocks } from './profile.js';
+import { checkLine, checkTally } from './checks.js';
 
 export interface ReviewOptions {
   hypothesis?: string;
@@ -115,6 +116,23 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
   return out;
 }
 
+/** The file's own assertions (vitest 5's expect), judged on the comparisons as `run` printed them. */
+function checkBlocks(doc: ResultDocument): Block[] {
+  const checks = doc.checks ?? [];
+  if (checks.length === 0) return [];
+  const tally = checkTally(checks);
+  return [
+    { kind: 'heading', text: 'Assertions' },
+    {
+      kind: 'para',
+      text:
+        `The assertions the benchmark files made, judged on the comparison of the two benchmarks` +
+        `${tally ? ` (${tally})` : ''}; cannot tell fails neither way.`,
+    },
+    { kind: 'list', items: checks.map(checkLine) },
+  ];
+}
+
 export function reviewBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Block[] {
   const sweeps = sweepBlocks(doc, opts.complexity ?? false);
   const measuredNames = doc.benchmarks.filter((b) => b.error).map(spacedName);
@@ -151,6 +169,7 @@ export function reviewBlocks(doc: ResultDocument, opts: ReviewOptions = {}): Blo
     ...(sweeps.length ? [{ kind: 'heading' as const, text: 'Parameter sweeps' }, ...sweeps] : []),
     { kind: 'heading', text: 'Verdict' },
     ...verdictBlocks(doc, opts),
+    ...checkBlocks(doc),
     { kind: 'heading', text: 'Caveats' },
     { kind: 'list', items: caveats(doc).length ? caveats(doc) : ['no warnings or flags were recorded'] },
     { kind: 'para', text: 'Not controlled:' },

@@ -176,6 +176,28 @@ const benchmark = {
   },
 };
 
+/** One judged assertion of a benchmark file (./checks.ts CheckOutcome). */
+const check = {
+  type: 'object',
+  required: ['test', 'matcher', 'not', 'status', 'reason'],
+  properties: {
+    test: str,
+    matcher: str,
+    not: { type: 'boolean' },
+    actual: str,
+    expected: str,
+    delta: num,
+    status: { enum: ['passed', 'failed', 'cannot-tell', 'not-judged'] },
+    ratio: {
+      type: 'object',
+      required: ['point', 'ciLow', 'ciHigh', 'confidence'],
+      properties: { point: num, ciLow: num, ciHigh: num, confidence: num },
+    },
+    verdict: str,
+    reason: str,
+  },
+};
+
 export const RESULT_DOCUMENT_SCHEMA = {
   type: 'object',
   required: ['schemaVersion', 'tool', 'benchmarks'],
@@ -188,5 +210,6 @@ export const RESULT_DOCUMENT_SCHEMA = {
     environment: obj,
     benchmarks: { type: 'array', items: benchmark },
     warnings: strings,
+    checks: { type: 'array', items: check },
   },
 } as const;

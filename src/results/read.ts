@@ -1,7 +1,8 @@
 // Reads a result file back (for `compare` and `report`). Every failure is one clear
 // line: missing file, not JSON, not a cyclebench document, or a schema version this
 // build does not know. Older versions are upgraded here, one function per step.
-import { Ajv, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
 import { attachFindings } from '../analysis/findings.js';
 import { RESULT_DOCUMENT_SCHEMA } from './document-schema.js';
 import { readDetailValues } from './detail-fields.js';
@@ -25,6 +26,16 @@ export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
 
 /** A cyclebench result document, or node:bench NDJSON read as one (node-bench-read.ts). */
 export function readResultFile(path: string): ResultDocument {
+  const read = readJsonOrNodeBench(path);
+  return 'nodeBench' in read ? read.nodeBench : parseResultDocument(read.json, path);
+}
+
+/**
+ * The file's node:bench NDJSON read as a result document (node-bench-read.ts), or else its
+ * parsed JSON, for readers that take other JSON documents too (`report` takes a paired file).
+ * Every failure is one line (ResultFileError), a malformed NDJSON record named by its line.
+ */
+export function readJsonOrNodeBench(path: string): { nodeBench: ResultDocument } | { json: unknown } {
   let text: string;
   try {
     text = readInputText(path);
@@ -34,12 +45,12 @@ export function readResultFile(path: string): ResultDocument {
   }
   if (isNodeBenchNdjson(text)) {
     try {
-      return attachFindings(nodeBenchDocument(text));
+      return { nodeBench: attachFindings(nodeBenchDocument(text)) };
     } catch (e) {
       throw new ResultFileError(path, `node:bench NDJSON: ${(e as Error).message}`);
     }
   }
-  return parseResultDocument(parseJsonText(text, path), path);
+  return { json: parseJsonText(text, path) };
 }
 
 function parseJsonText(text: string, path: string): unknown {
@@ -100,10 +111,15 @@ export function parseResultDocument(data: unknown, path = '<input>'): ResultDocu
 }
 
 let validate: ValidateFunction | undefined;
+// Ajv (CommonJS) is loaded at the first document read, not with this module: `run` reaches this
+// module (saved baselines), and loading Ajv costs about 0.2 s of CPU that a run reading no file never needs.
+const load = createRequire(import.meta.url);
 
 /** The first schema violation as "benchmarks[0].name must be string", or null. */
 function schemaProblem(doc: unknown): string | null {
-  validate ??= new Ajv({ allErrors: false, strict: false }).compile(RESULT_DOCUMENT_SCHEMA);
+  validate ??= new (load('ajv') as typeof import('ajv')).Ajv({ allErrors: false, strict: false }).compile(
+    RESULT_DOCUMENT_SCHEMA,
+  );
   if (validate(doc)) return null;
   const e = validate.errors?.[0];
   if (!e) return 'does not match the schema';

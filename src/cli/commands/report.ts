@@ -2,7 +2,7 @@
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { defineCommand, helpText, readCommandLine, type Values } from '../options.js';
-import { parseResultDocument, readJsonFile, ResultFileError } from '../../results/read.js';
+import { parseResultDocument, readJsonOrNodeBench, ResultFileError } from '../../results/read.js';
 import { isPairedJson, parsePairedDocument, renderPairedReport } from '../../api/command-report.js';
 import { comparisonsFor } from '../../report/comparisons.js';
 import { resolve } from 'node:path';
@@ -54,7 +54,7 @@ export const reportCommand: Command = async (args, io) => {
     if (positionals.length !== 1)
       throw new UsageError(
         positionals.length === 0
-          ? 'name one result file (from cyclebench run --json FILE)'
+          ? 'name one result file (from cyclebench run --json FILE, or node:bench NDJSON)'
           : `one result file at a time, got ${positionals.length}`,
       );
     values = line.values();
@@ -74,12 +74,13 @@ export const reportCommand: Command = async (args, io) => {
   }
   let text: string;
   try {
-    const data = readJsonFile(path);
-    if (isPairedJson(data)) {
+    // node:bench NDJSON is read as compare reads it (results/read.ts), into a result document.
+    const read = readJsonOrNodeBench(path);
+    if ('json' in read && isPairedJson(read.json)) {
       if (values.complexity) throw new UsageError('--complexity applies to run result files, not to a paired file');
-      text = renderPairedReport(parsePairedDocument(data, path), format);
+      text = renderPairedReport(parsePairedDocument(read.json, path), format);
     } else {
-      const doc = parseResultDocument(data, path);
+      const doc = 'nodeBench' in read ? read.nodeBench : parseResultDocument(read.json, path);
       // A hypothesis given here wins over one recorded by `cyclebench run --hypothesis`.
       const recorded = typeof doc.options?.hypothesis === 'string' ? doc.options.hypothesis : undefined;
       text = renderers[format].render(doc, {
