@@ -58,6 +58,8 @@ export function v8Clause(v: V8Values, who: 'its' | 'their' | V8Names, where: str
     : `${n.subject} ended in ${mine.map(tierWords).join(' or ')}` +
       (theirs.length ? ` where ${n.othersSubject} ended in ${theirs.map(tierWords).join(' or ')}` : '');
   if (v.deopts === null) return `V8's deoptimizations could not be read; ${tier}`;
-  const none = `no deoptimization in ${n.who} ${where}${others === 0 ? ` or ${n.others}` : ''}`;
+  const none =
+    `no deoptimization in ${n.who} ${where}` +
+    (others === 0 ? ` or ${n.others}` : typeof others === 'number' ? `, ${others} in ${n.others}` : '');
   return sameTier && others === 0 ? `${none} and ${tier}: layout or the host, not the JIT` : `${none}; ${tier}`;
 }
