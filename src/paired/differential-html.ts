@@ -1,10 +1,12 @@
 // A paired report's HTML for what explains its verdicts: per benchmark whose sides were profiled
 // (src/paired/profile.ts), a differential bar view of the functions whose self time per operation
 // changed most, each function's two sides as two bars on one scale with the change beside them,
-// and the same figures as a table; and the lines naming a V8 state that differs between the
-// sides (src/paired/v8.ts). Plain SVG with no script and no outside reference (the page's
-// Content-Security-Policy is default-src 'none'), so the report opens offline. Function and file
-// names come from the bench files and go through escapeHtml.
+// and the same figures as a table; the lines naming a V8 state that differs between the sides
+// (src/paired/v8.ts) and each benchmark's tier table, its processes in the order they ran. Plain
+// SVG with no script and no outside reference (the page's Content-Security-Policy is
+// default-src 'none'), so the report opens offline. Function and file names come from the bench
+// files and go through escapeHtml.
+import { v8TableHtml } from '../report/html-explain.js';
 import { escapeHtml as esc, px } from '../report/svg.js';
 import { formatNs } from '../text/format.js';
 import type { FunctionChange, ProfileDifference } from '../profile/differential.js';
@@ -92,7 +94,24 @@ function rowView(r: PairedRow, p: ProfileDifference, names: Names): string {
   );
 }
 
-/** The "What changed" section and the V8 lines of a paired report; '' when it has neither. */
+/** Per benchmark with V8 records: its processes' tiers and deoptimizations, pair by pair. */
+function tierTables(rows: readonly PairedRow[], names: Names): string {
+  return rows
+    .filter((r) => r.v8)
+    .map((r) => {
+      const processes = r.pairs.flatMap((p, i) => {
+        const sides = [
+          { name: `${i + 1}, ${names.other}`, v8: r.v8!.other[i] },
+          { name: `${i + 1}, ${names.current}`, v8: r.v8!.current[i] },
+        ];
+        return (p.aFirst ? sides : sides.reverse()).flatMap((s) => (s.v8 ? [{ ...s, v8: s.v8, last: '' }] : []));
+      });
+      return `<section class="tiers" data-benchmark="${esc(rowName(r))}"><h3>${esc(rowName(r))}</h3>${v8TableHtml(processes, 'pair, side')}</section>`;
+    })
+    .join('');
+}
+
+/** The "What changed" section and the V8 lines and tables of a paired report; '' when it has none. */
 export function explainHtml(rows: readonly PairedRow[], names: Names, trees: boolean): string {
   const v8 = rows
     .map((r) => [r, pairedV8Clause(r.v8, trees)] as const)
@@ -100,7 +119,8 @@ export function explainHtml(rows: readonly PairedRow[], names: Names, trees: boo
     .map(([r, l]) => `<li>${esc(`${rowName(r)}: ${l}`)}</li>`);
   const profiled = rows.filter((r) => r.profile).map((r) => rowView(r, r.profile!, names));
   const parts: string[] = [];
-  if (v8.length) parts.push(`<h2>V8</h2><ul data-list="v8">${v8.join('')}</ul>`);
+  const tiers = tierTables(rows, names);
+  if (v8.length || tiers) parts.push(`<h2>V8</h2>${v8.length ? `<ul data-list="v8">${v8.join('')}</ul>` : ''}${tiers}`);
   if (profiled.length)
     parts.push(
       '<h2>What changed</h2><p>Self time per operation of the functions whose time changed most: each ' +

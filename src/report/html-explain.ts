@@ -57,25 +57,31 @@ function role(f: ForkResult): string {
   return '';
 }
 
-/** Per measured process: V8's tiers and deoptimizations; '' when no process has a record. */
-export function tierHtml(b: BenchmarkResult): string {
-  const forks = b.forks.filter((f) => f.v8);
-  if (forks.length === 0) return '';
-  const rows = forks.map((f) => {
-    const v = f.v8!;
-    const d = v.deopts;
-    return [
-      String(f.index),
-      esc(tier(v.warmup)),
-      esc(tier(v.end)),
-      d ? String(d.warmup) : 'unread',
-      d ? String(d.sampling) : 'unread',
-      esc(d ? topOf(d.samplingFunctions) : ''),
-      esc(role(f)),
-    ];
-  });
+/** One process's V8 record as table cells (HTML), after `lead` (its name) and before `last`. */
+function v8Cells(lead: string, v: V8Record, last: string): string[] {
+  const d = v.deopts;
+  return [
+    esc(lead),
+    esc(tier(v.warmup)),
+    esc(tier(v.end)),
+    d ? String(d.warmup) : 'unread',
+    d ? String(d.sampling) : 'unread',
+    esc(d ? topOf(d.samplingFunctions) : ''),
+    esc(last),
+  ];
+}
+
+/**
+ * The tier table of `processes` (each named by `name`, with a last column `last`), marked
+ * data-table="tiers"; '' when there are none.
+ */
+export function v8TableHtml(
+  processes: readonly { name: string; v8: V8Record; last: string }[],
+  head = 'process',
+): string {
+  if (processes.length === 0) return '';
   const header = [
-    'process',
+    head,
     'tier after warm-up',
     'tier after sampling',
     'deopts in warm-up',
@@ -87,6 +93,15 @@ export function tierHtml(b: BenchmarkResult): string {
     '<div class="explain" data-explain="tiers"><h4>V8 per process</h4>' +
     "<p>Tiers of the kernel's own code / the timed loop (one name when both agree); a kernel the " +
     'optimized loop inlined may keep an unoptimized tier of its own.</p>' +
-    `${table(header, rows, ' data-table="tiers"')}</div>`
+    `${table(
+      header,
+      processes.map((p) => v8Cells(p.name, p.v8, p.last)),
+      ' data-table="tiers"',
+    )}</div>`
   );
+}
+
+/** Per measured process: V8's tiers and deoptimizations; '' when no process has a record. */
+export function tierHtml(b: BenchmarkResult): string {
+  return v8TableHtml(b.forks.filter((f) => f.v8).map((f) => ({ name: String(f.index), v8: f.v8!, last: role(f) })));
 }

@@ -114,6 +114,24 @@ describe('paired HTML: what changed', () => {
     ]);
   });
 
+  it("the tier table lists each benchmark's processes pair by pair, in the order they ran", () => {
+    const from = html.indexOf('<section class="tiers" data-benchmark="sum">');
+    expect(from).toBeGreaterThan(0);
+    const body = html.slice(html.indexOf('<tbody>', from), html.indexOf('</tbody>', from));
+    const cells = [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
+      [...m[1].matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1]),
+    );
+    expect(cells).toHaveLength(8);
+    // Pair 1 ran the other side first, pair 2 this side first.
+    expect(cells.slice(0, 4)).toEqual([
+      ['1, main', 'turbofan', 'turbofan', '0', '0', '', ''],
+      ['1, this tree', 'turbofan', 'turbofan', '0', '1', 'slowHelper: wrong map (1)', ''],
+      ['2, this tree', 'turbofan', 'turbofan', '0', '0', '', ''],
+      ['2, main', 'turbofan', 'turbofan', '0', '0', '', ''],
+    ]);
+    expect(html).not.toContain('<section class="tiers" data-benchmark="plain">');
+  });
+
   it('a report without profiles or V8 records has neither section, and nothing outside the page is referenced', () => {
     const bare = renderPairedReport({ ...doc, rows: [plain] }, 'html');
     expect(bare).not.toContain('What changed');
