@@ -51,6 +51,30 @@ export function oddProcess(values: readonly number[]): OddProcess | null {
   return best;
 }
 
+/**
+ * The process V8's records single out where the times alone do not: the only one of `forks` whose
+ * code V8 deoptimized in its measured batches (every other read none, every record was read), and
+ * whose value is above every other's and at least ODD_OFF above their median. A deoptimization
+ * shows that the process's compiled code changed while it was measured, not that it ran slower,
+ * so the times must still place it beyond all of its siblings; what it relaxes is only the
+ * siblings' agreement (ODD_SPREAD_TIMES), which the timing rule needs because without it nothing
+ * tells one process's state from the noise. Processes that do not deoptimize never meet it, so the
+ * timing rule's coverage is unchanged (test/analysis/odd-process.test.ts).
+ */
+export function v8OddProcess(forks: readonly ForkResult[], values: readonly number[]): OddProcess | null {
+  if (values.length < ODD_MIN_PROCESSES || !values.every((v) => Number.isFinite(v) && v > 0)) return null;
+  const deopts = forks.map((f) => f.v8?.deopts?.sampling);
+  if (!deopts.every((d): d is number => typeof d === 'number')) return null;
+  const hit = deopts.flatMap((d, i) => (d > 0 ? [i] : []));
+  if (hit.length !== 1) return null;
+  const i = hit[0];
+  const others = values.filter((_, j) => j !== i);
+  const m = median(others);
+  const factor = values[i] / m;
+  if (factor < 1 + ODD_OFF || values[i] <= Math.max(...others)) return null;
+  return { position: i, factor, spread: (Math.max(...others) - Math.min(...others)) / m };
+}
+
 /** Per-process values on `statistic`, or on the mean when a process has no slope (as the headline does). */
 function processValues(forks: readonly ForkResult[], statistic: Statistic): number[] {
   const valuesOf = (s: Statistic) => forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), s));
@@ -60,14 +84,19 @@ function processValues(forks: readonly ForkResult[], statistic: Statistic): numb
 
 /**
  * Marks the odd process of one benchmark (oddProcess on the fork) among those not in a slow state,
- * judged on `statistic` (the mean when a process has no slope, as the headline does); returns it.
+ * judged on `statistic` (the mean when a process has no slope, as the headline does); where the
+ * times name none, the process V8's records single out (v8OddProcess); returns it.
  */
 export function markOddProcess(forks: readonly ForkResult[], statistic: Statistic): ForkResult | null {
   const candidates = forks.filter((f) => f.slowState === undefined && f.batches.filter(isUsableBatch).length >= 2);
-  const odd = oddProcess(processValues(candidates, statistic));
-  if (odd === null) return null;
-  const f = candidates[odd.position];
-  f.oddProcess = { factor: odd.factor, spread: odd.spread, of: candidates.length };
+  const values = processValues(candidates, statistic);
+  const odd = oddProcess(values);
+  // V8's evidence is asked only where the times name no process: they keep the last word.
+  const byV8 = odd === null ? v8OddProcess(candidates, values) : null;
+  const named = odd ?? byV8;
+  if (named === null) return null;
+  const f = candidates[named.position];
+  f.oddProcess = { factor: named.factor, spread: named.spread, of: candidates.length, ...(byV8 ? { byV8: true } : {}) };
   return f;
 }
 
@@ -86,6 +115,7 @@ export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail<'
       factor: f.oddProcess!.factor,
       spread: f.oddProcess!.spread,
       of: f.oddProcess!.of,
+      ...(f.oddProcess!.byV8 ? { byV8: true } : {}),
       yardstick: own !== null && known.length ? own / median(known) : null,
       // V8's deoptimizations in its sampled batches and its tier, against its siblings'.
       ...v8Comparison([f], siblings, 'sampling'),

@@ -5,9 +5,11 @@
 import type { DeoptCount, ForkResult, V8Record, V8Values } from '../results/schema.js';
 
 type Phase = 'warmup' | 'sampling';
+/** What this module reads of a process: its V8 record (a paired run keeps only that). */
+type WithV8 = Pick<ForkResult, 'v8'>;
 
 /** The processes' deoptimizations in one phase, or null when a process could not read them. */
-function deoptsIn(forks: readonly ForkResult[], phase: Phase): number | null {
+function deoptsIn(forks: readonly WithV8[], phase: Phase): number | null {
   let n = 0;
   for (const f of forks) {
     const d = f.v8?.deopts;
@@ -18,7 +20,7 @@ function deoptsIn(forks: readonly ForkResult[], phase: Phase): number | null {
 }
 
 /** The most frequent (function, reason) of the processes' deoptimizations in one phase, as "f: reason". */
-function topDeopt(forks: readonly ForkResult[], phase: Phase): string | null {
+function topDeopt(forks: readonly WithV8[], phase: Phase): string | null {
   const key = phase === 'warmup' ? 'warmupFunctions' : 'samplingFunctions';
   const all = new Map<string, number>();
   for (const f of forks)
@@ -36,7 +38,7 @@ function tierOf(v8: V8Record, at: 'warmup' | 'end'): string {
 }
 
 /** Distinct tiers of the processes, in order of first appearance. */
-function tiers(forks: readonly ForkResult[], at: 'warmup' | 'end'): string[] {
+function tiers(forks: readonly WithV8[], at: 'warmup' | 'end'): string[] {
   return [...new Set(forks.map((f) => tierOf(f.v8!, at)))];
 }
 
@@ -45,7 +47,7 @@ function tiers(forks: readonly ForkResult[], at: 'warmup' | 'end'): string[] {
  * their deoptimizations, the most frequent one, and their tiers (kernel/loop) at the phase's end.
  * Empty when a process has no V8 record (older files, a run that did not read it).
  */
-export function v8Comparison(subject: readonly ForkResult[], others: readonly ForkResult[], phase: Phase): V8Values {
+export function v8Comparison(subject: readonly WithV8[], others: readonly WithV8[], phase: Phase): V8Values {
   if (subject.length === 0 || ![...subject, ...others].every((f) => f.v8)) return {};
   const at = phase === 'warmup' ? 'warmup' : 'end';
   return {

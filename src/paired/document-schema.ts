@@ -45,6 +45,12 @@ const row = {
     },
     analysis: nullable(analysis),
     error: str,
+    // Each side's V8 record per pair (src/paired/v8.ts), null where a process had none.
+    v8: {
+      type: 'object',
+      required: ['other', 'current'],
+      properties: { other: { type: 'array' }, current: { type: 'array' } },
+    },
   },
 };
 

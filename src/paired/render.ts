@@ -7,6 +7,7 @@ import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
+import { pairedV8Clause } from './v8.js';
 
 const pct = (x: number | null) => (x === null ? '—' : percent(x));
 // Three decimals resolve 0.1 %, a third of the smallest change a paired run is built to find.
@@ -70,6 +71,10 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
           `lies inside ±${pct(e.band)}` +
           (e.band > o.settings.threshold + 1e-12 ? ` (what ${o.settings.looks.at(-1)} pairs resolve here)` : ''),
       );
+  }
+  for (const r of o.rows) {
+    const jit = pairedV8Clause(r.v8, o.current === undefined);
+    if (jit) lines.push(`${rowName(r)}: ${jit}`);
   }
   for (const r of o.rows) {
     const a = r.analysis;

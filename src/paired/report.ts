@@ -8,6 +8,7 @@ import { escapeControls } from '../text/terminal-safe.js';
 import type { PairedDocument } from './document.js';
 import { cells, currentName, HEAD, renderPairedMarkdown, renderPairedText, rowName } from './render.js';
 import type { PairedRow } from './run.js';
+import { explainHtml } from './differential-html.js';
 
 export type PairedReportFormat = 'text' | 'markdown' | 'html' | 'csv';
 
@@ -115,12 +116,18 @@ function html(doc: PairedDocument): string {
     ...doc.rows
       .filter((r) => r.pairs.length)
       .map((r) => `<h2>${escapeHtml(rowName(r))}: pairs</h2>${htmlTable([pairHead(doc), ...pairRows(r)])}`),
+    explainHtml(doc.rows, sideNames(doc), doc.current === undefined),
     `<h2>Environment</h2><ul>${environmentLines(doc)
       .map((l) => `<li>${escapeHtml(l)}</li>`)
       .join('')}</ul>`,
     '</main></body></html>\n',
   ];
   return parts.join('\n');
+}
+
+/** The sides' names in the differential view: the other side's label and this side's. */
+function sideNames(doc: PairedDocument): { other: string; current: string } {
+  return { other: doc.against, current: currentName(doc) };
 }
 
 function csv(doc: PairedDocument): string {

@@ -26,6 +26,7 @@ import type { ProfileDifference } from '../profile/differential.js';
 import { profileChangedRows } from './profile.js';
 import type { ProfileRequest } from '../orchestrator/profile.js';
 import type { NodeLaunch } from '../orchestrator/worker-process.js';
+import { addPairV8, keptV8, type PairedV8 } from './v8.js';
 
 export interface PairedRunOptions {
   files: string[];
@@ -61,6 +62,8 @@ export interface PairedRow {
   error?: string;
   /** With `profile`, for a slower or faster verdict: both sides' profiles and what changed most. */
   profile?: ProfileDifference;
+  /** Each side's V8 record per pair (src/paired/v8.ts); absent with --no-v8-status and in older files. */
+  v8?: PairedV8;
 }
 
 export interface PairedOutcome {
@@ -168,9 +171,15 @@ async function measurePairs(
   const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
   const value = (f: ForkResult) => forkStatistic(f.batches.filter(isUsableBatch), statistic);
   const max = opts.settings.looks[opts.settings.looks.length - 1];
+  const v8: PairedV8 = { other: [], current: [] };
+  const keepV8 = () => {
+    const kept = keptV8(v8);
+    if (kept) row.v8 = kept;
+  };
   for (let i = 0; i < max; i++) {
     const aFirst = i % 2 === 0;
     const got: Record<'a' | 'b', number> = { a: NaN, b: NaN };
+    const gotV8: Record<'a' | 'b', ForkResult['v8']> = { a: undefined, b: undefined };
     for (const side of aFirst ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
       const named = side === 'a' ? opts.tree.label : thisSide(opts);
       opts.progress?.begin(b, `${label(b)}, ${named}`);
@@ -181,6 +190,7 @@ async function measurePairs(
         row.analysis = row.pairs.length
           ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
           : null;
+        keepV8();
         return { row, interrupted: true };
       }
       if ('error' in r) {
@@ -188,15 +198,19 @@ async function measurePairs(
         row.analysis = row.pairs.length
           ? analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length)
           : null;
+        keepV8();
         return { row, interrupted: false };
       }
       got[side] = value(r.fork);
+      gotV8[side] = r.fork.v8;
     }
     row.pairs.push({ a: got.a, b: got.b, aFirst });
+    addPairV8(v8, gotV8.a, gotV8.b);
     opts.progress?.finished(b);
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
   }
   row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length);
+  keepV8();
   return { row, interrupted: false };
 }
 

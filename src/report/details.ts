@@ -137,9 +137,16 @@ function oddProcess(v: DetailValues['odd-process']): string {
         ? `its yardstick read ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`
         : `its yardstick read ${y.toFixed(2)}× the others', so the host may account for part of it`;
   const jit = v8Clause(v, 'its', 'measured batches');
+  const left = 'left out of the estimate (the raw data keeps it)';
+  if (v.byV8)
+    return (
+      `process ${v.process} read ${how} the median of the other ${v.of - 1} and slower than each of them, which ` +
+      `spread ${(v.spread * 100).toFixed(1)} %, too much for the times alone to name one process; ${jit}: its ` +
+      `compiled code changed while it was measured; ${host}; ${left}`
+    );
   return (
     `process ${v.process} read ${how} the median of the other ${v.of - 1}, which agreed within ` +
-    `${(v.spread * 100).toFixed(1)} %; ${jit ? `${jit}; ` : ''}${host}; left out of the estimate (the raw data keeps it)`
+    `${(v.spread * 100).toFixed(1)} %; ${jit ? `${jit}; ` : ''}${host}; ${left}`
   );
 }
 

@@ -20,6 +20,7 @@ import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './h
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, spacedName } from './samples.js';
 import { summaryChart } from './html-summary.js';
+import { profileHtml, tierHtml } from './html-explain.js';
 import { escapeHtml as esc } from './svg.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -84,7 +85,8 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
     ? `<div class="plots">${scatterPlot(b)}${away ? '' : distributionPlot(b)}${runOrderPlot(b)}</div>`
     : '<p>no batches recorded</p>';
   const flagLine = flags ? `<p>${flags}</p>` : '';
-  return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flagLine}${plots}</section>`;
+  const explain = profileHtml(b) + tierHtml(b);
+  return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flagLine}${plots}${explain}</section>`;
 }
 
 /**

@@ -31,7 +31,8 @@ function profiled(doc: ResultDocument): { name: string; p: ProfileSummary }[] {
   return doc.benchmarks.filter((b) => b.profile).map((b) => ({ name: fullName(b.group, b.name), p: b.profile! }));
 }
 
-function fileLine(p: ProfileSummary): string {
+/** Where the profile is and what its shares are of, or why there is none (one line). */
+export function fileLine(p: ProfileSummary): string {
   if (p.file === null) return `no profile: ${p.error ?? 'unknown reason'}`;
   const of = p.scope === 'kernel' ? "shares of the kernel's calls, GC not included" : 'shares of the whole measurement';
   return `${p.file} (${p.samples} samples every ${p.intervalUs} µs; ${of})${p.error ? `; ${p.error}` : ''}`;

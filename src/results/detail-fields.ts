@@ -137,6 +137,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
     spread: 'number',
     of: 'number',
     yardstick: 'number|null',
+    byV8: 'boolean?',
   },
   'processes-added': { planned: 'number', processes: 'number', halfWidth: 'number', above: 'number', kept: 'number?' },
   'processes-missing': { measured: 'number', planned: 'number' },

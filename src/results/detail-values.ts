@@ -103,7 +103,15 @@ export interface DetailValues {
     remeasured?: boolean;
   };
   'slow-processes': V8Values & { slow: number; of: number; factors: number[]; leftOut: boolean };
-  'odd-process': V8Values & { process: number; factor: number; spread: number; of: number; yardstick: number | null };
+  'odd-process': V8Values & {
+    process: number;
+    factor: number;
+    spread: number;
+    of: number;
+    yardstick: number | null;
+    /** Named on V8's evidence where the times alone name none (src/analysis/odd-process.ts v8OddProcess). */
+    byV8?: boolean;
+  };
   'processes-added': {
     planned: number;
     processes: number;

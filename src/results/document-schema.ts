@@ -89,7 +89,7 @@ const fork = {
     oddProcess: {
       type: 'object',
       required: ['factor', 'spread', 'of'],
-      properties: { factor: num, spread: num, of: int },
+      properties: { factor: num, spread: num, of: int, byV8: { type: 'boolean' } },
     },
     v8: {
       type: 'object',

@@ -96,7 +96,13 @@ export interface ForkResult {
    * (src/analysis/odd-process.ts): its value over the others' median, their range over that median,
    * and how many processes were judged. Left out of the headline and of comparisons.
    */
-  oddProcess?: { factor: number; spread: number; of: number };
+  oddProcess?: {
+    factor: number;
+    spread: number;
+    of: number;
+    /** Named on V8's evidence: it alone deoptimized in its measured batches (odd-process.ts v8OddProcess). */
+    byV8?: boolean;
+  };
   /**
    * What a batch's `ns` is (src/engine/timing.ts): 'wall', the clock's elapsed time, or
    * 'process-cpu', the process's CPU time over the batch (absent in older files: 'wall').
