@@ -1,6 +1,6 @@
 // Bencher Metric Format (BMF): the JSON `bencher run --adapter json` reads (docs/ci.md, "Bencher").
-// Per bencher.dev/docs/reference/bencher-metric-format: an object keyed by benchmark name (at most
-// 1024 characters), each an object keyed by measure slug or name (at most 64 characters), each a
+// Per bencher.dev/docs/reference/bencher-metric-format: an object keyed by benchmark name (1 to 1024
+// UTF-8 bytes), each an object keyed by measure slug or name (1 to 64 bytes), each a
 // metric { value, lower_value?, upper_value? } of numbers. Bencher's built-in measures are
 // `latency` (nanoseconds) and `throughput` (operations per second); any other slug creates a measure.
 //

@@ -71,6 +71,16 @@ describe('BMF of a run', () => {
     expect(validateBmf({ a: { latency: { value: 1, ci: 2 } } })).toBe(false);
     expect(validateBmf({ a: { ['m'.repeat(65)]: { value: 1 } } })).toBe(false);
   });
+
+  it('the schema holds Bencher’s key rules: lengths in UTF-8 bytes, no space around a measure name', () => {
+    expect(validateBmf({ ['é'.repeat(512)]: { latency: { value: 1 } } })).toBe(true);
+    expect(validateBmf({ ['é'.repeat(513)]: { latency: { value: 1 } } })).toBe(false);
+    expect(validateBmf({ a: { ['µ'.repeat(32)]: { value: 1 } } })).toBe(true);
+    expect(validateBmf({ a: { ['µ'.repeat(33)]: { value: 1 } } })).toBe(false);
+    expect(validateBmf({ a: { 'Final Bytes': { value: 1 } } })).toBe(true);
+    expect(validateBmf({ a: { ' latency': { value: 1 } } })).toBe(false);
+    expect(validateBmf({ a: { 'latency\n': { value: 1 } } })).toBe(false);
+  });
 });
 
 describe('BMF of a paired run and of stat', () => {
