@@ -1,6 +1,6 @@
 // Bencher Metric Format (BMF): the JSON `bencher run --adapter json` reads (docs/ci.md, "Bencher").
-// Per bencher.dev/docs/reference/bencher-metric-format: an object keyed by benchmark name (at most
-// 1024 characters), each an object keyed by measure slug or name (at most 64 characters), each a
+// Per bencher.dev/docs/reference/bencher-metric-format: an object keyed by benchmark name (1 to 1024
+// UTF-8 bytes), each an object keyed by measure slug or name (1 to 64 bytes), each a
 // metric { value, lower_value?, upper_value? } of numbers. Bencher's built-in measures are
 // `latency` (nanoseconds) and `throughput` (operations per second); any other slug creates a measure.
 //
@@ -49,6 +49,32 @@ export function counterSlug(event: string): string {
   return (event.startsWith('sim-') ? event : `hw-${event}`).toLowerCase();
 }
 
+/**
+ * Bencher refuses the whole file when one benchmark name is longer than 1024 UTF-8 bytes (its
+ * BenchmarkName check, docs/ci.md "Bencher"). A longer name is cut at a character boundary and ends
+ * in '…', leaving room for the count `uniqueName` may append when two cut names meet.
+ */
+export const MAX_NAME_BYTES = 1024;
+const ROOM_FOR_COUNT = 16;
+
+function cutName(name: string): string {
+  const limit = MAX_NAME_BYTES - ROOM_FOR_COUNT - Buffer.byteLength('…');
+  let bytes = 0;
+  let cut = '';
+  for (const ch of name) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > limit) break;
+    cut += ch;
+  }
+  return `${cut}…`;
+}
+
+/** The entry's key: the name made unique, cut to Bencher's limit when it is longer. */
+function keyOf(out: Bmf, name: string, where: string | null): string {
+  const unique = uniqueName(out, name, where);
+  return Buffer.byteLength(unique) <= MAX_NAME_BYTES ? unique : uniqueName(out, cutName(name), null);
+}
+
 function put(measures: Record<string, BmfMetric>, slug: string, m: BmfMetric | null): void {
   if (m) measures[slug] = m;
 }
@@ -71,7 +97,7 @@ function fromResults(doc: ResultDocument): Bmf {
   for (const b of doc.benchmarks) {
     if (b.error) continue;
     const measures = benchmarkMeasures(b);
-    if (Object.keys(measures).length) out[uniqueName(out, displayName(b), b.file)] = measures;
+    if (Object.keys(measures).length) out[keyOf(out, displayName(b), b.file)] = measures;
   }
   return out;
 }
@@ -82,7 +108,7 @@ function fromPaired(doc: PairedLike): Bmf {
     const ratio = r.analysis?.ratio;
     if (r.error || !ratio) continue;
     const m = metric(ratio.point, ratio.ciLow, ratio.ciHigh);
-    if (m) out[uniqueName(out, displayName(r), null)] = { ratio: m };
+    if (m) out[keyOf(out, displayName(r), null)] = { ratio: m };
   }
   return out;
 }
@@ -99,7 +125,7 @@ function fromStat(result: StatResult): Bmf {
       if (name !== 'wall-time' && s) put(measures, name, metric(s.mean, s.ci95[0], s.ci95[1]));
     const vs = result.comparisons.find((x) => x.contender === i && x.baseline === 0 && x.metric === 'wall-time');
     if (vs?.ratio != null) put(measures, 'ratio', metric(vs.ratio, vs.ci95?.[0], vs.ci95?.[1]));
-    if (c.runCount > 0 && Object.keys(measures).length) out[uniqueName(out, c.command, `command ${i + 1}`)] = measures;
+    if (c.runCount > 0 && Object.keys(measures).length) out[keyOf(out, c.command, `command ${i + 1}`)] = measures;
   });
   return out;
 }

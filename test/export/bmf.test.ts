@@ -65,11 +65,34 @@ describe('BMF of a run', () => {
     expect(two['x (b.bench.ts)'].latency.value).toBe(2);
   });
 
+  it('a name over 1024 UTF-8 bytes is cut to fit Bencher’s limit, keeping names apart and numbers whole', () => {
+    const long = 'é'.repeat(600);
+    const bmf = toBmf(syntheticDocument([bench(`${long}a`, 1), bench(`${long}b`, 2), bench('short', 3)]));
+    valid(bmf);
+    const keys = Object.keys(bmf);
+    expect(keys).toHaveLength(3);
+    for (const k of keys) expect(Buffer.byteLength(k)).toBeLessThanOrEqual(1024);
+    expect(keys[0]).toMatch(/^é+…$/);
+    expect(keys[1]).toBe(`${keys[0]} #2`);
+    expect(keys.map((k) => bmf[k].latency.value)).toEqual([1, 2, 3]);
+    expect(keys[2]).toBe('short');
+  });
+
   it('the schema can fail: a missing value, a NaN written as null, an unknown field', () => {
     expect(validateBmf({ a: { latency: { lower_value: 1 } } })).toBe(false);
     expect(validateBmf(JSON.parse(JSON.stringify({ a: { latency: { value: NaN } } })))).toBe(false);
     expect(validateBmf({ a: { latency: { value: 1, ci: 2 } } })).toBe(false);
     expect(validateBmf({ a: { ['m'.repeat(65)]: { value: 1 } } })).toBe(false);
+  });
+
+  it('the schema holds Bencher’s key rules: lengths in UTF-8 bytes, no space around a measure name', () => {
+    expect(validateBmf({ ['é'.repeat(512)]: { latency: { value: 1 } } })).toBe(true);
+    expect(validateBmf({ ['é'.repeat(513)]: { latency: { value: 1 } } })).toBe(false);
+    expect(validateBmf({ a: { ['µ'.repeat(32)]: { value: 1 } } })).toBe(true);
+    expect(validateBmf({ a: { ['µ'.repeat(33)]: { value: 1 } } })).toBe(false);
+    expect(validateBmf({ a: { 'Final Bytes': { value: 1 } } })).toBe(true);
+    expect(validateBmf({ a: { ' latency': { value: 1 } } })).toBe(false);
+    expect(validateBmf({ a: { 'latency\n': { value: 1 } } })).toBe(false);
   });
 });
 
