@@ -1,11 +1,13 @@
 // A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
-// The orchestrator measures and returns the document; src/report/present.ts prints it;
+// The orchestrator measures and returns the rows; src/api/finish-run.ts compares, judges and
+// words them; src/report/present.ts prints the document;
 // src/report/run-outputs.ts writes the files asked for.
 import { resolve } from 'node:path';
 import { type Io, terminalColumns } from '../text/io.js';
 import { checkProfileDir } from '../orchestrator/profile-files.js';
 import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
-import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
+import { type MeasuredRun, runBenchmarks, type RunOptions } from '../orchestrator/run.js';
+import { finishRun, runCompareSettings } from './finish-run.js';
 import type { Platform } from '../platform/types.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
@@ -19,7 +21,7 @@ export type RunAndReportOptions = RunOptions &
     baseline?: string;
   };
 
-export interface RunOutcome extends MeasuredRun {
+export interface RunOutcome extends Omit<MeasuredRun, 'checks' | 'simulated'> {
   /** One line per output file that could not be written (the others were written). */
   writeFailures: string[];
   /** Why the baseline asked for was not used (a damaged file): the run was measured and written without it. */
@@ -43,7 +45,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   }
   const profile = opts.profile === undefined ? {} : { profile: resolve(io.cwd, opts.profile) };
   const measured = await runBenchmarks({ ...opts, ...profile }, io.stderr, platform);
-  const { document } = measured;
+  const document = finishRun(measured.document, measured.checks, opts, measured.simulated);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
@@ -60,5 +62,12 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
         }
       : {};
   const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps, exportOptions);
-  return { ...measured, writeFailures, ...(baselineRefused === undefined ? {} : { baselineRefused }) };
+  const { interrupted, stoppedBy } = measured;
+  return {
+    document,
+    interrupted,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    writeFailures,
+    ...(baselineRefused === undefined ? {} : { baselineRefused }),
+  };
 }
