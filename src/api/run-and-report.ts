@@ -1,6 +1,6 @@
 // A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
-// The orchestrator measures and returns the rows; src/api/finish-run.ts compares, judges and
-// words them; src/report/present.ts prints the document;
+// The orchestrator measures and returns what the workers returned; src/api/finish-run.ts makes
+// the result document of it; src/report/present.ts prints the document;
 // src/report/run-outputs.ts writes the files asked for.
 import { resolve } from 'node:path';
 import { type Io, terminalColumns } from '../text/io.js';
@@ -9,6 +9,7 @@ import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, type RunOptions } from '../orchestrator/run.js';
 import { finishRun, runCompareSettings } from './finish-run.js';
 import type { Platform } from '../platform/types.js';
+import type { ResultDocument } from '../results/schema.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
 import { compareDocuments } from '../compare/documents.js';
@@ -21,7 +22,8 @@ export type RunAndReportOptions = RunOptions &
     baseline?: string;
   };
 
-export interface RunOutcome extends Omit<MeasuredRun, 'checks' | 'simulated'> {
+export interface RunOutcome extends Pick<MeasuredRun, 'interrupted' | 'stoppedBy'> {
+  document: ResultDocument;
   /** One line per output file that could not be written (the others were written). */
   writeFailures: string[];
   /** Why the baseline asked for was not used (a damaged file): the run was measured and written without it. */
@@ -45,7 +47,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   }
   const profile = opts.profile === undefined ? {} : { profile: resolve(io.cwd, opts.profile) };
   const measured = await runBenchmarks({ ...opts, ...profile }, io.stderr, platform);
-  const document = finishRun(measured.document, measured.checks, opts, measured.simulated);
+  const document = finishRun(measured, opts);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };

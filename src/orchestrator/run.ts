@@ -1,6 +1,6 @@
 // `cyclebench run` without the output: resolve the conditions, record the environment
-// before and after, run the suite in worker processes and return the measured document
-// (src/api/finish-run.ts adds comparisons, checks and findings; src/report/ prints and writes it).
+// before and after, run the suite in worker processes and return what they measured, raw
+// (src/api/finish-run.ts makes the result document; src/report/ prints and writes it).
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
 import { resolve } from 'node:path';
@@ -10,13 +10,13 @@ import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { newDocument } from '../results/document.js';
-import type { ResultDocument, Statistic } from '../results/schema.js';
+import type { DocumentContent } from '../results/document.js';
+import type { BenchmarkResult, Statistic } from '../results/schema.js';
 import { type ConditionRequest, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
-import { runSuite } from './suite.js';
+import { type MeasuredEntry, runSuite } from './suite.js';
 import { mlockShortfall } from './mlock-outcome.js';
 import type { Check } from '../results/checks.js';
 import {
@@ -102,13 +102,20 @@ export const SIMULATED_RUN_DEFAULTS = {
   timeoutMs: SIMULATED_TIMEOUT_MS,
 } as const satisfies Partial<RunOptions>;
 
+/** What the workers returned, with the run's command, options and environment (src/api/finish-run.ts makes the document). */
 export interface MeasuredRun {
-  /** The measured rows with the run's options and environment; src/api/finish-run.ts compares, judges and words them. */
-  document: ResultDocument;
+  /** The document's content but its rows. */
+  envelope: Omit<DocumentContent, 'benchmarks'>;
+  /** A row per file that did not load. */
+  loadErrors: BenchmarkResult[];
+  /** Each selected benchmark's processes as measured. */
+  entries: MeasuredEntry[];
+  /** The machine's settings changed during the run: every measured row is flagged 'environment-changed'. */
+  environmentChanged: boolean;
   /** The checks the benchmark files declared, not yet judged. */
   checks: Check[];
-  /** The workers ran under Valgrind: comparisons are of instructions per op. */
-  simulated: boolean;
+  /** Set when the workers ran under Valgrind: comparisons are of instructions per op. */
+  simulated?: { valgrind?: string };
   interrupted: boolean;
   /** The signal that stopped the run early (SIGINT, SIGTERM, SIGHUP), if one did. */
   stoppedBy?: StopSignal;
@@ -192,7 +199,7 @@ export async function runBenchmarks(
   // After the run only the machine facts are re-read (the platform's capabilities do not change).
   const after = readMachineFacts();
   const changes = diffEnvironment(before, after);
-  const mlockLine = conditions.mlock ? mlockShortfall(outcome.benchmarks) : null;
+  const mlockLine = conditions.mlock ? mlockShortfall(outcome.entries) : null;
   if (mlockLine) log.write(`cyclebench: warning: ${mlockLine}\n`);
   const warnings = [
     ...conditions.notes,
@@ -202,13 +209,7 @@ export async function runBenchmarks(
   ];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
-  // Frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
-  // A load rise is competition the engine handles (diff.ts): a warning, not a changed environment.
-  if (settingsChanged(changes) && !simulation)
-    for (const b of outcome.benchmarks)
-      if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
-
-  const document = newDocument({
+  const envelope = {
     command: ['cyclebench', ...opts.argv],
     options: {
       forks: opts.forks,
@@ -232,14 +233,18 @@ export async function runBenchmarks(
       after,
       changes,
     },
-    benchmarks: outcome.benchmarks,
     warnings,
-  });
+  };
   const stoppedBy = stop.received() ?? undefined;
   return {
-    document,
+    envelope,
+    loadErrors: outcome.loadErrors,
+    entries: outcome.entries,
+    // Frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
+    // A load rise is competition the engine handles (diff.ts): a warning, not a changed environment.
+    environmentChanged: settingsChanged(changes) && !simulation,
     checks: outcome.checks,
-    simulated: simulation !== undefined,
+    ...(simulation ? { simulated: { valgrind: simulation.valgrind } } : {}),
     interrupted: outcome.interrupted,
     ...(stoppedBy ? { stoppedBy } : {}),
   };
