@@ -21,15 +21,13 @@ import type { AnalysisDetail, BenchmarkResult, ResultDocument, Statistic } from 
 import { markSimulated } from '../simulation/result.js';
 import { fullName } from '../text/format.js';
 
-/** The run options the rows, comparisons and checks read. */
-export interface CompareRequest extends Omit<RowSettings, 'simulated'> {
+/** The settings of the run's comparisons (`.baseline()` groups, the checks and --baseline), from its options. */
+export function runCompareSettings(opts: {
   threshold?: number;
-}
-
-/** The settings of the run's comparisons (`.baseline()` groups and --baseline). */
-export function runCompareSettings(
-  opts: Pick<CompareRequest, 'threshold' | 'confidence' | 'seed' | 'targetCi'>,
-): DocumentCompareOptions {
+  confidence: number;
+  seed: number;
+  targetCi: number;
+}): DocumentCompareOptions {
   return {
     threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
     confidence: opts.confidence,
@@ -38,8 +36,12 @@ export function runCompareSettings(
   };
 }
 
-/** The result document of `run`, measured with `opts`. */
-export function finishRun(run: MeasuredRun, opts: CompareRequest): ResultDocument {
+/** The result document of `run`: its rows built with `opts`, its comparisons and checks judged with `settings`. */
+export function finishRun(
+  run: MeasuredRun,
+  opts: Omit<RowSettings, 'simulated'>,
+  settings: DocumentCompareOptions,
+): ResultDocument {
   const rows = benchmarkRows(
     run.entries,
     { ...opts, ...(run.simulated ? { simulated: run.simulated } : {}) },
@@ -49,13 +51,13 @@ export function finishRun(run: MeasuredRun, opts: CompareRequest): ResultDocumen
     for (const b of rows) if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
   const doc = newDocument({ ...run.envelope, benchmarks: [...run.loadErrors, ...rows] });
   // Under Valgrind the comparison with a group's baseline is of simulated instructions per op (time there is not the kernel's).
-  attachRelative(doc, { ...runCompareSettings(opts), ...(run.simulated ? { instructions: true } : {}) });
+  attachRelative(doc, { ...settings, ...(run.simulated ? { instructions: true } : {}) });
   if (run.checks.length)
     doc.checks = judgeChecks(doc, run.checks, {
       statistic: opts.statistic,
-      confidence: opts.confidence,
-      seed: opts.seed,
-      noiseThreshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
+      confidence: settings.confidence,
+      seed: settings.seed,
+      noiseThreshold: settings.threshold,
     });
   attachFindings(doc);
   return wordDetails(doc);
@@ -84,7 +86,7 @@ export function attachRelative(doc: ResultDocument, settings: DocumentCompareOpt
 }
 
 /** The run options a row is built with. */
-interface RowSettings {
+export interface RowSettings {
   statistic: Statistic | 'auto';
   confidence: number;
   seed: number;

@@ -47,11 +47,16 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   }
   const profile = opts.profile === undefined ? {} : { profile: resolve(io.cwd, opts.profile) };
   const measured = await runBenchmarks({ ...opts, ...profile }, io.stderr, platform);
-  const document = finishRun(measured, opts);
+  // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
+  const settings = runCompareSettings(opts);
+  const { statistic, confidence, seed, targetCi, forks, aa } = opts;
+  const document = finishRun(measured, { statistic, confidence, seed, targetCi, forks, aa }, settings);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
-  const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
-  human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
+  const against = base && { name: opts.baseline!, document: base, settings };
+  const { detail, distributions, complexity, report, hypothesis } = opts;
+  const columns = opts.columns ?? terminalColumns(human, io.env);
+  human.write(presentRun(document, { detail, distributions, complexity, aa, report, hypothesis, against, columns }));
   human.write(checkLines(document.checks ?? []));
   // The github-action-benchmark export carries the verdicts against the saved baseline (src/export/).
   const exportOptions =
