@@ -37,16 +37,8 @@ export function runCompareSettings(opts: {
 }
 
 /** The result document of `run`: its rows built with `opts`, its comparisons and checks judged with `settings`. */
-export function finishRun(
-  run: MeasuredRun,
-  opts: Omit<RowSettings, 'simulated'>,
-  settings: DocumentCompareOptions,
-): ResultDocument {
-  const rows = benchmarkRows(
-    run.entries,
-    { ...opts, ...(run.simulated ? { simulated: run.simulated } : {}) },
-    run.interrupted,
-  );
+export function finishRun(run: MeasuredRun, opts: RowSettings, settings: DocumentCompareOptions): ResultDocument {
+  const rows = benchmarkRows(run.entries, opts, run.simulated, run.interrupted);
   if (run.environmentChanged)
     for (const b of rows) if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
   const doc = newDocument({ ...run.envelope, benchmarks: [...run.loadErrors, ...rows] });
@@ -94,21 +86,25 @@ export interface RowSettings {
   /** Planned processes per benchmark (per arm with `aa`). */
   forks: number;
   aa?: boolean;
-  /** Set when the workers ran under Valgrind: its version, when known. */
-  simulated?: { valgrind?: string };
 }
 
-/** The rows of the measured benchmarks, in their order; `interrupted`: the run stopped early. */
-function benchmarkRows(entries: MeasuredEntry[], opts: RowSettings, interrupted: boolean): BenchmarkResult[] {
+/** The rows of the measured benchmarks, in their order; `simulated`: the workers ran under Valgrind;
+ *  `interrupted`: the run stopped early. */
+function benchmarkRows(
+  entries: MeasuredEntry[],
+  opts: RowSettings,
+  simulated: MeasuredRun['simulated'],
+  interrupted: boolean,
+): BenchmarkResult[] {
   // Slow process states are judged against every process of this run (slow-processes.ts).
   const reference = runYardstick(entries.flatMap((e) => e.forks));
   for (const e of entries) markSlowProcesses(e.forks, reference);
   // Then, per benchmark, a process far from siblings that agree (odd-process.ts).
   const statistic = opts.statistic === 'auto' ? DEFAULT_STATISTIC : opts.statistic;
-  if (!opts.simulated) for (const e of entries) markOddProcess(e.forks, statistic);
+  if (!simulated) for (const e of entries) markOddProcess(e.forks, statistic);
   return entries.map((e) =>
-    opts.simulated
-      ? markSimulated(benchmarkRow(e, opts, interrupted), opts.simulated.valgrind)
+    simulated
+      ? markSimulated(benchmarkRow(e, opts, interrupted), simulated.valgrind)
       : benchmarkRow(e, opts, interrupted),
   );
 }
