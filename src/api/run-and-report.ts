@@ -45,8 +45,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     baselineRefused = e.message;
     io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
   }
-  const profile = opts.profile === undefined ? {} : { profile: resolve(io.cwd, opts.profile) };
-  const measured = await runBenchmarks({ ...opts, ...profile }, io.stderr, platform);
+  const measured = await runBenchmarks(runOptionsOf(opts, io.cwd), io.stderr, platform);
   // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
   const settings = runCompareSettings(opts);
   const { statistic, confidence, seed, targetCi, forks, aa } = opts;
@@ -77,4 +76,27 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     writeFailures,
     ...(baselineRefused === undefined ? {} : { baselineRefused }),
   };
+}
+
+/** What the orchestrator is given: the run options without what is printed and written, the profile
+ *  directory resolved against the working directory. */
+function runOptionsOf(opts: RunAndReportOptions, cwd: string): RunOptions {
+  const {
+    json: _json,
+    markdown: _markdown,
+    csv: _csv,
+    html: _html,
+    bmf: _bmf,
+    githubBenchmark: _githubBenchmark,
+    nodeBench: _nodeBench,
+    saveBaseline: _saveBaseline,
+    baseline: _baseline,
+    detail: _detail,
+    columns: _columns,
+    distributions: _distributions,
+    complexity: _complexity,
+    report: _report,
+    ...run
+  } = opts;
+  return run.profile === undefined ? run : { ...run, profile: resolve(cwd, run.profile) };
 }
