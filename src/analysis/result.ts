@@ -1,5 +1,5 @@
 // One builder of a benchmark's result from its analysis, shared by the forked path
-// (orchestrator/suite.ts) and the in-process run() (api/run.ts), so both carry the same
+// (api/finish-run.ts) and the in-process run() (api/run.ts), so both carry the same
 // headline, flags, details, counters, latency, layout and memory for the same data.
 // The details are data; src/report/details.ts fills the worded warnings and notes.
 

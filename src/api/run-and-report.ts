@@ -1,12 +1,15 @@
 // A forked run measured, printed and written: the one path of `cyclebench run` and runFiles().
-// The orchestrator measures and returns the document; src/report/present.ts prints it;
+// The orchestrator measures and returns what the workers returned; src/api/finish-run.ts makes
+// the result document of it; src/report/present.ts prints the document;
 // src/report/run-outputs.ts writes the files asked for.
 import { resolve } from 'node:path';
 import { type Io, terminalColumns } from '../text/io.js';
 import { checkProfileDir } from '../orchestrator/profile-files.js';
 import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
-import { type MeasuredRun, runBenchmarks, runCompareSettings, type RunOptions } from '../orchestrator/run.js';
+import { type MeasuredRun, runBenchmarks, type RunOptions } from '../orchestrator/run.js';
+import { finishRun, runCompareSettings } from './finish-run.js';
 import type { Platform } from '../platform/types.js';
+import type { ResultDocument } from '../results/schema.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
 import { compareDocuments } from '../compare/documents.js';
@@ -19,7 +22,8 @@ export type RunAndReportOptions = RunOptions &
     baseline?: string;
   };
 
-export interface RunOutcome extends MeasuredRun {
+export interface RunOutcome extends Pick<MeasuredRun, 'interrupted' | 'stoppedBy'> {
+  document: ResultDocument;
   /** One line per output file that could not be written (the others were written). */
   writeFailures: string[];
   /** Why the baseline asked for was not used (a damaged file): the run was measured and written without it. */
@@ -41,13 +45,17 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     baselineRefused = e.message;
     io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
   }
-  const profile = opts.profile === undefined ? {} : { profile: resolve(io.cwd, opts.profile) };
-  const measured = await runBenchmarks({ ...opts, ...profile }, io.stderr, platform);
-  const { document } = measured;
+  const measured = await runBenchmarks(runOptionsOf(opts, io.cwd), io.stderr, platform);
+  // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
+  const settings = runCompareSettings(opts);
+  const { statistic, confidence, seed, targetCi, forks, aa } = opts;
+  const document = finishRun(measured, { statistic, confidence, seed, targetCi, forks, aa }, settings);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
-  const against = base && { name: opts.baseline!, document: base, settings: runCompareSettings(opts) };
-  human.write(presentRun(document, { ...opts, against, columns: opts.columns ?? terminalColumns(human, io.env) }));
+  const against = base && { name: opts.baseline!, document: base, settings };
+  const { detail, distributions, complexity, report, hypothesis } = opts;
+  const columns = opts.columns ?? terminalColumns(human, io.env);
+  human.write(presentRun(document, { detail, distributions, complexity, aa, report, hypothesis, against, columns }));
   human.write(checkLines(document.checks ?? []));
   // The github-action-benchmark export carries the verdicts against the saved baseline (src/export/).
   const exportOptions =
@@ -60,5 +68,35 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
         }
       : {};
   const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps, exportOptions);
-  return { ...measured, writeFailures, ...(baselineRefused === undefined ? {} : { baselineRefused }) };
+  const { interrupted, stoppedBy } = measured;
+  return {
+    document,
+    interrupted,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    writeFailures,
+    ...(baselineRefused === undefined ? {} : { baselineRefused }),
+  };
+}
+
+/** What the orchestrator is given: the run options without what is printed and written, the profile
+ *  directory resolved against the working directory. */
+function runOptionsOf(opts: RunAndReportOptions, cwd: string): RunOptions {
+  const {
+    json: _json,
+    markdown: _markdown,
+    csv: _csv,
+    html: _html,
+    bmf: _bmf,
+    githubBenchmark: _githubBenchmark,
+    nodeBench: _nodeBench,
+    saveBaseline: _saveBaseline,
+    baseline: _baseline,
+    detail: _detail,
+    columns: _columns,
+    distributions: _distributions,
+    complexity: _complexity,
+    report: _report,
+    ...run
+  } = opts;
+  return run.profile === undefined ? run : { ...run, profile: resolve(cwd, run.profile) };
 }

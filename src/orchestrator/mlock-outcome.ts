@@ -6,7 +6,7 @@
 import type { BenchmarkResult } from '../results/schema.js';
 
 /** The line to print when some process of the run did not lock its memory, or null when all did. */
-export function mlockShortfall(benchmarks: BenchmarkResult[]): string | null {
+export function mlockShortfall(benchmarks: ReadonlyArray<Pick<BenchmarkResult, 'forks'>>): string | null {
   let all = 0;
   let failed = 0;
   let why: string | undefined;

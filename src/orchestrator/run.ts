@@ -1,6 +1,6 @@
 // `cyclebench run` without the output: resolve the conditions, record the environment
-// before and after, run the suite in worker processes and return the result document
-// (printing and writing it is src/report/present.ts and src/report/run-outputs.ts).
+// before and after, run the suite in worker processes and return what they measured, raw
+// (src/api/finish-run.ts makes the result document; src/report/ prints and writes it).
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
 import { resolve } from 'node:path';
@@ -10,21 +10,19 @@ import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
-import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
-import { newDocument } from '../results/document.js';
-import type { ResultDocument, Statistic } from '../results/schema.js';
+import type { DocumentContent } from '../results/document.js';
+import type { BenchmarkResult, Statistic } from '../results/schema.js';
 import { type ConditionRequest, conditionsRecord, resolveConditions } from './conditions.js';
 import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
-import { runSuite } from './suite.js';
+import { type MeasuredEntry, runSuite } from './suite.js';
 import { listFiles } from './list-files.js';
 import { mlockShortfall } from './mlock-outcome.js';
-import { namedDetails } from '../analysis/result.js';
+import type { Check } from '../results/checks.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_FORKS,
-  DEFAULT_NOISE_THRESHOLD,
   DEFAULT_SEED,
   DEFAULT_STATISTIC,
   DEFAULT_TARGET_CI,
@@ -44,9 +42,6 @@ export interface LogStream {
   write(s: string): unknown;
   isTTY?: boolean;
 }
-import { attachFindings } from '../analysis/findings.js';
-import { judgeChecks } from '../analysis/checks.js';
-import { wordDetails } from '../report/details.js';
 
 /** What a run does; the process conditions (CPU, ASLR, locking, pinning, FIFO, prestart) are ConditionRequest's. */
 export interface RunOptions extends ConditionRequest {
@@ -108,23 +103,23 @@ export const SIMULATED_RUN_DEFAULTS = {
   timeoutMs: SIMULATED_TIMEOUT_MS,
 } as const satisfies Partial<RunOptions>;
 
+/** What the workers returned, with the run's command, options and environment (src/api/finish-run.ts makes the document). */
 export interface MeasuredRun {
-  document: ResultDocument;
+  /** The document's content but its rows. */
+  envelope: Omit<DocumentContent, 'benchmarks'>;
+  /** A row per file that did not load. */
+  loadErrors: BenchmarkResult[];
+  /** Each selected benchmark's processes as measured. */
+  entries: MeasuredEntry[];
+  /** The machine's settings changed during the run: every measured row is flagged 'environment-changed'. */
+  environmentChanged: boolean;
+  /** The checks the benchmark files declared, not yet judged. */
+  checks: Check[];
+  /** Set when the workers ran under Valgrind: comparisons are of instructions per op. */
+  simulated?: { valgrind?: string };
   interrupted: boolean;
   /** The signal that stopped the run early (SIGINT, SIGTERM, SIGHUP), if one did. */
   stoppedBy?: StopSignal;
-}
-
-/** The settings of the run's comparisons (`.baseline()` groups and --baseline). */
-export function runCompareSettings(
-  opts: Pick<RunOptions, 'threshold' | 'confidence' | 'seed' | 'targetCi'>,
-): DocumentCompareOptions {
-  return {
-    threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
-    confidence: opts.confidence,
-    seed: opts.seed,
-    target: opts.targetCi,
-  };
 }
 
 /** Measures the run and returns its result document; prints only warnings and the progress line to `log`. */
@@ -216,7 +211,7 @@ export async function runBenchmarks(
   // After the run only the machine facts are re-read (the platform's capabilities do not change).
   const after = readMachineFacts();
   const changes = diffEnvironment(before, after);
-  const mlockLine = conditions.mlock ? mlockShortfall(outcome.benchmarks) : null;
+  const mlockLine = conditions.mlock ? mlockShortfall(outcome.entries) : null;
   if (mlockLine) log.write(`cyclebench: warning: ${mlockLine}\n`);
   const warnings = [
     ...conditions.notes,
@@ -226,13 +221,7 @@ export async function runBenchmarks(
   ];
   if (platform.kind === 'js') warnings.push(`pure-JS platform: ${platform.fallbackReason}`);
   if (outcome.interrupted) warnings.push('the run was interrupted: results are partial');
-  // Frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
-  // A load rise is competition the engine handles (diff.ts): a warning, not a changed environment.
-  if (settingsChanged(changes) && !simulation)
-    for (const b of outcome.benchmarks)
-      if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
-
-  const document = newDocument({
+  const envelope = {
     command: ['cyclebench', ...opts.argv],
     options: {
       forks: opts.forks,
@@ -256,42 +245,19 @@ export async function runBenchmarks(
       after,
       changes,
     },
-    benchmarks: outcome.benchmarks,
     warnings,
-  });
-  // Under Valgrind the comparison with a group's baseline is of simulated instructions per op (time there is not the kernel's).
-  attachRelative(document, { ...runCompareSettings(opts), ...(simulation ? { instructions: true } : {}) });
-  if (outcome.checks.length)
-    document.checks = judgeChecks(document, outcome.checks, {
-      statistic: opts.statistic,
-      confidence: opts.confidence,
-      seed: opts.seed,
-      noiseThreshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
-    });
-  attachFindings(document);
-  wordDetails(document);
+  };
   const stoppedBy = stop.received() ?? undefined;
-  return { document, interrupted: outcome.interrupted, ...(stoppedBy ? { stoppedBy } : {}) };
-}
-
-/** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
-export function attachRelative(doc: ResultDocument, settings: DocumentCompareOptions): void {
-  for (const row of relativeToBaseline(doc, settings)) {
-    const c = row.comparison;
-    const b = doc.benchmarks.find(
-      (x) =>
-        x.name === c.name && x.group === c.group && JSON.stringify(x.args) === JSON.stringify(c.args) && !x.baseline,
-    );
-    if (!b) continue;
-    b.relative = {
-      baseline: row.baseline,
-      verdict: c.verdict,
-      ratio: c.ratio,
-      pValue: c.pValue,
-      ...(c.because ? { because: c.because } : {}),
-    };
-    // Which process the ratio left out or kept against the headlines beside it: the benchmark's own lines.
-    const odd = c.details.filter((d) => d.code === 'odd-process-compared' || d.code === 'odd-process-kept');
-    if (odd.length) b.details = [...(b.details ?? []), ...namedDetails(b, odd)];
-  }
+  return {
+    envelope,
+    loadErrors: outcome.loadErrors,
+    entries: outcome.entries,
+    // Frequency and clock changes move time, not simulated counts: a simulated result keeps the warning only.
+    // A load rise is competition the engine handles (diff.ts): a warning, not a changed environment.
+    environmentChanged: settingsChanged(changes) && !simulation,
+    checks: outcome.checks,
+    ...(simulation ? { simulated: { valgrind: simulation.valgrind } } : {}),
+    interrupted: outcome.interrupted,
+    ...(stoppedBy ? { stoppedBy } : {}),
+  };
 }

@@ -1,19 +1,14 @@
 // The orchestrator: list the benchmarks of each file in a worker, schedule (benchmark,
 // fork) jobs round-robin, run each job in a fresh worker process (fork.ts; the next one
-// started while the current one runs, ahead.ts), and turn the raw
-// batches into estimates. Failures stay local: a file that does not load, a kernel that
+// started while the current one runs, ahead.ts), and return each benchmark's raw processes
+// (src/api/finish-run.ts turns them into rows). Failures stay local: a file that does not load, a kernel that
 // throws, a worker that crashes or hangs becomes an error row and the rest completes.
 // An abort (Ctrl-C) stops the current worker and returns everything measured so far.
 import { basename } from 'node:path';
 import { analyzeBenchmark } from '../analysis/estimate.js';
-import { resultFromAnalysis } from '../analysis/result.js';
-import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } from '../analysis/slow-processes.js';
-import { markOddProcess, oddProcessDetail } from '../analysis/odd-process.js';
-import { DEFAULT_STATISTIC } from '../analysis/defaults.js';
-import { aaCheck } from '../compare/aa.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
-import type { AnalysisDetail, BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { Check } from '../results/checks.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
@@ -21,12 +16,11 @@ import { interleavedArms, roundRobin } from './schedule.js';
 import { startFork, runFork } from './fork.js';
 import { type ListedFiles, listFiles, RefusedFileError } from './list-files.js';
 import { fullName } from '../text/format.js';
-import { addedProcesses, processesToAdd } from './more-processes.js';
+import { processesToAdd } from './more-processes.js';
 import { AheadWorker } from './ahead.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { simulationLanes } from '../simulation/launch.js';
 import type { SimulationChoice } from '../simulation/events.js';
-import { markSimulated } from '../simulation/result.js';
 import type { ProgressPlan } from './progress-plan.js';
 import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
@@ -62,7 +56,10 @@ export interface SuiteOptions {
 export { RefusedFileError };
 
 export interface SuiteOutcome {
-  benchmarks: BenchmarkResult[];
+  /** A row per file that did not load. */
+  loadErrors: BenchmarkResult[];
+  /** Each selected benchmark's processes as measured: src/api/finish-run.ts analyses them into rows. */
+  entries: MeasuredEntry[];
   interrupted: boolean;
   notes: string[];
   /** Benchmarks the files defined, before --filter. */
@@ -73,7 +70,8 @@ export interface SuiteOutcome {
   checks: Check[];
 }
 
-interface Entry {
+/** One benchmark's processes as the workers returned them. */
+export interface MeasuredEntry {
   descriptor: Descriptor;
   forks: ForkResult[];
   /** With --aa: the fork indexes of each arm. */
@@ -86,7 +84,7 @@ interface Entry {
 }
 
 export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<SuiteOutcome> {
-  const entries: Entry[] = [];
+  const entries: MeasuredEntry[] = [];
   const loadErrors: BenchmarkResult[] = [];
   let listedCount = 0;
   const checks: Check[] = [];
@@ -148,19 +146,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     else e.profile = p;
   }
 
-  // Slow process states are judged against every process of this run (slow-processes.ts).
-  const reference = runYardstick(entries.flatMap((e) => e.forks));
-  for (const e of entries) markSlowProcesses(e.forks, reference);
-  // Then, per benchmark, a process far from siblings that agree (odd-process.ts).
-  const statistic = opts.statistic === 'auto' ? DEFAULT_STATISTIC : opts.statistic;
-  if (!opts.simulate) for (const e of entries) markOddProcess(e.forks, statistic);
-  const benchmarks = entries.map((e) =>
-    opts.simulate
-      ? markSimulated(finishEntry(e, opts, interrupted), opts.simulate.valgrind)
-      : finishEntry(e, opts, interrupted),
-  );
   return {
-    benchmarks: [...loadErrors, ...benchmarks],
+    loadErrors,
+    entries,
     interrupted,
     notes: opts.conditions.notes,
     listed: listedCount,
@@ -169,7 +157,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   };
 }
 
-type Job = { benchmark: Entry; forkIndex: number; arm: 0 | 1 };
+type Job = { benchmark: MeasuredEntry; forkIndex: number; arm: 0 | 1 };
 
 /** Runs jobs in order, one fresh worker each; true when the run was interrupted. */
 async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOptions): Promise<boolean> {
@@ -229,7 +217,7 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
 }
 
 /** How many processes to add to a benchmark whose planned processes disagree (0 if they agree); records it. */
-function addProcessesFor(e: Entry, opts: SuiteOptions, max: number): number {
+function addProcessesFor(e: MeasuredEntry, opts: SuiteOptions, max: number): number {
   let h;
   try {
     h = analyzeBenchmark(e.forks, {
@@ -270,88 +258,6 @@ function duplicateNames(ds: Descriptor[]): string[] {
         `${n} benchmarks are named "${escapeControls(truncateName(name))}": rename them, or compare and report ` +
         'cannot tell them apart',
     );
-}
-
-function finishEntry(e: Entry, opts: SuiteOptions, interrupted: boolean): BenchmarkResult {
-  const d = e.descriptor;
-  const base: BenchmarkResult = {
-    name: d.title,
-    group: d.group,
-    args: d.args,
-    baseline: d.baseline,
-    file: d.file,
-    headline: null,
-    estimates: null,
-    forks: e.forks,
-    flags: [],
-    warnings: [...e.warnings],
-  };
-  if (e.error) base.error = e.error;
-  if (e.forks.length === 0) {
-    if (!base.error)
-      base.error = {
-        message: `${fullName(d.group, d.title)}: not measured, the run was interrupted`,
-        kind: 'interrupted',
-      };
-    return base;
-  }
-  const slow = slowProcessesDetail(e.forks);
-  const odd = oddProcessDetail(e.forks);
-  let a;
-  try {
-    a = analyzeBenchmark(measuredForks(e.forks), {
-      statistic: opts.statistic,
-      confidence: opts.confidence,
-      seed: opts.seed,
-      targetCi: opts.measure.targetCi,
-      ...(e.added ? { firstStage: opts.forks } : {}),
-    });
-  } catch (err) {
-    // One benchmark whose batches cannot be analysed fails alone; the run and its other results go on.
-    const sizes = e.forks.map(
-      (f) => `${f.batches.length} batches (${f.batches.filter((b) => b.preempted).length} preempted)`,
-    );
-    base.error = {
-      message: `${fullName(d.group, d.title)}: cannot be analysed: ${(err as Error).message}; processes had ${sizes.join(', ')}`,
-      kind: 'crash',
-    };
-    return base;
-  }
-  // Processes an interruption kept from running (a failed process is the benchmark's error instead).
-  const planned = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
-  const missing: AnalysisDetail[] =
-    interrupted && !e.error && e.forks.length < planned
-      ? [{ code: 'processes-missing', severity: 'warning', values: { measured: e.forks.length, planned } }]
-      : [];
-  const result = resultFromAnalysis(base, a, {
-    flags: slow?.severity === 'warning' ? ['contended'] : [],
-    details: [
-      ...missing,
-      ...(slow ? [slow] : []),
-      ...(odd ? [odd] : []),
-      ...(e.added
-        ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth, measuredForks(e.forks).length)]
-        : []),
-    ],
-  });
-  if (e.profile) result.profile = e.profile;
-  if (opts.aa) {
-    const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
-    const check = aaCheck(arm(0), arm(1), {
-      confidence: opts.confidence,
-      seed: opts.seed,
-      statistic: a.headline.statistic,
-    });
-    result.aa = {
-      verdict: check.verdict,
-      ratio: check.ratio,
-      pValue: check.pValue,
-      minimumDetectable: check.minimumDetectable,
-      passed: check.passed,
-      arms: e.arms,
-    };
-  }
-  return result;
 }
 
 function errorRow(file: string, message: string, kind: 'load'): BenchmarkResult {

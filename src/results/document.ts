@@ -1,4 +1,4 @@
-// The one builder of a result document's envelope, for the forked run (src/orchestrator/run.ts)
+// The one builder of a result document's envelope, for the forked run (src/api/finish-run.ts)
 // and the in-process run() (src/api/run.ts): schema version, tool and creation time are set here.
 import { readFileSync } from 'node:fs';
 import { jsonText } from '../text/escape.js';

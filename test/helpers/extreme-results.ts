@@ -6,7 +6,7 @@
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { attachFindings } from '../../src/analysis/findings.js';
 import { resultFromAnalysis } from '../../src/analysis/result.js';
-import { attachRelative } from '../../src/orchestrator/run.js';
+import { attachRelative } from '../../src/api/finish-run.js';
 import { wordDetails } from '../../src/report/details.js';
 import type { Batch, BenchmarkResult, ForkResult, ResultDocument } from '../../src/results/schema.js';
 import { createRng } from '../../src/statistics/rng.js';

@@ -1,0 +1,192 @@
+// The result document of a forked run, from what its workers returned (src/orchestrator/run.ts):
+// each benchmark's row (slow and odd processes marked against the run's other processes, the
+// analysis of src/analysis/, the A/A check, the simulated-counter marks), each group compared
+// with its `.baseline()`, the declared checks judged, the findings attached and the details worded.
+import { judgeChecks } from '../analysis/checks.js';
+import { DEFAULT_STATISTIC } from '../analysis/defaults.js';
+import { analyzeBenchmark } from '../analysis/estimate.js';
+import { attachFindings } from '../analysis/findings.js';
+import { markOddProcess, oddProcessDetail } from '../analysis/odd-process.js';
+import { namedDetails, resultFromAnalysis } from '../analysis/result.js';
+import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } from '../analysis/slow-processes.js';
+import { aaCheck } from '../compare/aa.js';
+import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
+import { DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
+import { addedProcesses } from '../orchestrator/more-processes.js';
+import type { MeasuredRun } from '../orchestrator/run.js';
+import type { MeasuredEntry } from '../orchestrator/suite.js';
+import { wordDetails } from '../report/details.js';
+import { newDocument } from '../results/document.js';
+import type { AnalysisDetail, BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
+import { markSimulated } from '../simulation/result.js';
+import { fullName } from '../text/format.js';
+
+/** The settings of the run's comparisons (`.baseline()` groups, the checks and --baseline), from its options. */
+export function runCompareSettings(opts: {
+  threshold?: number;
+  confidence: number;
+  seed: number;
+  targetCi: number;
+}): DocumentCompareOptions {
+  return {
+    threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
+    confidence: opts.confidence,
+    seed: opts.seed,
+    target: opts.targetCi,
+  };
+}
+
+/** The result document of `run`: its rows built with `opts`, its comparisons and checks judged with `settings`. */
+export function finishRun(run: MeasuredRun, opts: RowSettings, settings: DocumentCompareOptions): ResultDocument {
+  const rows = benchmarkRows(run.entries, opts, run.simulated, run.interrupted);
+  if (run.environmentChanged)
+    for (const b of rows) if (!b.error && !b.flags.includes('environment-changed')) b.flags.push('environment-changed');
+  const doc = newDocument({ ...run.envelope, benchmarks: [...run.loadErrors, ...rows] });
+  // Under Valgrind the comparison with a group's baseline is of simulated instructions per op (time there is not the kernel's).
+  attachRelative(doc, { ...settings, ...(run.simulated ? { instructions: true } : {}) });
+  if (run.checks.length)
+    doc.checks = judgeChecks(doc, run.checks, {
+      statistic: opts.statistic,
+      confidence: settings.confidence,
+      seed: settings.seed,
+      noiseThreshold: settings.threshold,
+    });
+  attachFindings(doc);
+  return wordDetails(doc);
+}
+
+/** Fills `relative` of every benchmark of a group that has a `.baseline()`. */
+export function attachRelative(doc: ResultDocument, settings: DocumentCompareOptions): void {
+  for (const row of relativeToBaseline(doc, settings)) {
+    const c = row.comparison;
+    const b = doc.benchmarks.find(
+      (x) =>
+        x.name === c.name && x.group === c.group && JSON.stringify(x.args) === JSON.stringify(c.args) && !x.baseline,
+    );
+    if (!b) continue;
+    b.relative = {
+      baseline: row.baseline,
+      verdict: c.verdict,
+      ratio: c.ratio,
+      pValue: c.pValue,
+      ...(c.because ? { because: c.because } : {}),
+    };
+    // Which process the ratio left out or kept against the headlines beside it: the benchmark's own lines.
+    const odd = c.details.filter((d) => d.code === 'odd-process-compared' || d.code === 'odd-process-kept');
+    if (odd.length) b.details = [...(b.details ?? []), ...namedDetails(b, odd)];
+  }
+}
+
+/** The run options a row is built with. */
+export interface RowSettings {
+  statistic: Statistic | 'auto';
+  confidence: number;
+  seed: number;
+  targetCi: number;
+  /** Planned processes per benchmark (per arm with `aa`). */
+  forks: number;
+  aa?: boolean;
+}
+
+/** The rows of the measured benchmarks, in their order; `simulated`: the workers ran under Valgrind;
+ *  `interrupted`: the run stopped early. */
+function benchmarkRows(
+  entries: MeasuredEntry[],
+  opts: RowSettings,
+  simulated: MeasuredRun['simulated'],
+  interrupted: boolean,
+): BenchmarkResult[] {
+  // Slow process states are judged against every process of this run (slow-processes.ts).
+  const reference = runYardstick(entries.flatMap((e) => e.forks));
+  for (const e of entries) markSlowProcesses(e.forks, reference);
+  // Then, per benchmark, a process far from siblings that agree (odd-process.ts).
+  const statistic = opts.statistic === 'auto' ? DEFAULT_STATISTIC : opts.statistic;
+  if (!simulated) for (const e of entries) markOddProcess(e.forks, statistic);
+  return entries.map((e) =>
+    simulated
+      ? markSimulated(benchmarkRow(e, opts, interrupted), simulated.valgrind)
+      : benchmarkRow(e, opts, interrupted),
+  );
+}
+
+function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean): BenchmarkResult {
+  const d = e.descriptor;
+  const base: BenchmarkResult = {
+    name: d.title,
+    group: d.group,
+    args: d.args,
+    baseline: d.baseline,
+    file: d.file,
+    headline: null,
+    estimates: null,
+    forks: e.forks,
+    flags: [],
+    warnings: [...e.warnings],
+  };
+  if (e.error) base.error = e.error;
+  if (e.forks.length === 0) {
+    if (!base.error)
+      base.error = {
+        message: `${fullName(d.group, d.title)}: not measured, the run was interrupted`,
+        kind: 'interrupted',
+      };
+    return base;
+  }
+  const slow = slowProcessesDetail(e.forks);
+  const odd = oddProcessDetail(e.forks);
+  let a;
+  try {
+    a = analyzeBenchmark(measuredForks(e.forks), {
+      statistic: opts.statistic,
+      confidence: opts.confidence,
+      seed: opts.seed,
+      targetCi: opts.targetCi,
+      ...(e.added ? { firstStage: opts.forks } : {}),
+    });
+  } catch (err) {
+    // One benchmark whose batches cannot be analysed fails alone; the run and its other results go on.
+    const sizes = e.forks.map(
+      (f) => `${f.batches.length} batches (${f.batches.filter((b) => b.preempted).length} preempted)`,
+    );
+    base.error = {
+      message: `${fullName(d.group, d.title)}: cannot be analysed: ${(err as Error).message}; processes had ${sizes.join(', ')}`,
+      kind: 'crash',
+    };
+    return base;
+  }
+  // Processes an interruption kept from running (a failed process is the benchmark's error instead).
+  const planned = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
+  const missing: AnalysisDetail[] =
+    interrupted && !e.error && e.forks.length < planned
+      ? [{ code: 'processes-missing', severity: 'warning', values: { measured: e.forks.length, planned } }]
+      : [];
+  const result = resultFromAnalysis(base, a, {
+    flags: slow?.severity === 'warning' ? ['contended'] : [],
+    details: [
+      ...missing,
+      ...(slow ? [slow] : []),
+      ...(odd ? [odd] : []),
+      ...(e.added
+        ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth, measuredForks(e.forks).length)]
+        : []),
+    ],
+  });
+  if (e.profile) result.profile = e.profile;
+  if (opts.aa) {
+    const arm = (k: 0 | 1) => e.forks.filter((f) => e.arms[k].includes(f.index));
+    const check = aaCheck(arm(0), arm(1), {
+      confidence: opts.confidence,
+      seed: opts.seed,
+      statistic: a.headline.statistic,
+    });
+    result.aa = {
+      verdict: check.verdict,
+      ratio: check.ratio,
+      pValue: check.pValue,
+      minimumDetectable: check.minimumDetectable,
+      passed: check.passed,
+      arms: e.arms,
+    };
+  }
+  return result;
+}
