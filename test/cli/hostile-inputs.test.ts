@@ -1,12 +1,16 @@
 // Hostile input files end to end: each is one line on stderr, exit 2, nothing on stdout and
 // nothing written in the working directory; a hang fails the test (the spawn is killed) rather
 // than hanging it. Limits: src/results/input-file.ts, docs/guide.md "Input files".
+// report's files whose reading could block this thread (a FIFO, a character device) are given to
+// a child process; its others to the CLI's main() in this process (test/helpers/io.ts runCli),
+// which answers the same exit code and the same lines without a process start-up each.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, type Ran, spawnCli, spawnProcess } from '../helpers/cli-process.js';
+import { runCli } from '../helpers/io.js';
 
 const ROOT = join(__dirname, '../..');
 const RESULTS = join(ROOT, 'test/fixtures/report/results.json');
@@ -16,6 +20,26 @@ const KILL_AFTER_MS = 240_000;
 function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
   return spawnCli(args, { cwd, env, timeoutMs: KILL_AFTER_MS });
 }
+
+/** main(ARGS) in this process, as a Ran; rejected (the test fails) when it has not answered within KILL_AFTER_MS. */
+async function inProcess(args: string[], cwd: string): Promise<Ran> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${args.join(' ')}: no answer within ${KILL_AFTER_MS} ms`)),
+      KILL_AFTER_MS,
+    );
+  });
+  try {
+    const r = await Promise.race([runCli(args, cwd), hung]);
+    return { status: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, timedOut: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A file whose reading could block the reading thread: given to a child process. */
+const mayBlock = (file: string) => file === 'fifo.json' || file.startsWith('/dev/');
 
 /** Exactly one non-empty line on stderr, matching RE; no stack trace. */
 function oneLine(stderr: string, re: RegExp): void {
@@ -73,7 +97,8 @@ describe('report and compare refuse hostile result files: one line, exit 2, with
   ];
   for (const [file, re] of cases) {
     it(`report --format html ${file}`, async () => {
-      const r = await cli(['report', '--format', 'html', file], w.dir);
+      const args = ['report', '--format', 'html', file];
+      const r = await (mayBlock(file) ? cli(args, w.dir) : inProcess(args, w.dir));
       expect(r.signal).toBeNull();
       oneLine(r.stderr, new RegExp(`^cyclebench report: ${file.replace(/[.[\]]/g, '\\$&')}: ${re.source}`));
       expect(r.status).toBe(2);
@@ -81,6 +106,7 @@ describe('report and compare refuse hostile result files: one line, exit 2, with
       expect(w.files()).toEqual([]);
     });
     it(`compare good.json ${file}`, async () => {
+      // A child process: compare reads its files relative to the process's working directory.
       const r = await cli(['compare', 'good.json', file], w.dir);
       expect(r.signal).toBeNull();
       oneLine(r.stderr, new RegExp(`^cyclebench compare: ${file.replace(/[.[\]]/g, '\\$&')}: ${re.source}`));
@@ -103,7 +129,7 @@ describe('a minimal valid document reads (no warnings, command, options or envir
       }),
     );
     for (const format of ['text', 'markdown', 'html', 'csv']) {
-      const r = await cli(['report', '--format', format, 'min.json'], dir);
+      const r = await inProcess(['report', '--format', format, 'min.json'], dir);
       expect(r.stderr, format).toBe('');
       expect(r.status, format).toBe(0);
       expect(r.stdout.length, format).toBeGreaterThan(0);
@@ -152,7 +178,7 @@ describe('other inputs that could block or hang', () => {
     expect(fifo.signal).toBeNull();
     oneLine(fifo.stderr, /^cyclebench system reset: .*state\.json is not a regular file; refusing to use it$/);
     expect(fifo.status).toBe(2);
-    const deep = await cli(['system', 'reset', '--state-file', join(dir, 'deep.json')], dir);
+    const deep = await inProcess(['system', 'reset', '--state-file', join(dir, 'deep.json')], dir);
     oneLine(deep.stderr, /^cyclebench system reset: .*deep\.json nests deeper than 64 levels$/);
     expect(deep.status).toBe(2);
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/results/schema.js';
 import { detailLines } from '../../src/report/details.js';
 import { spawnCli } from '../helpers/cli-process.js';
+import { runCli } from '../helpers/io.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/cli');
@@ -139,6 +140,8 @@ describe('cyclebench run', () => {
     },
   );
 
+  // In this process (main() with a capturing Io, as bin/cyclebench.js calls it): these are refused
+  // before any worker starts, so a child process would only add its start-up.
   it('rejects unknown options and bad values with one line and the usage (exit 2)', async () => {
     for (const args of [
       ['run', FIX, '--bogus'],
@@ -147,14 +150,15 @@ describe('cyclebench run', () => {
       ['run', 'no/such/dir'],
       ['run', FIX, '--filter', '('],
     ]) {
-      const r = await cli(args);
-      expect(r.status).toBe(2);
+      const r = await runCli(args, process.cwd());
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
       expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench run: /);
       expect(r.stderr.split('\n')[1]).toBe('see cyclebench run --help');
       expect(r.stderr.split('\n')).toHaveLength(3);
     }
-    const unknown = await cli(['frobnicate']);
-    expect(unknown.status).toBe(2);
+    const unknown = await runCli(['frobnicate'], process.cwd());
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
   });
 
