@@ -14,12 +14,17 @@ import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
 import { compareDocuments } from '../compare/documents.js';
 import { checkLines } from '../report/checks.js';
+import { resolveLaunch } from '../paired/sides.js';
 
-export type RunAndReportOptions = RunOptions &
+export type RunAndReportOptions = Omit<RunOptions, 'launch'> &
   Omit<PresentOptions, 'against'> &
   RunOutputOptions & {
     /** Compare the run with .cyclebench/baselines/NAME.json. */
     baseline?: string;
+    /** The Node binary the workers run (default: the one running cyclebench). */
+    node?: string;
+    /** Extra Node/V8 flags for every worker, e.g. '--max-semi-space-size=4' (each split into words as a shell would). */
+    flags?: string[];
   };
 
 export interface RunOutcome extends Pick<MeasuredRun, 'interrupted' | 'stoppedBy'> {
@@ -31,8 +36,10 @@ export interface RunOutcome extends Pick<MeasuredRun, 'interrupted' | 'stoppedBy
 }
 
 export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?: Platform): Promise<RunOutcome> {
-  // Before measuring: an unusable output path or a missing baseline must not cost a whole run.
+  // Before measuring: an unusable output path, a Node binary or flag that does not run, or a missing
+  // baseline must not cost a whole run.
   const stamps = checkRunOutputs(opts, io.cwd);
+  const launch = workerLaunch(opts, io.cwd);
   if (opts.profile !== undefined) checkProfileDir(opts.profile, io.cwd);
   // A missing baseline stops here (a typo); a damaged one is said in one line and the run goes on
   // without the comparison, so bad input never costs the measurements.
@@ -45,7 +52,11 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     baselineRefused = e.message;
     io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
   }
-  const measured = await runBenchmarks(runOptionsOf(opts, io.cwd), io.stderr, platform);
+  const measured = await runBenchmarks(
+    { ...runOptionsOf(opts, io.cwd), ...(launch ? { launch } : {}) },
+    io.stderr,
+    platform,
+  );
   // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
   const settings = runCompareSettings(opts);
   const { statistic, confidence, seed, targetCi, forks, aa } = opts;
@@ -96,7 +107,16 @@ function runOptionsOf(opts: RunAndReportOptions, cwd: string): RunOptions {
     distributions: _distributions,
     complexity: _complexity,
     report: _report,
+    node: _node,
+    flags: _flags,
     ...run
   } = opts;
   return run.profile === undefined ? run : { ...run, profile: resolve(cwd, run.profile) };
+}
+
+/** The workers' Node binary and flags, checked by running the binary once; undefined when neither is given. */
+function workerLaunch(opts: RunAndReportOptions, cwd: string): RunOptions['launch'] {
+  if (opts.node === undefined && (opts.flags === undefined || opts.flags.length === 0)) return undefined;
+  const { probe, flags } = resolveLaunch(opts.node, opts.flags, cwd);
+  return { execPath: probe.path, flags, version: probe.version, v8: probe.v8 };
 }

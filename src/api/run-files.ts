@@ -80,6 +80,8 @@ export const RUN_FILES_KEYS = {
   nodeBench: true,
   saveBaseline: true,
   baseline: true,
+  node: true,
+  flags: true,
 } as const satisfies KnownOptions<Required<RunFilesOptions>>;
 
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */

@@ -72,6 +72,8 @@ export const ENVIRONMENT_FACTS = [
   'conditions.mlock',
   // null means "each worker started at its turn", a fact in itself.
   'conditions.prestartCpus',
+  // Extra Node/V8 flags of every worker (`run --flags`); [] when none. Older documents do not record them.
+  'conditions.nodeFlags',
 ] as const;
 
 /** Facts for which null is a value (not "unknown"). */

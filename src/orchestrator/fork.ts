@@ -52,6 +52,7 @@ export function startFork(
 ): StartedWorker {
   return startWorker({
     platform,
+    ...(opts.node ? { node: opts.node } : {}),
     conditions: spawnConditions(opts, forkIndex, cpus),
     prepareFile: d.file ?? undefined,
   });

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import type { Platform } from '../platform/types.js';
 import { refusalIn } from '../text/refused-tools.js';
 import { listFile } from './fork.js';
+import type { NodeLaunch } from './worker-process.js';
 
 /** A file is written for a tool whose API cyclebench does not run (src/text/refused-tools.ts). */
 export class RefusedFileError extends Error {
@@ -26,11 +27,12 @@ export async function listFiles(
   platform: Platform,
   files: readonly string[],
   signal?: AbortSignal,
+  node?: NodeLaunch,
 ): Promise<ListedFiles> {
   const out: ListedFiles['files'] = [];
   for (const file of files) {
     if (signal?.aborted) return { files: out, interrupted: true };
-    const listing = await listFile(platform, file, signal);
+    const listing = await listFile(platform, file, signal, node);
     if ('interrupted' in listing) return { files: out, interrupted: true };
     if ('error' in listing) {
       // The worker's message starts "could not load /abs/path: "; the refusal line is said by base name.

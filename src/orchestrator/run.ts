@@ -29,6 +29,7 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from '../defaults.js';
 import type { SimulationChoice } from '../simulation/events.js';
+import type { NodeLaunch } from './worker-process.js';
 import {
   DEFAULT_SIMULATION,
   requireSimulation,
@@ -80,6 +81,15 @@ export interface RunOptions extends ConditionRequest {
   progress: boolean;
   /** The command line, recorded so the report can say how to reproduce the run. */
   argv: string[];
+  /** Every worker's Node binary and extra flags, checked (src/paired/sides.ts resolveLaunch); by default the
+   *  Node running cyclebench, no extra flags. Recorded in the environment: a comparison checks both. */
+  launch?: WorkerLaunch;
+}
+
+/** A Node binary and flags for the workers, with the binary's versions (read by running it). */
+export interface WorkerLaunch extends NodeLaunch {
+  version: string;
+  v8: string;
 }
 
 /** Defaults shared by the CLI (`cyclebench run`) and the library (`runFiles`). */
@@ -138,6 +148,7 @@ export async function runBenchmarks(
   const choice = opts.simulate === true ? DEFAULT_SIMULATION : opts.simulate || undefined;
   const simulation = choice ? requireSimulation(platform.simulation.capability(), choice) : undefined;
 
+  const node = opts.launch && { execPath: opts.launch.execPath, flags: opts.launch.flags };
   const abort = new AbortController();
   const stop = onStopSignals((signal) => {
     log.write(interruptedLine(signal, 'the results so far'));
@@ -147,7 +158,7 @@ export async function runBenchmarks(
   // picked (a 200 ms watch) and the environment read (list-files.ts).
   let listed, conditions, before;
   try {
-    listed = await listFiles(platform, opts.files, abort.signal);
+    listed = await listFiles(platform, opts.files, abort.signal, node);
     // Simulated workers run side by side and are not pinned unless asked: their counts do not depend on the CPU.
     const cpu = opts.simulate && opts.cpu === null ? false : opts.cpu;
     conditions = resolveConditions(
@@ -199,6 +210,7 @@ export async function runBenchmarks(
       timeoutMs: opts.timeoutMs,
       aa: opts.aa,
       ...(opts.profile !== undefined ? { profile: { dir: resolve(opts.profile) } } : {}),
+      ...(node ? { node } : {}),
       signal: abort.signal,
       progress,
       onWarning: (line) => log.write(`cyclebench: warning: ${line}\n`),
@@ -241,7 +253,15 @@ export async function runBenchmarks(
     },
     environment: {
       ...before,
-      conditions: { ...conditionsRecord(conditions), ...(mlockLine ? { mlock: false } : {}) },
+      // The workers' Node, which the recorded versions must describe (the orchestrator's may differ).
+      ...(opts.launch ? { node: { ...before.node, version: opts.launch.version, v8: opts.launch.v8 } } : {}),
+      conditions: {
+        ...conditionsRecord(conditions),
+        ...(mlockLine ? { mlock: false } : {}),
+        // Flags change what the code does (heap sizes, tiers): a comparison checks them as it checks the Node version.
+        nodeFlags: opts.launch?.flags ?? [],
+        nodeBinary: opts.launch && opts.launch.execPath !== process.execPath ? opts.launch.execPath : null,
+      },
       after,
       changes,
     },

@@ -12,6 +12,7 @@ import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.j
 import type { Check } from '../results/checks.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
 import type { ResolvedConditions } from './conditions.js';
+import type { NodeLaunch } from './worker-process.js';
 import { interleavedArms, roundRobin } from './schedule.js';
 import { startFork, runFork } from './fork.js';
 import { type ListedFiles, listFiles, RefusedFileError } from './list-files.js';
@@ -51,6 +52,8 @@ export interface SuiteOptions {
   profile?: ProfileRequest;
   /** The files' listings when the caller listed them first (list-files.ts); else they are listed here. */
   listed?: ListedFiles;
+  /** Another Node binary or extra flags for every worker (`run --node`, `--flags`). */
+  node?: NodeLaunch;
 }
 
 export { RefusedFileError };
@@ -90,7 +93,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const checks: Check[] = [];
   // A file written for a tool cyclebench refuses stops the run in listFiles, before anything is measured.
   const { files, interrupted: listingInterrupted } =
-    opts.listed ?? (await listFiles(platform, opts.files, opts.signal));
+    opts.listed ?? (await listFiles(platform, opts.files, opts.signal, opts.node));
   for (const { file, listing: listed } of files) {
     if ('error' in listed) {
       // The worker's message already starts "could not load /abs/path: "; say it once, by base name.

@@ -97,7 +97,7 @@ export function splitFlags(option: string, text: string): string[] {
   return flags;
 }
 
-interface Probe {
+export interface Probe {
   path: string;
   version: string;
   v8: string;
@@ -168,6 +168,34 @@ export function probeNode(option: string, path: string, flags: string[], cwd: st
   return probe;
 }
 
+/** A Node binary and flags for worker processes, checked: the binary's version, or a SideError naming the option. */
+export interface ResolvedLaunch {
+  probe: Probe;
+  flags: string[];
+}
+
+/**
+ * The Node binary (default: the one running cyclebench) and extra flags (each text split into words
+ * as a shell would, without expansion) the workers of a run or of one side are started with. The
+ * binary is run once with the flags, so a missing binary or a flag it refuses is said before anything
+ * is measured.
+ */
+export function resolveLaunch(
+  node: string | undefined,
+  given: string[] | undefined,
+  cwd: string,
+  option = '--node',
+  flagOption = '--flags',
+): ResolvedLaunch {
+  const flags = (given ?? []).flatMap((f) => splitFlags(flagOption, f));
+  // The Node running cyclebench needs asking only whether it takes the flags.
+  const probe =
+    node === undefined && flags.length === 0
+      ? { path: process.execPath, version: process.version, v8: process.versions.v8 }
+      : probeNode(node === undefined ? 'node' : option, node ?? process.execPath, flags, cwd);
+  return { probe, flags };
+}
+
 /** Is this a paired run, and what must a side be told apart by? */
 export function isPaired(spec: SideSpec): boolean {
   return spec.against !== undefined || spec.againstNode !== undefined || spec.againstFlags !== undefined;
@@ -183,20 +211,11 @@ export function resolveSides(
   cwd: string,
   treeLabel?: string,
 ): { sides: PairedSides; launch: { current: NodeLaunch; against: NodeLaunch } } {
-  const side = (node: string | undefined, given: string[] | undefined, option: string, flagOption: string) => {
-    const flags = (given ?? []).flatMap((f) => splitFlags(flagOption, f));
-    // The Node running cyclebench needs asking only whether it takes the flags.
-    const probe =
-      node === undefined && flags.length === 0
-        ? { path: process.execPath, version: process.version, v8: process.versions.v8 }
-        : probeNode(node === undefined ? 'node' : option, node ?? process.execPath, flags, cwd);
-    return { probe, flags };
-  };
-  const cur = side(spec.node, spec.flags, '--node', '--flags');
-  const oth = side(spec.againstNode, spec.againstFlags, '--against-node', '--against-flags');
+  const cur = resolveLaunch(spec.node, spec.flags, cwd);
+  const oth = resolveLaunch(spec.againstNode, spec.againstFlags, cwd, '--against-node', '--against-flags');
   const byNode = spec.node !== undefined || spec.againstNode !== undefined;
   const byFlags = spec.flags !== undefined || spec.againstFlags !== undefined;
-  const label = (tree: string | undefined, s: typeof cur) => {
+  const label = (tree: string | undefined, s: ResolvedLaunch) => {
     const parts = [
       ...(tree !== undefined ? [tree] : []),
       ...(byNode ? [`node ${s.probe.version}`] : []),
@@ -204,7 +223,7 @@ export function resolveSides(
     ];
     return parts.join(', ');
   };
-  const record = (tree: string, treeShown: string | undefined, s: typeof cur): SideRecord => ({
+  const record = (tree: string, treeShown: string | undefined, s: ResolvedLaunch): SideRecord => ({
     label: label(treeShown, s),
     tree,
     node: { path: s.probe.path, version: s.probe.version, v8: s.probe.v8 },

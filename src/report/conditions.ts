@@ -156,6 +156,12 @@ export function describeConditions(doc: ResultDocument): ConditionLine[] {
     ...(nodeOptions ? [`NODE_OPTIONS=${nodeOptions}`] : []),
   ];
   add('Node flags', Array.isArray(execArgv) ? flags.join(' ') || 'none' : null, 'node.execArgv');
+  // `run --flags` / `--node`: what every worker was started with (older documents do not say).
+  const workerFlags = at(env, 'conditions.nodeFlags');
+  if (Array.isArray(workerFlags) && workerFlags.length > 0)
+    add('Worker flags', (workerFlags as string[]).join(' '), 'conditions.nodeFlags');
+  const workerNode = str('conditions.nodeBinary');
+  if (workerNode) add('Worker Node', workerNode, 'conditions.nodeBinary');
   add(
     'Platform',
     str('platform') && `${str('platform')}${str('platformReason') ? ` (${str('platformReason')})` : ''}`,

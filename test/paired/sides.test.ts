@@ -175,10 +175,16 @@ describe('run: the side options', () => {
     expect(o).toMatchObject({ flags: ['--jitless', '--stack-size=2000'], againstNode: 'node' });
   });
 
-  it('this side alone is not a paired run; single-run options are refused with a side', () => {
-    expect(() => parseRunArgs([file, '--node', 'node'], io)).toThrow(
-      new UsageError('--node needs --against, --against-node or --against-flags (a paired run)'),
+  it('--node and --flags alone are a plain run whose workers get them; the gate options need a side', () => {
+    const plain = parseRunArgs([file, '--node', 'node', '--flags', '--max-semi-space-size=4'], io);
+    expect(plain).toMatchObject({ node: 'node', flags: ['--max-semi-space-size=4'] });
+    expect(plain.against ?? plain.againstNode ?? plain.againstFlags).toBeUndefined();
+    expect(() => parseRunArgs([file, '--max-pairs', '4'], io)).toThrow(
+      new UsageError('--max-pairs needs --against, --against-node or --against-flags (a paired run)'),
     );
+  });
+
+  it('single-run options are refused with a side', () => {
     expect(() => parseRunArgs([file, '--against-flags=--jitless', '--aa'], io)).toThrow(/--aa is not available/);
     expect(() => parseRunArgs([file, '--against-node', ' '], io)).toThrow('--against-node is empty');
     expect(() => parseRunArgs([file, '--against-flags='], io)).toThrow(new UsageError('--against-flags is empty'));
@@ -190,6 +196,9 @@ describe('run: the side options', () => {
       ['--against-node', '/bin/ls'],
       ['--against-flags=--no-such-flag-at-all'],
       ['--against', 'HEAD', '--node', '/bin/ls'],
+      // A plain run checks its workers' binary and flags the same way, before measuring.
+      ['--node', '/bin/ls'],
+      ['--flags=--no-such-flag-at-all'],
     ]) {
       const r = await runCli(['run', 'k.bench.ts', '--quiet', '--no-pin', ...side], repo);
       expect(r.code).toBe(2);

@@ -326,15 +326,16 @@ e.g. --against-flags=--jitless (several: quoted, space-separated)`,
       nonEmpty: true,
       arg: 'PATH',
       section: C,
-      help: `with a paired run: this side's Node binary (default: the one
-running cyclebench), e.g. --node node22 --against-node node24`,
+      help: `the Node binary every worker runs (default: the one running
+cyclebench); in a paired run, this side's: --node node22 --against-node node24`,
     },
     flags: {
       kind: 'custom',
       parse: usage((value) => splitFlags('--flags', value)),
       arg: '=F',
       section: C,
-      help: "with a paired run: this side's extra Node/V8 flags",
+      help: `extra Node/V8 flags for every worker, recorded and checked by
+compare, e.g. --flags=--max-semi-space-size=4; in a paired run, this side's`,
     },
     json: {
       kind: 'string',

@@ -57,15 +57,18 @@ export type RunCliOptions = RunAndReportOptions &
 export const pairedRun = (v: Pick<PairedValues, 'against' | 'against-node' | 'against-flags'>) =>
   isPaired({ against: v.against, againstNode: v['against-node'], againstFlags: v['against-flags'] });
 
-/** The paired run's options (checked by the table, run-options.ts); {} for a plain run, which may not use any of them. */
+/**
+ * The paired run's options (checked by the table, run-options.ts). A plain run takes only --node and
+ * --flags (every worker's Node binary and flags); the others need a paired run.
+ */
 export function pairedOptions(v: PairedValues, given: ReadonlySet<string>): Partial<RunCliOptions> {
-  if (!pairedRun(v)) {
-    const only = ['node', 'flags', 'fail-on-regression', 'fail-on-cannot-tell', 'max-pairs'].find((k) => given.has(k));
-    if (only) throw new UsageError(`--${only} needs --against, --against-node or --against-flags (a paired run)`);
-    return {};
-  }
   const defined = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
+  if (!pairedRun(v)) {
+    const only = ['fail-on-regression', 'fail-on-cannot-tell', 'max-pairs'].find((k) => given.has(k));
+    if (only) throw new UsageError(`--${only} needs --against, --against-node or --against-flags (a paired run)`);
+    return defined({ node: v.node, flags: v.flags });
+  }
   return defined({
     against: v.against,
     againstNode: v['against-node'],

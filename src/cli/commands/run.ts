@@ -16,6 +16,7 @@ import {
   maxProcesses,
   flagName,
   NOT_PAIRED,
+  SideError,
 } from '../../api/command-run.js';
 import { runAndReport } from '../../api/run-and-report.js';
 import { BaselineError } from '../../compare/baselines.js';
@@ -59,7 +60,7 @@ export const runCommand: Command = async (args, io) => {
       io.stderr.write(`cyclebench run: ${e.message}\n`);
       return EXIT_FAILURE;
     }
-    const usage = [OutputPathError, BaselineError, ConditionError, RefusedFileError];
+    const usage = [OutputPathError, BaselineError, ConditionError, RefusedFileError, SideError];
     if (!usage.some((type) => e instanceof type)) throw e;
     io.stderr.write(`cyclebench run: ${(e as Error).message}\n`);
     return EXIT_USAGE;
