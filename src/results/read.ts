@@ -1,6 +1,7 @@
 // Reads a result file back (for `compare` and `report`). Every failure is one clear
 // line: missing file, not JSON, not a cyclebench document, or a schema version this
 // build does not know. Older versions are upgraded here, one function per step.
+import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { attachFindings } from '../analysis/findings.js';
@@ -25,8 +26,8 @@ export class ResultFileError extends Error {
 export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
 
 /** A cyclebench result document, or node:bench NDJSON read as one (node-bench-read.ts). */
-export function readResultFile(path: string): ResultDocument {
-  const read = readJsonOrNodeBench(path);
+export function readResultFile(path: string, cwd?: string): ResultDocument {
+  const read = readJsonOrNodeBench(path, cwd);
   return 'nodeBench' in read ? read.nodeBench : parseResultDocument(read.json, path);
 }
 
@@ -35,10 +36,11 @@ export function readResultFile(path: string): ResultDocument {
  * parsed JSON, for readers that take other JSON documents too (`report` takes a paired file).
  * Every failure is one line (ResultFileError), a malformed NDJSON record named by its line.
  */
-export function readJsonOrNodeBench(path: string): { nodeBench: ResultDocument } | { json: unknown } {
+export function readJsonOrNodeBench(path: string, cwd?: string): { nodeBench: ResultDocument } | { json: unknown } {
   let text: string;
   try {
-    text = readInputText(path);
+    // Read relative to the caller's working directory; every message names the file as the user wrote it.
+    text = readInputText(cwd === undefined ? path : resolve(cwd, path));
   } catch (e) {
     if (e instanceof InputFileError) throw new ResultFileError(path, e.message);
     throw e;

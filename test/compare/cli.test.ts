@@ -45,6 +45,17 @@ async function run(...args: string[]) {
 }
 
 describe('cyclebench compare', () => {
+  it("reads files relative to the command's working directory and names them as given", async () => {
+    // `dir` is not this process's working directory: only the Io's cwd can find these names.
+    expect(process.cwd()).not.toBe(dir);
+    const r = await run('base.json', 'head.json', '--format', 'json', '--seed', '3');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).comparisons.length).toBeGreaterThan(0);
+    const missing = await run('base.json', 'nothere.json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('cyclebench compare: nothere.json: no such file\n');
+  });
+
   it('prints JSON with the minimum fields', async () => {
     const r = await run(base, head, '--format', 'json', '--seed', '3');
     expect(r.code).toBe(0);

@@ -56,6 +56,8 @@ describe('cyclebench report', () => {
     const r = await run(args);
     expect(r.code).toBe(2);
     expect(r.err.split('\n')[0]).toContain(message);
+    // A file is named as the user wrote it, relative to the command's directory.
+    expect(r.err).not.toContain(dir);
     expect(r.out).toBe('');
   });
 });

@@ -201,7 +201,7 @@ export const compareCommand: Command = async (args, io) => {
   }
   let docs;
   try {
-    docs = a.files.map((f) => readResultFile(f));
+    docs = a.files.map((f) => readResultFile(f, io.cwd));
   } catch (e) {
     if (!(e instanceof ResultFileError)) throw e;
     io.stderr.write(`cyclebench compare: ${e.message}\n`);

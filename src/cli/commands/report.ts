@@ -66,7 +66,7 @@ export const reportCommand: Command = async (args, io) => {
     throw e;
   }
   const format = values.format;
-  const path = resolve(io.cwd, positionals[0]);
+  const path = positionals[0];
   const problem = values.out && checkOutputPaths([{ label: '--out', path: values.out }], [positionals[0]], io.cwd);
   if (problem) {
     io.stderr.write(`cyclebench report: ${problem}\n`);
@@ -75,7 +75,7 @@ export const reportCommand: Command = async (args, io) => {
   let text: string;
   try {
     // node:bench NDJSON is read as compare reads it (results/read.ts), into a result document.
-    const read = readJsonOrNodeBench(path);
+    const read = readJsonOrNodeBench(path, io.cwd);
     if ('json' in read && isPairedJson(read.json)) {
       if (values.complexity) throw new UsageError('--complexity applies to run result files, not to a paired file');
       text = renderPairedReport(parsePairedDocument(read.json, path), format);
