@@ -3,9 +3,9 @@
 // configuration, the --help text and the value checks, whose one-line errors are UsageErrors
 // (src/cli/args.ts holds the value parsers and their messages).
 import type { ParseArgsConfig } from 'node:util';
-import { cpuList, fraction, integer, oneOf, parse, positiveNumber } from './args.js';
+import { cpuList, fraction, integer, LIMITS, oneOf, parse, positiveNumber } from './args.js';
 import { UsageError } from './io.js';
-import { helpPercent } from '../defaults.js';
+import { DEFAULT_SEED, helpPercent } from '../defaults.js';
 
 interface Described {
   /** One-letter alias: 'r' for -r. */
@@ -30,6 +30,19 @@ export interface IntegerOption extends Described {
   max: number;
   default?: number;
 }
+/** `--seed N`, the same in every command that draws random numbers; `uses` says what the seed decides. */
+export function seedOption(uses: string, section?: string): IntegerOption & { default: number } {
+  return {
+    kind: 'integer',
+    min: 0,
+    max: LIMITS.seed,
+    default: DEFAULT_SEED,
+    arg: 'N',
+    ...(section === undefined ? {} : { section }),
+    help: `${uses} (default {default})`,
+  };
+}
+
 /** A positive (or, with allowZero, non-negative) number, at most `max`, below `below`, or within `range`. */
 export interface NumberOption extends Described {
   kind: 'number';

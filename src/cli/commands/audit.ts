@@ -14,8 +14,7 @@ import { documentJson } from '../../results/document.js';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { formatNs, formatPct, table } from '../../report/format.js';
 import { LIMITS } from '../args.js';
-import { defineCommand, helpText, readCommandLine, type Values } from '../options.js';
-import { DEFAULT_SEED } from '../../defaults.js';
+import { defineCommand, helpText, readCommandLine, seedOption, type Values } from '../options.js';
 import { type Command, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, usageLine } from '../io.js';
 
 /** --configs LIST: configuration names, comma-separated. */
@@ -66,14 +65,7 @@ also: ${AUDIT_CONFIGS.filter((c) => !c.default)
       arg: 'S',
       help: 'sampling budget per process, seconds (default {default})',
     },
-    seed: {
-      kind: 'integer',
-      min: 0,
-      max: LIMITS.seed,
-      default: DEFAULT_SEED,
-      arg: 'N',
-      help: 'seed of every random choice: batch order, bootstrap (default {default})',
-    },
+    seed: seedOption('seed of every random choice: batch order, bootstrap'),
     json: {
       kind: 'string',
       arg: 'FILE',

@@ -12,10 +12,10 @@ import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
 import type { Statistic } from '../../results/schema.js';
-import { fraction, LIMITS } from '../args.js';
+import { fraction } from '../args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
-import { defineCommand, helpText, readCommandLine } from '../options.js';
-import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../../defaults.js';
+import { defineCommand, helpText, readCommandLine, seedOption } from '../options.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_TARGET_CI } from '../../defaults.js';
 
 /** --fail-on regression[:P][,cannot-tell]. */
 export interface FailOn {
@@ -91,14 +91,7 @@ row instead of 'incomparable', and does not fail --fail-on`,
       arg: 'C',
       help: 'confidence level of the ratio CI (default {default})',
     },
-    seed: {
-      kind: 'integer',
-      min: 0,
-      max: LIMITS.seed,
-      default: DEFAULT_SEED,
-      arg: 'N',
-      help: 'bootstrap seed (default {default})',
-    },
+    seed: seedOption('bootstrap seed'),
     statistic: {
       kind: 'enum',
       values: ['slope', 'min', 'median', 'mean', 'instructions'],

@@ -2,7 +2,7 @@
 // checks and help text in one table.
 import { cpuList, LIMITS, oneOf } from '../args.js';
 import { UsageError } from '../io.js';
-import { defineCommand } from '../options.js';
+import { defineCommand, seedOption } from '../options.js';
 import { DEFAULT_NOISE_THRESHOLD, helpPercent } from '../../defaults.js';
 import {
   DEFAULT_RUN_OPTIONS as D,
@@ -142,15 +142,7 @@ for a kernel that collected garbage during warmup)`,
       section: M,
       help: 'confidence level of intervals (default {default})',
     },
-    seed: {
-      kind: 'integer',
-      min: 0,
-      max: LIMITS.seed,
-      default: D.seed,
-      arg: 'N',
-      section: M,
-      help: 'seed of every random choice: batch order, inputs, bootstrap (default {default})',
-    },
+    seed: seedOption('seed of every random choice: batch order, inputs, bootstrap', M),
     filter: {
       kind: 'custom',
       parse: regex,
@@ -327,15 +319,15 @@ e.g. --against-flags=--jitless (several: quoted, space-separated)`,
       arg: 'PATH',
       section: C,
       help: `the Node binary every worker runs (default: the one running
-cyclebench); in a paired run, this side's: --node node22 --against-node node24`,
+cyclebench); in a paired run, this side's (--node node22 --against-node node24)`,
     },
     flags: {
       kind: 'custom',
       parse: usage((value) => splitFlags('--flags', value)),
       arg: '=F',
       section: C,
-      help: `extra Node/V8 flags for every worker, recorded and checked by
-compare, e.g. --flags=--max-semi-space-size=4; in a paired run, this side's`,
+      help: `extra Node/V8 flags for every worker, recorded and checked by compare
+(--flags=--max-semi-space-size=4); in a paired run, this side's`,
     },
     json: {
       kind: 'string',
