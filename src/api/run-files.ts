@@ -91,6 +91,13 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
     throw new RangeError('runFiles: memory is not available with simulate (a simulated run counts instructions)');
   if (options.profile !== undefined && (typeof options.profile !== 'string' || options.profile.trim() === ''))
     throw new TypeError('runFiles: profile must be the name of a directory');
+  if (options.node !== undefined && (typeof options.node !== 'string' || options.node.trim() === ''))
+    throw new TypeError('runFiles: node must be the path or name of a Node binary');
+  if (
+    options.flags !== undefined &&
+    (!Array.isArray(options.flags) || options.flags.some((f) => typeof f !== 'string'))
+  )
+    throw new TypeError("runFiles: flags must be an array of strings, e.g. ['--max-semi-space-size=16']");
   if (options.simulate && options.profile !== undefined)
     throw new RangeError('runFiles: profile is not available with simulate (a simulated run runs under Valgrind)');
   return oneRunAtATime('runFiles', () => measureFiles(options));

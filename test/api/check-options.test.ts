@@ -33,6 +33,18 @@ describe('runFiles() and run() refuse an unknown or out-of-range option', () => 
       await expect(runFiles({ files: GOOD, print: false, ...options })).rejects.toBeInstanceOf(RangeError);
     });
 
+  it('runFiles node and flags: the wrong type is a TypeError; a flag Node refuses is one line before any measuring', async () => {
+    await expect(runFiles({ files: GOOD, print: false, flags: '--jitless' as unknown as string[] })).rejects.toThrow(
+      new TypeError("runFiles: flags must be an array of strings, e.g. ['--max-semi-space-size=16']"),
+    );
+    await expect(runFiles({ files: GOOD, print: false, node: '' })).rejects.toThrow(
+      new TypeError('runFiles: node must be the path or name of a Node binary'),
+    );
+    await expect(runFiles({ files: GOOD, print: false, flags: ['--no-such-flag-at-all'] })).rejects.toThrow(
+      new RegExp(`^Node ${process.version} \\(.+\\) refuses the flags --no-such-flag-at-all`),
+    );
+  });
+
   it('run() with statistic: nope or an unknown option', async () => {
     bench('one', () => 1);
     await expect(run({ ...tiny, print: false, statistic: 'nope' as 'min' })).rejects.toThrow(
