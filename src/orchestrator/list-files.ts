@@ -34,12 +34,16 @@ export async function listFiles(
     if (signal?.aborted) return { files: out, interrupted: true };
     const listing = await listFile(platform, file, signal, node);
     if ('interrupted' in listing) return { files: out, interrupted: true };
-    if ('error' in listing) {
-      // The worker's message starts "could not load /abs/path: "; the refusal line is said by base name.
-      const refused = refusalIn(listing.error.replace(`could not load ${file}: `, ''));
-      if (refused !== null) throw new RefusedFileError(`${basename(file)}: ${refused}`);
-    }
+    throwIfRefused(file, listing);
     out.push({ file, listing });
   }
   return { files: out, interrupted: false };
+}
+
+/** Throws RefusedFileError when `file` did not load because it is written for a tool cyclebench refuses. */
+export function throwIfRefused(file: string, listing: FileListing): void {
+  if (!('error' in listing)) return;
+  // The worker's message starts "could not load /abs/path: "; the refusal line is said by base name.
+  const refused = refusalIn(listing.error.replace(`could not load ${file}: `, ''));
+  if (refused !== null) throw new RefusedFileError(`${basename(file)}: ${refused}`);
 }

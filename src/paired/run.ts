@@ -9,6 +9,7 @@ import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
 import type { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { listFile, runFork } from '../orchestrator/fork.js';
+import { throwIfRefused } from '../orchestrator/list-files.js';
 import { fullName } from '../text/format.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
@@ -120,6 +121,9 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
         : Promise.resolve({ benchmarks: [] as Descriptor[] }),
     ]);
     if (sides.some((s) => 'interrupted' in s)) return { ...out, interrupted: true };
+    // A file of this tree written for a tool cyclebench refuses ends the run in one line, as a plain run does.
+    const [own] = sides;
+    if (!('interrupted' in own)) throwIfRefused(file, own);
     const [cur, other] = sides.map((s, i) => {
       if ('error' in s) out.loadErrors.push(`${i === 0 ? thisSide(opts) : opts.tree.label}: ${s.error}`);
       return 'benchmarks' in s

@@ -32,6 +32,15 @@ describe('a refused benchmark.js file', () => {
     expect(marks(marker)).toBe('loaded\n');
   });
 
+  it('a paired run (--against-flags) refuses it the same way: one line, exit 2, nothing measured', async () => {
+    const marker = join(dir, 'paired.marks');
+    const r = await cli(['run', FILE, '--against-flags=--jitless'], { CYCLEBENCH_TEST_MARKER: marker, COLUMNS: '80' });
+    expect(r.timedOut).toBe(false);
+    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', `cyclebench run: ${LINE}\n`]);
+    // Each side's listing worker loaded the file up to the refused add(), and nothing ran after it.
+    expect(marks(marker)).toMatch(/^(loaded\n)+$/);
+  });
+
   it('runFiles() rejects with the same line, and no benchmark function ran', async () => {
     const marker = join(dir, 'api.marks');
     process.env.CYCLEBENCH_TEST_MARKER = marker;

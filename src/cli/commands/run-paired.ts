@@ -11,6 +11,7 @@ import {
   isPaired,
   SideError,
   type SideSpec,
+  RefusedFileError,
 } from '../../api/command-run.js';
 import { OutputPathError } from '../../results/output-files.js';
 import { decidePairedGate } from '../../compare/gate.js';
@@ -86,7 +87,7 @@ export async function againstCommand(opts: RunCliOptions, io: Io): Promise<numbe
   try {
     outcome = await runAgainst(opts, io);
   } catch (e) {
-    const usage = [OtherTreeError, SideError, OutputPathError, ConditionError];
+    const usage = [OtherTreeError, SideError, OutputPathError, ConditionError, RefusedFileError];
     if (!usage.some((type) => e instanceof type)) throw e;
     io.stderr.write(`cyclebench run: ${(e as Error).message}\n`);
     return EXIT_USAGE;
