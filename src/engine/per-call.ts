@@ -4,7 +4,8 @@
 // them. Each call is timed on its own through latency mode's per-call loop (latency-loop.ts),
 // the hooks outside the timed region, and a batch of n calls is the sum of their ticks less n
 // times the clock's own cost, calibrated in this process the way latency mode calibrates it
-// (latency.ts calibrateOverhead: empty calls through the same loop shape, hooks included).
+// (latency.ts calibrateOverhead: empty calls through the same loop shape, hooks included), as the
+// mean of those calls at or below their 90th percentile.
 // The batch then feeds the usual sampling, analysis and comparisons; the fork records the
 // calibration (ForkResult.perCall) and the result says the benchmark was timed this way.
 //
@@ -80,9 +81,10 @@ export function perCallBatches(
   };
   const calibrate = (): PerCallRecord => {
     const c = calibrateOverhead({ clock: ctx.clock, buf } as LatencyContext, calls, passes, NOOP_HOOKS);
-    overhead = c.median;
+    // A batch is a sum of calls, so the cost subtracted per call is a mean, not the median (latency.ts).
+    overhead = c.typicalMean;
     return {
-      overheadTicks: c.median,
+      overheadTicks: c.typicalMean,
       overheadP10Ticks: c.p10,
       overheadP90Ticks: c.p90,
       calibrationCalls: Math.max(1, calls),

@@ -79,8 +79,8 @@ export interface LatencySummary {
 
 /**
  * Per-call timing (a kernel with beforeEach/afterEach hooks, src/engine/per-call.ts): every batch is
- * the sum of its calls' ticks less overheadTicks per call, the median of empty calls through the same
- * loop shape in this process.
+ * the sum of its calls' ticks less overheadTicks per call, the mean of the empty calls at or below
+ * their 90th percentile through the same loop shape in this process.
  */
 export interface PerCallRecord {
   overheadTicks: number;

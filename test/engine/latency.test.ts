@@ -128,7 +128,7 @@ describe('timer overhead calibration', () => {
     const buf = new Float64Array(4);
     clock.bind(buf);
     const ctx = { clock, buf, hz: 1e9, checksum: new Checksum(), nowMs: fakeNowMs(clock), resolutionTicks: 1 };
-    expect(calibrateOverhead(ctx, 1000, 2)).toEqual({ median: 42, p10: 42, p90: 42 });
+    expect(calibrateOverhead(ctx, 1000, 2)).toEqual({ median: 42, p10: 42, p90: 42, typicalMean: 42 });
   });
 
   it('sizes chunks to about 10 ms of calls, at least one', () => {
