@@ -8,6 +8,7 @@ import { checkProfileDir } from '../orchestrator/profile-files.js';
 import { DamagedBaselineError, loadBaseline } from '../compare/baselines.js';
 import { type MeasuredRun, runBenchmarks, type RunOptions } from '../orchestrator/run.js';
 import { finishRun, runCompareSettings } from './finish-run.js';
+import { moreProcesses } from './more-processes.js';
 import type { Platform } from '../platform/types.js';
 import type { ResultDocument } from '../results/schema.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
@@ -52,14 +53,15 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     baselineRefused = e.message;
     io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
   }
+  const { statistic, confidence, seed, targetCi, forks, aa } = opts;
   const measured = await runBenchmarks(
     { ...runOptionsOf(opts, io.cwd), ...(launch ? { launch } : {}) },
     io.stderr,
     platform,
+    moreProcesses({ statistic, confidence, seed }),
   );
   // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
   const settings = runCompareSettings(opts);
-  const { statistic, confidence, seed, targetCi, forks, aa } = opts;
   const document = finishRun(measured, { statistic, confidence, seed, targetCi, forks, aa }, settings);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;

@@ -104,37 +104,23 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
 }
 
 async function measureFiles(options: RunFilesOptions): Promise<RunOutcome> {
-  const [
-    { DEFAULT_RUN_OPTIONS, SIMULATED_RUN_DEFAULTS },
-    { runAndReport },
-    { findBenchFiles },
-    { checkRunLimits },
-    { maxProcesses },
-  ] = await Promise.all([
-    import('../orchestrator/run.js'),
+  const [{ withRunDefaults }, { runAndReport }, { findBenchFiles }, { checkRunLimits }] = await Promise.all([
+    import('./run-defaults.js'),
     import('./run-and-report.js'),
     import('../orchestrator/discover.js'),
     import('../orchestrator/limits.js'),
-    import('../orchestrator/more-processes.js'),
   ]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
   const { files, filter, cwd: _cwd, print: _print, io: _io, progress, ...rest } = options;
   const opts: RunAndReportOptions = {
-    ...DEFAULT_RUN_OPTIONS,
-    ...(options.simulate ? SIMULATED_RUN_DEFAULTS : {}),
-    ...stripUndefined(rest),
+    ...withRunDefaults(rest),
     files: findBenchFiles(Array.isArray(files) ? files : [files], cwd),
     filter: typeof filter === 'string' ? new RegExp(filter) : filter,
     progress: progress ?? false,
     argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
   };
-  if (options.maxForks === undefined) opts.maxForks = maxProcesses(opts.forks, options.forks !== undefined);
   checkRunLimits(opts, 'runFiles');
   return runAndReport(opts, io);
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -16,7 +16,7 @@ import { type ConditionRequest, conditionsRecord, resolveConditions } from './co
 import { ProgressLine } from './progress.js';
 import { ProgressPlan } from './progress-plan.js';
 import { interruptedLine, onStopSignals, type StopSignal } from './stop-signals.js';
-import { type MeasuredEntry, runSuite } from './suite.js';
+import { type MeasuredEntry, type MoreProcesses, runSuite } from './suite.js';
 import { listFiles } from './list-files.js';
 import { mlockShortfall } from './mlock-outcome.js';
 import type { Check } from '../results/checks.js';
@@ -132,11 +132,15 @@ export interface MeasuredRun {
   stoppedBy?: StopSignal;
 }
 
-/** Measures the run and returns its result document; prints only warnings and the progress line to `log`. */
+/**
+ * Measures the run and returns what its workers returned; prints only warnings and the progress line
+ * to `log`. With `moreProcesses`, a benchmark whose planned processes disagree gets more, up to `maxForks`.
+ */
 export async function runBenchmarks(
   opts: RunOptions,
   log: LogStream,
   platform: Platform = loadPlatform(),
+  moreProcesses?: MoreProcesses,
 ): Promise<MeasuredRun> {
   if (opts.timeoutMs < opts.timeBudgetNs / 1e6)
     log.write(
@@ -189,29 +193,30 @@ export async function runBenchmarks(
       filter: opts.filter,
       forks: opts.forks,
       ...(opts.maxForks !== undefined ? { maxForks: opts.maxForks } : {}),
-      measure: {
-        timeBudgetNs: opts.timeBudgetNs,
-        ...(opts.largestBatchNs
-          ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
-          : {}),
-        targetCi: opts.targetCi,
-        counters: opts.counters,
+      ...(moreProcesses ? { moreProcesses } : {}),
+      fork: {
+        measure: {
+          timeBudgetNs: opts.timeBudgetNs,
+          ...(opts.largestBatchNs
+            ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
+            : {}),
+          targetCi: opts.targetCi,
+          counters: opts.counters,
+          seed: opts.seed,
+          ...(opts.latency ? { latency: true } : {}),
+          ...(opts.memory ? { memory: true } : {}),
+          ...(opts.v8Status === false ? { v8Status: false } : {}),
+          ...(choice ? SIMULATED_MEASURE : {}),
+        },
+        simulate: simulation,
+        conditions,
         seed: opts.seed,
-        ...(opts.latency ? { latency: true } : {}),
-        ...(opts.memory ? { memory: true } : {}),
-        ...(opts.v8Status === false ? { v8Status: false } : {}),
-        ...(choice ? SIMULATED_MEASURE : {}),
+        timeoutMs: opts.timeoutMs,
+        ...(node ? { node } : {}),
+        signal: abort.signal,
       },
-      simulate: simulation,
-      conditions,
-      statistic: opts.statistic,
-      confidence: opts.confidence,
-      seed: opts.seed,
-      timeoutMs: opts.timeoutMs,
       aa: opts.aa,
       ...(opts.profile !== undefined ? { profile: { dir: resolve(opts.profile) } } : {}),
-      ...(node ? { node } : {}),
-      signal: abort.signal,
       progress,
       onWarning: (line) => log.write(`cyclebench: warning: ${line}\n`),
     });

@@ -1,27 +1,23 @@
 // The orchestrator: list the benchmarks of each file in a worker, schedule (benchmark,
 // fork) jobs round-robin, run each job in a fresh worker process (fork.ts; the next one
 // started while the current one runs, ahead.ts), and return each benchmark's raw processes
-// (src/api/finish-run.ts turns them into rows). Failures stay local: a file that does not load, a kernel that
+// (src/api/finish-run.ts turns them into rows). Whether a benchmark gets more processes is the
+// caller's answer (SuiteOptions.moreProcesses): the orchestrator runs processes, it analyses none.
+// Failures stay local: a file that does not load, a kernel that
 // throws, a worker that crashes or hangs becomes an error row and the rest completes.
 // An abort (Ctrl-C) stops the current worker and returns everything measured so far.
 import { basename } from 'node:path';
-import { analyzeBenchmark } from '../analysis/estimate.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
-import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
+import type { BenchmarkResult, ForkResult } from '../results/schema.js';
 import type { Check } from '../results/checks.js';
-import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
-import type { ResolvedConditions } from './conditions.js';
-import type { NodeLaunch } from './worker-process.js';
+import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { interleavedArms, roundRobin } from './schedule.js';
-import { startFork, runFork } from './fork.js';
+import { type ForkOptions, startFork, runFork } from './fork.js';
 import { type ListedFiles, listFiles, RefusedFileError } from './list-files.js';
 import { fullName } from '../text/format.js';
-import { processesToAdd } from './more-processes.js';
 import { AheadWorker } from './ahead.js';
-import { relativeHalfWidth } from '../analysis/half-width.js';
 import { simulationLanes } from '../simulation/launch.js';
-import type { SimulationChoice } from '../simulation/events.js';
 import type { ProgressPlan } from './progress-plan.js';
 import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
@@ -32,29 +28,27 @@ export interface SuiteOptions {
   forks: number;
   /** At most this many processes per benchmark: more than `forks` when the planned ones disagree. */
   maxForks?: number;
-  measure: WorkerRunOptions;
-  conditions: ResolvedConditions;
-  statistic: Statistic | 'auto';
-  confidence: number;
-  seed: number;
-  /** Per-worker wall-clock limit. */
-  timeoutMs: number;
+  /** How many processes to add to a benchmark after its planned ones; without it none are added. */
+  moreProcesses?: MoreProcesses;
+  /** What every process of the run is started with: conditions, measurement, time limit, abort signal. */
+  fork: ForkOptions;
   /** A/A check: measure every benchmark as two interleaved arms of `forks` processes each. */
   aa?: boolean;
-  signal?: AbortSignal;
   /** Told every benchmark's most processes before the first starts, then each process begun and finished. */
   progress?: ProgressPlan;
   /** Told each warning found before measuring (duplicate names), as soon as the files are listed. */
   onWarning?: (line: string) => void;
-  /** Simulated counters: every worker runs under callgrind (src/simulation/). */
-  simulate?: SimulationChoice & { valgrind?: string };
   /** One more, unmeasured, process per benchmark under V8's sampling profiler (src/orchestrator/profile.ts). */
   profile?: ProfileRequest;
   /** The files' listings when the caller listed them first (list-files.ts); else they are listed here. */
   listed?: ListedFiles;
-  /** Another Node binary or extra flags for every worker (`run --node`, `--flags`). */
-  node?: NodeLaunch;
 }
+
+/**
+ * The answer for one benchmark whose planned processes are `forks`: how many to add (at most `max`
+ * in all) and the relative CI half-width that asks for them, or null for none.
+ */
+export type MoreProcesses = (forks: ForkResult[], max: number) => { count: number; halfWidth: number } | null;
 
 export { RefusedFileError };
 
@@ -92,8 +86,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   let listedCount = 0;
   const checks: Check[] = [];
   // A file written for a tool cyclebench refuses stops the run in listFiles, before anything is measured.
+  const { signal, simulate, node } = opts.fork;
   const { files, interrupted: listingInterrupted } =
-    opts.listed ?? (await listFiles(platform, opts.files, opts.signal, opts.node));
+    opts.listed ?? (await listFiles(platform, opts.files, signal, node));
   for (const { file, listing: listed } of files) {
     if ('error' in listed) {
       // The worker's message already starts "could not load /abs/path: "; say it once, by base name.
@@ -109,7 +104,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     }
   }
 
-  if (entries.length === 0 && loadErrors.length === 0 && !opts.signal?.aborted)
+  if (entries.length === 0 && loadErrors.length === 0 && !signal?.aborted)
     throw new NothingToRunError(nothingToRun(opts, listedCount));
   const warnings = duplicateNames(entries.map((e) => e.descriptor));
   for (const w of warnings) opts.onWarning?.(w);
@@ -126,25 +121,27 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   // Benchmarks whose planned processes disagree get more processes (more-processes.ts), added
   // round-robin like the planned ones, up to `max` each: the progress line's total counts that maximum.
   const max = opts.maxForks ?? opts.forks;
-  const mayAdd = max > opts.forks && !opts.aa && !opts.simulate;
+  const more = opts.moreProcesses;
+  const mayAdd = max > opts.forks && !opts.aa && !simulate && more !== undefined;
   for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1), !mayAdd);
-  let interrupted = listingInterrupted || (opts.signal?.aborted ?? false) || (await runJobs(platform, jobs, opts));
-  if (!interrupted && mayAdd) {
-    const more = entries.filter((e) => !e.error && addProcessesFor(e, opts, max) > 0);
+  let interrupted =
+    listingInterrupted || (signal?.aborted ?? false) || (await runJobs(platform, jobs, opts.fork, opts.progress));
+  if (!interrupted && mayAdd && more) {
+    const added = entries.filter((e) => !e.error && addProcessesFor(e, more, max) > 0);
     for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));
-    const extra = roundRobin(more, Math.max(0, ...more.map((e) => e.added!.count)))
+    const extra = roundRobin(added, Math.max(0, ...added.map((e) => e.added!.count)))
       .filter((j) => j.forkIndex < j.benchmark.added!.count)
       .map((j) => ({ ...j, forkIndex: opts.forks + j.forkIndex, arm: 0 as const }));
-    interrupted = await runJobs(platform, extra, opts);
+    interrupted = await runJobs(platform, extra, opts.fork, opts.progress);
   }
   // Profiles come after every measured process, so a profiled process never runs between two measured ones.
   for (const [index, e] of entries.entries()) {
     if (!opts.profile || interrupted || e.error) continue;
-    if (opts.signal?.aborted) interrupted = true;
+    if (signal?.aborted) interrupted = true;
     const forkIndex = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
     const p = interrupted
       ? 'interrupted'
-      : await profileOne(platform, { descriptor: e.descriptor, index, forkIndex }, opts, opts.profile);
+      : await profileOne(platform, { descriptor: e.descriptor, index, forkIndex }, opts.fork, opts.profile);
     if (p === 'interrupted') interrupted = true;
     else e.profile = p;
   }
@@ -153,7 +150,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     loadErrors,
     entries,
     interrupted,
-    notes: opts.conditions.notes,
+    notes: opts.fork.conditions.notes,
     listed: listedCount,
     warnings,
     checks,
@@ -163,7 +160,12 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
 type Job = { benchmark: MeasuredEntry; forkIndex: number; arm: 0 | 1 };
 
 /** Runs jobs in order, one fresh worker each; true when the run was interrupted. */
-async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOptions): Promise<boolean> {
+async function runJobs(
+  platform: Platform,
+  jobs: readonly Job[],
+  fork: ForkOptions,
+  progress: ProgressPlan | undefined,
+): Promise<boolean> {
   let next = 0;
   let interrupted = false;
   // The worker of the next job starts while this one runs, on CPUs this one does not measure on,
@@ -171,21 +173,21 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
   // up: this one has it stopped for its timed phases (the empty-loop floor, sampling and after),
   // because on a VM the other vCPU can be the same physical core, and even separate cores share
   // caches and memory bandwidth (docs/decisions.md).
-  const cpus = opts.simulate ? null : opts.conditions.prestartCpus;
+  const cpus = fork.simulate ? null : fork.conditions.prestartCpus;
   const ahead = new AheadWorker<Job>(
-    cpus && ((job) => startFork(platform, job.benchmark.descriptor, job.forkIndex, opts, cpus)),
+    cpus && ((job) => startFork(platform, job.benchmark.descriptor, job.forkIndex, fork, cpus)),
   );
   // One job at a time, except under simulation: counts do not depend on the load, so workers run
   // side by side (simulation/launch.ts simulationLanes).
   const lane = async () => {
     while (next < jobs.length && !interrupted) {
-      if (opts.signal?.aborted) return void (interrupted = true);
+      if (fork.signal?.aborted) return void (interrupted = true);
       const job = jobs[next++];
       const entry = job.benchmark;
       if (entry.error) continue; // a benchmark that failed once is not retried in its other forks
-      opts.progress?.begin(entry, fullName(entry.descriptor.group, entry.descriptor.title));
+      progress?.begin(entry, fullName(entry.descriptor.group, entry.descriptor.title));
       const mine = ahead.take(job);
-      const running = runFork(platform, entry.descriptor, job.forkIndex, opts, {
+      const running = runFork(platform, entry.descriptor, job.forkIndex, fork, {
         ...(mine ? { started: mine } : {}),
         ...(ahead.enabled ? { onMessage: ahead.onMessage } : {}),
       });
@@ -193,10 +195,10 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
       const r = await running;
       ahead.pause(false);
       if ('interrupted' in r) return void (interrupted = true);
-      opts.progress?.finished(entry);
+      progress?.finished(entry);
       if ('error' in r) {
         entry.error = r.error;
-        opts.progress?.settle(entry);
+        progress?.settle(entry);
       } else {
         entry.forks.push(r.fork);
         entry.arms[job.arm].push(r.fork.index);
@@ -207,7 +209,7 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
   const endAhead = () => ahead.discard();
   process.on('exit', endAhead);
   try {
-    await Promise.all(Array.from({ length: opts.simulate ? simulationLanes() : 1 }, lane));
+    await Promise.all(Array.from({ length: fork.simulate ? simulationLanes() : 1 }, lane));
   } finally {
     process.off('exit', endAhead);
     ahead.discard();
@@ -220,21 +222,11 @@ async function runJobs(platform: Platform, jobs: readonly Job[], opts: SuiteOpti
 }
 
 /** How many processes to add to a benchmark whose planned processes disagree (0 if they agree); records it. */
-function addProcessesFor(e: MeasuredEntry, opts: SuiteOptions, max: number): number {
-  let h;
-  try {
-    h = analyzeBenchmark(e.forks, {
-      statistic: opts.statistic,
-      confidence: opts.confidence,
-      seed: opts.seed,
-      counters: false,
-    }).headline;
-  } catch {
-    return 0; // the final analysis reports why these batches cannot be analysed
-  }
-  const count = processesToAdd(h, e.forks.length, max);
-  if (count > 0) e.added = { planned: e.forks.length, halfWidth: relativeHalfWidth(h), count };
-  return count;
+function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number): number {
+  const add = more(e.forks, max);
+  if (!add || add.count <= 0) return 0;
+  e.added = { planned: e.forks.length, halfWidth: add.halfWidth, count: add.count };
+  return add.count;
 }
 
 /** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */

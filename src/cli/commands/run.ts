@@ -10,17 +10,14 @@ import {
   RefusedFileError,
   ConditionError,
   exitCodeFor,
-  SIMULATED_FORKS,
-  SIMULATED_TIMEOUT_MS,
   SimulationUnavailableError,
-  maxProcesses,
   flagName,
   NOT_PAIRED,
   SideError,
 } from '../../api/command-run.js';
 import { runAndReport } from '../../api/run-and-report.js';
+import { withRunDefaults } from '../../api/run-defaults.js';
 import { BaselineError } from '../../compare/baselines.js';
-import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { OutputPathError } from '../../results/output-files.js';
 import { againstCommand, joinFlagValues, pairedOptions, pairedRun, type RunCliOptions } from './run-paired.js';
 
@@ -109,9 +106,16 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     throw new UsageError('--memory is not available with --counters simulate (a simulated run counts instructions)');
   if (simulate && v.profile !== undefined)
     throw new UsageError('--profile is not available with --counters simulate (its workers run under Valgrind)');
-  // Under simulate the counts are deterministic and workers slow: fewer processes, a longer timeout.
-  const forks = simulate && !given('forks') ? SIMULATED_FORKS : v.forks;
+  // The options whose defaults depend on others (simulate), filled as runFiles() fills them.
   const askedMax = v['max-forks'];
+  const filled = withRunDefaults({
+    simulate,
+    ...(given('forks') ? { forks: v.forks } : {}),
+    ...(askedMax !== undefined ? { maxForks: askedMax } : {}),
+    ...(given('timeout') ? { timeoutMs: v.timeout * 1000 } : {}),
+    ...(given('threshold') ? { threshold: v.threshold } : {}),
+  });
+  const forks = filled.forks;
   if (askedMax !== undefined && askedMax < forks)
     throw new UsageError(`--max-forks ${askedMax} is below ${given('forks') ? '' : 'the default '}--forks ${forks}`);
   if (simulate && askedMax !== undefined && askedMax > forks)
@@ -120,14 +124,14 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     files: findBenchFiles(line.positionals, io.cwd),
     filter: v.filter,
     forks,
-    maxForks: maxProcesses(forks, given('forks') || simulate, askedMax),
+    maxForks: filled.maxForks,
     timeBudgetNs: v.time * 1e9,
     ...(v['batch-ms'] !== undefined ? { largestBatchNs: v['batch-ms'] * 1e6 } : {}),
     targetCi: v['target-ci'],
     statistic: v.statistic,
     confidence: v.confidence,
     seed: v.seed,
-    timeoutMs: simulate && !given('timeout') ? SIMULATED_TIMEOUT_MS : v.timeout * 1000,
+    timeoutMs: filled.timeoutMs,
     counters: counters === 'hardware',
     ...(simulate ? { simulate: v.counters.simulate ?? true } : {}),
     cpu: v['no-pin'] ? false : (v.cpu ?? null),
@@ -154,7 +158,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     aa: v.aa,
     saveBaseline: v['save-baseline'],
     baseline: v.baseline,
-    threshold: simulate && !given('threshold') ? INSTRUCTIONS_THRESHOLD : v.threshold,
+    threshold: filled.threshold,
     progress: !v.quiet,
     detail: v.verbose ? 'verbose' : v.quiet ? 'quiet' : 'summary',
     argv: ['run', ...args],
