@@ -70,8 +70,13 @@ export async function takeProfile(
     error = (e as Error).message;
   }
   const { times, scope } = selfTimesIn(r.profile, KERNEL_LOOPS);
+  const process = { index: r.fork.index, pid: r.fork.pid };
   return {
-    summary: { ...summarize(times, scope, sampleCount(r.profile), intervalUs, file), ...(error ? { error } : {}) },
+    summary: {
+      ...summarize(times, scope, sampleCount(r.profile), intervalUs, file),
+      process,
+      ...(error ? { error } : {}),
+    },
     times,
   };
 }

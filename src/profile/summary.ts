@@ -20,6 +20,11 @@ export interface ProfileSummary {
   top: FunctionTime[];
   /** Why there is no profile, or why it was not written (one line). */
   error?: string;
+  /**
+   * The profiling process: its process index (one no measured process of the benchmark has) and
+   * pid. Absent when it failed, and in older files.
+   */
+  process?: { index: number; pid: number };
 }
 
 /** The summary of a profile whose functions' self times (largest first) are `times`. */

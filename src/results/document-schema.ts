@@ -91,6 +91,7 @@ const fork = {
       required: ['factor', 'spread', 'of'],
       properties: { factor: num, spread: num, of: int, byV8: { type: 'boolean' } },
     },
+    profiled: { enum: ['inspector', 'flags'] },
     v8: {
       type: 'object',
       required: ['warmup', 'end', 'deopts'],
