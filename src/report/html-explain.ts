@@ -4,7 +4,8 @@
 // the timed loop's tiers at the end of warm-up and of the sampled batches, and the
 // deoptimizations inside its warm-up and its measured batches. Function names come from the
 // bench file's code and go through escapeHtml like every other outside text.
-import type { BenchmarkResult, DeoptCount, ForkResult, V8Record } from '../results/schema.js';
+import type { BenchmarkResult, V8Record } from '../results/schema.js';
+import { forkRole, TIER_NOTE, tierHeader, tierRow } from './tier-rows.js';
 import { percent } from './format.js';
 import { fileLine, functionPlace } from './profile.js';
 import { escapeHtml as esc, px } from './svg.js';
@@ -42,35 +43,6 @@ export function profileHtml(b: BenchmarkResult): string {
   );
 }
 
-const tier = (t: V8Record['end']) => (t.kernel === t.loop ? t.kernel : `${t.kernel} / ${t.loop}`);
-
-/** The most frequent (function, reason) of a list, as "f: reason (n)"; '' for none. */
-function topOf(list: readonly DeoptCount[]): string {
-  const top = [...list].sort((a, b) => b.count - a.count)[0];
-  return top ? `${top.function}: ${top.reason} (${top.count})` : '';
-}
-
-/** What the analysis did with the process: left out as odd or in a slow state, or nothing. */
-function role(f: ForkResult): string {
-  if (f.oddProcess) return 'odd process, left out';
-  if (f.slowState !== undefined) return 'slow state';
-  return '';
-}
-
-/** One process's V8 record as table cells (HTML), after `lead` (its name) and before `last`. */
-function v8Cells(lead: string, v: V8Record, last: string): string[] {
-  const d = v.deopts;
-  return [
-    esc(lead),
-    esc(tier(v.warmup)),
-    esc(tier(v.end)),
-    d ? String(d.warmup) : 'unread',
-    d ? String(d.sampling) : 'unread',
-    esc(d ? topOf(d.samplingFunctions) : ''),
-    esc(last),
-  ];
-}
-
 /**
  * The tier table of `processes` (each named by `name`, with a last column `last`), marked
  * data-table="tiers"; '' when there are none.
@@ -80,22 +52,11 @@ export function v8TableHtml(
   head = 'process',
 ): string {
   if (processes.length === 0) return '';
-  const header = [
-    head,
-    'tier after warm-up',
-    'tier after sampling',
-    'deopts in warm-up',
-    'deopts in measured batches',
-    'most frequent in measured batches',
-    '',
-  ];
   return (
-    '<div class="explain" data-explain="tiers"><h4>V8 per process</h4>' +
-    "<p>Tiers of the kernel's own code / the timed loop (one name when both agree); a kernel the " +
-    'optimized loop inlined may keep an unoptimized tier of its own.</p>' +
+    `<div class="explain" data-explain="tiers"><h4>V8 per process</h4><p>${esc(TIER_NOTE)}</p>` +
     `${table(
-      header,
-      processes.map((p) => v8Cells(p.name, p.v8, p.last)),
+      tierHeader(head),
+      processes.map((p) => tierRow(p.name, p.v8, p.last).map(esc)),
       ' data-table="tiers"',
     )}</div>`
   );
@@ -103,5 +64,5 @@ export function v8TableHtml(
 
 /** Per measured process: V8's tiers and deoptimizations; '' when no process has a record. */
 export function tierHtml(b: BenchmarkResult): string {
-  return v8TableHtml(b.forks.filter((f) => f.v8).map((f) => ({ name: String(f.index), v8: f.v8!, last: role(f) })));
+  return v8TableHtml(b.forks.filter((f) => f.v8).map((f) => ({ name: String(f.index), v8: f.v8!, last: forkRole(f) })));
 }
