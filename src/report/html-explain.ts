@@ -1,5 +1,6 @@
 // What explains a benchmark's number in the HTML report, inside its section: the top self-time
-// functions of its profile (`--profile`, src/profile/summary.ts) with a bar each, and V8's tier
+// functions of its profile (`--profile`, src/profile/summary.ts) and its flame graph
+// (src/report/flame-svg.ts; a bar per function for a file without the call tree), and V8's tier
 // table, one row per measured process (ForkResult.v8, src/worker/v8-watch.ts): the kernel's and
 // the timed loop's tiers at the end of warm-up and of the sampled batches, and the
 // deoptimizations inside its warm-up and its measured batches. Function names come from the
@@ -9,6 +10,7 @@ import { forkRole, TIER_NOTE, tierHeader, tierRow } from './tier-rows.js';
 import { percent } from './format.js';
 import { fileLine, functionPlace } from './profile.js';
 import { escapeHtml as esc, px } from './svg.js';
+import { flameCaption, flameSvg } from './flame-svg.js';
 
 /** Width of the longest function's bar, px. */
 export const BAR_WIDTH = 160;
@@ -35,6 +37,16 @@ export function profileHtml(b: BenchmarkResult): string {
   if (!p) return '';
   const head = `<h4>Top functions by self time</h4><p>${esc(fileLine(p))}</p>`;
   if (p.top.length === 0) return `<div class="explain" data-explain="profile">${head}</div>`;
+  // With the call tree, a flame graph above the table; a file without it (older ones) gets a bar per function.
+  const flame = p.tree ? flameSvg(p.tree) : '';
+  if (flame) {
+    const rows = p.top.map((f) => [esc(f.name), esc(percent(f.share)), esc(functionPlace(f))]);
+    return (
+      `<div class="explain" data-explain="profile">${head}` +
+      `${table(['function', 'self time', 'where'], rows, ' data-table="profile"')}` +
+      `<p>${esc(flameCaption(p.tree!))}</p>${flame}</div>`
+    );
+  }
   const max = Math.max(...p.top.map((f) => f.share));
   const rows = p.top.map((f) => [esc(f.name), esc(percent(f.share)), bar(f.share, max), esc(functionPlace(f))]);
   return (

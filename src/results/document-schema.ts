@@ -142,6 +142,45 @@ const finding = {
   },
 };
 
+/** `--profile`: a benchmark's profile summary (src/profile/summary.ts), its call tree depth-first (src/profile/flame.ts). */
+const profile = {
+  type: 'object',
+  required: ['file', 'samples', 'intervalUs', 'scope', 'top'],
+  properties: {
+    file: nullable(str),
+    samples: num,
+    intervalUs: num,
+    scope: { enum: ['kernel', 'process'] },
+    top: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'url', 'line', 'selfNs', 'share'],
+        properties: { name: str, url: str, line: nullable(num), selfNs: num, share: num },
+      },
+    },
+    error: str,
+    process: { type: 'object', required: ['index', 'pid'], properties: { index: int, pid: num } },
+    tree: {
+      type: 'object',
+      required: ['minShare', 'maxDepth', 'cut', 'frames'],
+      properties: {
+        minShare: num,
+        maxDepth: int,
+        cut: { type: 'boolean' },
+        frames: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'depth', 'selfNs', 'totalNs'],
+            properties: { name: str, url: str, line: num, depth: int, selfNs: num, totalNs: num, merged: int },
+          },
+        },
+      },
+    },
+  },
+};
+
 const benchmark = {
   type: 'object',
   required: ['name', 'forks', 'flags'],
@@ -174,6 +213,7 @@ const benchmark = {
     },
     layout: obj,
     counters: obj,
+    profile,
   },
 };
 

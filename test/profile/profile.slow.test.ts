@@ -13,6 +13,7 @@ import { runFiles } from '../../src/index.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { measuredForks } from '../../src/analysis/slow-processes.js';
 import { caveats } from '../../src/report/caveats.js';
+import { renderHtml } from '../../src/report/html.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/profile/slow-helper.bench.ts', import.meta.url));
@@ -64,7 +65,13 @@ describe('run --profile', () => {
         seed: 7,
       });
       expect(again.headline).toEqual(b.headline);
+      // The call tree for the flame graph: rooted at the kernel's calls, the helper the frame with most self time.
+      const frames = p.tree!.frames;
+      expect(frames[0]).toMatchObject({ name: '(kernel calls)', depth: 0 });
+      expect([...frames].sort((x, y) => y.selfNs - x.selfNs)[0].name).toBe('slowHelper');
     }
+    const html = renderHtml(doc);
+    expect(html.match(/data-plot="flame"/g)).toHaveLength(doc.benchmarks.length);
     expect(caveats(doc).join('\n')).not.toContain('profiler');
     // Terminal: the benchmark's line, then its functions, the helper first.
     const lines = r.stdout.split('\n');
