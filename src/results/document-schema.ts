@@ -145,7 +145,8 @@ const finding = {
 /** `--profile`: a benchmark's profile summary (src/profile/summary.ts), its call tree depth-first (src/profile/flame.ts). */
 const profile = {
   type: 'object',
-  required: ['file', 'samples', 'intervalUs', 'scope', 'top'],
+  // `scope` came after the first files with profiles: a file without it reads (its shares are of the whole measurement).
+  required: ['file', 'samples', 'intervalUs', 'top'],
   properties: {
     file: nullable(str),
     samples: num,

@@ -148,7 +148,7 @@ describe('flame graph', () => {
     expect(profileHtml(syntheticBenchmark('k', [], { profile: { ...summary, top } }))).toContain('class="bar"');
   });
 
-  it('the document keeps the tree and refuses a malformed one', () => {
+  it('the document keeps the tree and refuses a malformed one; an older summary without them reads', () => {
     const b = syntheticBenchmark('k', syntheticForks(1, 2, { cost: 5 }), {
       profile: { file: null, samples: 1, intervalUs: 10, scope: 'kernel', top: [], tree: t },
     });
@@ -156,5 +156,8 @@ describe('flame graph', () => {
     expect(parseResultDocument(json()).benchmarks[0].profile?.tree).toEqual(t);
     (b.profile!.tree!.frames[1] as { depth?: number }).depth = undefined;
     expect(() => parseResultDocument(json())).toThrow(/depth/);
+    // a summary from before scope and tree were kept still reads
+    b.profile = { file: 'p.cpuprofile', samples: 1, intervalUs: 10, top: [] } as never;
+    expect(parseResultDocument(json()).benchmarks[0].profile?.file).toBe('p.cpuprofile');
   });
 });
