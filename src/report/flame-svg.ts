@@ -97,7 +97,9 @@ export function flameSvg(t: FlameTree): string {
   });
   return (
     `<svg class="flame" data-plot="flame" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${FLAME_WIDTH} ${height}" ` +
-    `width="${FLAME_WIDTH}" height="${height}" role="img" aria-label="flame graph" font-size="11" font-family="sans-serif">` +
+    `width="${FLAME_WIDTH}" height="${height}" role="img" aria-label="flame graph" font-size="11" font-family="sans-serif" ` +
+    // scales down with its viewBox in a window narrower than the graph (the page allows inline styles)
+    'style="max-width:100%;height:auto">' +
     `${parts.join('')}</svg>`
   );
 }
