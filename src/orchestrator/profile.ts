@@ -10,6 +10,7 @@ import { PROFILE_INTERVAL_US } from '../profile/capture.js';
 import { type FunctionTime, isCpuProfile, KERNEL_LOOPS, sampleCount, selfTimesIn } from '../profile/cpuprofile.js';
 import { profileFileName, writeProfile } from './profile-files.js';
 import { summarize, type ProfileSummary } from '../profile/summary.js';
+import { flameTree, type FlameTree } from '../profile/flame.js';
 
 export interface ProfileRequest {
   /** The directory the user named, absolute. */
@@ -31,9 +32,11 @@ export interface TakenProfile {
   summary: ProfileSummary;
   /** Every function's self time (the summary keeps the top ones). */
   times: FunctionTime[];
+  /** The aggregated call tree (src/profile/flame.ts); absent when there is no profile. */
+  tree?: FlameTree;
 }
 
-/** Runs one profiling process; never throws: a failure is the summary's error line. */
+/** Runs one profiling process, its summary with the call tree; never throws: a failure is the summary's error line. */
 export async function profileOne(
   platform: Platform,
   job: ProfileJob,
@@ -41,7 +44,8 @@ export async function profileOne(
   req: ProfileRequest,
 ): Promise<ProfileSummary | 'interrupted'> {
   const taken = await takeProfile(platform, job, opts, req);
-  return taken === 'interrupted' ? taken : taken.summary;
+  if (taken === 'interrupted') return taken;
+  return taken.tree ? { ...taken.summary, tree: taken.tree } : taken.summary;
 }
 
 /** Runs one profiling process and keeps every function's self time too. */
@@ -70,8 +74,14 @@ export async function takeProfile(
     error = (e as Error).message;
   }
   const { times, scope } = selfTimesIn(r.profile, KERNEL_LOOPS);
+  const process = { index: r.fork.index, pid: r.fork.pid };
   return {
-    summary: { ...summarize(times, scope, sampleCount(r.profile), intervalUs, file), ...(error ? { error } : {}) },
+    summary: {
+      ...summarize(times, scope, sampleCount(r.profile), intervalUs, file),
+      process,
+      ...(error ? { error } : {}),
+    },
     times,
+    tree: flameTree(r.profile, KERNEL_LOOPS),
   };
 }

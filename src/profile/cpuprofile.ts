@@ -51,7 +51,7 @@ export interface FunctionTime {
 }
 
 /** V8's entry for time the thread was waiting: not time the benchmark spent. */
-const IDLE = '(idle)';
+export const IDLE = '(idle)';
 
 /** True when `value` has the shape of a CPU profile this module can sum. */
 export function isCpuProfile(value: unknown): value is CpuProfile {
@@ -69,12 +69,17 @@ export function isCpuProfile(value: unknown): value is CpuProfile {
 /** Scripts V8 ran as transformed by the TypeScript loader (src/worker/typescript.ts). */
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 
+/** The 1-based line of a frame's function, or null (V8's own entries, a TypeScript file: FunctionTime.line). */
+export function frameLine(frame: Pick<CallFrame, 'url' | 'lineNumber'>): number | null {
+  return frame.url && !TYPESCRIPT.test(frame.url) && frame.lineNumber >= 0 ? frame.lineNumber + 1 : null;
+}
+
 function functionKey(f: CallFrame): string {
   return `${f.functionName}\u0000${f.url}\u0000${f.lineNumber}\u0000${f.columnNumber}`;
 }
 
 /** Microseconds each sample lasted. */
-function sampleDurations(p: CpuProfile): number[] {
+export function sampleDurations(p: CpuProfile): number[] {
   const samples = p.samples ?? [];
   const deltas = p.timeDeltas ?? [];
   if (deltas.length !== samples.length) {
@@ -161,7 +166,7 @@ export function selfTimesIn(p: CpuProfile, under: readonly string[] = []): { tim
     .map(({ frame, us }) => ({
       name: frame.functionName || '(anonymous)',
       url: frame.url,
-      line: frame.url && !TYPESCRIPT.test(frame.url) && frame.lineNumber >= 0 ? frame.lineNumber + 1 : null,
+      line: frameLine(frame),
       selfNs: us * 1000,
       share: total > 0 ? us / total : 0,
     }))

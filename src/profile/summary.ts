@@ -1,6 +1,7 @@
 // What a run keeps of a benchmark's CPU profile: where the file is and its top self-time
 // functions (recorded in the result document, shown by the terminal and Markdown reports).
 import type { FunctionTime, Scope } from './cpuprofile.js';
+import type { FlameTree } from './flame.js';
 
 /** How many functions a summary keeps. */
 export const TOP_FUNCTIONS = 10;
@@ -20,6 +21,13 @@ export interface ProfileSummary {
   top: FunctionTime[];
   /** Why there is no profile, or why it was not written (one line). */
   error?: string;
+  /**
+   * The profiling process: its process index (one no measured process of the benchmark has) and
+   * pid. Absent when it failed, and in older files.
+   */
+  process?: { index: number; pid: number };
+  /** The aggregated call tree for a flame graph (src/profile/flame.ts); absent for a paired run's sides, and in older files. */
+  tree?: FlameTree;
 }
 
 /** The summary of a profile whose functions' self times (largest first) are `times`. */

@@ -70,6 +70,12 @@ export function caveats(doc: ResultDocument): string[] {
     }
     for (const w of warnings) lines.push(`${name}: ${w}`);
     for (const f of b.forks) for (const w of forkLines(f)) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
+    const profiled = b.forks.filter((f) => f.profiled).map((f) => f.index + 1);
+    if (profiled.length)
+      lines.push(
+        `${name}: a CPU profiler ran in measured process${profiled.length > 1 ? 'es' : ''} ${profiled.join(', ')}: ` +
+          "the times include the profiler's cost",
+      );
   }
   return lines;
 }

@@ -1,13 +1,16 @@
 // What explains a benchmark's number in the HTML report, inside its section: the top self-time
-// functions of its profile (`--profile`, src/profile/summary.ts) with a bar each, and V8's tier
+// functions of its profile (`--profile`, src/profile/summary.ts) and its flame graph
+// (src/report/flame-svg.ts; a bar per function for a file without the call tree), and V8's tier
 // table, one row per measured process (ForkResult.v8, src/worker/v8-watch.ts): the kernel's and
 // the timed loop's tiers at the end of warm-up and of the sampled batches, and the
 // deoptimizations inside its warm-up and its measured batches. Function names come from the
 // bench file's code and go through escapeHtml like every other outside text.
-import type { BenchmarkResult, DeoptCount, ForkResult, V8Record } from '../results/schema.js';
+import type { BenchmarkResult, V8Record } from '../results/schema.js';
+import { forkRole, TIER_NOTE, tierHeader, tierRow } from './tier-rows.js';
 import { percent } from './format.js';
 import { fileLine, functionPlace } from './profile.js';
 import { escapeHtml as esc, px } from './svg.js';
+import { flameCaption, flameSvg } from './flame-svg.js';
 
 /** Width of the longest function's bar, px. */
 export const BAR_WIDTH = 160;
@@ -34,41 +37,22 @@ export function profileHtml(b: BenchmarkResult): string {
   if (!p) return '';
   const head = `<h4>Top functions by self time</h4><p>${esc(fileLine(p))}</p>`;
   if (p.top.length === 0) return `<div class="explain" data-explain="profile">${head}</div>`;
+  // With the call tree, a flame graph above the table; a file without it (older ones) gets a bar per function.
+  const flame = p.tree ? flameSvg(p.tree) : '';
+  if (flame) {
+    const rows = p.top.map((f) => [esc(f.name), esc(percent(f.share)), esc(functionPlace(f))]);
+    return (
+      `<div class="explain" data-explain="profile">${head}` +
+      `${table(['function', 'self time', 'where'], rows, ' data-table="profile"')}` +
+      `<p>${esc(flameCaption(p.tree!))}</p>${flame}</div>`
+    );
+  }
   const max = Math.max(...p.top.map((f) => f.share));
   const rows = p.top.map((f) => [esc(f.name), esc(percent(f.share)), bar(f.share, max), esc(functionPlace(f))]);
   return (
     `<div class="explain" data-explain="profile">${head}` +
     `${table(['function', 'self time', '', 'where'], rows, ' data-table="profile"')}</div>`
   );
-}
-
-const tier = (t: V8Record['end']) => (t.kernel === t.loop ? t.kernel : `${t.kernel} / ${t.loop}`);
-
-/** The most frequent (function, reason) of a list, as "f: reason (n)"; '' for none. */
-function topOf(list: readonly DeoptCount[]): string {
-  const top = [...list].sort((a, b) => b.count - a.count)[0];
-  return top ? `${top.function}: ${top.reason} (${top.count})` : '';
-}
-
-/** What the analysis did with the process: left out as odd or in a slow state, or nothing. */
-function role(f: ForkResult): string {
-  if (f.oddProcess) return 'odd process, left out';
-  if (f.slowState !== undefined) return 'slow state';
-  return '';
-}
-
-/** One process's V8 record as table cells (HTML), after `lead` (its name) and before `last`. */
-function v8Cells(lead: string, v: V8Record, last: string): string[] {
-  const d = v.deopts;
-  return [
-    esc(lead),
-    esc(tier(v.warmup)),
-    esc(tier(v.end)),
-    d ? String(d.warmup) : 'unread',
-    d ? String(d.sampling) : 'unread',
-    esc(d ? topOf(d.samplingFunctions) : ''),
-    esc(last),
-  ];
 }
 
 /**
@@ -80,22 +64,11 @@ export function v8TableHtml(
   head = 'process',
 ): string {
   if (processes.length === 0) return '';
-  const header = [
-    head,
-    'tier after warm-up',
-    'tier after sampling',
-    'deopts in warm-up',
-    'deopts in measured batches',
-    'most frequent in measured batches',
-    '',
-  ];
   return (
-    '<div class="explain" data-explain="tiers"><h4>V8 per process</h4>' +
-    "<p>Tiers of the kernel's own code / the timed loop (one name when both agree); a kernel the " +
-    'optimized loop inlined may keep an unoptimized tier of its own.</p>' +
+    `<div class="explain" data-explain="tiers"><h4>V8 per process</h4><p>${esc(TIER_NOTE)}</p>` +
     `${table(
-      header,
-      processes.map((p) => v8Cells(p.name, p.v8, p.last)),
+      tierHeader(head),
+      processes.map((p) => tierRow(p.name, p.v8, p.last).map(esc)),
       ' data-table="tiers"',
     )}</div>`
   );
@@ -103,5 +76,5 @@ export function v8TableHtml(
 
 /** Per measured process: V8's tiers and deoptimizations; '' when no process has a record. */
 export function tierHtml(b: BenchmarkResult): string {
-  return v8TableHtml(b.forks.filter((f) => f.v8).map((f) => ({ name: String(f.index), v8: f.v8!, last: role(f) })));
+  return v8TableHtml(b.forks.filter((f) => f.v8).map((f) => ({ name: String(f.index), v8: f.v8!, last: forkRole(f) })));
 }

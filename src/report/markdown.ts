@@ -1,10 +1,11 @@
 // The Markdown file (`--markdown FILE`, `report --format markdown`): the honest report in
-// Markdown, followed by the detailed estimates of every group (min, median, p99, MAD,
-// ops/s, counters per op). Escaping of user text is done by blocks.ts.
+// Markdown, followed by V8's tier table per benchmark (src/report/tier-rows.ts, as in the HTML)
+// and the detailed estimates of every group (min, median, p99, MAD, ops/s, counters per op). Escaping of user text is done by blocks.ts.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { type Block, writeBlocks } from './blocks.js';
 import { formatBytes, formatNs, formatOps, sig } from './format.js';
 import { reviewBlocks, type ReviewOptions } from './review.js';
+import { tierBlocks } from './tier-rows.js';
 
 function groupTable(list: BenchmarkResult[]): Block {
   const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
@@ -58,7 +59,7 @@ export function markdownBlocks(doc: ResultDocument, opts: ReviewOptions = {}): B
       'Per-iteration statistics (min, median, p99, MAD) are over (batch time − ' +
       'intercept) / iterations; counters are per iteration.',
   });
-  return [...reviewBlocks(doc, opts), ...detail];
+  return [...reviewBlocks(doc, opts), ...tierBlocks(doc), ...detail];
 }
 
 export function renderMarkdown(doc: ResultDocument, opts: ReviewOptions = {}): string {

@@ -91,6 +91,7 @@ const fork = {
       required: ['factor', 'spread', 'of'],
       properties: { factor: num, spread: num, of: int, byV8: { type: 'boolean' } },
     },
+    profiled: { enum: ['inspector', 'flags'] },
     v8: {
       type: 'object',
       required: ['warmup', 'end', 'deopts'],
@@ -141,6 +142,46 @@ const finding = {
   },
 };
 
+/** `--profile`: a benchmark's profile summary (src/profile/summary.ts), its call tree depth-first (src/profile/flame.ts). */
+const profile = {
+  type: 'object',
+  // `scope` came after the first files with profiles: a file without it reads (its shares are of the whole measurement).
+  required: ['file', 'samples', 'intervalUs', 'top'],
+  properties: {
+    file: nullable(str),
+    samples: num,
+    intervalUs: num,
+    scope: { enum: ['kernel', 'process'] },
+    top: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'url', 'line', 'selfNs', 'share'],
+        properties: { name: str, url: str, line: nullable(num), selfNs: num, share: num },
+      },
+    },
+    error: str,
+    process: { type: 'object', required: ['index', 'pid'], properties: { index: int, pid: num } },
+    tree: {
+      type: 'object',
+      required: ['minShare', 'maxDepth', 'cut', 'frames'],
+      properties: {
+        minShare: num,
+        maxDepth: int,
+        cut: { type: 'boolean' },
+        frames: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'depth', 'selfNs', 'totalNs'],
+            properties: { name: str, url: str, line: num, depth: int, selfNs: num, totalNs: num, merged: int },
+          },
+        },
+      },
+    },
+  },
+};
+
 const benchmark = {
   type: 'object',
   required: ['name', 'forks', 'flags'],
@@ -173,6 +214,7 @@ const benchmark = {
     },
     layout: obj,
     counters: obj,
+    profile,
   },
 };
 

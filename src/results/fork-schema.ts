@@ -145,6 +145,11 @@ export interface ForkResult {
   simulation?: SimulationRecord;
   /** V8's tiers and deoptimizations in this process (src/worker/v8-watch.ts; absent when not read, and in older files). */
   v8?: V8Record;
+  /**
+   * A CPU profiler ran in this process while it measured (src/worker/profiled.ts): the inspector's
+   * sampling profiler of a profiling process, or `--cpu-prof` / `--prof` in its flags. Absent otherwise.
+   */
+  profiled?: 'inspector' | 'flags';
 }
 
 /** One function's deoptimizations for one reason, as V8's trace names them (src/worker/deopt-trace.ts). */

@@ -24,6 +24,7 @@ import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js
 import { originalSend, trackExitCause } from '../ipc/exit-cause.js';
 import { attributeToSourceFunctions, withCpuProfile } from '../profile/capture.js';
 import { startV8Watch } from './v8-watch.js';
+import { profilerFlag } from './profiled.js';
 
 let answered = false;
 let requested = false;
@@ -138,9 +139,11 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
       ).finally(() => watch?.close());
     if (req.options.profile) {
       const { result, profile } = await withCpuProfile(req.options.profile.intervalUs, run);
-      return { type: 'result', id: req.id, fork: result, profile };
+      return { type: 'result', id: req.id, fork: { ...result, profiled: 'inspector' }, profile };
     }
-    return { type: 'result', id: req.id, fork: await run() };
+    const fork = await run();
+    const flags = profilerFlag(process.execArgv, process.env.NODE_OPTIONS);
+    return { type: 'result', id: req.id, fork: flags ? { ...fork, profiled: 'flags' } : fork };
   } catch (err) {
     return errorMessage(err, 'throw', `benchmark '${name}' failed: `, req.id);
   } finally {

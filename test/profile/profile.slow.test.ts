@@ -1,6 +1,7 @@
 // `run --profile DIR` end to end: one .cpuprofile per benchmark in DIR (and nothing else), each
 // a CPU profile that names the kernel's slow helper first, listed in the terminal and the
-// Markdown report; the profiling process is not one of the measured ones; a DIR that cannot
+// Markdown report; the profiling process is not one of the measured ones, no measured process
+// ran under a profiler, and the headline is the analysis of the measured processes alone; a DIR that cannot
 // be used is one line before anything is measured. Several child processes per run: slow tier.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +10,26 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
+import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { measuredForks } from '../../src/analysis/slow-processes.js';
+import { caveats } from '../../src/report/caveats.js';
+import { renderHtml } from '../../src/report/html.js';
+import type { ResultDocument } from '../../src/results/schema.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/profile/slow-helper.bench.ts', import.meta.url));
-const FAST = ['--forks', '2', '--time', '0.2', '--no-pin', '--no-counters', '--quiet'];
+const FAST = [
+  '--forks',
+  '2',
+  '--max-forks',
+  '2',
+  '--seed',
+  '7',
+  '--time',
+  '0.2',
+  '--no-pin',
+  '--no-counters',
+  '--quiet',
+];
 
 describe('run --profile', () => {
   it('writes a parsable .cpuprofile per benchmark and lists the slow helper first', async () => {
@@ -29,13 +47,32 @@ describe('run --profile', () => {
       expect(Array.isArray(p.nodes) && p.nodes.length > 0).toBe(true);
       expect(Array.isArray(p.samples) && p.samples.length > 0).toBe(true);
     }
-    const doc = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    const doc = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as ResultDocument;
     for (const b of doc.benchmarks) {
-      expect(b.profile.top[0].name).toBe('slowHelper');
-      expect(b.profile.file).toBe(join(dir, 'profiles', files[doc.benchmarks.indexOf(b)]));
-      // the profiling process is not among the measured ones
-      expect(b.forks).toHaveLength(2);
+      const p = b.profile!;
+      expect(p.top[0].name).toBe('slowHelper');
+      expect(p.file).toBe(join(dir, 'profiles', files[doc.benchmarks.indexOf(b)]));
+      // The measured processes are exactly the planned ones (--max-forks 2: none added), none of
+      // them ran under a profiler, and the profiling process is none of them.
+      expect(b.forks.map((f) => f.index)).toEqual([0, 1]);
+      expect(b.forks.map((f) => f.profiled)).toEqual([undefined, undefined]);
+      expect(p.process?.index).toBe(2);
+      expect(b.forks.map((f) => f.pid)).not.toContain(p.process?.pid);
+      // The headline is the analysis of those processes alone: the same figures from the document's forks.
+      const again = analyzeBenchmark(measuredForks(b.forks), {
+        statistic: b.headline!.statistic,
+        confidence: b.headline!.confidence,
+        seed: 7,
+      });
+      expect(again.headline).toEqual(b.headline);
+      // The call tree for the flame graph: rooted at the kernel's calls, the helper the frame with most self time.
+      const frames = p.tree!.frames;
+      expect(frames[0]).toMatchObject({ name: '(kernel calls)', depth: 0 });
+      expect([...frames].sort((x, y) => y.selfNs - x.selfNs)[0].name).toBe('slowHelper');
     }
+    const html = renderHtml(doc);
+    expect(html.match(/data-plot="flame"/g)).toHaveLength(doc.benchmarks.length);
+    expect(caveats(doc).join('\n')).not.toContain('profiler');
     // Terminal: the benchmark's line, then its functions, the helper first.
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => l.includes('001-calls-slowHelper.cpuprofile'));

@@ -60,8 +60,24 @@ describe.runIf(!chromium && process.env.CI)('HTML report in headless Chromium un
   });
 });
 
+/** A profiled benchmark's call tree (src/profile/flame.ts): a flame graph of 4 frames, a name with markup. */
+const FRAMES = [
+  { name: '(kernel calls)', depth: 0, selfNs: 0, totalNs: 1000 },
+  { name: 'cyclebenchLoop', depth: 1, selfNs: 100, totalNs: 1000 },
+  { name: '<i>kernel</i>', url: 'file:///b/k.bench.js', line: 3, depth: 2, selfNs: 300, totalNs: 900 },
+  { name: 'slowHelper', url: 'file:///b/k.bench.js', line: 9, depth: 3, selfNs: 600, totalNs: 600 },
+];
+
 describe.skipIf(!chromium)(`HTML report in headless Chromium${SKIPPED}`, () => {
   const doc = fixtureDoc();
+  doc.benchmarks[0].profile = {
+    file: 'p/001.cpuprofile',
+    samples: 10,
+    intervalUs: 100,
+    scope: 'kernel',
+    top: [{ name: 'slowHelper', url: 'file:///b/k.bench.js', line: 9, selfNs: 600, share: 0.6 }],
+    tree: { minShare: 0.005, maxDepth: 32, cut: false, frames: FRAMES },
+  };
   const result = chromium
     ? load(renderHtml(doc, { hypothesis: HYPOTHESIS, comparisons: fixtureComparisons(), complexity: true }))
     : null;
@@ -84,6 +100,15 @@ describe.skipIf(!chromium)(`HTML report in headless Chromium${SKIPPED}`, () => {
     // The fitted slope line and one histogram bar per non-empty bin were parsed as SVG.
     expect(count(dom, /<path class="fit"/g)).toBe(withBatches.length);
     expect(count(dom, /<rect /g)).toBeGreaterThan(withDistribution.length * 3);
+  });
+
+  it("draws a profiled benchmark's flame graph: one rect per frame, parsed as SVG", () => {
+    const dom = result?.dom ?? '';
+    expect(count(dom, /<svg class="flame" data-plot="flame"/g)).toBe(1);
+    const flame = dom.slice(dom.indexOf('data-plot="flame"'), dom.indexOf('</svg>', dom.indexOf('data-plot="flame"')));
+    expect(count(flame, /<rect /g)).toBe(FRAMES.length);
+    expect(flame).toContain('&lt;i&gt;kernel&lt;/i&gt;');
+    expect(flame).not.toContain('<i>');
   });
 
   it('shows user text escaped: the markup in a benchmark name is text, not elements', () => {

@@ -1,9 +1,13 @@
 // The HTML report's explanation per benchmark: a profiled benchmark's section lists its top
 // self-time functions, largest first, each with a bar in proportion; every benchmark whose
 // processes carry V8 records has a tier table, one row per process, with its deoptimizations and
-// what the analysis did with it. Checked on the generated HTML (structure and values).
+// what the analysis did with it. Checked on the generated HTML (structure and values), and the
+// Markdown report's same functions and tier table.
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { escapeMarkdown } from '../../src/text/escape.js';
+import { fullName } from '../../src/text/format.js';
 import { BAR_WIDTH } from '../../src/report/html-explain.js';
 import type { ResultDocument, V8Record } from '../../src/results/schema.js';
 import { fixtureDoc } from '../helpers/golden.js';
@@ -110,5 +114,45 @@ describe('HTML: top functions and tiers per benchmark', () => {
 
   it('the page refers to nothing outside itself', () => {
     expect(html).not.toMatch(/\s(src|href)=/);
+  });
+});
+
+describe('Markdown: the same top functions and tier table', () => {
+  const md = renderMarkdown(doc());
+
+  /** The rows of the Markdown table that follows the paragraph `para`, as cell texts. */
+  function mdRows(text: string, para: string): string[][] {
+    const lines = text.split('\n');
+    const at = lines.indexOf(para, lines.indexOf('## V8 per process'));
+    expect(at).toBeGreaterThan(0);
+    const table: string[] = [];
+    for (const l of lines.slice(at + 4)) {
+      if (!l.startsWith('|')) break;
+      table.push(l);
+    }
+    return table.map((l) =>
+      l
+        .slice(2, -2)
+        .split(' | ')
+        .map((c) => c.trim()),
+    );
+  }
+
+  it('the top functions, largest first, names escaped', () => {
+    expect(md).toContain('| slowHelper | 60.0 % | k.bench.js:3 |');
+    expect(md).toContain('| &lt;b&gt;quick&lt;/b&gt; | 30.0 % | k.bench.js:9 |');
+    expect(md.indexOf('| slowHelper |')).toBeLessThan(md.indexOf('| &lt;b&gt;quick'));
+  });
+
+  it('a tier table per benchmark with V8 records, the same cells as the HTML; none for the others', () => {
+    const b = doc().benchmarks[0];
+    const name = escapeMarkdown(fullName(b.group, b.name));
+    expect(md).toContain(
+      '| process | tier after warm-up | tier after sampling | deopts in warm-up | deopts in measured batches | most frequent in measured batches |   |',
+    );
+    expect(mdRows(md, name)).toEqual(rows(section(renderHtml(doc()), 0), 'tiers'));
+    expect(md.match(/\| process \| tier after warm-up/g)).toHaveLength(1);
+    const none = fixtureDoc();
+    expect(renderMarkdown(none)).not.toContain('V8 per process');
   });
 });
