@@ -11,10 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { expectSafe, HOSTILE, rawControl } from '../helpers/hostile.js';
 
 const CLI = join(import.meta.dirname, '../../bin/cyclebench.js');
-// Bench files written here import the compiled package entry, the module the compiled worker already
-// loaded (test/README.md, "Child processes run the compiled build"); the sources would pass every
-// module of them through the TypeScript loader in each worker.
-const ENTRY = join(import.meta.dirname, '../../dist/index.js');
+const ENTRY = join(import.meta.dirname, '../../src/index.js');
 const dir = mkdtempSync(join(tmpdir(), 'cb-hostile-cli-'));
 
 /** Four hostile strings a name, so every string is a benchmark name (shortened only on the terminal). */

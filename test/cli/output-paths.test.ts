@@ -162,7 +162,7 @@ describe('a write that fails after measuring costs only that file', () => {
     const bench = join(dir, 'rm.bench.ts');
     writeFileSync(
       bench,
-      `import { rmSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'dist/index.js')}';\n` +
+      `import { rmSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.js')}';\n` +
         `rmSync(${JSON.stringify(doomed)}, { recursive: true, force: true });\nbench('noop', () => () => 1);\n`,
     );
     const r = await cli(['run', bench, ...QUICK, '--json', join(doomed, 'x.json'), '--csv', 'x.csv'], dir);

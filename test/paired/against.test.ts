@@ -11,10 +11,7 @@ import { runCli } from '../helpers/io.js';
 import { runFilesAgainst } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// The bench files import the compiled package entry, the module the compiled worker already loaded
-// (test/README.md, "Child processes run the compiled build"): importing the sources instead would
-// pass every module of them through the TypeScript loader in each worker.
-const INDEX = join(ROOT, 'dist/index.js');
+const INDEX = join(ROOT, 'src/index.ts');
 const scratch = mkdtempSync(join(tmpdir(), 'cb-against-'));
 const repo = join(scratch, 'repo');
 const temp = join(scratch, 'tmp'); // TMPDIR of the runs: where their checkouts go
