@@ -1,9 +1,9 @@
 // Hostile input files end to end: each is one line on stderr, exit 2, nothing on stdout and
 // nothing written in the working directory; a hang fails the test (the spawn is killed) rather
 // than hanging it. Limits: src/results/input-file.ts, docs/guide.md "Input files".
-// report's files whose reading could block this thread (a FIFO, a character device) are given to
-// a child process; its others to the CLI's main() in this process (test/helpers/io.ts runCli),
-// which answers the same exit code and the same lines without a process start-up each.
+// report's and compare's files whose reading could block this thread (a FIFO, a character device)
+// are given to a child process; their others to the CLI's main() in this process (test/helpers/io.ts
+// runCli), which answers the same exit code and the same lines without a process start-up each.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,8 +106,8 @@ describe('report and compare refuse hostile result files: one line, exit 2, with
       expect(w.files()).toEqual([]);
     });
     it(`compare good.json ${file}`, async () => {
-      // A child process: compare reads its files relative to the process's working directory.
-      const r = await cli(['compare', 'good.json', file], w.dir);
+      const args = ['compare', 'good.json', file];
+      const r = await (mayBlock(file) ? cli(args, w.dir) : inProcess(args, w.dir));
       expect(r.signal).toBeNull();
       oneLine(r.stderr, new RegExp(`^cyclebench compare: ${file.replace(/[.[\]]/g, '\\$&')}: ${re.source}`));
       expect(r.status).toBe(2);

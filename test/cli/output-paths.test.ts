@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Ran, spawnCli } from '../helpers/cli-process.js';
+import type { Ran } from '../helpers/cli-process.js';
 import { runCli } from '../helpers/io.js';
 
 const ROOT = join(__dirname, '../..');
@@ -25,17 +25,19 @@ const FIX = join(ROOT, 'test/fixtures/cli');
 const RESULTS = join(ROOT, 'test/fixtures/report/results.json');
 const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
 
-const cli = (args: string[], cwd = ROOT, env: Record<string, string> = {}) => spawnCli(args, { cwd, env });
-
 /**
- * The CLI's main() in this process with a capturing Io (test/helpers/io.ts), as a Ran: for a
- * command refused before it measures, which answers the same exit code and lines as a child
- * process without that process's start-up.
+ * The CLI's main() in this process with a capturing Io (test/helpers/io.ts), as a Ran: it answers
+ * the same exit code and lines as a child process without that process's start-up, and starts the
+ * same workers for a command that measures. Output paths resolve against the Io's working
+ * directory, CWD.
  */
-async function refused(args: string[], cwd = ROOT): Promise<Ran> {
+async function cli(args: string[], cwd = ROOT): Promise<Ran> {
   const r = await runCli(args, cwd);
   return { status: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, timedOut: false };
 }
+
+/** One benchmark of good.bench.ts: these tests are about the files written, one worker is enough. */
+const ONE = ['--filter', 'sum 100$'];
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'cb-out-'));
@@ -50,7 +52,7 @@ function oneLine(stderr: string, re: RegExp): void {
 
 describe('a bad output path is refused before measuring (one line, exit 2, nothing measured)', () => {
   it('run --json /nonexistent/dir/x.json', async () => {
-    const r = await refused(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
     expect(r.status).toBe(2);
     oneLine(
       r.stderr,
@@ -61,7 +63,7 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
 
   it('run --json naming a directory', async () => {
     const dir = tmp();
-    const r = await refused(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', dir]);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', dir]);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /is a directory$/);
   });
@@ -69,7 +71,7 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
   it('run --save-baseline where .cyclebench is not a directory', async () => {
     const dir = tmp();
     writeFileSync(join(dir, '.cyclebench'), 'a file, not a folder');
-    const r = await refused(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--save-baseline', 'main'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--save-baseline', 'main'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --save-baseline .*\.cyclebench is not a directory$/);
   });
@@ -81,7 +83,7 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', ro]).status === 0;
     if (!mounted) return ctx.skip(); // needs root with CAP_SYS_ADMIN to mount
     try {
-      const r = await refused(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', join(ro, 'x.json')]);
+      const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', join(ro, 'x.json')]);
       expect(r.status).toBe(2);
       oneLine(r.stderr, /^cyclebench run: --json .*\/ro\/x\.json: directory .*\/ro is not writable \(EROFS\)$/);
       expect(r.stdout).toBe('');
@@ -91,14 +93,14 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
   });
 
   it('stat --json and audit --json into a missing directory', async () => {
-    const s = await refused(['stat', '-r', '2', '--json', '/nonexistent/dir/s.json', '--', 'true']);
+    const s = await cli(['stat', '-r', '2', '--json', '/nonexistent/dir/s.json', '--', 'true']);
     expect(s.status).toBe(2);
     oneLine(
       s.stderr,
       /^cyclebench stat: --json \/nonexistent\/dir\/s\.json: directory \/nonexistent\/dir does not exist$/,
     );
     expect(s.stdout).toBe('');
-    const a = await refused(['audit', '--forks', '2', '--json', '/nonexistent/dir/a.json']);
+    const a = await cli(['audit', '--forks', '2', '--json', '/nonexistent/dir/a.json']);
     expect(a.status).toBe(2);
     oneLine(a.stderr, /^cyclebench audit: --json \/nonexistent\/dir\/a\.json: directory .* does not exist$/);
     expect(a.stdout).toBe('');
@@ -109,7 +111,7 @@ describe('--json - is standard output', () => {
   it('run --json -: the document alone on stdout, the table on stderr, no file named "-"', async () => {
     const dir = tmp();
     const r = await cli(
-      ['run', join(FIX, 'good.bench.ts'), '--forks', '1', '--time', '0.05', '--no-pin', '--json', '-'],
+      ['run', join(FIX, 'good.bench.ts'), ...ONE, '--forks', '1', '--time', '0.05', '--no-pin', '--json', '-'],
       dir,
     );
     expect(r.status).toBe(0);
@@ -123,7 +125,7 @@ describe('--json - is standard output', () => {
 describe('outputs that overwrite each other or the input are refused before measuring', () => {
   it('run --json r.out --html r.out', async () => {
     const dir = tmp();
-    const r = await refused(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --json r\.out and --html r\.out name the same file$/);
     expect(existsSync(join(dir, 'r.out'))).toBe(false);
@@ -134,7 +136,7 @@ describe('outputs that overwrite each other or the input are refused before meas
     const bench = join(dir, 'x.bench.ts');
     const text = readFileSync(join(FIX, 'good.bench.ts'), 'utf8').replaceAll('../../../src', join(ROOT, 'src'));
     writeFileSync(bench, text);
-    const r = await refused(['run', 'x.bench.ts', ...QUICK, '--csv', './x.bench.ts'], dir);
+    const r = await cli(['run', 'x.bench.ts', ...QUICK, '--csv', './x.bench.ts'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --csv \.\/x\.bench\.ts would overwrite the input .*x\.bench\.ts$/);
     expect(readFileSync(bench, 'utf8')).toBe(text);
@@ -144,7 +146,7 @@ describe('outputs that overwrite each other or the input are refused before meas
     const dir = tmp();
     copyFileSync(RESULTS, join(dir, 'r.json'));
     const before = readFileSync(join(dir, 'r.json'), 'utf8');
-    const r = await refused(['report', 'r.json', '--format', 'csv', '--out', 'r.json'], dir);
+    const r = await cli(['report', 'r.json', '--format', 'csv', '--out', 'r.json'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench report: --out r\.json would overwrite the input r\.json$/);
     expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe(before);
@@ -184,7 +186,10 @@ describe('a write that fails after measuring costs only that file', () => {
     'a full disk (--json /dev/full): one line, the CSV still written, the device left alone',
     async () => {
       const dir = tmp();
-      const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'], dir);
+      const r = await cli(
+        ['run', join(FIX, 'good.bench.ts'), ...ONE, ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'],
+        dir,
+      );
       if (!statSync('/dev/full').isCharacterDevice() && process.geteuid?.() === 0) {
         // A regression replaced the device with a file: put the machine's /dev/full back (char 1,7).
         spawnSync('sh', ['-c', 'rm -f /dev/full && mknod -m 666 /dev/full c 1 7']);
@@ -205,7 +210,7 @@ describe('a write that fails after measuring costs only that file', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'real.json'), '{}');
     symlinkSync(join(dir, 'real.json'), join(dir, 'link.json'));
-    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'link.json'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...ONE, ...QUICK, '--json', 'link.json'], dir);
     expect(r.status).toBe(0);
     expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real.json'), 'utf8')).toContain('"benchmarks"');
@@ -242,7 +247,7 @@ describe('counts are parsed strictly and bounded before anything runs', () => {
       ['audit', '--forks', '1e9'],
       ['stat', '-r', '1e9', '--', 'true'],
     ]) {
-      const r = await refused(args);
+      const r = await cli(args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^cyclebench (run|audit|stat): --(forks|runs) must be a whole number/);
       expect(r.stdout).toBe('');

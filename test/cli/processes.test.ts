@@ -44,11 +44,12 @@ async function recordOnce(pid: number, comm: string, count = 1): Promise<void> {
   expect(found.filter((p) => p.comm === comm).length).toBeGreaterThanOrEqual(count);
 }
 
-async function hangingRun(extra: string[] = []) {
+/** Starts `run` on the benchmarks FILTER picks of faulty.bench.ts and waits until 'hangs' has started. */
+async function hangingRun(filter: string, extra: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'cb-proc-'));
   const marker = join(dir, 'marker');
   const out = join(dir, 'out.json');
-  const args = ['run', join(FIX, 'faulty.bench.ts'), ...QUICK, '--filter', '^(ok|hangs)$', '--json', out, ...extra];
+  const args = ['run', join(FIX, 'faulty.bench.ts'), ...QUICK, '--filter', filter, '--json', out, ...extra];
   const run = start(args, { CB_TEST_MARKER: marker });
   await waitFor(() => (existsSync(marker) ? [true] : []));
   expect(existsSync(marker)).toBe(true);
@@ -59,7 +60,7 @@ async function hangingRun(extra: string[] = []) {
 
 describe('workers die with their parent', () => {
   it('killing the CLI with SIGKILL leaves no hung worker under PID 1', async () => {
-    const run = await hangingRun(['--timeout', '600']);
+    const run = await hangingRun('^hangs$', ['--timeout', '600']);
     run.child.kill('SIGKILL');
     await run.exited;
     expect(await settle(recorded)).toEqual([]);
@@ -72,7 +73,8 @@ describe('SIGTERM and SIGHUP behave like Ctrl-C', () => {
     ['SIGHUP', 129],
   ] as const) {
     it(`${signal}: partial results saved, exit ${code}, no worker left`, async () => {
-      const run = await hangingRun(['--timeout', '600']);
+      // 'ok' first: its result is what the interrupted run must keep.
+      const run = await hangingRun('^(ok|hangs)$', ['--timeout', '600']);
       run.child.kill(signal);
       expect((await run.exited).code).toBe(code);
       const doc = JSON.parse(readFileSync(run.out, 'utf8'));

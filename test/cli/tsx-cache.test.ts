@@ -23,9 +23,11 @@ const { readdirSync, readFileSync, writeFileSync, mkdirSync, cpSync } = require(
 const { join } = require('node:path');
 const [scratch, victim, ...targets] = process.argv.slice(1);
 const made = join(scratch, 'tsx-${NOBODY}');
+const poison = 'process.report.writeReport(' + JSON.stringify(victim) + ');';
 for (const f of readdirSync(made)) {
   const entry = JSON.parse(readFileSync(join(made, f), 'utf8'));
-  entry.code = 'process.report.writeReport(' + JSON.stringify(victim) + ');' + entry.code;
+  if (entry.code.startsWith(poison)) continue; // poisoned for an earlier plant
+  entry.code = poison + entry.code;
   writeFileSync(join(made, f), JSON.stringify(entry));
 }
 for (const t of targets) { mkdirSync(t, { recursive: true, mode: 0o777 }); cpSync(made, t, { recursive: true }); }
@@ -80,6 +82,13 @@ async function setUp() {
 
 type SetUp = Awaited<ReturnType<typeof setUp>>;
 
+let once: Promise<SetUp> | undefined;
+/**
+ * One setUp for both attacks: making uid 65534's entries passes every module of the sources through
+ * tsx, and each attack plants copies of the same entries in a TMPDIR of its own.
+ */
+const setUpOnce = (): Promise<SetUp> => (once ??= setUp());
+
 async function plant(s: SetUp, targets: string[]): Promise<void> {
   const r = await asNobody([process.execPath, '-e', POISON, s.scratch, s.victim, ...targets]);
   expect(r.stderr).toBe('');
@@ -103,7 +112,7 @@ describe('tsx never runs code from a cache another user wrote', () => {
   it.runIf(canDrop)(
     'TMPDIR owned by another user holding tsx-0 (skipped unless root with setpriv)',
     async () => {
-      const s = await setUp();
+      const s = await setUpOnce();
       const tmp = join(s.base, 'theirs');
       mkdirSync(tmp);
       chownSync(tmp, NOBODY, NOBODY);
@@ -120,7 +129,7 @@ describe('tsx never runs code from a cache another user wrote', () => {
   it.runIf(canDrop)(
     'a shared sticky TMPDIR (as /tmp) where another user made tsx-0 and cyclebench-tsx-0 first (skipped unless root with setpriv)',
     async () => {
-      const s = await setUp();
+      const s = await setUpOnce();
       const tmp = join(s.base, 'shared');
       mkdirSync(tmp);
       world(tmp, 0o1777);
