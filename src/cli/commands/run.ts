@@ -123,6 +123,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     maxForks: maxProcesses(forks, given('forks') || simulate, askedMax),
     timeBudgetNs: v.time * 1e9,
     ...(v['batch-ms'] !== undefined ? { largestBatchNs: v['batch-ms'] * 1e6 } : {}),
+    ...(v['warmup-ms'] !== undefined ? { warmupBudgetNs: v['warmup-ms'] * 1e6 } : {}),
     targetCi: v['target-ci'],
     statistic: v.statistic,
     confidence: v.confidence,
