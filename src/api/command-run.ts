@@ -7,7 +7,13 @@ export { NothingToRunError, RefusedFileError } from '../orchestrator/suite.js';
 export { DEFAULT_RUN_OPTIONS } from '../orchestrator/run.js';
 export { ConditionError, DEFAULT_PIN_POLICY } from '../orchestrator/conditions.js';
 export { DISAGREE_ABOVE } from '../orchestrator/more-processes.js';
-export { ALLOCATING_LARGEST_BATCH_NS, TARGET_LARGEST_BATCH_NS } from '../engine/defaults.js';
+export {
+  ALLOCATING_LARGEST_BATCH_NS,
+  TARGET_LARGEST_BATCH_NS,
+  WARMUP_BUDGET_NS,
+  WARMUP_MIN_NS,
+  WARMUP_COLLECTING_MIN_NS,
+} from '../engine/defaults.js';
 export { SIMULATED_FORKS, SIMULATED_TIMEOUT_MS, SimulationUnavailableError } from '../simulation/launch.js';
 export type { SimulationChoice } from '../simulation/events.js';
 export { flagName, NOT_PAIRED } from '../paired/not-paired.js';

@@ -46,6 +46,7 @@ export const RUN_FILES_KEYS = {
   maxForks: true,
   timeBudgetNs: true,
   largestBatchNs: true,
+  warmupBudgetNs: true,
   targetCi: true,
   statistic: true,
   confidence: true,

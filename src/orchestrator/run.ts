@@ -55,6 +55,9 @@ export interface RunOptions extends ConditionRequest {
   /** Target duration of the largest batch of a round, ns, for every kernel (by default 1 ms, or
    *  5 ms for a kernel that collected garbage during warmup: src/engine/defaults.ts). */
   largestBatchNs?: number;
+  /** Most warm-up time per benchmark per process, ns (by default 500 ms; a steady kernel stops from
+   *  100 ms, or 400 ms when it collects garbage, never past this budget: src/engine/defaults.ts). */
+  warmupBudgetNs?: number;
   targetCi: number;
   statistic: Statistic | 'auto';
   confidence: number;
@@ -200,6 +203,7 @@ export async function runBenchmarks(
           ...(opts.largestBatchNs
             ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
             : {}),
+          ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
           targetCi: opts.targetCi,
           counters: opts.counters,
           seed: opts.seed,
@@ -244,6 +248,7 @@ export async function runBenchmarks(
       forks: opts.forks,
       ...(opts.maxForks !== undefined && opts.maxForks > opts.forks ? { maxForks: opts.maxForks } : {}),
       timeBudgetNs: opts.timeBudgetNs,
+      ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
       targetCi: opts.targetCi,
       statistic: opts.statistic,
       confidence: opts.confidence,

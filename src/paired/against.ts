@@ -117,6 +117,7 @@ export async function runAgainst(
       launch: sides.launch,
       measure: {
         timeBudgetNs: opts.timeBudgetNs,
+        ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
         targetCi: opts.targetCi,
         counters: opts.counters,
         seed: opts.seed,

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixture, headlines, listError, listed, measureFile } from '../helpers/compat.js';
+import { QUICK, fixture, headlines, listError, listed, measureFile } from '../helpers/compat.js';
 
 const examples = (name: string) => fixture(`third-party/mitata/examples/${name}`);
 
@@ -40,7 +40,7 @@ describe('mitata files under cyclebench run', () => {
   });
 
   it('examples/holey_array.js with computed parameters: summing 512 elements takes longer than 8', async () => {
-    const t = headlines(await measureFile(examples('holey_array.js'), '^sum\\(holey (8|512)\\)', 1));
+    const t = headlines(await measureFile(examples('holey_array.js'), '^sum\\(holey (8|512)\\)', 1, QUICK));
     expect(Object.keys(t)).toEqual(['sum(holey 8)', 'sum(holey 512)']);
     expect(t['sum(holey 512)']).toBeGreaterThan(t['sum(holey 8)']);
   });
@@ -48,7 +48,7 @@ describe('mitata files under cyclebench run', () => {
   it('examples/memcmp.js (lineplot, summary, range to 2 ** 20): 32,768 bytes take longer than 8', async () => {
     const titles = (await listed(examples('memcmp.js'))).map((b) => b.title);
     expect(titles.slice(0, 7)).toEqual([8, 64, 512, 4096, 32768, 262144, 1048576].map((n) => `byte (${n})`));
-    const t = headlines(await measureFile(examples('memcmp.js'), '^swar \\((8|32768)\\)$', 1));
+    const t = headlines(await measureFile(examples('memcmp.js'), '^swar \\((8|32768)\\)$', 1, QUICK));
     expect(t['swar (32768)']).toBeGreaterThan(t['swar (8)']);
   });
 
@@ -86,7 +86,7 @@ describe('mitata files under cyclebench run', () => {
     expect(await listError(examples('library_usage.js'))).toMatch(
       /^could not load .*library_usage\.js: Error: mitata: measure\(\) is not supported under cyclebench run/,
     );
-    const [loop] = await measureFile(examples('async.js'), '^10 x sleep');
+    const [loop] = await measureFile(examples('async.js'), '^10 x sleep', 1, QUICK);
     expect(loop.headline).toBeNull();
     expect(loop.error?.message).toMatch(
       /mitata: bench\('\$n x sleep\(\$ms\)', \(state\) => \{ for \(const _ of state\)/,
@@ -97,7 +97,7 @@ describe('mitata files under cyclebench run', () => {
 
 describe('mitata computed parameters under cyclebench run', () => {
   it('every iteration gets parameters made for it (a sort in place never sees a sorted array)', async () => {
-    const results = await measureFile(fixture('compat/mitata-computed.mjs'), undefined, 1);
+    const results = await measureFile(fixture('compat/mitata-computed.mjs'), undefined, 1, QUICK);
     expect(results.map((b) => [b.name, b.error?.message ?? null])).toEqual([
       ['sort in place 64', null],
       ['two parameters', null],

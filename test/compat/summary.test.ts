@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../src/results/schema.js';
-import { cli, fixture, listed, measureFile } from '../helpers/compat.js';
+import { cli, fixture, headlines, listed, measureFile } from '../helpers/compat.js';
 
 const VERDICT = /\d+\.\d+× (slower|faster|same)|cannot tell/;
 
@@ -41,9 +41,14 @@ describe('summary() comparisons under cyclebench run', () => {
     ]);
   });
 
-  it('vitest: the first benchmark of each describe is its reference; fib(40) is slower than fib(10)', async () => {
+  it('vitest: the first benchmark of each describe is its reference; fib(40) is slower than fib(10); fib(40) > fib(20) > fib(10)', async () => {
     // Four processes a side: with two, one disagreeing process leaves the interval wide (df = 1).
     const results = await measureFile(fixture('compat/fib.vitest.bench.ts'), undefined, 4);
+    // The vitest file under cyclebench run (its listing: test/compat/tinybench-vitest.test.ts):
+    // the headlines keep the order of the work.
+    const t = headlines(results);
+    expect(t['fib(40)']).toBeGreaterThan(t['fib(20)']);
+    expect(t['fib(20)']).toBeGreaterThan(t['fib(10)']);
     const by = Object.fromEntries(results.map((b) => [b.name, b]));
     expect(by['fib(10)'].baseline).toBe(true);
     expect(by['fib(20)'].relative?.baseline).toBe('fibonacci/fib(10)');

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 
-const FILE = fileURLToPath(new URL('../fixtures/timing/alloc.bench.ts', import.meta.url));
+const FILE = fileURLToPath(new URL('../fixtures/timing/alloc.bench.mjs', import.meta.url));
 
 const base = { allocating: true, ownProcess: true, isAsync: false, simulated: false };
 

@@ -10,7 +10,20 @@ import { captureIo } from './io.js';
 
 export const fixture = (rel: string) => fileURLToPath(new URL(`../fixtures/${rel}`, import.meta.url));
 
-export async function measureFile(file: string, filter?: string, forks = 2): Promise<BenchmarkResult[]> {
+/**
+ * Budgets for a file whose assertions are about loading, errors, what each call received, or an
+ * order of benchmarks whose work differs tenfold or more: a 20 ms warm-up (the engine's default
+ * is up to 500 ms; a kernel with per-call set-up spends many times its timed budget on the
+ * untimed set-up) and 50 ms of sampling per process.
+ */
+export const QUICK = { warmupBudgetNs: 20e6, timeBudgetNs: 0.05e9 } as const;
+
+export async function measureFile(
+  file: string,
+  filter?: string,
+  forks = 2,
+  budgets: { warmupBudgetNs?: number; timeBudgetNs?: number } = {},
+): Promise<BenchmarkResult[]> {
   const q = captureIo(process.env);
   const { document } = await runFiles({
     files: file,
@@ -19,6 +32,7 @@ export async function measureFile(file: string, filter?: string, forks = 2): Pro
     cpu: false,
     counters: false,
     timeBudgetNs: 0.2e9,
+    ...budgets,
     print: false,
     io: { ...q, cwd: process.cwd() },
   });

@@ -18,7 +18,7 @@ import { loadPlatform } from '../../src/platform/load.js';
 import type { Platform } from '../../src/platform/types.js';
 import { fakePlatform } from '../helpers/fake-platform.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/orchestrator/conditions.bench.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../fixtures/orchestrator/conditions.bench.mjs', import.meta.url));
 const SHORT = {
   warmupBudgetNs: 20e6,
   warmupMinNs: 5e6,
@@ -179,12 +179,15 @@ interface Seen {
   personality: string;
 }
 
+// The fixture is listed once (one process), for every worker the tests start.
+let listing: ReturnType<typeof listFile> | undefined;
+
 async function observe(
   request: ConditionRequest,
   name: string,
 ): Promise<{ seen: Seen; fork: Awaited<ReturnType<typeof runFork>> }> {
   const conditions = resolveConditions(request, platform);
-  const listed = await listFile(platform, FIXTURE);
+  const listed = await (listing ??= listFile(platform, FIXTURE));
   if (!('benchmarks' in listed)) throw new Error(`fixture did not list: ${JSON.stringify(listed)}`);
   const out = join(dir, `${name}.json`);
   process.env.CYCLEBENCH_TEST_CONDITIONS_OUT = out;

@@ -1,5 +1,5 @@
 // More processes for a benchmark whose processes disagree, end to end through the CLI, on a
-// fixture whose consecutive processes differ threefold (test/fixtures/orchestrator/disagree.bench.ts).
+// fixture whose consecutive processes differ threefold (test/fixtures/orchestrator/disagree.bench.mjs).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { runCli } from '../helpers/io.js';
 
-const FIXTURE = resolve('test/fixtures/orchestrator/disagree.bench.ts');
+const FIXTURE = resolve('test/fixtures/orchestrator/disagree.bench.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-more-processes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let counter = '';
@@ -21,7 +21,10 @@ afterEach(() => {
 
 async function run(extra: string[]): Promise<ResultDocument> {
   const json = join(dir, `${Math.random()}.json`);
-  const r = await runCli(['run', FIXTURE, '--time', '0.05', '--quiet', '--json', json, ...extra], dir);
+  // A 20 ms warm-up: the processes differ threefold by construction, far beyond what a shorter
+  // warm-up can change.
+  const args = ['run', FIXTURE, '--time', '0.05', '--warmup-ms', '20', '--quiet', '--json', json, ...extra];
+  const r = await runCli(args, dir);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(readFileSync(json, 'utf8')) as ResultDocument;
 }

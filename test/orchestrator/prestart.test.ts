@@ -10,7 +10,7 @@ import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
-const FILE = fileURLToPath(new URL('../fixtures/orchestrator/prestart.bench.ts', import.meta.url));
+const FILE = fileURLToPath(new URL('../fixtures/orchestrator/prestart.bench.mjs', import.meta.url));
 const platform = loadPlatform();
 const cpus = platform.kind === 'native' ? platform.sched.getAffinity(0) : [];
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-prestart-'));

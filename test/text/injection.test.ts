@@ -127,14 +127,17 @@ describe('names escaped in the lines printed around the tables', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'cb-names-'));
-    const file = join(dir, 'hostile.bench.ts');
-    const entry = join(import.meta.dirname, '../../src/index.js');
+    // Plain JavaScript importing the compiled package, the module the test's workers run
+    // (test/README.md): no TypeScript loader in any of its processes.
+    const file = join(dir, 'hostile.bench.mjs');
+    const entry = join(import.meta.dirname, '../../dist/index.js');
     writeFileSync(
       file,
       `import { bench } from ${JSON.stringify(entry)};\n` +
         `bench('x\\u001b[2Jy', () => () => 1);\nbench('x\\u001b[2Jy', () => () => 2);\n`,
     );
-    const r = await spawnCli(['run', file, '--forks', '2', '--time', '0.05', '--no-pin', '--aa', '--verbose']);
+    const quick = ['--time', '0.05', '--warmup-ms', '20', '--no-pin', '--no-counters'];
+    const r = await spawnCli(['run', file, '--forks', '2', ...quick, '--aa', '--verbose']);
     expect(r.stderr).toContain('benchmarks are named "x\\x1b[2Jy"');
     expect(r.stdout).toMatch(/^A\/A x\\x1b\[2Jy: /m);
     expect(hasControls(r.stderr)).toBe(false);

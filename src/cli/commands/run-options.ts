@@ -9,6 +9,9 @@ import {
   DEFAULT_PIN_POLICY,
   ALLOCATING_LARGEST_BATCH_NS,
   TARGET_LARGEST_BATCH_NS,
+  WARMUP_BUDGET_NS,
+  WARMUP_MIN_NS,
+  WARMUP_COLLECTING_MIN_NS,
   SIMULATED_TIMEOUT_MS,
   DISAGREE_ABOVE,
   DEFAULT_MAX_PAIRS,
@@ -118,6 +121,15 @@ count exact)`,
       section: M,
       help: `target duration of the largest batch of a round (default ${TARGET_LARGEST_BATCH_NS / 1e6}, or ${ALLOCATING_LARGEST_BATCH_NS / 1e6}
 for a kernel that collected garbage during warmup)`,
+    },
+    // From 1 ms to 60 s; the engine's minimums (100 ms, 400 ms for a collecting kernel) never exceed it.
+    'warmup-ms': {
+      kind: 'number',
+      range: [1, 60_000, 'ms'],
+      arg: 'MS',
+      section: M,
+      help: `most warm-up time per benchmark per process (default ${WARMUP_BUDGET_NS / 1e6}; a steady kernel
+stops from ${WARMUP_MIN_NS / 1e6}, or ${WARMUP_COLLECTING_MIN_NS / 1e6} when it collects garbage)`,
     },
     'target-ci': {
       kind: 'fraction',

@@ -127,6 +127,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     maxForks: filled.maxForks,
     timeBudgetNs: v.time * 1e9,
     ...(v['batch-ms'] !== undefined ? { largestBatchNs: v['batch-ms'] * 1e6 } : {}),
+    ...(v['warmup-ms'] !== undefined ? { warmupBudgetNs: v['warmup-ms'] * 1e6 } : {}),
     targetCi: v['target-ci'],
     statistic: v.statistic,
     confidence: v.confidence,
