@@ -36,6 +36,7 @@ export default defineConfig(
             'bin/*.js',
             'scripts/*.mjs',
             'test/arm64/*.mjs',
+            'bench/engine/*.mjs',
             'eslint.config.js',
             '.dependency-cruiser.cjs',
           ],

@@ -86,7 +86,11 @@ export function calibrateOverhead(
   // reads 63 or 84 ticks for the same empty call), so a sum of many calls less n times it is unbiased.
   let sum = 0;
   let n = 0;
-  for (const t of sorted) if (t <= p90) ((sum += t), n++);
+  for (const t of sorted) {
+    if (t > p90) break;
+    sum += t;
+    n++;
+  }
   return { median: quantileSorted(sorted, 0.5), p10: quantileSorted(sorted, 0.1), p90, typicalMean: sum / n };
 }
 
