@@ -11,6 +11,20 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Runs `fn` with ENV set in this process (so the workers it starts inherit it), then puts ENV back. */
+export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
+  Object.assign(process.env, env);
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 /** main(ARGS) in CWD with ENV set for the call: exit code and both streams. */
 export async function runCliWithEnv(
   args: string[],
@@ -18,16 +32,9 @@ export async function runCliWithEnv(
   cwd = process.cwd(),
 ): Promise<CliResult> {
   const { main } = await import('../../src/cli/main.js');
-  const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
-  Object.assign(process.env, env);
-  try {
+  return withEnv(env, async () => {
     const io = { ...captureIo(env), cwd };
     const status = await main(args, io);
     return { status, stdout: io.out(), stderr: io.err() };
-  } finally {
-    for (const [k, v] of saved) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
+  });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../helpers/io.js';
+import { withEnv } from '../helpers/cli-env.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
@@ -23,11 +24,9 @@ interface Seen {
 
 async function run(prestart: boolean, target: number) {
   const out = mkdtempSync(join(dir, prestart ? 'on-' : 'off-'));
-  const prev = process.env.CYCLEBENCH_TEST_DIR;
-  process.env.CYCLEBENCH_TEST_DIR = out; // workers inherit the orchestrator's environment
-  try {
-    const q = captureIo(process.env);
-    const { document } = await runFiles({
+  // Workers inherit the orchestrator's environment: the fixture writes what each saw into `out`.
+  const { document } = await withEnv({ CYCLEBENCH_TEST_DIR: out }, () =>
+    runFiles({
       files: FILE,
       forks: 3,
       maxForks: 3,
@@ -36,14 +35,11 @@ async function run(prestart: boolean, target: number) {
       timeBudgetNs: 0.05e9,
       counters: false,
       print: false,
-      io: { ...q, cwd: process.cwd() },
-    });
-    const seen = readdirSync(out).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Seen);
-    return { document, seen };
-  } finally {
-    if (prev === undefined) delete process.env.CYCLEBENCH_TEST_DIR;
-    else process.env.CYCLEBENCH_TEST_DIR = prev;
-  }
+      io: { ...captureIo(process.env), cwd: process.cwd() },
+    }),
+  );
+  const seen = readdirSync(out).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Seen);
+  return { document, seen };
 }
 
 describe.skipIf(platform.kind !== 'native' || cpus.length < 2)('workers started ahead of their turn', () => {

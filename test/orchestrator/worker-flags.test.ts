@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../helpers/io.js';
+import { withEnv } from '../helpers/cli-env.js';
 import { runFiles } from '../../src/index.js';
 import { compareDocuments } from '../../src/compare/documents.js';
 import { DEFAULT_CONFIDENCE } from '../../src/defaults.js';
@@ -18,11 +19,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(flags: string[] | undefined) {
   const out = mkdtempSync(join(dir, 'run-'));
-  const prev = process.env.CYCLEBENCH_TEST_DIR;
-  process.env.CYCLEBENCH_TEST_DIR = out; // workers inherit the orchestrator's environment
-  try {
-    const q = captureIo(process.env);
-    const { document } = await runFiles({
+  // Workers inherit the orchestrator's environment: the fixture writes what each saw into `out`.
+  const { document } = await withEnv({ CYCLEBENCH_TEST_DIR: out }, () =>
+    runFiles({
       files: FILE,
       forks: 2,
       maxForks: 2,
@@ -30,14 +29,11 @@ async function run(flags: string[] | undefined) {
       counters: false,
       print: false,
       ...(flags ? { flags } : {}),
-      io: { ...q, cwd: process.cwd() },
-    });
-    const seen = readdirSync(out).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as string[]);
-    return { document, seen };
-  } finally {
-    if (prev === undefined) delete process.env.CYCLEBENCH_TEST_DIR;
-    else process.env.CYCLEBENCH_TEST_DIR = prev;
-  }
+      io: { ...captureIo(process.env), cwd: process.cwd() },
+    }),
+  );
+  const seen = readdirSync(out).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as string[]);
+  return { document, seen };
 }
 
 describe('extra Node flags for every worker of a plain run', () => {
