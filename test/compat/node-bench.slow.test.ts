@@ -99,8 +99,25 @@ describe.skipIf(!('path' in NODE26))(`node:bench files ${title}`, () => {
     // compare reads node:bench NDJSON like a result document: the light run against the heavy one.
     const c = await spawnCli(['compare', json, ndjson, '--json', join(dir, 'c.json')], opts);
     expect(c.status, c.stderr).toBe(0);
-    const verdicts = JSON.parse(readFileSync(join(dir, 'c.json'), 'utf8')) as { comparisons: { verdict: string }[] };
-    expect(verdicts.comparisons.map((x) => x.verdict)).toEqual(['faster']);
+    const verdicts = JSON.parse(readFileSync(join(dir, 'c.json'), 'utf8')) as {
+      comparisons: {
+        verdict: string;
+        baseNs: number;
+        contenderNs: number;
+        because?: { code: string; values: { flags?: string[] } };
+      }[];
+    };
+    expect(verdicts.comparisons).toHaveLength(1);
+    const [row] = verdicts.comparisons;
+    // Both files read: the light run's headline is an eighth of the heavy one's, give or take.
+    expect(row.contenderNs).toBeLessThan(row.baseNs / 3);
+    // The verdict is 'faster', unless a side's estimates disagree (a 0.3 s run at load, about one
+    // run in eight here): compare then refuses a verdict on that side, as it must, and says why.
+    if (row.verdict !== 'faster') {
+      expect(row.verdict).toBe('incomparable');
+      expect(row.because?.code).toBe('side-contaminated');
+      expect(row.because?.values.flags).toContain('estimates-disagree');
+    }
   });
 });
 
