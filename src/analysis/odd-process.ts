@@ -17,7 +17,7 @@
 import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
 import { forkStatistic, isUsableBatch } from './fork-fit.js';
-import { yardstickOf } from './slow-processes.js';
+import { slowFactorAgainst } from './slow-processes.js';
 import { v8Comparison } from './v8-state.js';
 
 /** The rule needs this many processes (not slow) before it names one odd. */
@@ -104,9 +104,7 @@ export function markOddProcess(forks: readonly ForkResult[], statistic: Statisti
 export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail<'odd-process'> | null {
   const f = forks.find((k) => k.oddProcess !== undefined);
   if (!f) return null;
-  const own = yardstickOf(f);
   const siblings = forks.filter((k) => k !== f && k.slowState === undefined);
-  const known = siblings.map(yardstickOf).filter((y): y is number => y !== null);
   return {
     code: 'odd-process',
     severity: 'info',
@@ -116,7 +114,7 @@ export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail<'
       spread: f.oddProcess!.spread,
       of: f.oddProcess!.of,
       ...(f.oddProcess!.byV8 ? { byV8: true } : {}),
-      yardstick: own !== null && known.length ? own / median(known) : null,
+      yardstick: slowFactorAgainst(f, siblings),
       // V8's deoptimizations in its sampled batches and its tier, against its siblings'.
       ...v8Comparison([f], siblings, 'sampling'),
     },

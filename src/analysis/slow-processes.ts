@@ -1,43 +1,129 @@
-// Processes that ran in a slow state. Every worker times the same reference work between
-// sampling rounds (src/engine/yardstick.ts); the median of those times is the process's
-// "speed". Across one run — every process of every benchmark, minutes apart — most processes
-// agree within a few percent, and a process whose yardstick was SLOW_FACTOR times the run's
-// median or more ran on a slow CPU for much of its life: its kernel time says as much about
-// the host as about the kernel. Such processes are left out of the headline and of
-// comparisons when at least MIN_KEPT others remain, and one detail says so; when too few remain,
-// the result is flagged `contended` instead of being corrected by a guess.
+// Processes that ran in a slow state. Every worker times the same two reference kernels between
+// sampling rounds (src/engine/yardstick.ts): one that computes in registers and one that reads a
+// table the size of a core's L2 cache. The median of each over a process's rounds is that
+// process's "speed". Across one run — every process of every benchmark, minutes apart — most
+// processes agree within a few percent, and a process whose compute or memory yardstick was
+// SLOW_FACTOR times the run's median or more ran on a slow CPU, or with a slow memory path, for
+// much of its life: its kernel time says as much about the host as about the kernel. (The
+// thresholds differ: SLOW_FACTOR and MEMORY_SLOW_FACTOR below.) Such
+// processes are left out of the headline and of comparisons when at least MIN_KEPT others remain,
+// and one detail says so; when too few remain, the result is flagged `contended` instead of
+// being corrected by a guess.
 
 import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 import { v8Comparison } from './v8-state.js';
 
-/** A process whose yardstick median is this many times the run's median ran slow. */
+/** A process whose compute yardstick median is this many times the run's median ran slow. */
 export const SLOW_FACTOR = 1.25;
+/**
+ * The same for the memory yardstick, which moves less than the kernels it stands for: in the slow
+ * spells measured on this VM it read 1.34–1.36× while JSON.parse read 1.75×, and outside them it
+ * stayed within 12 % of its median (docs/measurements.md, "A slow memory path the compute
+ * yardstick does not see").
+ */
+export const MEMORY_SLOW_FACTOR = 1.2;
 /** A run needs this many processes with a yardstick before any is called slow. */
 export const MIN_REFERENCE_PROCESSES = 3;
 /** Slow processes are left out only when at least this many others remain. */
 export const MIN_KEPT = 2;
 
-/** The process's yardstick median, ns; null without usable readings (older files, a fake clock). */
-export function yardstickOf(f: ForkResult): number | null {
-  const v = (f.yardstickNs ?? []).filter((x) => Number.isFinite(x) && x > 0);
+type Yardstick = 'yardstickNs' | 'memoryYardstickNs';
+
+/** The run's reference speeds: the median of each yardstick over its processes; null with too few. */
+export interface RunYardstick {
+  compute: number | null;
+  memory: number | null;
+}
+
+/** A process's median for one yardstick, ns; null without usable readings (older files, a fake clock). */
+function medianOf(f: Pick<ForkResult, Yardstick>, which: Yardstick): number | null {
+  const v = (f[which] ?? []).filter((x) => Number.isFinite(x) && x > 0);
   return v.length ? median(v) : null;
 }
 
-/** The run's reference: the median yardstick over all its processes; null with too few. */
-export function runYardstick(forks: readonly ForkResult[]): number | null {
-  const v = forks.map(yardstickOf).filter((x): x is number => x !== null);
-  return v.length >= MIN_REFERENCE_PROCESSES ? median(v) : null;
+function reference(forks: readonly Pick<ForkResult, Yardstick>[], which: Yardstick, least: number): number | null {
+  const v = forks.map((f) => medianOf(f, which)).filter((x): x is number => x !== null);
+  return v.length >= Math.max(1, least) ? median(v) : null;
+}
+
+/** The run's reference: each yardstick's median over all its processes. */
+export function runYardstick(forks: readonly ForkResult[]): RunYardstick {
+  return {
+    compute: reference(forks, 'yardstickNs', MIN_REFERENCE_PROCESSES),
+    memory: reference(forks, 'memoryYardstickNs', MIN_REFERENCE_PROCESSES),
+  };
+}
+
+/** How slow `f` ran against `others` (the larger of its yardsticks' factors); null when unknown. */
+export function slowFactorAgainst(
+  f: Pick<ForkResult, Yardstick>,
+  others: readonly Pick<ForkResult, Yardstick>[],
+): number | null {
+  return slowFactor(f, {
+    compute: reference(others, 'yardstickNs', 1),
+    memory: reference(others, 'memoryYardstickNs', 1),
+  });
+}
+
+/** Each yardstick's factor against the run's reference (null where it cannot be judged). */
+function factors(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): { compute: number | null; memory: number | null } {
+  const of = (which: Yardstick, r: number | null) => {
+    const y = medianOf(f, which);
+    return r === null || y === null ? null : y / r;
+  };
+  return { compute: of('yardstickNs', ref.compute), memory: of('memoryYardstickNs', ref.memory) };
+}
+
+/**
+ * How slow a process ran against the run's reference: the larger of its two yardsticks' factors;
+ * null when neither can be judged.
+ */
+export function slowFactor(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): number | null {
+  const { compute, memory } = factors(f, ref);
+  const known = [compute, memory].filter((x): x is number => x !== null);
+  return known.length ? Math.max(...known) : null;
+}
+
+/**
+ * Two runs' processes whose median yardstick differs by this factor or more ran on a machine that
+ * was not the same speed: the compute yardstick's median over a benchmark's processes stays within
+ * ±5 % from run to run on this VM (32.1–35.4 µs over the 24 runs of the 8-repetition contention
+ * run, docs/measurements.md), and an allocating kernel moves more than the memory yardstick does.
+ */
+export const MACHINE_CHANGE = 1.1;
+
+/**
+ * The yardstick that moved most between a comparison's two sides, as contender / baseline, when it
+ * moved MACHINE_CHANGE or more either way; null when neither did or either side has no readings.
+ */
+export function machineChange(
+  base: readonly Pick<ForkResult, Yardstick>[],
+  contender: readonly Pick<ForkResult, Yardstick>[],
+): { yardstick: 'compute' | 'memory'; factor: number } | null {
+  let found: { yardstick: 'compute' | 'memory'; factor: number } | null = null;
+  for (const [yardstick, which] of [
+    ['compute', 'yardstickNs'],
+    ['memory', 'memoryYardstickNs'],
+  ] as const) {
+    const b = reference(base, which, 1);
+    const c = reference(contender, which, 1);
+    if (b === null || c === null) continue;
+    const factor = c / b;
+    const size = Math.max(factor, 1 / factor);
+    if (size >= MACHINE_CHANGE && (found === null || size > Math.max(found.factor, 1 / found.factor)))
+      found = { yardstick, factor };
+  }
+  return found;
 }
 
 /** Marks each slow process with its factor (slowState); returns how many were marked. */
-export function markSlowProcesses(forks: readonly ForkResult[], reference: number | null): number {
-  if (reference === null) return 0;
+export function markSlowProcesses(forks: readonly ForkResult[], ref: RunYardstick): number {
   let n = 0;
   for (const f of forks) {
-    const y = yardstickOf(f);
-    if (y !== null && y >= SLOW_FACTOR * reference) {
-      f.slowState = y / reference;
+    const { compute, memory } = factors(f, ref);
+    if ((compute ?? 0) >= SLOW_FACTOR || (memory ?? 0) >= MEMORY_SLOW_FACTOR) {
+      f.slowState = slowFactor(f, ref)!;
       n++;
     }
   }

@@ -143,9 +143,10 @@ export function compareDocuments(
     ),
   };
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
+  const runs = { ...s, separateRuns: true };
   const rows = m.pairs.map((p) => {
-    if (!s.allowEnvironmentChange || !hasProblems(broken)) return compareBenchmarks(p.base, p.contender, s, broken);
-    const c = compareBenchmarks(p.base, p.contender, s);
+    if (!s.allowEnvironmentChange || !hasProblems(broken)) return compareBenchmarks(p.base, p.contender, runs, broken);
+    const c = compareBenchmarks(p.base, p.contender, runs);
     const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: problemValues(broken) };
     return { ...c, details: [allowed, ...c.details] };
   });

@@ -48,6 +48,13 @@ export interface CompareSettings {
   oddMarks?: boolean;
   resamples?: number;
   /**
+   * The sides come from two runs (compare, --baseline), so the machine may have run at another
+   * speed for each: each yardstick's median over each side's processes is checked against the
+   * other's (machineChange, src/analysis/slow-processes.ts). Two benchmarks of one run interleave
+   * their processes and share the machine's spells, and their slow processes are already left out.
+   */
+  separateRuns?: boolean;
+  /**
    * Per side (baseline, contender), the planned process count when its run added processes (the
    * `processes-added` detail): the ratio interval is then two-stage (statistics/t-intervals.ts
    * twoStageRatioInterval), as the headline is.

@@ -19,7 +19,8 @@
 
 import { compareForks, intervalAnswer, warningDetail } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
-import { measuredForks } from '../analysis/slow-processes.js';
+import { machineChange, measuredForks } from '../analysis/slow-processes.js';
+import { detail } from '../results/detail-schema.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
@@ -144,6 +145,16 @@ export function verdictForForks(
     threshold: s.threshold,
   });
   const { verdict } = answer;
+  // A machine that ran slower for one side could make that side read slower, or hide a real
+  // difference: such a verdict stands only when it goes against the machine's change.
+  const machine = s.separateRuns ? machineChange(base, cont) : null;
+  const explained =
+    machine !== null &&
+    (verdict === 'no-difference' ||
+      (verdict === 'slower' && machine.factor > 1) ||
+      (verdict === 'faster' && machine.factor < 1));
+  if (explained)
+    return { ...head, verdict: 'cannot-tell', because: detail('machine-changed', { ...machine, verdict }) };
   if (!(verdict === 'faster' || verdict === 'slower') || !disagree) return { ...head, ...answer };
   return { ...head, verdict, because: warningDetail('rank-test-unsure', { verdict, pValue: rankP }) };
 }

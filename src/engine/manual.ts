@@ -27,7 +27,7 @@ import { yieldToEventLoop } from './sampler.js';
 import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP, WarmupTracker } from './warmup.js';
-import { timeYardstick, warmYardstick } from './yardstick.js';
+import { timeMemoryYardstick, timeYardstick, warmYardstick } from './yardstick.js';
 
 export type { ManualSpec } from './manual-context.js';
 
@@ -172,6 +172,7 @@ export async function measureManual(
       }
     }
     const yardstickNs = [timeYardstick(clock, buf, info.hz)];
+    const memoryYardstickNs = [timeMemoryYardstick(clock, buf, info.hz)];
     if (gc) {
       await gc.settle();
       gc.mark(batches, windows);
@@ -188,6 +189,7 @@ export async function measureManual(
       unit: 1,
       batches,
       yardstickNs,
+      memoryYardstickNs,
       stop,
       checksum: ctx.checksum.digest(),
       timing: 'wall',

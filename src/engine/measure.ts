@@ -189,6 +189,7 @@ export async function measure(
       unit,
       batches: sampled.batches,
       yardstickNs: sampled.yardstickNs,
+      memoryYardstickNs: sampled.memoryYardstickNs,
       stop: sampled.stop,
       checksum: checksum.digest(),
       timing,

@@ -10,7 +10,7 @@ import { runBatch, type BatchContext } from './batch.js';
 import type { GcWatch, TimeWindow } from './gc-watch.js';
 import { roundSizes } from './plan.js';
 import { MAX_REMEASURES, preemptionOf } from './preemption.js';
-import { timeYardstick } from './yardstick.js';
+import { timeMemoryYardstick, timeYardstick } from './yardstick.js';
 import { decideStop, relativeSlopeHalfWidth, type StopConfig } from './stop.js';
 import { WarmupTracker, type WarmupConfig } from './warmup.js';
 
@@ -28,8 +28,10 @@ export interface SamplingConfig extends StopConfig {
 
 export interface SamplingResult {
   batches: Batch[];
-  /** The yardstick's time after each round, ns (yardstick.ts). */
+  /** The compute yardstick's time after each round, ns (yardstick.ts). */
   yardstickNs: number[];
+  /** The memory yardstick's time after each round, ns (yardstick.ts). */
+  memoryYardstickNs: number[];
   stop: SamplingStop;
   relHalfWidth: number | null;
 }
@@ -87,6 +89,7 @@ export async function runSampling(
 ): Promise<SamplingResult> {
   const batches: Batch[] = [];
   const yardstickNs: number[] = [];
+  const memoryYardstickNs: number[] = [];
   const windows: TimeWindow[] = [];
   let elapsedNs = 0;
   let rounds = 0;
@@ -131,6 +134,7 @@ export async function runSampling(
     rounds++;
     await yieldToEventLoop();
     yardstickNs.push(timeYardstick(ctx.clock, ctx.buf, ctx.hz));
+    memoryYardstickNs.push(timeMemoryYardstick(ctx.clock, ctx.buf, ctx.hz));
     rel = relativeSlopeHalfWidth(
       batches.filter((b) => !b.preempted),
       config.confidence,
@@ -142,5 +146,5 @@ export async function runSampling(
     await gc.settle();
     gc.mark(batches, windows);
   }
-  return { batches, yardstickNs, stop, relHalfWidth: rel };
+  return { batches, yardstickNs, memoryYardstickNs, stop, relHalfWidth: rel };
 }

@@ -33,6 +33,7 @@ type ComparisonCode =
   | 'odd-process-compared'
   | 'odd-process-kept'
   | 'run-drifted'
+  | 'machine-changed'
   | 'not-after-adjustment'
   | 'environment-allowed'
   | 'instruction-counts';
@@ -198,6 +199,15 @@ export const COMPARISON_DETAIL_TEXT: { [C in ComparisonCode]: (v: DetailValues[C
     `${formatNs(v.plannedMean)}, the ${v.added} added after them ${formatNs(v.addedMean)} ` +
     `(p ${p(v.pValue)}), and '${v.verdict === 'no-difference' ? 'no difference' : v.verdict}' does not hold ` +
     'against each on its own: run both sides again, or pair them (run --against)',
+  'machine-changed': (v) => {
+    const slower = v.factor >= 1 ? 'contender' : 'baseline';
+    const f = v.factor >= 1 ? v.factor : 1 / v.factor;
+    return (
+      `the machine ran slower during the ${slower}'s run: its ${v.yardstick} yardstick read ${f.toFixed(2)}× ` +
+      `the other side's, and '${v.verdict === 'no-difference' ? 'no difference' : v.verdict}' could be that ` +
+      'alone: run both sides again, or pair them (run --against)'
+    );
+  },
   'environment-allowed': (v) => `environment differs (allowed): ${environmentProblems(v)}`,
   'instruction-counts': (v) =>
     `${v.event === 'sim-instructions' ? 'simulated instructions/op' : 'instructions/op'}: ` +

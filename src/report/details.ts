@@ -134,8 +134,8 @@ function oddProcess(v: DetailValues['odd-process']): string {
     y === null
       ? 'no yardstick to tell a slow host from a slow state of its own'
       : Math.abs(y - 1) <= 0.05
-        ? `its yardstick read ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`
-        : `its yardstick read ${y.toFixed(2)}× the others', so the host may account for part of it`;
+        ? `its yardsticks read at most ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`
+        : `its yardsticks read at most ${y.toFixed(2)}× the others', so the host may account for part of it`;
   const jit = v8Clause(v, 'its', 'measured batches');
   const left = 'left out of the estimate (the raw data keeps it)';
   if (v.byV8)

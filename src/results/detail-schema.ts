@@ -72,6 +72,7 @@ export const DETAIL_CODES = [
   'odd-process-compared',
   'odd-process-kept',
   'run-drifted',
+  'machine-changed',
   'not-after-adjustment',
   'environment-allowed',
   'instruction-counts',

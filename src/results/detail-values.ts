@@ -209,6 +209,14 @@ export interface DetailValues {
     /** The verdict the whole interval gave. */
     verdict: 'faster' | 'slower' | 'no-difference';
   };
+  'machine-changed': {
+    /** The yardstick that moved most between the two sides (src/engine/yardstick.ts). */
+    yardstick: 'compute' | 'memory';
+    /** Its median over the contender's processes / over the baseline's (above 1: the contender's machine was slower). */
+    factor: number;
+    /** The verdict the interval gave. */
+    verdict: 'faster' | 'slower' | 'no-difference';
+  };
   'environment-allowed': EnvironmentValues;
   'instruction-counts': { event: CounterName; base: number; contender: number };
   'batches-capped': { kernel: string; iterations: number; bytesPerInput: number; maxBytes: number };

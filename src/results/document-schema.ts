@@ -67,6 +67,8 @@ const fork = {
     warmup: obj,
     unit: num,
     batches: { type: 'array', items: batch },
+    yardstickNs: { type: 'array', items: num },
+    memoryYardstickNs: { type: 'array', items: num },
     stop: str,
     checksum: str,
     conditions: obj,

@@ -83,12 +83,14 @@ export interface ForkResult {
   loopFloorNs?: number;
   /** Every value the kernel returned was undefined (sync kernels; absent otherwise and in older files). */
   returnsNothing?: boolean;
-  /** The reference kernel's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
+  /** The compute yardstick's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
   yardstickNs?: number[];
+  /** The memory yardstick's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
+  memoryYardstickNs?: number[];
   /**
-   * Set by the orchestrator when this process ran in a slow state: its yardstick was this many
-   * times the run's median (src/analysis/slow-processes.ts). Such a process is left out of the
-   * headline and of comparisons when enough others remain.
+   * Set by the orchestrator when this process ran in a slow state: one of its yardsticks was this
+   * many times the run's median, the larger of the two factors (src/analysis/slow-processes.ts).
+   * Such a process is left out of the headline and of comparisons when enough others remain.
    */
   slowState?: number;
   /**

@@ -39,7 +39,7 @@ describe('V8 evidence in the odd-process rule', () => {
     const d = oddProcessDetail(forks)!;
     expect(d.values).toMatchObject({ process: 4, byV8: true, deopts: 2, othersDeopts: 0 });
     expect(detailText(d)).toMatch(
-      /^process 4 read 1\.2\d× slower than the median of the other 4 and slower than each of them, which spread 1[12]\.\d %, too much for the times alone to name one process; V8 deoptimized code 2 times in its measured batches \(sumFields: wrong map\), none in the others': its compiled code changed while it was measured; its yardstick read 1\.0\d× the others', so the state was its own \(compiled code, memory layout\), not the host's; left out of the estimate \(the raw data keeps it\)$/,
+      /^process 4 read 1\.2\d× slower than the median of the other 4 and slower than each of them, which spread 1[12]\.\d %, too much for the times alone to name one process; V8 deoptimized code 2 times in its measured batches \(sumFields: wrong map\), none in the others': its compiled code changed while it was measured; its yardsticks read at most 1\.0\d× the others', so the state was its own \(compiled code, memory layout\), not the host's; left out of the estimate \(the raw data keeps it\)$/,
     );
   });
 

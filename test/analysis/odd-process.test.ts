@@ -94,7 +94,7 @@ describe('an odd process in a benchmark', () => {
     expect(d.severity).toBe('info');
     expect(d.values.yardstick).toBeCloseTo(1.03, 2);
     expect(detailText(d)).toMatch(
-      /^process 3 read 1\.46× slower than the median of the other 5, which agreed within 1\.9 %; its yardstick read 1\.03× the others', so the state was its own .*; left out of the estimate \(the raw data keeps it\)$/,
+      /^process 3 read 1\.46× slower than the median of the other 5, which agreed within 1\.9 %; its yardsticks read at most 1\.03× the others', so the state was its own .*; left out of the estimate \(the raw data keeps it\)$/,
     );
   });
 
@@ -124,7 +124,7 @@ describe('an odd process in a benchmark', () => {
     const forks = [proc(0, 1040), proc(1, 1050), proc(2, 1060), proc(3, 1300, 36_600), proc(4, 1055), proc(5, 1045)];
     markOddProcess(forks, 'slope');
     expect(detailText(oddProcessDetail(forks)!)).toContain(
-      "its yardstick read 1.22× the others', so the host may account for part of it",
+      "its yardsticks read at most 1.22× the others', so the host may account for part of it",
     );
   });
 

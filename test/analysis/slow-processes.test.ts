@@ -5,8 +5,12 @@ import {
   markSlowProcesses,
   measuredForks,
   runYardstick,
+  slowFactor,
+  machineChange,
+  MACHINE_CHANGE,
   slowProcessesDetail,
   SLOW_FACTOR,
+  MEMORY_SLOW_FACTOR,
 } from '../../src/analysis/slow-processes.js';
 import { detailText } from '../../src/report/details.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
@@ -14,23 +18,31 @@ import { verdictForForks } from '../../src/compare/verdict.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { makeFork } from '../helpers/synthetic-forks.js';
 
-/** A process measuring `costNs` whose yardstick read `yardstick` ns every round. */
-function proc(index: number, costNs: number, yardstick: number | null): ForkResult {
+/** A process measuring `costNs` whose compute yardstick read `yardstick` ns every round (and its memory one `memory`). */
+function proc(index: number, costNs: number, yardstick: number | null, memory?: number): ForkResult {
+  const rounds = (y: number) => [y, y * 1.01, y * 0.99];
   return {
     ...makeFork({ costNs, overheadNs: 50, noise: 0.002, index, seed: 40 + index }),
-    ...(yardstick === null ? {} : { yardstickNs: [yardstick, yardstick * 1.01, yardstick * 0.99] }),
+    ...(yardstick === null ? {} : { yardstickNs: rounds(yardstick) }),
+    ...(memory === undefined ? {} : { memoryYardstickNs: rounds(memory) }),
   };
 }
+const computeOnly = (compute: number) => ({ compute, memory: null });
 
 describe('slow processes', () => {
   it('the reference is the median over every process of the run; none without 3 readings', () => {
-    expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, 31_000), proc(2, 900, 60_000)])).toBe(31_000);
-    expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, null)])).toBeNull();
+    expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, 31_000), proc(2, 900, 60_000)])).toEqual({
+      compute: 31_000,
+      memory: null,
+    });
+    expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, null)])).toEqual({ compute: null, memory: null });
+    const both = [proc(0, 500, 30_000, 45_000), proc(1, 500, 31_000, 44_000), proc(2, 900, 30_500, 70_000)];
+    expect(runYardstick(both)).toEqual({ compute: 30_500, memory: 45_000 });
   });
 
   it(`marks a process at ${SLOW_FACTOR}× the reference or more, with its factor`, () => {
     const forks = [proc(0, 500, 30_000), proc(1, 500, 30_300), proc(2, 900, 54_000), proc(3, 500, 36_000)];
-    expect(markSlowProcesses(forks, 30_000)).toBe(1);
+    expect(markSlowProcesses(forks, computeOnly(30_000))).toBe(1);
     expect(forks.map((f) => f.slowState)).toEqual([undefined, undefined, 1.8, undefined]);
   });
 
@@ -49,12 +61,42 @@ describe('slow processes', () => {
 
   it('with fewer than 2 normal processes left, nothing is dropped and the result is contended', () => {
     const forks = [proc(0, 500, 30_000), proc(1, 900, 54_000), proc(2, 900, 54_000)];
-    markSlowProcesses(forks, 30_000);
+    markSlowProcesses(forks, computeOnly(30_000));
     expect(measuredForks(forks)).toHaveLength(3);
     const d = slowProcessesDetail(forks)!;
     expect(d.severity).toBe('warning');
     expect(d.values.leftOut).toBe(false);
     expect(detailText(d)).toMatch(/^contended: 2 of 3 processes ran in a slow state/);
+  });
+
+  it('a process whose memory yardstick ran 1.6× slow is slow though its compute yardstick was normal', () => {
+    // An allocating kernel in a spell where the host's memory path was slow: the compute
+    // yardstick moves 3 %, the memory one 1.6×, the kernel 1.7× (docs/measurements.md).
+    const forks = [
+      proc(0, 800, 34_000, 45_000),
+      proc(1, 800, 34_300, 45_500),
+      proc(2, 1_360, 35_000, 72_000),
+      proc(3, 800, 33_800, 44_800),
+    ];
+    expect(markSlowProcesses(forks, runYardstick(forks))).toBe(1);
+    expect(forks[2].slowState).toBeCloseTo(72_000 / 45_250, 10);
+    const a = analyzeBenchmark(measuredForks(forks), { seed: 1 });
+    expect(a.headline.point).toBeGreaterThan(792);
+    expect(a.headline.point).toBeLessThan(808);
+  });
+
+  it(`the memory yardstick marks at ${MEMORY_SLOW_FACTOR}×, the compute one at ${SLOW_FACTOR}×`, () => {
+    const ref = { compute: 30_000, memory: 45_000 };
+    const forks = [proc(0, 500, 30_000 * 1.22, 45_000), proc(1, 500, 30_000, 45_000 * 1.22)];
+    expect(markSlowProcesses(forks, ref)).toBe(1);
+    expect(forks.map((f) => f.slowState)).toEqual([undefined, expect.closeTo(1.22, 10)]);
+  });
+
+  it('the factor is the larger of the two; a file without memory readings is judged on compute alone', () => {
+    expect(slowFactor(proc(0, 500, 36_000, 45_000), { compute: 30_000, memory: 45_000 })).toBeCloseTo(1.2, 10);
+    expect(slowFactor(proc(0, 500, 30_000, 63_000), { compute: 30_000, memory: 45_000 })).toBeCloseTo(1.4, 10);
+    expect(slowFactor(proc(0, 500, 30_000), { compute: 30_000, memory: 45_000 })).toBe(1);
+    expect(slowFactor(proc(0, 500, null), { compute: 30_000, memory: null })).toBeNull();
   });
 
   it('comparisons leave slow processes out too: a slow process does not turn A/A into "slower"', () => {
@@ -65,5 +107,54 @@ describe('slow processes', () => {
     expect(v.verdict).not.toBe('slower');
     expect(v.ratio!.point).toBeGreaterThan(0.98);
     expect(v.ratio!.point).toBeLessThan(1.02);
+  });
+
+  describe('a machine that ran at another speed for one side of a comparison', () => {
+    const settings = { threshold: 0.01, confidence: 0.95, seed: 1, statistic: 'slope' as const, separateRuns: true };
+    const side = (first: number, costNs: number, compute: number, memory: number) =>
+      [0, 1, 2, 3].map((i) => proc(first + i, costNs, compute, memory));
+
+    it("identical code read 1.7× slower on a machine whose memory path was 1.5× slower: 'cannot tell', and why", () => {
+      const v = verdictForForks(side(0, 800, 34_000, 45_000), side(4, 1_360, 34_500, 67_500), settings);
+      expect(v.ratio!.point).toBeGreaterThan(1.6);
+      expect(v.verdict).toBe('cannot-tell');
+      expect(v.because).toMatchObject({
+        code: 'machine-changed',
+        values: { yardstick: 'memory', factor: 1.5, verdict: 'slower' },
+      });
+      expect(detailText(v.because!)).toBe(
+        "the machine ran slower during the contender's run: its memory yardstick read 1.50× the other side's, " +
+          "and 'slower' could be that alone: run both sides again, or pair them (run --against)",
+      );
+    });
+
+    it('two benchmarks of one run are not checked: their processes interleave and share the spells', () => {
+      const v = verdictForForks(side(0, 800, 34_000, 45_000), side(4, 1_360, 34_500, 67_500), {
+        ...settings,
+        separateRuns: false,
+      });
+      expect(v.verdict).toBe('slower');
+    });
+
+    it("'no difference' on machines of different speeds could hide a change: 'cannot tell'", () => {
+      const v = verdictForForks(side(0, 1_000, 34_000, 67_500), side(4, 1_000, 34_000, 45_000), settings);
+      expect(v.verdict).toBe('cannot-tell');
+      expect(v.because).toMatchObject({ code: 'machine-changed', values: { factor: 45_000 / 67_500 } });
+    });
+
+    it("a verdict against the machine's change stands: faster on the slower machine", () => {
+      const v = verdictForForks(side(0, 1_000, 34_000, 45_000), side(4, 500, 34_000, 60_000), settings);
+      expect(v.verdict).toBe('faster');
+    });
+
+    it(`yardsticks within ${MACHINE_CHANGE}× of each other change nothing`, () => {
+      const v = verdictForForks(side(0, 800, 34_000, 45_000), side(4, 1_360, 35_000, 48_000), settings);
+      expect(v.verdict).toBe('slower');
+      expect(machineChange(side(0, 800, 34_000, 45_000), side(4, 800, 35_000, 48_000))).toBeNull();
+      expect(machineChange(side(0, 800, 34_000, 45_000), side(4, 800, 34_000, 49_500))).toEqual({
+        yardstick: 'memory',
+        factor: 1.1,
+      });
+    });
   });
 });

@@ -105,6 +105,7 @@ export const DETAIL_EXAMPLES: { [C in DetailCode]: DetailValues[C] } = {
   'odd-process-compared': { side: 'contender', process: 3, factor: 1.3, spread: 0.04, of: 12 },
   'odd-process-kept': { side: 'contender', process: 0, factor: 1.47 },
   'not-after-adjustment': { verdict: 'slower', pValue: 0.031, family: 4, alpha: 0.05 },
+  'machine-changed': { yardstick: 'memory', factor: 1.52, verdict: 'slower' },
   'run-drifted': {
     side: 'baseline',
     planned: 3,
