@@ -142,6 +142,11 @@ describe('slow processes', () => {
       expect(v.because).toMatchObject({ code: 'machine-changed', values: { factor: 45_000 / 67_500 } });
     });
 
+    it("a verdict beyond the square of the machine's change stands: 8× the work on a 1.5× slower machine", () => {
+      const v = verdictForForks(side(0, 1_000, 34_000, 45_000), side(4, 8_000, 34_000, 67_500), settings);
+      expect(v.verdict).toBe('slower');
+    });
+
     it("a verdict against the machine's change stands: faster on the slower machine", () => {
       const v = verdictForForks(side(0, 1_000, 34_000, 45_000), side(4, 500, 34_000, 60_000), settings);
       expect(v.verdict).toBe('faster');
