@@ -35,9 +35,13 @@ describe('processes that disagree', () => {
     const b = doc.benchmarks[0];
     expect(b.forks.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((b.notes ?? []).join('\n')).toMatch(/3 processes added to the 3 planned: their results disagreed/);
-    // A planned process that the odd-process rule leaves out of the headline (one of a threefold
-    // pair can be, on a loaded machine) is not counted among the planned ones.
-    expect(b.headline?.method).toMatch(/two-stage: [23] planned \+ 3 added/);
+    // A process left out of the headline is not counted in its stage: a planned one the
+    // odd-process rule leaves out (one of a threefold pair can be, on a loaded machine), or one in
+    // a slow state (on a busy machine the memory yardstick marks one now and then). Six ran, at
+    // least four are kept.
+    const stages = /two-stage: ([23]) planned \+ ([23]) added/.exec(b.headline?.method ?? '');
+    expect(stages, b.headline?.method).not.toBeNull();
+    expect(Number(stages![1]) + Number(stages![2])).toBeGreaterThanOrEqual(4);
     expect(doc.options.maxForks).toBe(6);
   }, 120_000);
 
