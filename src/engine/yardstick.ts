@@ -9,12 +9,11 @@
 //   about 20–40 µs here. It runs in registers and barely notices a slow memory path.
 // - memory: reads at scattered places of a 256 KB table, listed in another 256 KB, which fit a
 //   core's L2 cache (512 KB to 1 MB on the x86 and Arm server cores of the last years), about
-//   45 µs here. On this VM
-//   allocating kernels (JSON.parse, small objects, string building) ran 1.6–1.8× slower for
-//   spells of tens of seconds while the compute yardstick moved by 3 % and this one by 1.6×
-//   (docs/measurements.md, "A slow memory path the compute yardstick does not see"). The
-//   table lives outside V8's heap (an ArrayBuffer), so it does not change the benchmark's
-//   garbage collections.
+//   45 µs here. On this VM allocating kernels (JSON.parse, small objects, string building) ran
+//   1.6–1.8× slower for spells of tens of seconds while the compute yardstick moved by 4 % and
+//   these reads by 1.54× (1.34–1.36× through this code's fastest-of-3 timing; docs/measurements.md,
+//   "A slow memory path the compute yardstick does not see"). The table lives outside V8's heap
+//   (an ArrayBuffer), so it does not change the benchmark's garbage collections.
 //
 // The fastest of 3 timings per round is kept for each, so a preemption during one timing does
 // not count as a slow state, and the first read of the table after the kernel ran (refilling
