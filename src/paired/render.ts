@@ -29,10 +29,15 @@ export function rowName(r: PairedRow): string {
 /** One table row of a benchmark: name, ratio [CI], CI level, verdict, pairs, smallest detectable difference. */
 export function cells(r: PairedRow): string[] {
   const a = r.analysis;
-  const ratio = a?.ratio ? `${f3(a.ratio.point)} [${f3(a.ratio.ciLow)}, ${f3(a.ratio.ciHigh)}]` : '—';
+  // A 'no difference' row shows the interval that verdict rests on (the equivalence CI, at its own
+  // level), not the difference test's at this look: early looks spend little alpha, so that one
+  // can span [0.47, 2.14] after 4 pairs, and "no difference" beside it says more than it shows.
+  const e = a?.equivalence;
+  const shown = e ? { ciLow: e.ciLow, ciHigh: e.ciHigh } : a?.ratio;
+  const ratio = a?.ratio && shown ? `${f3(a.ratio.point)} [${f3(shown.ciLow)}, ${f3(shown.ciHigh)}]` : '—';
   // A failure's message goes under the table (tail), where its length cannot widen the columns.
   const verdict = r.error ? 'failed' : a ? (VERDICT_WORD[a.verdict] ?? a.verdict) : '—';
-  const conf = a?.ratio ? confidenceText(a.confidence) : '—';
+  const conf = a?.ratio ? confidenceText(e ? e.confidence : a.confidence) : '—';
   return [rowName(r), ratio, conf, verdict, String(r.pairs.length), pct(a?.minimumDetectable ?? null)];
 }
 
@@ -63,13 +68,17 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   for (const e of o.loadErrors) lines.push(`could not list: ${escapeControls(e)}`);
   for (const r of o.rows) if (r.error) lines.push(`${rowName(r)}: failed: ${escapeControls(r.error)}`);
   for (const r of o.rows) {
-    const e = r.analysis?.equivalence;
-    // The row's interval is at the look's level; "no difference" is judged on a narrower one, shown here.
-    if (e)
+    const a = r.analysis;
+    const e = a?.equivalence;
+    // The row shows the interval "no difference" is judged on; the difference test's, at this
+    // look's level, is named here so neither is hidden.
+    if (e && a?.ratio)
       lines.push(
         `${rowName(r)}: no difference: its ${Math.round(e.confidence * 100)} % CI [${f3(e.ciLow)}, ${f3(e.ciHigh)}] ` +
           `lies inside ±${pct(e.band)}` +
-          (e.band > o.settings.threshold + 1e-12 ? ` (what ${o.settings.looks.at(-1)} pairs resolve here)` : ''),
+          (e.band > o.settings.threshold + 1e-12 ? ` (what ${o.settings.looks.at(-1)} pairs resolve here)` : '') +
+          `; the difference test's ${confidenceText(a.confidence)} CI after ${r.pairs.length} pairs is ` +
+          `[${f3(a.ratio.ciLow)}, ${f3(a.ratio.ciHigh)}]`,
       );
   }
   for (const r of o.rows) {

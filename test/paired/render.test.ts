@@ -92,10 +92,36 @@ describe('paired table', () => {
       /noisy: cannot tell after 4 pairs \(.*\); more than 100 pairs would be needed to resolve ±1\.0 %: not\s+reachable here/,
     );
     expect(text).not.toMatch(/same: cannot tell/);
-    // The row shows the look's interval; the narrower one the rule judged is named under the table.
     const e = rows[0].analysis.equivalence!;
     expect(e.ciHigh - e.ciLow).toBeLessThan(rows[0].analysis.ratio!.ciHigh - rows[0].analysis.ratio!.ciLow);
-    expect(text).toMatch(/^same: no difference: its 80 % CI \[1\.000, 1\.000\] lies inside ±1\.0 %$/m);
+    expect(text).toMatch(/^same: no difference: its 80 % CI \[1\.000, 1\.000\] lies inside ±1\.0 %; /m);
     expect(rows[1].analysis.equivalence).toBeUndefined();
+  });
+
+  it('a "no difference" row shows the interval it rests on; the difference test\'s wide one is named under it', () => {
+    // Four pairs of a real A/A run (JSON.parse ×20, 27.5–28.0 µs a side): the first look spends
+    // almost no alpha, so the difference test's interval is [0.467, 2.137] while the 80 %
+    // equivalence interval is [0.993, 1.006], inside ±1 %.
+    const real = [
+      { a: 27750, b: 27499.25925925926, aFirst: true },
+      { a: 27503.558696205753, b: 27625, aFirst: false },
+      { a: 27802.6455026455, b: 28000, aFirst: true },
+      { a: 27656.25, b: 27500, aFirst: false },
+    ];
+    const analysis = analysePairs(
+      real.map((p) => Math.log(p.b / p.a)),
+      settings,
+    );
+    expect(analysis.verdict).toBe('no-difference');
+    const text = renderPairedText(
+      { ...outcome, onlyCurrent: [], rows: [{ name: 'parse', group: null, args: {}, pairs: real, analysis }] },
+      120,
+    );
+    expect(text).toMatch(/^parse\s+0\.999 \[0\.993, 1\.006\]\s+80\.00 %\s+no difference\s+4\s/m);
+    expect(text).not.toMatch(/^parse\s.*2\.137/m);
+    // Wrapped lines continue indented by two spaces: joined, the line reads whole.
+    expect(text.replaceAll('\n  ', ' ')).toMatch(
+      /^parse: no difference: its 80 % CI \[0\.993, 1\.006\] lies inside ±1\.0 %; the difference test's 99\.999971 % CI after 4 pairs is \[0\.467, 2\.137\]$/m,
+    );
   });
 });
