@@ -8,7 +8,7 @@ import { runFiles } from '../../src/api/run-files.js';
 import { resetRegistry } from '../../src/api/registry.js';
 import { createJsPlatform } from '../../src/platform/js.js';
 
-const GOOD = join(__dirname, '../fixtures/cli/good.bench.ts');
+const GOOD = join(__dirname, '../fixtures/cli/good.bench.mjs');
 const tiny = { warmupBudgetNs: 20e6, warmupMinNs: 5e6, timeBudgetNs: 40e6, targetLargestBatchNs: 1e6 };
 
 beforeEach(() => resetRegistry());

@@ -4,7 +4,7 @@ import { loadInstances } from '../../src/api/collect.js';
 import { currentMode, setMode } from '../../src/api/mode.js';
 
 const BASIC = new URL('../fixtures/engine/basic.bench.ts', import.meta.url);
-const BROKEN = new URL('../fixtures/engine/broken.bench.ts', import.meta.url);
+const BROKEN = new URL('../fixtures/engine/broken.bench.mjs', import.meta.url);
 const g = globalThis as unknown as { setupsRun?: string[] };
 
 afterEach(() => setMode('run'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFiles } from '../../src/api/run-files.js';
 
-const GOOD = join(__dirname, '../fixtures/cli/good.bench.ts');
+const GOOD = join(__dirname, '../fixtures/cli/good.bench.mjs');
 
 describe('runFiles validates its options before measuring', () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [

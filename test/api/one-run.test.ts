@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runFiles, runFilesAgainst } from '../../src/index.js';
 import { captureIo } from '../helpers/io.js';
 
-const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.ts', import.meta.url));
+const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.mjs', import.meta.url));
 const QUICK = { filter: 'sum 100', forks: 1, timeBudgetNs: 0.05e9, counters: false, cpu: false, print: false } as const;
 
 describe('one fresh-process run at a time', () => {

@@ -8,7 +8,7 @@ import { captureIo } from '../helpers/io.js';
 import { runFiles } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
-const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.ts', import.meta.url));
+const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.mjs', import.meta.url));
 const QUICK = { timeBudgetNs: 0.1e9, counters: false } as const;
 
 const platform = loadPlatform();

@@ -49,7 +49,7 @@ describe('causes of a worker that ended unanswered', () => {
     const v = await cli(
       [
         'run',
-        join(__dirname, '../fixtures/cli/good.bench.ts'),
+        join(__dirname, '../fixtures/cli/good.bench.mjs'),
         '--counters',
         'simulate',
         '--filter',

@@ -24,16 +24,16 @@ describe('exit codes and warnings (adversarial cases)', () => {
   });
 
   it('--filter that matches nothing exits non-zero with one line', async () => {
-    const r = await cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--filter', 'nomatch']);
+    const r = await cli(['run', join(FIX, 'cli/good.bench.mjs'), ...QUICK, '--filter', 'nomatch']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(
-      /^cyclebench run: filter \/nomatch\/ matched none of the 2 benchmark\(s\) in good\.bench\.ts/m,
+      /^cyclebench run: filter \/nomatch\/ matched none of the 2 benchmark\(s\) in good\.bench\.mjs/m,
     );
     expect(r.stdout).toBe('');
   });
 
   it('CYCLEBENCH_PLATFORM=bogus is refused, not silently native', async () => {
-    const r = await cli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK], { CYCLEBENCH_PLATFORM: 'bogus' });
+    const r = await cli(['run', join(FIX, 'cli/good.bench.mjs'), ...QUICK], { CYCLEBENCH_PLATFORM: 'bogus' });
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe(
       'cyclebench: CYCLEBENCH_PLATFORM="bogus" is not a platform: use js or native (or leave it unset)',
@@ -98,7 +98,7 @@ describe('exit codes and warnings (adversarial cases)', () => {
   it('a missing --baseline stops before the run; a corrupt one is one line and the run goes on without it, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-base-'));
     // Refused before anything runs: the CLI's main() in this process answers as a child would.
-    const missing = await runCli(['run', join(FIX, 'cli/good.bench.ts'), ...QUICK, '--baseline', 'nope'], dir);
+    const missing = await runCli(['run', join(FIX, 'cli/good.bench.mjs'), ...QUICK, '--baseline', 'nope'], dir);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toMatch(/no saved baseline 'nope'/);
@@ -107,7 +107,7 @@ describe('exit codes and warnings (adversarial cases)', () => {
     writeFileSync(join(dir, '.cyclebench/baselines/bad.json'), '{nope');
     // One benchmark of the file: the refusal and the table are what is checked.
     const corrupt = await cli(
-      ['run', join(FIX, 'cli/good.bench.ts'), '--filter', 'sum 100$', ...QUICK, '--baseline', 'bad'],
+      ['run', join(FIX, 'cli/good.bench.mjs'), '--filter', 'sum 100$', ...QUICK, '--baseline', 'bad'],
       {},
       dir,
     );

@@ -190,7 +190,7 @@ describe('other inputs that could block or hang', () => {
     writeFileSync(join(bin, 'valgrind'), '#!/bin/sh\nexec sleep 600\n');
     chmodSync(join(bin, 'valgrind'), 0o755);
     const r = await cli(
-      ['run', join(ROOT, 'test/fixtures/cli/good.bench.ts'), '--counters', 'simulate', '--quiet'],
+      ['run', join(ROOT, 'test/fixtures/cli/good.bench.mjs'), '--counters', 'simulate', '--quiet'],
       dir,
       {
         PATH: `${bin}:${process.env.PATH}`,

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { expectSafe, HOSTILE, rawControl } from '../helpers/hostile.js';
 
 const CLI = join(import.meta.dirname, '../../bin/cyclebench.js');
-const ENTRY = join(import.meta.dirname, '../../src/index.js');
+// The compiled build the workers run (test/README.md): a .mjs file needs no TypeScript loader.
+const ENTRY = join(import.meta.dirname, '../../dist/index.js');
 const dir = mkdtempSync(join(tmpdir(), 'cb-hostile-cli-'));
 
 /** Four hostile strings a name, so every string is a benchmark name (shortened only on the terminal). */
@@ -34,14 +35,14 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
 
 describe('run --markdown --html --csv --json of a bench file with hostile names', () => {
   it('every file and the terminal escape every name, group and argument', async () => {
-    const file = join(dir, 'hostile.bench.ts');
+    const file = join(dir, 'hostile.bench.mjs');
     const kernel = '() => () => 1';
     writeFileSync(
       file,
       `import { bench, group } from ${JSON.stringify(ENTRY)};\n` +
         `group(${JSON.stringify(GROUP)}, () => {\n` +
         NAMES.map((n, i) => `  bench(${JSON.stringify(n)}, ${kernel})${i === 0 ? '.baseline()' : ''};\n`).join('') +
-        `  bench('with $mode', ({ mode }: { mode: string }) => () => mode.length).args('mode', [${JSON.stringify(ARG)}]);\n` +
+        `  bench('with $mode', ({ mode }) => () => mode.length).args('mode', [${JSON.stringify(ARG)}]);\n` +
         `});\n`,
     );
     const out = (ext: string) => join(dir, `r.${ext}`);

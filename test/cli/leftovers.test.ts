@@ -11,7 +11,7 @@ import { killMarked, LEFTOVER_ENV, leftoverId, marked, markedAfter, until } from
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'bin/cyclebench.js');
-const FIXTURE = join(ROOT, 'test/fixtures/cli/leaves-processes.bench.ts');
+const FIXTURE = join(ROOT, 'test/fixtures/cli/leaves-processes.bench.mjs');
 const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
 
 const ids: string[] = [];

@@ -8,7 +8,7 @@ import { runFiles } from '../../src/api/run-files.js';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'bin/cyclebench.js');
-const GOOD = join(ROOT, 'test/fixtures/cli/good.bench.ts');
+const GOOD = join(ROOT, 'test/fixtures/cli/good.bench.mjs');
 
 async function cli(...args: string[]): Promise<{ code: number; stderr: string }> {
   try {

@@ -36,7 +36,7 @@ async function cli(args: string[], cwd = ROOT): Promise<Ran> {
   return { status: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, timedOut: false };
 }
 
-/** One benchmark of good.bench.ts: these tests are about the files written, one worker is enough. */
+/** One benchmark of good.bench.mjs: these tests are about the files written, one worker is enough. */
 const ONE = ['--filter', 'sum 100$'];
 
 function tmp(): string {
@@ -52,7 +52,7 @@ function oneLine(stderr: string, re: RegExp): void {
 
 describe('a bad output path is refused before measuring (one line, exit 2, nothing measured)', () => {
   it('run --json /nonexistent/dir/x.json', async () => {
-    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
+    const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...QUICK, '--json', '/nonexistent/dir/x.json']);
     expect(r.status).toBe(2);
     oneLine(
       r.stderr,
@@ -63,7 +63,7 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
 
   it('run --json naming a directory', async () => {
     const dir = tmp();
-    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', dir]);
+    const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...QUICK, '--json', dir]);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /is a directory$/);
   });
@@ -71,7 +71,7 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
   it('run --save-baseline where .cyclebench is not a directory', async () => {
     const dir = tmp();
     writeFileSync(join(dir, '.cyclebench'), 'a file, not a folder');
-    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--save-baseline', 'main'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...QUICK, '--save-baseline', 'main'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --save-baseline .*\.cyclebench is not a directory$/);
   });
@@ -83,7 +83,7 @@ describe('a bad output path is refused before measuring (one line, exit 2, nothi
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', ro]).status === 0;
     if (!mounted) return ctx.skip(); // needs root with CAP_SYS_ADMIN to mount
     try {
-      const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', join(ro, 'x.json')]);
+      const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...QUICK, '--json', join(ro, 'x.json')]);
       expect(r.status).toBe(2);
       oneLine(r.stderr, /^cyclebench run: --json .*\/ro\/x\.json: directory .*\/ro is not writable \(EROFS\)$/);
       expect(r.stdout).toBe('');
@@ -111,7 +111,7 @@ describe('--json - is standard output', () => {
   it('run --json -: the document alone on stdout, the table on stderr, no file named "-"', async () => {
     const dir = tmp();
     const r = await cli(
-      ['run', join(FIX, 'good.bench.ts'), ...ONE, '--forks', '1', '--time', '0.05', '--no-pin', '--json', '-'],
+      ['run', join(FIX, 'good.bench.mjs'), ...ONE, '--forks', '1', '--time', '0.05', '--no-pin', '--json', '-'],
       dir,
     );
     expect(r.status).toBe(0);
@@ -125,7 +125,7 @@ describe('--json - is standard output', () => {
 describe('outputs that overwrite each other or the input are refused before measuring', () => {
   it('run --json r.out --html r.out', async () => {
     const dir = tmp();
-    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...QUICK, '--json', 'r.out', '--html', 'r.out'], dir);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /^cyclebench run: --json r\.out and --html r\.out name the same file$/);
     expect(existsSync(join(dir, 'r.out'))).toBe(false);
@@ -159,10 +159,10 @@ describe('a write that fails after measuring costs only that file', () => {
     const doomed = join(dir, 'doomed');
     mkdirSync(doomed);
     // The benchmark removes the --json directory when a worker loads it, after the check passed.
-    const bench = join(dir, 'rm.bench.ts');
+    const bench = join(dir, 'rm.bench.mjs');
     writeFileSync(
       bench,
-      `import { rmSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.js')}';\n` +
+      `import { rmSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'dist/index.js')}';\n` +
         `rmSync(${JSON.stringify(doomed)}, { recursive: true, force: true });\nbench('noop', () => () => 1);\n`,
     );
     const r = await cli(['run', bench, ...QUICK, '--json', join(doomed, 'x.json'), '--csv', 'x.csv'], dir);
@@ -187,7 +187,7 @@ describe('a write that fails after measuring costs only that file', () => {
     async () => {
       const dir = tmp();
       const r = await cli(
-        ['run', join(FIX, 'good.bench.ts'), ...ONE, ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'],
+        ['run', join(FIX, 'good.bench.mjs'), ...ONE, ...QUICK, '--json', '/dev/full', '--csv', 'x.csv'],
         dir,
       );
       if (!statSync('/dev/full').isCharacterDevice() && process.geteuid?.() === 0) {
@@ -210,7 +210,7 @@ describe('a write that fails after measuring costs only that file', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'real.json'), '{}');
     symlinkSync(join(dir, 'real.json'), join(dir, 'link.json'));
-    const r = await cli(['run', join(FIX, 'good.bench.ts'), ...ONE, ...QUICK, '--json', 'link.json'], dir);
+    const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...ONE, ...QUICK, '--json', 'link.json'], dir);
     expect(r.status).toBe(0);
     expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real.json'), 'utf8')).toContain('"benchmarks"');
@@ -231,7 +231,7 @@ describe('a run in which every benchmark failed does not replace a good --json f
   it('the old file is kept and the failed run written beside it, said loudly', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'r.json'), 'GOOD RESULTS');
-    const r = await cli(['run', join(FIX, 'broken.bench.ts'), ...QUICK, '--json', 'r.json'], dir);
+    const r = await cli(['run', join(FIX, 'broken.bench.mjs'), ...QUICK, '--json', 'r.json'], dir);
     expect(r.status).toBe(1);
     expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe('GOOD RESULTS');
     expect(r.stderr).toContain('every benchmark failed: kept r.json as it was, writing this run to r.failed.json');
@@ -242,8 +242,8 @@ describe('a run in which every benchmark failed does not replace a good --json f
 describe('counts are parsed strictly and bounded before anything runs', () => {
   it('run --forks 1e9, run --forks 0x10, audit --forks 1e9 and stat -r 1e9 are one line, exit 2', async () => {
     for (const args of [
-      ['run', join(FIX, 'good.bench.ts'), '--forks', '1e9'],
-      ['run', join(FIX, 'good.bench.ts'), '--forks', '0x10'],
+      ['run', join(FIX, 'good.bench.mjs'), '--forks', '1e9'],
+      ['run', join(FIX, 'good.bench.mjs'), '--forks', '0x10'],
       ['audit', '--forks', '1e9'],
       ['stat', '-r', '1e9', '--', 'true'],
     ]) {

@@ -21,7 +21,7 @@ import { type Ran, spawnCli } from '../helpers/cli-process.js';
 const ROOT = join(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/cli');
 const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
-/** One benchmark of good.bench.ts: these tests are about the files written, one worker is enough. */
+/** One benchmark of good.bench.mjs: these tests are about the files written, one worker is enough. */
 const ONE = ['--filter', 'sum 100$'];
 const DROP = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 const canDrop = process.geteuid?.() === 0 && spawnSync('setpriv', [...DROP, 'true'], { timeout: 30_000 }).status === 0;
@@ -55,7 +55,7 @@ describe('links another user plants in a shared output directory', () => {
     async () => {
       const s = shared();
       plantLink(s.victim, join(s.dir, 'out.json'));
-      const r = await cli(['run', join(FIX, 'good.bench.ts'), ...ONE, ...QUICK, '--json', 'out.json'], s.dir);
+      const r = await cli(['run', join(FIX, 'good.bench.mjs'), ...ONE, ...QUICK, '--json', 'out.json'], s.dir);
       expect(r.status).toBe(0);
       expect(readFileSync(s.victim, 'utf8')).toBe('ROOT DATA\n');
       const st = lstatSync(join(s.dir, 'out.json'));
@@ -73,7 +73,7 @@ describe('links another user plants in a shared output directory', () => {
       const s = shared();
       writeFileSync(join(s.dir, 'r.json'), 'GOOD RESULTS');
       plantLink(s.victim, join(s.dir, 'r.failed.json'));
-      const r = await cli(['run', join(FIX, 'broken.bench.ts'), ...QUICK, '--json', 'r.json'], s.dir);
+      const r = await cli(['run', join(FIX, 'broken.bench.mjs'), ...QUICK, '--json', 'r.json'], s.dir);
       expect(r.status).toBe(1);
       expect(readFileSync(s.victim, 'utf8')).toBe('ROOT DATA\n');
       expect(readFileSync(join(s.dir, 'r.json'), 'utf8')).toBe('GOOD RESULTS');
@@ -92,12 +92,12 @@ describe('baselines', () => {
     // The benchmark file stands for the other run: loaded in a worker, after this run started,
     // it saves the baseline.
     writeFileSync(
-      join(dir, 'other.bench.ts'),
-      `import { mkdirSync, writeFileSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.js')}';\n` +
+      join(dir, 'other.bench.mjs'),
+      `import { mkdirSync, writeFileSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'dist/index.js')}';\n` +
         `mkdirSync(${JSON.stringify(join(dir, '.cyclebench', 'baselines'))}, { recursive: true });\n` +
         `writeFileSync(${JSON.stringify(saved)}, 'THE OTHER RUN');\nbench('noop', () => () => 1);\n`,
     );
-    const r = await cli(['run', 'other.bench.ts', ...QUICK, '--save-baseline', 'main'], dir);
+    const r = await cli(['run', 'other.bench.mjs', ...QUICK, '--save-baseline', 'main'], dir);
     expect(r.stdout).toContain('noop');
     expect(r.stderr).toMatch(
       /^cyclebench: --save-baseline: .*main\.json was changed by another process since this run started; not replaced$/m,
@@ -115,7 +115,7 @@ describe('baselines', () => {
     mkdirSync(join(dir, '.cyclebench', 'baselines'), { recursive: true });
     writeFileSync(join(dir, '.cyclebench', 'baselines', 'deep.json'), JSON.stringify(d).replace('"DEEP"', deep));
     const r = await cli(
-      ['run', join(FIX, 'good.bench.ts'), ...ONE, ...QUICK, '--baseline', 'deep', '--json', 'out.json'],
+      ['run', join(FIX, 'good.bench.mjs'), ...ONE, ...QUICK, '--baseline', 'deep', '--json', 'out.json'],
       dir,
     );
     expect(r.stdout).toContain('sum 100');

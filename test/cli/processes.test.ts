@@ -44,12 +44,12 @@ async function recordOnce(pid: number, comm: string, count = 1): Promise<void> {
   expect(found.filter((p) => p.comm === comm).length).toBeGreaterThanOrEqual(count);
 }
 
-/** Starts `run` on the benchmarks FILTER picks of faulty.bench.ts and waits until 'hangs' has started. */
+/** Starts `run` on the benchmarks FILTER picks of faulty.bench.mjs and waits until 'hangs' has started. */
 async function hangingRun(filter: string, extra: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'cb-proc-'));
   const marker = join(dir, 'marker');
   const out = join(dir, 'out.json');
-  const args = ['run', join(FIX, 'faulty.bench.ts'), ...QUICK, '--filter', filter, '--json', out, ...extra];
+  const args = ['run', join(FIX, 'faulty.bench.mjs'), ...QUICK, '--filter', filter, '--json', out, ...extra];
   const run = start(args, { CB_TEST_MARKER: marker });
   await waitFor(() => (existsSync(marker) ? [true] : []));
   expect(existsSync(marker)).toBe(true);
@@ -92,7 +92,7 @@ describe('a timeout or Ctrl-C ends the whole process group', () => {
     const marker = join(dir, 'marker');
     // The timeout covers the measuring worker's start-up too, which takes several seconds at load 15:
     // it must have loaded the file (and started its sleep) before the timeout ends it.
-    const run = start(['run', join(FIX, 'spawns.bench.ts'), ...QUICK, '--timeout', '20'], {
+    const run = start(['run', join(FIX, 'spawns.bench.mjs'), ...QUICK, '--timeout', '20'], {
       CB_TEST_MARKER: marker,
     });
     // One sleep from the worker that lists the file, one from the worker that measures it.

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
-const INDEX = join(__dirname, '../../src/index.ts');
-const GOOD = join(__dirname, '../fixtures/cli/good.bench.ts');
+// The compiled build the workers run (test/README.md): a .mjs file importing it needs no
+// TypeScript loader.
+const INDEX = join(__dirname, '../../dist/index.js');
+const GOOD = join(__dirname, '../fixtures/cli/good.bench.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'cb-progress-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -42,10 +44,10 @@ describe('progress with stderr piped', () => {
     const kernel = `import { bench } from ${JSON.stringify(INDEX)};\nbench('sum', () => () => { let s = 0; for (let i = 0; i < 100; i++) s += i; return s; });\n`;
     for (const side of ['current', 'other']) {
       mkdirSync(join(scratch, side));
-      writeFileSync(join(scratch, side, 'k.bench.ts'), kernel);
+      writeFileSync(join(scratch, side, 'k.bench.mjs'), kernel);
     }
     const r = await cli(
-      ['run', 'k.bench.ts', '--against', join(scratch, 'other'), '--time', '0.05', '--max-pairs', '2', '--no-pin'],
+      ['run', 'k.bench.mjs', '--against', join(scratch, 'other'), '--time', '0.05', '--max-pairs', '2', '--no-pin'],
       join(scratch, 'current'),
     );
     expect(r.status, r.stderr).toBe(0);

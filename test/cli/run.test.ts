@@ -41,10 +41,10 @@ async function runCounting(fixture: string, forks: number) {
 
 describe('cyclebench run', () => {
   it('--complexity prints each sweep with its fitted model', async () => {
-    const r = await cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK]);
+    const r = await cli(['run', join(FIX, 'sweep.bench.mjs'), ...QUICK]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/sum n=256/);
-    const withFit = await cli(['run', join(FIX, 'sweep.bench.ts'), ...QUICK, '--complexity']);
+    const withFit = await cli(['run', join(FIX, 'sweep.bench.mjs'), ...QUICK, '--complexity']);
     expect(withFit.status).toBe(0);
     // The model chosen depends on the machine; that one is named, with its fit error, does not.
     const model = /O\((1|log n|n|n log n|n²|n³)\)/;
@@ -93,8 +93,8 @@ describe('cyclebench run', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
     const r = await cli([
       'run',
-      join(FIX, 'faulty.bench.ts'),
-      join(FIX, 'broken.bench.ts'),
+      join(FIX, 'faulty.bench.mjs'),
+      join(FIX, 'broken.bench.mjs'),
       ...QUICK,
       '--filter',
       '^(ok|throws|rejects)$',
@@ -111,15 +111,15 @@ describe('cyclebench run', () => {
     expect(by('throws').error).toMatchObject({ kind: 'throw' });
     expect(by('throws').error.message).toContain('kernel exploded');
     expect(by('rejects').error.message).toContain('async kernel rejected');
-    expect(by('broken.bench.ts').error).toMatchObject({ kind: 'load' });
-    expect(by('broken.bench.ts').error.message).toContain('this file fails to load');
+    expect(by('broken.bench.mjs').error).toMatchObject({ kind: 'load' });
+    expect(by('broken.bench.mjs').error.message).toContain('this file fails to load');
     expect(r.stdout).toMatch(/^throws: failed \(throw\): /m);
     // The hanging benchmark alone, with a short --timeout: whether it ends the worker in its
     // start-up (a loaded machine) or in the kernel, the benchmark's error is a timeout.
     const hung = join(mkdtempSync(join(tmpdir(), 'cb-run-')), 'out.json');
     const h = await cli([
       'run',
-      join(FIX, 'faulty.bench.ts'),
+      join(FIX, 'faulty.bench.mjs'),
       ...QUICK,
       '--filter',
       '^hangs$',
@@ -135,7 +135,7 @@ describe('cyclebench run', () => {
   });
 
   it("a process that crashes is the benchmark's error, not processes missing from an interruption", async () => {
-    const { r, doc } = await runCounting('crashes-second.bench.ts', 3);
+    const { r, doc } = await runCounting('crashes-second.bench.mjs', 3);
     expect(r.status).toBe(1);
     const [b] = doc.benchmarks;
     expect(b.error).toMatchObject({ kind: 'crash' });
@@ -151,7 +151,7 @@ describe('cyclebench run', () => {
     async () => {
       // 8 a side, not the rule's minimum of 5 usable processes: on a loaded machine a sibling or two
       // can be set aside as slow-CPU processes, which must not leave the rule short of processes.
-      const { r, doc } = await runCounting('one-slow-process.bench.ts', 8);
+      const { r, doc } = await runCounting('one-slow-process.bench.mjs', 8);
       expect(r.status, r.stderr).toBe(0);
       const contender = doc.benchmarks.find((b: { name: string }) => b.name === 'contender');
       expect(contender.forks.filter((f: { oddProcess?: unknown }) => f.oddProcess)).toHaveLength(1);
@@ -193,7 +193,7 @@ describe('cyclebench run', () => {
       [
         CLI,
         'run',
-        join(FIX, 'faulty.bench.ts'),
+        join(FIX, 'faulty.bench.mjs'),
         // Two processes each, in rounds: ok, hangs, ok, hangs; the stop comes in the first 'hangs'.
         ...['--forks', '2', '--time', '0.05', '--no-pin'],
         '--filter',

@@ -8,7 +8,7 @@ import { isFinalMessage } from '../../src/ipc/protocol.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASIC = fileURLToPath(new URL('../fixtures/engine/basic.bench.ts', import.meta.url));
-const BROKEN = fileURLToPath(new URL('../fixtures/engine/broken.bench.ts', import.meta.url));
+const BROKEN = fileURLToPath(new URL('../fixtures/engine/broken.bench.mjs', import.meta.url));
 const SHORT = { warmupBudgetNs: 30e6, warmupMinNs: 5e6, timeBudgetNs: 60e6, targetLargestBatchNs: 1e6 };
 
 interface Exchange {

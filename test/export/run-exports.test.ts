@@ -16,7 +16,7 @@ import { errorsOf, validateBmf, validateGithubBenchmark } from './schemas.js';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'bin/cyclebench.js');
-const GOOD = join(ROOT, 'test/fixtures/cli/good.bench.ts');
+const GOOD = join(ROOT, 'test/fixtures/cli/good.bench.mjs');
 const SMALL = ['--forks', '2', '--time', '0.05', '--quiet', '--no-pin', '--no-counters'];
 const dir = mkdtempSync(join(tmpdir(), 'cb-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,7 +87,7 @@ describe('run --bmf --github-benchmark', () => {
       expect(e.extra).toContain(`flags: ${b.flags.length ? b.flags.join(', ') : 'none'}`);
       if (b.relative) expect(e.extra).toContain(`verdict: ${b.relative.verdict} against ${b.relative.baseline}`);
     }
-    // good.bench.ts marks 'sum 100' as its group's baseline: the other one carries a verdict.
+    // good.bench.mjs marks 'sum 100' as its group's baseline: the other one carries a verdict.
     expect(gh.some((e) => /verdict: /.test(e.extra ?? ''))).toBe(true);
   });
 
@@ -128,7 +128,7 @@ describe('stat --bmf --github-benchmark', () => {
 
 describe('a run in which every benchmark failed', () => {
   it('writes empty exports (no benchmark written as 0) and does not replace ones that exist', async () => {
-    const broken = join(ROOT, 'test/fixtures/cli/broken.bench.ts');
+    const broken = join(ROOT, 'test/fixtures/cli/broken.bench.mjs');
     writeFileSync(join(dir, 'keep.bmf.json'), 'GOOD');
     const r = await cli(['run', broken, ...SMALL, '--bmf', 'keep.bmf.json', '--github-benchmark', 'new.gh.json']);
     expect(r.status).toBe(1);

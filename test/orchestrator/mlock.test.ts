@@ -13,7 +13,7 @@ import type { BenchmarkResult } from '../../src/results/schema.js';
 import { makeFork } from '../helpers/synthetic-forks.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
-const GOOD = join(__dirname, '../fixtures/cli/good.bench.ts');
+const GOOD = join(__dirname, '../fixtures/cli/good.bench.mjs');
 
 const status = (capEff: string, vmSizeKb: number) => `Name:\tnode\nVmSize:\t${vmSizeKb} kB\nCapEff:\t${capEff}\n`;
 const limits = (memlock: string) =>

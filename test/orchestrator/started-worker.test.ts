@@ -7,7 +7,7 @@ import { isFinalMessage, type WorkerMessage } from '../../src/ipc/protocol.js';
 import { runWorker, type StartedWorker, startWorker } from '../../src/orchestrator/worker-process.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
-const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.ts', import.meta.url));
+const FILE = fileURLToPath(new URL('../fixtures/cli/good.bench.mjs', import.meta.url));
 const platform = loadPlatform();
 
 /** The state letter of a process (R, S, T, …) from /proc, or null once it is gone. */

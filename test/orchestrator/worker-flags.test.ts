@@ -13,7 +13,7 @@ import { compareDocuments } from '../../src/compare/documents.js';
 import { DEFAULT_CONFIDENCE } from '../../src/defaults.js';
 import { describeConditions } from '../../src/report/conditions.js';
 
-const FILE = fileURLToPath(new URL('../fixtures/orchestrator/argv.bench.ts', import.meta.url));
+const FILE = fileURLToPath(new URL('../fixtures/orchestrator/argv.bench.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-flags-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

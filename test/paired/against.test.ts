@@ -11,7 +11,9 @@ import { runCli } from '../helpers/io.js';
 import { runFilesAgainst } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const INDEX = join(ROOT, 'src/index.ts');
+// The compiled build, which the CLI's workers run (test/README.md): a .mjs file importing it
+// needs no TypeScript loader in each worker.
+const INDEX = join(ROOT, 'dist/index.js');
 const scratch = mkdtempSync(join(tmpdir(), 'cb-against-'));
 const repo = join(scratch, 'repo');
 const temp = join(scratch, 'tmp'); // TMPDIR of the runs: where their checkouts go
@@ -21,7 +23,7 @@ const kernel = (body: string, extra = '') =>
   `import { bench } from '${INDEX}';\nbench('sum', () => { ${body} });\n${extra}`;
 
 function commit(message: string, source: string): void {
-  writeFileSync(join(repo, 'k.bench.ts'), source);
+  writeFileSync(join(repo, 'k.bench.mjs'), source);
   git('add', '.');
   git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message);
 }
@@ -50,7 +52,7 @@ afterAll(() => {
 
 async function run(...args: string[]) {
   const fast = ['--time', '0.05', '--max-pairs', '2', '--quiet', '--no-pin'];
-  return runCli(['run', 'k.bench.ts', ...fast, ...args], repo);
+  return runCli(['run', 'k.bench.mjs', ...fast, ...args], repo);
 }
 
 describe('run --against <git ref>', () => {
@@ -74,7 +76,7 @@ describe('run --against <git ref>', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(said);
     }
-    const outsider = join(scratch, 'outside.bench.ts');
+    const outsider = join(scratch, 'outside.bench.mjs');
     writeFileSync(outsider, kernel('return 1;'));
     const r = await run('--against', 'HEAD~1', outsider);
     expect(r.code).toBe(2);
@@ -114,12 +116,12 @@ describe('run --against <git ref>', () => {
     it(`${signal} during the run: the checkout is removed, exit 128 + signal`, async () => {
       const child = spawn(
         process.execPath,
-        [join(ROOT, 'bin/cyclebench.js'), 'run', 'k.bench.ts', '--against', 'HEAD~1', '--time', '5', '--no-pin'],
+        [join(ROOT, 'bin/cyclebench.js'), 'run', 'k.bench.mjs', '--against', 'HEAD~1', '--time', '5', '--no-pin'],
         { cwd: repo, env: { ...process.env, TMPDIR: temp }, stdio: 'ignore' },
       );
       const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
       // Wait (event-driven poll, no timing claim) for the checkout to exist, then stop the run.
-      while (!checkouts().some((n) => existsSync(join(temp, n, 'k.bench.ts'))))
+      while (!checkouts().some((n) => existsSync(join(temp, n, 'k.bench.mjs'))))
         await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 500));
       child.kill(signal);
@@ -133,9 +135,9 @@ describe('runFilesAgainst() (library) with a directory', () => {
   it('pairs the same relative file of both directories, this tree over the other', async () => {
     const other = join(scratch, 'other');
     mkdirSync(other);
-    writeFileSync(join(other, 'k.bench.ts'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
+    writeFileSync(join(other, 'k.bench.mjs'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
     const r = await runFilesAgainst({
-      files: 'k.bench.ts',
+      files: 'k.bench.mjs',
       cwd: repo,
       against: other,
       maxPairs: 2,
@@ -153,18 +155,18 @@ describe('runFilesAgainst() (library) with a directory', () => {
   it('a bench file the other directory lacks: its benchmarks are only in this tree, not a load error', async () => {
     const other = join(scratch, 'other-without');
     mkdirSync(other);
-    writeFileSync(join(other, 'k.bench.ts'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
-    writeFileSync(join(repo, 'added.bench.ts'), `import { bench } from '${INDEX}';\nbench('added', () => () => 1);\n`);
+    writeFileSync(join(other, 'k.bench.mjs'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
+    writeFileSync(join(repo, 'added.bench.mjs'), `import { bench } from '${INDEX}';\nbench('added', () => () => 1);\n`);
     try {
       const r = await runCli(
-        ['run', 'k.bench.ts', 'added.bench.ts', '--against', other, '--time', '0.05', '--max-pairs', '2', '--no-pin'],
+        ['run', 'k.bench.mjs', 'added.bench.mjs', '--against', other, '--time', '0.05', '--max-pairs', '2', '--no-pin'],
         repo,
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('only in this tree (not compared): added, new one');
       expect(r.stdout).not.toContain('could not list');
     } finally {
-      rmSync(join(repo, 'added.bench.ts'));
+      rmSync(join(repo, 'added.bench.mjs'));
     }
   });
 
@@ -172,14 +174,14 @@ describe('runFilesAgainst() (library) with a directory', () => {
     const other = join(scratch, 'other-empty');
     mkdirSync(other);
     mkdirSync(join(repo, 'sub'));
-    writeFileSync(join(repo, 'sub', 'k.bench.ts'), kernel('return 1;'));
+    writeFileSync(join(repo, 'sub', 'k.bench.mjs'), kernel('return 1;'));
     const json = join(scratch, 'wrong-tree.json');
     try {
-      const r = await runCli(['run', 'sub/k.bench.ts', '--against', other, '--json', json, '--no-pin'], repo);
+      const r = await runCli(['run', 'sub/k.bench.mjs', '--against', other, '--json', json, '--no-pin'], repo);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toEqual([
         `cyclebench run: no benchmark file of this run, nor its directory, is in ${other}: looked for ` +
-          `${join(other, 'sub', 'k.bench.ts')} (paths are matched from ${repo}, the git top level or else the working directory)`,
+          `${join(other, 'sub', 'k.bench.mjs')} (paths are matched from ${repo}, the git top level or else the working directory)`,
       ]);
       expect(existsSync(json)).toBe(false);
     } finally {
@@ -191,18 +193,18 @@ describe('runFilesAgainst() (library) with a directory', () => {
     const other = join(scratch, 'other-without-new');
     mkdirSync(other);
     writeFileSync(
-      join(repo, 'new.bench.ts'),
+      join(repo, 'new.bench.mjs'),
       `import { bench } from '${INDEX}';\nbench('brand new', () => () => 1);\n`,
     );
     try {
       const r = await runCli(
-        ['run', 'new.bench.ts', '--against', other, '--time', '0.05', '--max-pairs', '2', '--no-pin'],
+        ['run', 'new.bench.mjs', '--against', other, '--time', '0.05', '--max-pairs', '2', '--no-pin'],
         repo,
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('only in this tree (not compared): brand new');
     } finally {
-      rmSync(join(repo, 'new.bench.ts'));
+      rmSync(join(repo, 'new.bench.mjs'));
     }
   });
 
@@ -214,15 +216,15 @@ describe('runFilesAgainst() (library) with a directory', () => {
     const marker = join(scratch, 'ctrl-c-marker');
     const source =
       `import { appendFileSync } from 'node:fs';\nimport { bench } from '${INDEX}';\n` +
-      `appendFileSync(process.env.CB_PAIR_MARKER!, 'x\\n');\n` +
+      `appendFileSync(process.env.CB_PAIR_MARKER, 'x\\n');\n` +
       `bench('sum', () => { let s = 0; for (let i = 0; i < 100; i++) s += i; return s; });\n` +
       `bench('second', () => 1);\n`;
     for (const d of dirs) {
       mkdirSync(d);
-      writeFileSync(join(d, 'k.bench.ts'), source);
+      writeFileSync(join(d, 'k.bench.mjs'), source);
     }
     const out = join(scratch, 'ctrl-c.json');
-    const args = ['run', 'k.bench.ts', '--against', dirs[1]!, '--time', '0.3', '--no-pin', '--json', out];
+    const args = ['run', 'k.bench.mjs', '--against', dirs[1]!, '--time', '0.3', '--no-pin', '--json', out];
     const child = spawn(process.execPath, [join(ROOT, 'bin/cyclebench.js'), ...args], {
       cwd: dirs[0],
       env: { ...process.env, CB_PAIR_MARKER: marker },

@@ -38,9 +38,10 @@ beforeAll(() => {
   mkdirSync(repo);
   mkdirSync(temp);
   git('init', '-q');
+  // The compiled build the workers run (test/README.md): a .mjs file needs no TypeScript loader.
   writeFileSync(
-    join(repo, 'k.bench.ts'),
-    `import { bench } from '${join(ROOT, 'src/index.ts')}';\nbench('one', () => 1);\n`,
+    join(repo, 'k.bench.mjs'),
+    `import { bench } from '${join(ROOT, 'dist/index.js')}';\nbench('one', () => 1);\n`,
   );
   git('add', '.');
   git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'v1');
@@ -146,11 +147,11 @@ describe('resolveSides: the names say what differs', () => {
 
 describe("a side's worker", () => {
   it("runs under the side's binary with its flags before the worker's own", async () => {
-    const file = join(scratch, 'argv.bench.ts');
+    const file = join(scratch, 'argv.bench.mjs');
     const log = join(scratch, 'argv.log');
     writeFileSync(
       file,
-      `import { writeFileSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'src/index.ts')}';\n` +
+      `import { writeFileSync } from 'node:fs';\nimport { bench } from '${join(ROOT, 'dist/index.js')}';\n` +
         `writeFileSync(${JSON.stringify(log)}, JSON.stringify([process.execPath, process.execArgv]));\n` +
         `bench('one', () => 1);\n`,
     );
@@ -167,7 +168,7 @@ describe("a side's worker", () => {
 
 describe('run: the side options', () => {
   const io = { ...captureIo(), cwd: repo };
-  const file = join(repo, 'k.bench.ts');
+  const file = join(repo, 'k.bench.mjs');
 
   it('a flag option takes its value after a space or after =, and several quoted', () => {
     expect(parseRunArgs([file, '--against-flags', '--jitless'], io).againstFlags).toEqual(['--jitless']);
@@ -200,7 +201,7 @@ describe('run: the side options', () => {
       ['--node', '/bin/ls'],
       ['--flags=--no-such-flag-at-all'],
     ]) {
-      const r = await runCli(['run', 'k.bench.ts', '--quiet', '--no-pin', ...side], repo);
+      const r = await runCli(['run', 'k.bench.mjs', '--quiet', '--no-pin', ...side], repo);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

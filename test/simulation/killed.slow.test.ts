@@ -48,7 +48,7 @@ function start(file: string, extra: string[] = []) {
 it.skipIf(!hasValgrind)(
   'SIGKILL: Valgrind and what runs under it end; the next simulated run removes the dump directory',
   async () => {
-    const killed = start('leaves-processes.bench.ts');
+    const killed = start('leaves-processes.bench.mjs');
     expect(await until(() => underValgrind(killed.id), 300_000)).toBe(true);
     killed.child.kill('SIGKILL');
     await killed.exited;
@@ -57,7 +57,7 @@ it.skipIf(!hasValgrind)(
     expect(left).toMatch(new RegExp(`^cyclebench-callgrind-${killed.child.pid}-`));
 
     // The next simulated run removes it before it starts its first worker; killed once it has.
-    const next = start('good.bench.ts', ['--filter', '^good/sum 100$']);
+    const next = start('good.bench.mjs', ['--filter', '^good/sum 100$']);
     expect(await until(() => !dumps().includes(left!), 300_000)).toBe(true);
     expect(await until(() => dumps().length === 1 && underValgrind(next.id), 300_000)).toBe(true);
     next.child.kill('SIGKILL');
