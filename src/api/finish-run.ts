@@ -16,8 +16,15 @@ import { addedProcesses } from '../orchestrator/more-processes.js';
 import type { MeasuredRun } from '../orchestrator/run.js';
 import type { MeasuredEntry } from '../orchestrator/suite.js';
 import { wordDetails } from '../report/details.js';
-import { newDocument } from '../results/document.js';
-import type { AnalysisDetail, BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
+import { type DocumentContent, newDocument } from '../results/document.js';
+import type {
+  AnalysisDetail,
+  BenchmarkResult,
+  Flag,
+  ForkResult,
+  ResultDocument,
+  Statistic,
+} from '../results/schema.js';
 import { markSimulated } from '../simulation/result.js';
 import { fullName } from '../text/format.js';
 
@@ -51,6 +58,71 @@ export function finishRun(run: MeasuredRun, opts: RowSettings, settings: Documen
       seed: settings.seed,
       noiseThreshold: settings.threshold,
     });
+  attachFindings(doc);
+  return wordDetails(doc);
+}
+
+/** What names a benchmark's row: its registration (a worker's descriptor or an in-process instance). */
+export interface RowIdentity {
+  title: string;
+  group: string | null;
+  args: BenchmarkResult['args'];
+  baseline: boolean;
+  file: string | null;
+}
+
+/** A benchmark's row before its analysis: what it is and its processes, no figures yet. */
+function emptyRow(d: RowIdentity, forks: ForkResult[], flags: Flag[], warnings: string[]): BenchmarkResult {
+  return {
+    name: d.title,
+    group: d.group,
+    args: d.args,
+    baseline: d.baseline,
+    file: d.file,
+    headline: null,
+    estimates: null,
+    forks,
+    flags,
+    warnings,
+  };
+}
+
+/** One benchmark measured in this process by run(): its one process, or what it threw. */
+export interface InProcessEntry {
+  identity: RowIdentity;
+  fork: ForkResult | Error;
+}
+
+/**
+ * The result document of an in-process run(): each benchmark's row from its one process (flagged
+ * 'in-process'), compared with its group's `.baseline()` as `cyclebench run` compares it, the
+ * findings attached and the details worded. A run() caller imports this module only after
+ * measuring (src/api/run.ts says why).
+ */
+export function finishInProcessRun(
+  entries: readonly InProcessEntry[],
+  content: Omit<DocumentContent, 'benchmarks'>,
+  opts: Omit<RowSettings, 'forks' | 'aa'>,
+): ResultDocument {
+  const rows = entries.map(({ identity, fork }) => {
+    const base = emptyRow(identity, [], ['in-process'], []);
+    try {
+      if (fork instanceof Error) throw fork;
+      const a = analyzeBenchmark([fork], {
+        statistic: opts.statistic,
+        confidence: opts.confidence,
+        seed: opts.seed,
+        targetCi: opts.targetCi,
+      });
+      return resultFromAnalysis({ ...base, forks: [fork] }, a, { flags: ['in-process'] });
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      const message = `${fullName(identity.group, identity.title)}: ${e.message}`;
+      return { ...base, error: { message, stack: e.stack, kind: 'throw' as const } };
+    }
+  });
+  const doc = newDocument({ ...content, benchmarks: rows });
+  attachRelative(doc, runCompareSettings(opts));
   attachFindings(doc);
   return wordDetails(doc);
 }
@@ -111,18 +183,7 @@ function benchmarkRows(
 
 function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean): BenchmarkResult {
   const d = e.descriptor;
-  const base: BenchmarkResult = {
-    name: d.title,
-    group: d.group,
-    args: d.args,
-    baseline: d.baseline,
-    file: d.file,
-    headline: null,
-    estimates: null,
-    forks: e.forks,
-    flags: [],
-    warnings: [...e.warnings],
-  };
+  const base = emptyRow(d, e.forks, [], [...e.warnings]);
   if (e.error) base.error = e.error;
   if (e.forks.length === 0) {
     if (!base.error)

@@ -1,15 +1,12 @@
 // run(): measure every registered benchmark IN THIS PROCESS (forks: 0) through the same
-// pipeline as the CLI (engine → analysis → result document → src/report/present.ts). Every
+// pipeline as the CLI (engine → src/api/finish-run.ts → src/report/present.ts), with each
+// group compared with its `.baseline()` as `cyclebench run` compares it. Every
 // benchmark is flagged 'in-process': between-process variance (JIT, allocator, layout)
 // is not captured, and benchmarks measured one after another share one heap and JIT.
 // Under the CLI or a worker (collect mode) it does nothing and returns an empty result.
 
-import { attachFindings } from '../analysis/findings.js';
-import { wordDetails } from '../report/details.js';
 import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
-import type { AnalyzeOptions } from '../analysis/defaults.js';
-import { loadAnalyzer } from './analyze.js';
 import { processIo, terminalColumns, type Io } from '../text/io.js';
 import { resolveKernel } from '../engine/kernel.js';
 import { measure, type MeasureOptions } from '../engine/measure.js';
@@ -17,11 +14,9 @@ import { collectEnvironment } from '../env/environment.js';
 import { loadPlatform } from '../platform/load.js';
 import type { Platform } from '../platform/types.js';
 import { presentRun } from '../report/present.js';
-import { resultFromAnalysis } from '../analysis/result.js';
-import { newDocument } from '../results/document.js';
 import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
 import { fullName } from '../text/format.js';
-import { DEFAULT_CONFIDENCE, DEFAULT_SEED } from '../defaults.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../defaults.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
 
 /**
@@ -101,11 +96,6 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
 async function measureAll(options: RunApiOptions): Promise<RunResult> {
   const io = options.io ?? processIo();
   const platform = options.platform ?? loadPlatform();
-  const aopts: AnalyzeOptions = {
-    statistic: options.statistic ?? 'auto',
-    confidence: options.confidence ?? DEFAULT_CONFIDENCE,
-    seed: options.seed ?? DEFAULT_SEED,
-  };
   const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
   const selected = instances().filter((i) => !filter || filter.test(fullName(i.group, i.title)));
   // Every benchmark is measured before the analysis is loaded, and latency-mode ones after
@@ -125,46 +115,26 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
       measured.set(inst, err instanceof Error ? err : new Error(String(err)));
     }
   }
-  const analyze = await loadAnalyzer();
-  const benchmarks: BenchmarkResult[] = [];
-  for (const inst of selected) {
-    const base: BenchmarkResult = {
-      name: inst.title,
-      group: inst.group,
-      args: inst.args,
-      baseline: inst.baseline,
-      file: inst.file,
-      headline: null,
-      estimates: null,
-      forks: [],
-      flags: ['in-process'],
-      warnings: [],
-    };
-    const fork = measured.get(inst)!;
-    try {
-      if (fork instanceof Error) throw fork;
-      const a = analyze([fork], aopts);
-      benchmarks.push(resultFromAnalysis({ ...base, forks: [fork] }, a, { flags: ['in-process'] }));
-    } catch (err) {
-      const e = err instanceof Error ? err : new Error(String(err));
-      benchmarks.push({
-        ...base,
-        error: { message: `${fullName(inst.group, inst.title)}: ${e.message}`, stack: e.stack, kind: 'throw' },
-      });
-    }
-  }
-  const document = newDocument({
-    command: process.argv.slice(1),
-    options: { forks: 0, ...stripFns(options) },
-    environment: safeEnvironment(platform),
-    benchmarks,
-    warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
-  });
-  attachFindings(document);
-  wordDetails(document);
+  // Loaded now, after measuring (above): it loads the analysis.
+  const { finishInProcessRun } = await import('./finish-run.js');
+  const document = finishInProcessRun(
+    selected.map((i) => ({ identity: i, fork: measured.get(i)! })),
+    {
+      command: process.argv.slice(1),
+      options: { forks: 0, ...stripFns(options) },
+      environment: safeEnvironment(platform),
+      warnings: [IN_PROCESS_NOTE, ...(platform.kind === 'js' ? [`pure-JS platform: ${platform.fallbackReason}`] : [])],
+    },
+    {
+      statistic: options.statistic ?? 'auto',
+      confidence: options.confidence ?? DEFAULT_CONFIDENCE,
+      seed: options.seed ?? DEFAULT_SEED,
+      targetCi: options.targetCi ?? DEFAULT_TARGET_CI,
+    },
+  );
   if (options.print !== false)
     io.stdout.write(presentRun(document, { detail: options.detail, columns: terminalColumns(io.stdout, io.env) }));
-  return { measured: true, benchmarks, document };
+  return { measured: true, benchmarks: document.benchmarks, document };
 }
 
 function stripFns(o: RunApiOptions): Record<string, unknown> {

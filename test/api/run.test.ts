@@ -67,6 +67,30 @@ describe('run() in-process', () => {
     expect(io.out).toEqual([]);
   });
 
+  it("compares each group's benchmarks with its .baseline(), as cyclebench run does", async () => {
+    group('copy', () => {
+      bench('slice', () => {
+        const a = Array.from({ length: 64 }, (_, i) => i);
+        return () => a.slice();
+      }).baseline();
+      bench('spread', () => {
+        const a = Array.from({ length: 64 }, (_, i) => i);
+        return () => [...a];
+      });
+    });
+    bench('alone', () => 1);
+    const result = await run({ ...tiny, print: false, platform: createJsPlatform('test') });
+    const [base, other, alone] = result.benchmarks;
+    expect(base.relative).toBeUndefined();
+    expect(alone.relative).toBeUndefined();
+    // One process each: the ratio is there, the verdict says it cannot be given from one process
+    // (a verdict needs the between-process spread, which only fresh processes show).
+    expect(other.relative?.baseline).toBe('copy/slice');
+    expect(other.relative?.verdict).toBe('too-few');
+    expect(other.relative?.because).toMatchObject({ code: 'too-few-processes' });
+    expect(Number.isFinite(other.relative?.ratio?.point)).toBe(true);
+  });
+
   it('filters by group/title', async () => {
     group('x', () => bench('one', () => 1));
     bench('two', () => 2);
