@@ -1,5 +1,8 @@
 // Hardware/software counters per operation: each counter's delta per batch is
-// regressed on iterations (an OLS slope per process: counts have no preemption tail; mean over processes).
+// regressed on iterations (per process, a repeated median slope over the median count of each
+// batch size: counts have no preemption tail, but a batch that also ran a collection or a compile
+// counts its instructions once, which a least-squares slope over a few batches spreads into every
+// operation; mean over processes).
 // The interval is built like the headline's (headline-ci.ts): a t-interval over the per-process
 // slopes with 2 or more processes (the process is the unit of independence; the hierarchical
 // bootstrap it replaces under-covers with 3 processes when processes differ more than batches,
@@ -13,7 +16,7 @@ import type { CounterName } from '../platform/types.js';
 import { hierarchicalBootstrap, type BootstrapOptions } from '../statistics/bootstrap.js';
 import { meanInterval } from '../statistics/t-intervals.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
-import { linearRegression } from 'simple-statistics';
+import { perSizeRepeatedMedianSlope } from '../statistics/robust-slope.js';
 
 export interface CountersSummary {
   perOp: CounterPerOp[];
@@ -26,12 +29,12 @@ export interface CountersSummary {
 
 type Point = [iterations: number, value: number];
 
-/** The OLS slope only (a one-process bootstrap calls it for every resample; the full fit of
- *  statistics/regression.ts adds R² and standard errors nothing here reads). */
+/** The slope only (a one-process bootstrap calls it for every resample). */
 function slopeOf(points: readonly Point[]): number {
-  const x0 = points[0]?.[0];
-  if (!points.some((p) => p[0] !== x0)) return NaN;
-  return linearRegression(points as Point[]).m;
+  return perSizeRepeatedMedianSlope(
+    points.map((p) => p[0]),
+    points.map((p) => p[1]),
+  );
 }
 
 function meanSlope(groups: readonly (readonly Point[])[]): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perSizeMedianFit, theilSen } from '../../src/statistics/robust-slope.js';
+import { perSizeMedianFit, perSizeRepeatedMedianSlope, theilSen } from '../../src/statistics/robust-slope.js';
 
 describe('Theil–Sen', () => {
   it('matches a hand-computed example', () => {
@@ -38,5 +38,27 @@ describe('Theil–Sen', () => {
     expect(f.points).toBe(10);
     expect(f.slope).toBeCloseTo(2, 10);
     expect(f.intercept).toBeCloseTo(300, 8);
+  });
+});
+
+describe('repeated median (Siegel)', () => {
+  it('matches a hand-computed example', () => {
+    // Points (1,1) (2,3) (3,2) (4,5): each point's slopes to the others, their median:
+    // (1,1): 2, 0.5, 4/3 → 4/3; (2,3): 2, −1, 1 → 1; (3,2): 0.5, −1, 3 → 0.5; (4,5): 4/3, 1, 3 → 4/3.
+    // The median of 4/3, 1, 0.5, 4/3 is (1 + 4/3)/2 = 7/6 (worked by hand, Siegel 1982's definition).
+    expect(perSizeRepeatedMedianSlope([1, 2, 3, 4], [1, 3, 2, 5])).toBeCloseTo(7 / 6, 12);
+  });
+
+  it('is exact with one wild point of four, where Theil–Sen moves', () => {
+    const x = [1, 2, 3, 4];
+    const y = x.map((v) => 100 * v + 7);
+    y[3] += 60;
+    expect(perSizeRepeatedMedianSlope(x, y)).toBe(100);
+    expect(theilSen(x, y).slope).toBe(110); // (100 + 120) / 2: half the wild point's slopes are in the middle pair
+  });
+
+  it('takes each size at its median, and has no slope with one size', () => {
+    expect(perSizeRepeatedMedianSlope([1, 1, 1, 2, 2, 2], [10, 9, 99, 20, 21, 0])).toBe(10);
+    expect(perSizeRepeatedMedianSlope([3, 3], [1, 2])).toBeNaN();
   });
 });
