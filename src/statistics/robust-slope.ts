@@ -56,19 +56,19 @@ export function theilSen(x: readonly number[], y: readonly number[]): RobustFit 
  * batch, not of the tail).
  */
 export function perSizeMedianFit(x: readonly number[], y: readonly number[]): RobustFit {
+  const { xs, ys } = perSizeMedians(x, y);
+  return theilSen(xs, ys);
+}
+
+/** Each distinct x once, with the median of its y. */
+function perSizeMedians(x: readonly number[], y: readonly number[]): { xs: number[]; ys: number[] } {
   const bySize = new Map<number, number[]>();
   for (let i = 0; i < x.length; i++) {
     const list = bySize.get(x[i]);
     if (list) list.push(y[i]);
     else bySize.set(x[i], [y[i]]);
   }
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [size, values] of bySize) {
-    xs.push(size);
-    ys.push(median(values));
-  }
-  return theilSen(xs, ys);
+  return { xs: [...bySize.keys()], ys: [...bySize.values()].map((v) => median(v)) };
 }
 
 /**
@@ -81,14 +81,7 @@ export function perSizeMedianFit(x: readonly number[], y: readonly number[]): Ro
  * 2 distinct x. Hand-written for the reason given at the top of this file.
  */
 export function perSizeRepeatedMedianSlope(x: readonly number[], y: readonly number[]): number {
-  const bySize = new Map<number, number[]>();
-  for (let i = 0; i < x.length; i++) {
-    const list = bySize.get(x[i]);
-    if (list) list.push(y[i]);
-    else bySize.set(x[i], [y[i]]);
-  }
-  const xs = [...bySize.keys()];
-  const ys = [...bySize.values()].map((v) => median(v));
+  const { xs, ys } = perSizeMedians(x, y);
   if (xs.length < 2) return Number.NaN;
   const perPoint = xs.map((xi, i) => median(xs.flatMap((xj, j) => (j === i ? [] : [(ys[j] - ys[i]) / (xj - xi)]))));
   return median(perPoint);
