@@ -12,7 +12,7 @@ import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } f
 import { aaCheck } from '../compare/aa.js';
 import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
-import { addedProcesses } from '../orchestrator/more-processes.js';
+import { addedProcesses, DISAGREE_ABOVE } from '../orchestrator/more-processes.js';
 import type { MeasuredRun } from '../orchestrator/run.js';
 import type { MeasuredEntry } from '../orchestrator/suite.js';
 import { wordDetails } from '../report/details.js';
@@ -229,6 +229,15 @@ function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean)
       ...(odd ? [odd] : []),
       ...(e.added
         ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth, measuredForks(e.forks).length)]
+        : []),
+      ...(e.budgetCut
+        ? [
+            {
+              code: 'processes-budget' as const,
+              severity: 'info' as const,
+              values: { ...e.budgetCut, above: DISAGREE_ABOVE },
+            },
+          ]
         : []),
     ],
   });

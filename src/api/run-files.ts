@@ -44,6 +44,7 @@ export const RUN_FILES_KEYS = {
   io: true,
   forks: true,
   maxForks: true,
+  budgetMs: true,
   timeBudgetNs: true,
   largestBatchNs: true,
   warmupBudgetNs: true,

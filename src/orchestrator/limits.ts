@@ -8,6 +8,8 @@ export const LIMITS = {
   cpu: 8191, // CONFIG_NR_CPUS is at most 8192 (arch/x86/Kconfig)
   /** setTimeout holds at most 2^31 - 1 ms; a longer delay fires at once (Node's TimeoutOverflowWarning). */
   timeoutS: Math.floor((2 ** 31 - 1) / 1000),
+  /** A run's wall-time budget: a week. */
+  budgetS: 7 * 24 * 3600,
 } as const;
 
 /** A RangeError naming the first run option out of range, for the library (runFiles). */
@@ -15,6 +17,7 @@ export function checkRunLimits(
   o: {
     forks: number;
     maxForks?: number;
+    budgetMs?: number;
     seed: number;
     timeoutMs: number;
     timeBudgetNs: number;
@@ -28,6 +31,11 @@ export function checkRunLimits(
     throw bad(`forks must be a whole number from 1 to ${LIMITS.forks}`, o.forks);
   if (o.maxForks !== undefined && (!Number.isInteger(o.maxForks) || o.maxForks < o.forks || o.maxForks > LIMITS.forks))
     throw bad(`maxForks must be a whole number from forks (${o.forks}) to ${LIMITS.forks}`, o.maxForks);
+  if (
+    o.budgetMs !== undefined &&
+    (typeof o.budgetMs !== 'number' || !(o.budgetMs > 0 && o.budgetMs <= LIMITS.budgetS * 1000))
+  )
+    throw bad(`budgetMs must be above 0 and at most ${LIMITS.budgetS * 1000}`, o.budgetMs);
   if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > LIMITS.seed)
     throw bad(`seed must be a whole number from 0 to ${LIMITS.seed}`, o.seed);
   if (typeof o.timeoutMs !== 'number' || !(o.timeoutMs > 0 && o.timeoutMs <= LIMITS.timeoutS * 1000))

@@ -51,6 +51,8 @@ export interface RunOptions extends ConditionRequest {
   forks: number;
   /** At most this many processes per benchmark, when the planned ones disagree (more-processes.ts). */
   maxForks?: number;
+  /** The run's wall-time budget, ms: what it adds beyond the planned processes (or first looks) fits in it (budget.ts). */
+  budgetMs?: number;
   timeBudgetNs: number;
   /** Target duration of the largest batch of a round, ns, for every kernel (by default 1 ms, or
    *  5 ms for a kernel that collected garbage during warmup: src/engine/defaults.ts). */
@@ -197,6 +199,7 @@ export async function runBenchmarks(
       forks: opts.forks,
       ...(opts.maxForks !== undefined ? { maxForks: opts.maxForks } : {}),
       ...(moreProcesses ? { moreProcesses } : {}),
+      ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
       fork: {
         measure: {
           timeBudgetNs: opts.timeBudgetNs,
@@ -247,6 +250,7 @@ export async function runBenchmarks(
     options: {
       forks: opts.forks,
       ...(opts.maxForks !== undefined && opts.maxForks > opts.forks ? { maxForks: opts.maxForks } : {}),
+      ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
       timeBudgetNs: opts.timeBudgetNs,
       ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
       targetCi: opts.targetCi,

@@ -19,6 +19,7 @@ import { fullName } from '../text/format.js';
 import { AheadWorker } from './ahead.js';
 import { simulationLanes } from '../simulation/launch.js';
 import type { ProgressPlan } from './progress-plan.js';
+import { type Now, processesThatFit, RunBudget } from './budget.js';
 import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
 
@@ -30,6 +31,10 @@ export interface SuiteOptions {
   maxForks?: number;
   /** How many processes to add to a benchmark after its planned ones; without it none are added. */
   moreProcesses?: MoreProcesses;
+  /** The run's wall-time budget, ms: the added processes are cut to what fits in what is left of it (budget.ts). */
+  budgetMs?: number;
+  /** The budget's clock (tests); default performance.now. */
+  now?: Now;
   /** What every process of the run is started with: conditions, measurement, time limit, abort signal. */
   fork: ForkOptions;
   /** A/A check: measure every benchmark as two interleaved arms of `forks` processes each. */
@@ -77,6 +82,8 @@ export interface MeasuredEntry {
   warnings: string[];
   /** Set when the planned processes disagreed and more were run (more-processes.ts). */
   added?: { planned: number; halfWidth: number; count: number };
+  /** Set when the budget ran fewer added processes than the disagreement asked for (`wanted` beyond the planned). */
+  budgetCut?: { planned: number; halfWidth: number; wanted: number; added: number; budgetS: number };
   profile?: ProfileSummary;
 }
 
@@ -124,10 +131,16 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const more = opts.moreProcesses;
   const mayAdd = max > opts.forks && !opts.aa && !simulate && more !== undefined;
   for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1), !mayAdd);
+  const budget = opts.budgetMs === undefined ? null : new RunBudget(opts.budgetMs, opts.now);
+  const plannedFrom = budget?.now() ?? 0;
   let interrupted =
     listingInterrupted || (signal?.aborted ?? false) || (await runJobs(platform, jobs, opts.fork, opts.progress));
   if (!interrupted && mayAdd && more) {
-    const added = entries.filter((e) => !e.error && addProcessesFor(e, more, max) > 0);
+    let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max) > 0);
+    if (budget) {
+      const perProcessMs = (budget.now() - plannedFrom) / Math.max(1, jobs.length);
+      added = cutToBudget(added, budget, perProcessMs);
+    }
     for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));
     const extra = roundRobin(added, Math.max(0, ...added.map((e) => e.added!.count)))
       .filter((j) => j.forkIndex < j.benchmark.added!.count)
@@ -227,6 +240,34 @@ function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number): nu
   if (!add || add.count <= 0) return 0;
   e.added = { planned: e.forks.length, halfWidth: add.halfWidth, count: add.count };
   return add.count;
+}
+
+/**
+ * The benchmarks that asked for more processes, with their counts cut to what fits in what is left of `budget` at
+ * `perProcessMs` each (budget.ts processesThatFit; the widest interval first); a benchmark cut
+ * records it (`budgetCut`), and one left with none is dropped from the list.
+ */
+function cutToBudget(asked: MeasuredEntry[], budget: RunBudget, perProcessMs: number): MeasuredEntry[] {
+  const order = [...asked].sort((a, b) => b.added!.halfWidth - a.added!.halfWidth);
+  const given = processesThatFit(
+    order.map((e) => e.added!.count),
+    budget.leftMs(),
+    perProcessMs,
+  );
+  for (const [i, e] of order.entries()) {
+    const a = e.added!;
+    if (given[i] >= a.count) continue;
+    e.budgetCut = {
+      planned: a.planned,
+      halfWidth: a.halfWidth,
+      wanted: a.count,
+      added: given[i],
+      budgetS: budget.totalMs / 1000,
+    };
+    if (given[i] > 0) e.added = { ...a, count: given[i] };
+    else delete e.added;
+  }
+  return asked.filter((e) => e.added !== undefined);
 }
 
 /** Nothing was selected: an empty bench file, or a filter that matches no benchmark. */

@@ -134,6 +134,7 @@ export async function runAgainst(
       },
       // A gate judges the whole suite: its level is divided among the benchmarks.
       suiteLevel: opts.failOnRegression === true || opts.failOnCannotTell === true,
+      ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
       signal: abort.signal,
       progress,
       ...(opts.profile !== undefined ? { profile: { dir: resolve(io.cwd, opts.profile) } } : {}),

@@ -45,6 +45,8 @@ const row = {
     },
     analysis: nullable(analysis),
     error: str,
+    // Set when the run's --budget stopped the benchmark at an unsettled look: its share, ms.
+    budget: { type: 'object', required: ['shareMs'], properties: { shareMs: num } },
     // Each side's V8 record per pair (src/paired/v8.ts), null where a process had none.
     v8: {
       type: 'object',
@@ -93,6 +95,7 @@ export const PAIRED_DOCUMENT_SCHEMA = {
       required: ['threshold', 'alpha', 'looks'],
       properties: { threshold: num, alpha: num, looks: { type: 'array', minItems: 1, items: int } },
     },
+    budgetMs: num,
   },
 } as const;
 

@@ -1,7 +1,7 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
-import { fullName, percent, wrapLine } from '../text/format.js';
+import { formatDuration, fullName, percent, wrapLine } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
@@ -97,10 +97,11 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
       : need > MAX_UNITS_ADVICE
         ? `more than ${MAX_UNITS_ADVICE} pairs would be needed to resolve ${band}: not reachable here; `
         : `about ${need} pairs would resolve ${band}: `;
-    lines.push(
-      `${rowName(r)}: cannot tell after ${r.pairs.length} pairs (${a.reason}); ` +
-        `${more}run on a quieter machine or raise --max-pairs`,
-    );
+    // Stopped by the budget: the next look's pairs did not fit in this benchmark's share.
+    const advice = r.budget
+      ? `the next look did not fit in this benchmark's ${formatDuration(r.budget.shareMs)} share of --budget; raise --budget`
+      : 'run on a quieter machine or raise --max-pairs';
+    lines.push(`${rowName(r)}: cannot tell after ${r.pairs.length} pairs (${a.reason}); ${more}${advice}`);
   }
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
   if (o.notRun?.length) lines.push(`not run (interrupted): ${list(o.notRun)}`);

@@ -14,8 +14,10 @@ import { fullName } from '../text/format.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
+import { type Now, RunBudget, stepsFit } from '../orchestrator/budget.js';
 import {
   analysePairs,
+  isLook,
   needsMorePairs,
   pairLogRatios,
   suiteSettings,
@@ -50,6 +52,10 @@ export interface PairedRunOptions {
   progress?: ProgressPlan;
   /** After the pairs: both sides of each benchmark that changed profiled (src/paired/profile.ts). */
   profile?: ProfileRequest;
+  /** The run's wall-time budget, ms (src/orchestrator/budget.ts): pairs beyond a benchmark's first look fit in its share. */
+  budgetMs?: number;
+  /** The budget's clock (tests); default performance.now. */
+  now?: Now;
 }
 
 export interface PairedRow {
@@ -65,6 +71,8 @@ export interface PairedRow {
   profile?: ProfileDifference;
   /** Each side's V8 record per pair (src/paired/v8.ts); absent with --no-v8-status and in older files. */
   v8?: PairedV8;
+  /** Set when the budget stopped this benchmark before its verdict settled: its share of the budget, ms. */
+  budget?: { shareMs: number };
 }
 
 export interface PairedOutcome {
@@ -82,6 +90,8 @@ export interface PairedOutcome {
   loadErrors: string[];
   interrupted: boolean;
   settings: PairedSettings;
+  /** The run's wall-time budget, ms, when it had one. */
+  budgetMs?: number;
 }
 
 const key = (d: Descriptor) => `${fullName(d.group, d.title)}\u0000${JSON.stringify(d.args)}`;
@@ -96,6 +106,7 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     onlyCurrent: [],
     onlyAgainst: [],
     loadErrors: [],
+    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
     interrupted: false,
     settings: opts.settings,
   };
@@ -150,9 +161,11 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
   };
   const measured: { row: PairedRow; other: Descriptor; current: Descriptor }[] = [];
   for (const [, b] of matched) opts.progress?.plan(b, opts.settings.looks[opts.settings.looks.length - 1]);
+  const budget = opts.budgetMs === undefined ? null : new RunBudget(opts.budgetMs, opts.now);
   for (const [i, [a, b]] of matched.entries()) {
     if (opts.signal?.aborted) return stopped(i);
-    const { row, interrupted } = await measurePairs(platform, a, b, opts);
+    const share = budget && { shareMs: budget.shareMs(matched.length - i), started: budget.now(), now: budget.now };
+    const { row, interrupted } = await measurePairs(platform, a, b, opts, share);
     opts.progress?.settle(b, row.pairs.length);
     // An interrupted benchmark keeps the pairs it finished, analysed as far as they go.
     if (row.pairs.length > 0 || !interrupted) out.rows.push(row);
@@ -170,6 +183,7 @@ async function measurePairs(
   a: Descriptor,
   b: Descriptor,
   opts: PairedRunOptions,
+  share: Share | null,
 ): Promise<{ row: PairedRow; interrupted: boolean }> {
   const row: PairedRow = { name: b.title, group: b.group, args: b.args, pairs: [], analysis: null };
   const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
@@ -212,10 +226,25 @@ async function measurePairs(
     addPairV8(v8, gotV8.a, gotV8.b);
     opts.progress?.finished(b);
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
+    if (share && isLook(i + 1, opts.settings) && !nextLookFits(i + 1, share, opts)) {
+      row.budget = { shareMs: share.shareMs };
+      break;
+    }
   }
   row.analysis = analysePairs(pairLogRatios(row.pairs), opts.settings, row.pairs.length);
   keepV8();
   return { row, interrupted: false };
+}
+
+/** A benchmark's share of the run's budget: ms, when it began, and the budget's clock. */
+type Share = { shareMs: number; started: number; now: Now };
+
+/** Whether the pairs to the look after `done` fit in what is left of this benchmark's share. */
+function nextLookFits(done: number, share: Share, opts: PairedRunOptions): boolean {
+  const next = opts.settings.looks.find((n) => n > done);
+  if (next === undefined) return false;
+  const spentMs = share.now() - share.started;
+  return stepsFit({ done, steps: next - done, spentMs, shareMs: share.shareMs });
 }
 
 const thisSide = (opts: PairedRunOptions) => opts.currentLabel ?? 'this tree';

@@ -246,6 +246,10 @@ export const DETAIL_TEXT: DetailWords = {
     (typeof v.kept === 'number' && v.kept < v.processes
       ? `estimate is over the ${v.kept} of all ${v.processes} not left out`
       : `estimate is over all ${v.processes}`),
+  'processes-budget': (v) =>
+    `the ${v.planned} planned processes disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ±${v.above * 100} %) ` +
+    `and asked for ${v.wanted} more; the --budget of ${v.budgetS} s had room for ${v.added}, so the interval ` +
+    'is wider than the added processes would have made it (raise --budget)',
   'processes-missing': (v) =>
     `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

@@ -141,6 +141,14 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
   },
   'processes-added': { planned: 'number', processes: 'number', halfWidth: 'number', above: 'number', kept: 'number?' },
   'processes-missing': { measured: 'number', planned: 'number' },
+  'processes-budget': {
+    planned: 'number',
+    wanted: 'number',
+    added: 'number',
+    halfWidth: 'number',
+    above: 'number',
+    budgetS: 'number',
+  },
   'counter-negative': { event: 'string', perOp: 'number' },
   layout: {
     processes: 'number',

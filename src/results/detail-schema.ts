@@ -31,6 +31,7 @@ export const DETAIL_CODES = [
   'odd-process',
   'processes-added',
   'processes-missing',
+  'processes-budget',
   'counter-negative',
   'layout',
   'simulated-wall-time',

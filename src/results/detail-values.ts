@@ -121,6 +121,15 @@ export interface DetailValues {
     kept?: number;
   };
   'processes-missing': { measured: number; planned: number };
+  /** The run's budget ran `added` of the `wanted` processes the disagreement asked for (src/orchestrator/budget.ts). */
+  'processes-budget': {
+    planned: number;
+    wanted: number;
+    added: number;
+    halfWidth: number;
+    above: number;
+    budgetS: number;
+  };
   'counter-negative': { event: CounterName; perOp: number };
   layout: LayoutEffect;
   'simulated-wall-time': NoValues;

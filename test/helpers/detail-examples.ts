@@ -46,6 +46,7 @@ export const DETAIL_EXAMPLES: { [C in DetailCode]: DetailValues[C] } = {
   },
   'slow-processes': { slow: 1, of: 4, factors: [1.8], leftOut: true },
   'processes-missing': { measured: 1, planned: 2 },
+  'processes-budget': { planned: 3, wanted: 3, added: 1, halfWidth: 0.14, above: 0.1, budgetS: 60 },
   'odd-process': { process: 4, factor: 1.47, spread: 0.041, of: 6, yardstick: 1.03 },
   'processes-added': { planned: 3, processes: 6, halfWidth: 0.12, above: 0.1 },
   'counter-negative': { event: 'task-clock', perOp: -3.2 },

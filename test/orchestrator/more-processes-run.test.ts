@@ -50,6 +50,24 @@ describe('processes that disagree', () => {
     expect((await run(['--forks', '2', '--max-forks', '4'])).benchmarks[0].forks).toHaveLength(4);
   }, 120_000);
 
+  it('are cut to what fits in --budget, and the row says the budget kept its interval wide', async () => {
+    // 1 ms: the planned processes alone take longer, so no process fits.
+    const doc = await run(['--budget', '0.001']);
+    const b = doc.benchmarks[0];
+    expect(b.forks).toHaveLength(3);
+    expect(doc.options.budgetMs).toBe(1);
+    const cut = b.details?.find((d) => d.code === 'processes-budget');
+    expect(cut?.values).toMatchObject({ planned: 3, added: 0, budgetS: 0.001 });
+    expect(cut?.values.wanted).toBeGreaterThanOrEqual(1);
+    expect((b.notes ?? []).join('\n')).toMatch(/the --budget of 0\.001 s had room for 0, so the interval is wider/);
+  }, 120_000);
+
+  it('refuse a --budget that is not a positive number in one line', async () => {
+    const r = await runCli(['run', FIXTURE, '--budget', '0'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^cyclebench run: --budget must be a positive number, got '0'\n/);
+  });
+
   it('refuse a --max-forks below --forks in one line', async () => {
     const r = await runCli(['run', FIXTURE, '--forks', '3', '--max-forks', '2'], dir);
     expect(r.code).toBe(2);

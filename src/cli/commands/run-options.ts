@@ -106,6 +106,16 @@ export const RUN_SPEC = defineCommand({
 for (default: twice the default --forks; --forks alone keeps the
 count exact)`,
     },
+    budget: {
+      kind: 'number',
+      max: LIMITS.budgetS,
+      arg: 'S',
+      section: M,
+      help: `most wall time, seconds, for what the run adds beyond its minimum:
+processes added where the planned ones disagree, and with --against
+the pairs after each benchmark's first look (default: none, only
+--max-forks and --max-pairs bound them)`,
+    },
     time: {
       kind: 'number',
       default: D.timeBudgetNs / 1e9,

@@ -125,6 +125,7 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
     filter: v.filter,
     forks,
     maxForks: filled.maxForks,
+    ...(v.budget !== undefined ? { budgetMs: v.budget * 1000 } : {}),
     timeBudgetNs: v.time * 1e9,
     ...(v['batch-ms'] !== undefined ? { largestBatchNs: v['batch-ms'] * 1e6 } : {}),
     ...(v['warmup-ms'] !== undefined ? { warmupBudgetNs: v['warmup-ms'] * 1e6 } : {}),

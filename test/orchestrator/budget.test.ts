@@ -1,0 +1,41 @@
+// The run's wall-time budget (src/orchestrator/budget.ts), on a fake clock: the share each
+// benchmark gets, whether the next look's pairs fit, and how added processes are cut.
+import { describe, expect, it } from 'vitest';
+import { processesThatFit, RunBudget, stepsFit } from '../../src/orchestrator/budget.js';
+
+describe('RunBudget', () => {
+  it('divides what is left among the benchmarks not yet run', () => {
+    let t = 1000;
+    const b = new RunBudget(60_000, () => t);
+    expect(b.shareMs(4)).toBe(15_000);
+    t += 30_000; // the first benchmark took twice its share
+    expect(b.leftMs()).toBe(30_000);
+    expect(b.shareMs(3)).toBe(10_000);
+    t += 40_000;
+    expect(b.leftMs()).toBe(0);
+    expect(b.shareMs(2)).toBe(0);
+  });
+});
+
+describe('stepsFit', () => {
+  it('runs the first steps whatever the share, then estimates from the time per step so far', () => {
+    expect(stepsFit({ done: 0, steps: 4, spentMs: 0, shareMs: 0 })).toBe(true);
+    // 4 pairs in 8 s: 2 s each; 2 more take 4 s.
+    expect(stepsFit({ done: 4, steps: 2, spentMs: 8000, shareMs: 12_000 })).toBe(true);
+    expect(stepsFit({ done: 4, steps: 2, spentMs: 8000, shareMs: 11_999 })).toBe(false);
+  });
+});
+
+describe('processesThatFit', () => {
+  it('gives every benchmark that asked its first added process before any gets a second', () => {
+    // Room for 5 processes of 1 s; three benchmarks asked for 3, 1 and 2.
+    expect(processesThatFit([3, 1, 2], 5_500, 1000)).toEqual([2, 1, 2]);
+    expect(processesThatFit([3, 1, 2], 2_000, 1000)).toEqual([1, 1, 0]);
+    expect(processesThatFit([3, 1, 2], 0, 1000)).toEqual([0, 0, 0]);
+  });
+
+  it('gives what was asked when it all fits', () => {
+    expect(processesThatFit([3, 1, 2], 60_000, 1000)).toEqual([3, 1, 2]);
+    expect(processesThatFit([2], 10, 0)).toEqual([2]);
+  });
+});
