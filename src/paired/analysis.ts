@@ -19,7 +19,7 @@ import { normalQuantile } from '../statistics/normal.js';
 import { tQuantile } from '../statistics/tdist.js';
 import { exceedsThreshold } from '../statistics/threshold.js';
 import { trimmedMean } from '../statistics/trimmed.js';
-import { percent } from '../text/format.js';
+import { percent, settingPercent } from '../text/format.js';
 import { spendingBounds } from './spending.js';
 
 /**
@@ -188,11 +188,11 @@ export function analysePairs(
   const band = bound;
   const inside = mean - tEq > -band && mean + tEq < band;
   const eqLevel = `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} %`;
-  const bandText = `±${pct(s.threshold)}`;
+  const bandText = `±${settingPercent(s.threshold)}`;
   const reason = inside
     ? `${eqLevel} CI lies inside ${bandText}`
     : excludesOne
-      ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${pct(s.threshold)}`
+      ? `the change ${pct(Math.abs(ratio.point - 1))} does not exceed the threshold ${settingPercent(s.threshold)}`
       : `${level} CI includes 1`;
   if (!inside) return { ...base, verdict: 'cannot-tell', settled: false, reason };
   const equivalence = {

@@ -1,7 +1,7 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
-import { formatDuration, fullName, percent, wrapLine } from '../text/format.js';
+import { formatDuration, fullName, percent, settingPercent, wrapLine } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
@@ -54,7 +54,7 @@ export function sequentialRule(s: PairedSettings, detectable = true): string {
       ? `per benchmark (Bonferroni over ${s.family} benchmarks: ${+(s.alpha * s.family).toPrecision(3)} for the whole gate)`
       : 'overall') +
     '; no difference: ' +
-    `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${pct(s.threshold)} (the threshold)` +
+    `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${settingPercent(s.threshold)} (the threshold)` +
     (detectable ? '; "detectable" = smallest difference found with 80 % power' : '')
   );
 }
@@ -91,7 +91,7 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
     // Advice in pairs only where it is needed: a settled verdict needs no more pairs.
     const need = a.pairsForThreshold && a.pairsForThreshold > r.pairs.length ? a.pairsForThreshold : null;
     // Advice is capped as everywhere (statistics/threshold.ts MAX_UNITS_ADVICE).
-    const band = `±${pct(o.settings.threshold)}`;
+    const band = `±${settingPercent(o.settings.threshold)}`;
     const more = !need
       ? ''
       : need > MAX_UNITS_ADVICE

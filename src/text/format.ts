@@ -83,6 +83,15 @@ export function trimmedPercent(fraction: number, digits = 2, space = true): stri
   return `${+(fraction * 100).toFixed(digits)}${space ? ' %' : '%'}`;
 }
 
+/**
+ * A setting the user chose (a threshold) as a percentage with the digits it was given: "1.0 %",
+ * "0.01 %", "0.25 %" (at least one decimal, at most four), so a small setting never reads "0.0 %".
+ */
+export function settingPercent(fraction: number): string {
+  const v = +(fraction * 100).toFixed(4);
+  return `${Number.isInteger(v) ? v.toFixed(1) : String(v)} %`;
+}
+
 /** Signed percent in prose: "+4.4 %", "-0.3 %". */
 export function signedPercent(fraction: number, digits = 1): string {
   return `${fraction >= 0 ? '+' : ''}${percent(fraction, digits)}`;

@@ -10,6 +10,7 @@ import {
   relHalfWidth,
   sig,
   signedPercent,
+  settingPercent,
   trimmedPercent,
   formatDuration,
   wrapLine,
@@ -107,6 +108,13 @@ describe('one formatting module', () => {
     expect(trimmedPercent(0.07)).toBe('7 %');
     expect(trimmedPercent(0.001, 6, false)).toBe('0.1%');
     expect(trimmedPercent(0.123456789, 6, false)).toBe('12.345679%');
+  });
+
+  it('writes a setting with the digits it was given, never as 0.0 %', () => {
+    expect(settingPercent(0.01)).toBe('1.0 %');
+    expect(settingPercent(0.0001)).toBe('0.01 %');
+    expect(settingPercent(0.0025)).toBe('0.25 %');
+    expect(settingPercent(0.07)).toBe('7.0 %');
   });
 
   it('words a wall-clock duration coarsely', () => {
