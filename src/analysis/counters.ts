@@ -72,8 +72,11 @@ export function countersPerOp(
   for (const event of [...events].sort()) {
     const pts = groups.map((g) => pointsFor(g, event)).filter((g) => g.length >= 2 && Number.isFinite(slopeOf(g)));
     if (pts.length === 0) continue;
-    const ci =
-      pts.length >= 2
+    // A count that never changed (no context switch in any batch) has slope 0 in every resample.
+    const constant = pts.every((g) => g.every((p) => p[1] === pts[0][0][1]));
+    const ci = constant
+      ? { point: 0, ciLow: 0, ciHigh: 0 }
+      : pts.length >= 2
         ? meanInterval(pts.map(slopeOf), opts.confidence ?? DEFAULT_CONFIDENCE)
         : hierarchicalBootstrap(pts, meanSlope, opts);
     // A count per operation is never negative. A slope below zero whose interval reaches zero

@@ -13,7 +13,7 @@
 // bootstrap resamples — and adds robustness within each size. The intercept is the median
 // of y − slope·x over the same points (the usual companion of Theil–Sen). Hand-written
 // because simple-statistics has no robust regression.
-import { median } from 'simple-statistics';
+import { median, medianSorted } from 'simple-statistics';
 
 export interface RobustFit {
   slope: number;
@@ -60,15 +60,39 @@ export function perSizeMedianFit(x: readonly number[], y: readonly number[]): Ro
   return theilSen(xs, ys);
 }
 
-/** Each distinct x once, with the median of its y. */
+/**
+ * Each distinct x once (in order of first appearance), with the median of its y. The y values are
+ * placed size by size into one typed array (a counting sort by size) and each size's run is sorted
+ * in place: a one-process bootstrap calls this for every resample of every counter (2,000 × 4
+ * events for one benchmark), where an array per size and a copying median per size took about
+ * 0.5 s of CPU time for one process of 389 batches; this takes about 0.2 s.
+ */
 function perSizeMedians(x: readonly number[], y: readonly number[]): { xs: number[]; ys: number[] } {
-  const bySize = new Map<number, number[]>();
+  const slotOf = new Map<number, number>();
+  const counts: number[] = [];
+  const slots = new Int32Array(x.length);
   for (let i = 0; i < x.length; i++) {
-    const list = bySize.get(x[i]);
-    if (list) list.push(y[i]);
-    else bySize.set(x[i], [y[i]]);
+    let k = slotOf.get(x[i]);
+    if (k === undefined) {
+      k = counts.length;
+      slotOf.set(x[i], k);
+      counts.push(0);
+    }
+    counts[k]++;
+    slots[i] = k;
   }
-  return { xs: [...bySize.keys()], ys: [...bySize.values()].map((v) => median(v)) };
+  const starts = new Int32Array(counts.length + 1);
+  for (let k = 0; k < counts.length; k++) starts[k + 1] = starts[k] + counts[k];
+  const next = starts.slice(0, counts.length);
+  const values = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) values[next[slots[i]]++] = y[i];
+  const ys = counts.map((_, k) => sortedMedian(values.subarray(starts[k], starts[k + 1]).sort()));
+  return { xs: [...slotOf.keys()], ys };
+}
+
+/** The median of values sorted ascending (simple-statistics' medianSorted, which reads any array-like). */
+function sortedMedian(sorted: Float64Array): number {
+  return medianSorted(sorted as unknown as number[]);
 }
 
 /**
@@ -83,6 +107,13 @@ function perSizeMedians(x: readonly number[], y: readonly number[]): { xs: numbe
 export function perSizeRepeatedMedianSlope(x: readonly number[], y: readonly number[]): number {
   const { xs, ys } = perSizeMedians(x, y);
   if (xs.length < 2) return Number.NaN;
-  const perPoint = xs.map((xi, i) => median(xs.flatMap((xj, j) => (j === i ? [] : [(ys[j] - ys[i]) / (xj - xi)]))));
-  return median(perPoint);
+  const k = xs.length;
+  const slopes = new Float64Array(k - 1);
+  const perPoint = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    let m = 0;
+    for (let j = 0; j < k; j++) if (j !== i) slopes[m++] = (ys[j] - ys[i]) / (xs[j] - xs[i]);
+    perPoint[i] = sortedMedian(slopes.sort());
+  }
+  return sortedMedian(perPoint.sort());
 }

@@ -224,6 +224,15 @@ describe('analyzeBenchmark on synthetic processes', () => {
     expect(a?.perOp.find((p) => p.event === 'sim-instructions')?.perOp).toBe(393_369);
   });
 
+  it('a count that never changed is 0 per op with the interval [0, 0], from one process as from several', () => {
+    const fork = makeFork({ costNs: 10, overheadNs: 10, seed: 6 });
+    fork.batches = fork.batches.map((b) => ({ ...b, counters: { 'context-switches': 0 }, countersRunning: 1 }));
+    for (const groups of [[fork.batches], [fork.batches, fork.batches]]) {
+      const c = countersPerOp(groups, { seed: 1 })?.perOp.find((p) => p.event === 'context-switches');
+      expect(c).toEqual({ event: 'context-switches', perOp: 0, ciLow: 0, ciHigh: 0 });
+    }
+  });
+
   it('rejects input without usable batches (P27)', () => {
     const f = makeFork({ costNs: 1, overheadNs: 1 });
     f.batches = [];
