@@ -25,3 +25,18 @@ export const COST_KERNELS = {
   },
   'regex test': () => () => /^[a-z]+-\d+$/.test(`abc-${(k = (k + 1) % 1000)}`),
 } as const;
+
+/**
+ * The benchmarks of one cost run: COST_COUNT of them (default: the eight kernels once), the eight
+ * kernels in turn, each copy named apart ("f64 sum #2"), so a suite of 1, 10 or 50 benchmarks has
+ * the same mix of kernels.
+ */
+export function costBenchmarks(): [name: string, factory: () => () => unknown][] {
+  const kernels = Object.entries(COST_KERNELS) as [string, () => () => unknown][];
+  const count = Number(process.env.COST_COUNT ?? kernels.length);
+  return Array.from({ length: count }, (_, i) => {
+    const [name, factory] = kernels[i % kernels.length];
+    const copy = Math.floor(i / kernels.length);
+    return [copy === 0 ? name : `${name} #${copy + 1}`, factory];
+  });
+}
