@@ -111,10 +111,11 @@ count exact)`,
       max: LIMITS.budgetS,
       arg: 'S',
       section: M,
-      help: `most wall time, seconds, for what the run adds beyond its minimum:
-processes added where the planned ones disagree, and with --against
-the pairs after each benchmark's first look (default: none, only
---max-forks and --max-pairs bound them)`,
+      help: `the run's wall time, seconds, as far as what it adds can keep to it:
+the planned processes (with --against, each benchmark's first look)
+always run; processes added where they disagree, and pairs after a
+first look, only while they fit (default: none; --max-forks and
+--max-pairs bound them)`,
     },
     time: {
       kind: 'number',
