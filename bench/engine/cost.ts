@@ -28,13 +28,16 @@ const { values: opt } = parseArgs({
   },
 });
 const counts = opt.counts.split(',').map(Number);
+if (!counts.every((n) => Number.isInteger(n) && n > 0))
+  throw new Error(`--counts: whole numbers above 0, got ${opt.counts}`);
 const reps = Number(opt.reps);
 const hogCount = Number(opt.hogs);
 const cyclebenchEnv: Record<string, string> = opt.source ? {} : { CYCLEBENCH_USE_DIST: '1' };
 execFileSync('npx', ['tsc', '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 const dir = scratchDir('cost');
 const TOOLS = opt.tools.split(',') as ('cyclebench' | 'mitata' | 'tinybench')[];
-if (!TOOLS.includes('mitata')) throw new Error('--tools: mitata is the reference, keep it');
+if (!TOOLS.every((t) => ['cyclebench', 'mitata', 'tinybench'].includes(t)) || !TOOLS.includes('mitata'))
+  throw new Error(`--tools: cyclebench, mitata (the reference, always) and tinybench, got ${opt.tools}`);
 const wall = new Map<string, number[]>(); // `${count} ${tool}` → wall ms per repetition
 const processes = new Map<number, number[]>(); // count → cyclebench's processes per repetition
 const build = opt.source ? 'sources through tsx' : 'compiled dist/';

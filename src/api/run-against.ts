@@ -45,20 +45,26 @@ export async function runFilesAgainst(options: RunFilesAgainstOptions): Promise<
 }
 
 async function measurePairs(options: RunFilesAgainstOptions): Promise<AgainstOutcome> {
-  const [{ DEFAULT_RUN_OPTIONS }, { runAgainst }, { findBenchFiles }] = await Promise.all([
+  const [{ DEFAULT_RUN_OPTIONS }, { runAgainst }, { findBenchFiles }, { checkRunLimits }] = await Promise.all([
     import('../orchestrator/run.js'),
     import('../paired/against.js'),
     import('../orchestrator/discover.js'),
+    import('../orchestrator/limits.js'),
   ]);
   const base = options.io ?? processIo();
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
   const { files, filter, cwd: _cwd, print: _print, io: _io, progress, ...rest } = options;
   const list = Array.isArray(files) ? files : [files];
+  const given = {
+    ...DEFAULT_RUN_OPTIONS,
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+  };
+  // Counts and times are checked as runFiles() checks them: a NaN budget or seed is one RangeError.
+  checkRunLimits(given, 'runFilesAgainst');
   return runAgainst(
     {
-      ...DEFAULT_RUN_OPTIONS,
-      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+      ...given,
       files: findBenchFiles(list, cwd),
       filter: typeof filter === 'string' ? new RegExp(filter) : filter,
       progress: progress ?? false,

@@ -1,16 +1,20 @@
-// A run's wall-time budget (`run --budget S`, `budgetS` in the library). It bounds what a run adds
+// A run's wall-time budget (`run --budget S`, `budgetMs` in the library), counted from the start of
+// the run (listing and a paired run's checkout included). It bounds what a run adds
 // beyond the minimum its answers need, never the minimum itself:
 //   - a paired run (src/paired/run.ts) always runs a benchmark's first look; after an unsettled
 //     look it runs to the next only when that look's pairs, at this benchmark's time per pair so
-//     far, fit in the benchmark's share of the budget. A benchmark's share is what is left of the
-//     budget divided among the benchmarks not yet run, so one slow benchmark cannot leave the
-//     others nothing, and time a quick one leaves over goes to the ones after it;
+//     far, fit in the benchmark's share of the budget (pairedShareMs): its own first look, plus
+//     what is left once the first looks of the benchmarks after it are set aside, divided among it
+//     and them. So one slow benchmark cannot leave the others nothing, and time a quick one leaves
+//     over goes to the ones after it;
 //   - a forked run (src/orchestrator/suite.ts) always runs the planned processes; the processes it
 //     would add to benchmarks whose planned ones disagree (more-processes.ts) are cut to what fits
 //     in what is left, at the planned processes' mean time each.
-// Stopping for time is decided by the clock, not by the data, so a sequential design's error
-// rates hold at whichever look it stops (the alpha of the looks not run is simply not spent);
-// what the stop costs is power: the verdict is more often 'cannot tell', and says the budget is why.
+// A stop only drops later looks: the bound at a look is computed from the looks up to it
+// (src/paired/analysis.ts lookAlpha), so the chance of a false difference stays at or below alpha
+// (the alpha of the looks not run is lost, not moved). Likewise Stein's two-stage interval holds
+// for any number of added processes. What a stop costs is power: the verdict is more often
+// 'cannot tell', and says the budget is why.
 
 /** Time, injected so tests run on a fake clock. */
 export type Now = () => number;
@@ -52,12 +56,23 @@ export function stepsFit(o: { done: number; steps: number; spentMs: number; shar
 }
 
 /**
+ * A paired benchmark's share, ms, decided at a look: `leftMs` was left of the budget when it began,
+ * `benchmarks` were still to run then (itself included), and pairs take `perPairMs` each (the
+ * run's mean so far). Each of them needs `firstLook` pairs whatever the budget; what is left
+ * beyond those is divided equally.
+ */
+export function pairedShareMs(o: { leftMs: number; benchmarks: number; perPairMs: number; firstLook: number }): number {
+  const firstLookMs = o.perPairMs * o.firstLook;
+  return firstLookMs + Math.max(0, o.leftMs - firstLookMs * o.benchmarks) / Math.max(1, o.benchmarks);
+}
+
+/**
  * How many processes fit in `leftMs` at `perProcessMs` each: processes are handed to the benchmarks
  * that asked (`wanted`, in the order given: the widest interval first) one round at a time, so
  * each benchmark that asked gets its first added process before any gets its second.
  */
 export function processesThatFit(wanted: readonly number[], leftMs: number, perProcessMs: number): number[] {
-  let room = perProcessMs > 0 ? Math.floor(leftMs / perProcessMs) : Infinity;
+  let room = leftMs <= 0 ? 0 : perProcessMs > 0 ? Math.floor(leftMs / perProcessMs) : Infinity;
   const given = wanted.map(() => 0);
   for (let round = 1; room > 0; round++) {
     let any = false;

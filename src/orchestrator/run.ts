@@ -5,6 +5,7 @@
 // (a second Ctrl-C exits at once).
 import { resolve } from 'node:path';
 import { TIME_BUDGET_NS } from '../engine/defaults.js';
+import { RunBudget } from './budget.js';
 import { diffEnvironment, settingsChanged } from '../env/diff.js';
 import { collectEnvironment } from '../env/environment.js';
 import { readMachineFacts } from '../env/facts.js';
@@ -147,6 +148,8 @@ export async function runBenchmarks(
   platform: Platform = loadPlatform(),
   moreProcesses?: MoreProcesses,
 ): Promise<MeasuredRun> {
+  // The budget counts from here: listing the files is part of the run's wall time.
+  const budget = opts.budgetMs === undefined ? undefined : new RunBudget(opts.budgetMs);
   if (opts.timeoutMs < opts.timeBudgetNs / 1e6)
     log.write(
       `cyclebench: warning: --timeout ${opts.timeoutMs / 1000} s is shorter than ` +
@@ -199,7 +202,7 @@ export async function runBenchmarks(
       forks: opts.forks,
       ...(opts.maxForks !== undefined ? { maxForks: opts.maxForks } : {}),
       ...(moreProcesses ? { moreProcesses } : {}),
-      ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+      ...(budget ? { budget } : {}),
       fork: {
         measure: {
           timeBudgetNs: opts.timeBudgetNs,

@@ -19,7 +19,7 @@ import { fullName } from '../text/format.js';
 import { AheadWorker } from './ahead.js';
 import { simulationLanes } from '../simulation/launch.js';
 import type { ProgressPlan } from './progress-plan.js';
-import { type Now, processesThatFit, RunBudget } from './budget.js';
+import { processesThatFit, type RunBudget } from './budget.js';
 import { profileOne, type ProfileRequest } from './profile.js';
 import type { ProfileSummary } from '../profile/summary.js';
 
@@ -31,10 +31,8 @@ export interface SuiteOptions {
   maxForks?: number;
   /** How many processes to add to a benchmark after its planned ones; without it none are added. */
   moreProcesses?: MoreProcesses;
-  /** The run's wall-time budget, ms: the added processes are cut to what fits in what is left of it (budget.ts). */
-  budgetMs?: number;
-  /** The budget's clock (tests); default performance.now. */
-  now?: Now;
+  /** The run's wall-time budget: the added processes are cut to what fits in what is left of it (budget.ts). */
+  budget?: RunBudget;
   /** What every process of the run is started with: conditions, measurement, time limit, abort signal. */
   fork: ForkOptions;
   /** A/A check: measure every benchmark as two interleaved arms of `forks` processes each. */
@@ -131,14 +129,16 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const more = opts.moreProcesses;
   const mayAdd = max > opts.forks && !opts.aa && !simulate && more !== undefined;
   for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1), !mayAdd);
-  const budget = opts.budgetMs === undefined ? null : new RunBudget(opts.budgetMs, opts.now);
+  const budget = opts.budget;
   const plannedFrom = budget?.now() ?? 0;
   let interrupted =
     listingInterrupted || (signal?.aborted ?? false) || (await runJobs(platform, jobs, opts.fork, opts.progress));
   if (!interrupted && mayAdd && more) {
     let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max) > 0);
     if (budget) {
-      const perProcessMs = (budget.now() - plannedFrom) / Math.max(1, jobs.length);
+      // Per process run: a benchmark that failed skipped its other jobs (one process each for those).
+      const ran = entries.reduce((n, e) => n + e.forks.length + (e.error ? 1 : 0), 0);
+      const perProcessMs = (budget.now() - plannedFrom) / Math.max(1, ran);
       added = cutToBudget(added, budget, perProcessMs);
     }
     for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));

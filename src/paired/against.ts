@@ -28,6 +28,7 @@ import { openOtherTree, OtherTreeError, type OtherTree } from './other-tree.js';
 import { isPaired, resolveSides, SideError, type SideSpec } from './sides.js';
 import { renderPairedMarkdown, renderPairedText } from './render.js';
 import { runPaired, type PairedOutcome } from './run.js';
+import { RunBudget } from '../orchestrator/budget.js';
 import { newPairedDocument, type PairedDocument } from './document.js';
 import { type ExportFiles, exportRequests, writeExports } from '../export/write.js';
 
@@ -59,6 +60,8 @@ export async function runAgainst(
   io: Io,
   platform: Platform = loadPlatform(),
 ): Promise<AgainstOutcome> {
+  // The budget counts from here: the checkout and the listing are part of the run's wall time.
+  const budget = opts.budgetMs === undefined ? undefined : new RunBudget(opts.budgetMs);
   const outputs = (['json', 'markdown'] as const)
     .filter((k) => opts[k] !== undefined && opts[k] !== '-')
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
@@ -134,7 +137,7 @@ export async function runAgainst(
       },
       // A gate judges the whole suite: its level is divided among the benchmarks.
       suiteLevel: opts.failOnRegression === true || opts.failOnCannotTell === true,
-      ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+      ...(budget ? { budget } : {}),
       signal: abort.signal,
       progress,
       ...(opts.profile !== undefined ? { profile: { dir: resolve(io.cwd, opts.profile) } } : {}),

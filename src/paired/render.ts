@@ -97,9 +97,12 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
       : need > MAX_UNITS_ADVICE
         ? `more than ${MAX_UNITS_ADVICE} pairs would be needed to resolve ${band}: not reachable here; `
         : `about ${need} pairs would resolve ${band}: `;
-    // Stopped by the budget: the next look's pairs did not fit in this benchmark's share.
+    // Stopped by the budget: the next look did not fit in this benchmark's share. Raising the
+    // budget is advice only where more pairs could resolve the band at all.
+    const reachable = !need || need <= MAX_UNITS_ADVICE;
     const advice = r.budget
-      ? `the next look did not fit in this benchmark's ${formatDuration(r.budget.shareMs)} share of --budget; raise --budget`
+      ? `the next look did not fit in this benchmark's ${formatDuration(r.budget.shareMs)} share of --budget` +
+        (reachable ? '; raise --budget' : '')
       : 'run on a quieter machine or raise --max-pairs';
     lines.push(`${rowName(r)}: cannot tell after ${r.pairs.length} pairs (${a.reason}); ${more}${advice}`);
   }

@@ -14,7 +14,7 @@ import { fullName } from '../text/format.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult, Statistic } from '../results/schema.js';
 import type { BenchmarkDescriptor as Descriptor, WorkerRunOptions } from '../ipc/protocol.js';
-import { type Now, RunBudget, stepsFit } from '../orchestrator/budget.js';
+import { type Now, pairedShareMs, type RunBudget, stepsFit } from '../orchestrator/budget.js';
 import {
   analysePairs,
   isLook,
@@ -52,10 +52,8 @@ export interface PairedRunOptions {
   progress?: ProgressPlan;
   /** After the pairs: both sides of each benchmark that changed profiled (src/paired/profile.ts). */
   profile?: ProfileRequest;
-  /** The run's wall-time budget, ms (src/orchestrator/budget.ts): pairs beyond a benchmark's first look fit in its share. */
-  budgetMs?: number;
-  /** The budget's clock (tests); default performance.now. */
-  now?: Now;
+  /** The run's wall-time budget (src/orchestrator/budget.ts): pairs beyond a benchmark's first look fit in its share. */
+  budget?: RunBudget;
 }
 
 export interface PairedRow {
@@ -106,7 +104,7 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     onlyCurrent: [],
     onlyAgainst: [],
     loadErrors: [],
-    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+    ...(opts.budget ? { budgetMs: opts.budget.totalMs } : {}),
     interrupted: false,
     settings: opts.settings,
   };
@@ -161,11 +159,26 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
   };
   const measured: { row: PairedRow; other: Descriptor; current: Descriptor }[] = [];
   for (const [, b] of matched) opts.progress?.plan(b, opts.settings.looks[opts.settings.looks.length - 1]);
-  const budget = opts.budgetMs === undefined ? null : new RunBudget(opts.budgetMs, opts.now);
+  const budget = opts.budget;
+  // The run's pairs so far and their time: a benchmark's share sets aside the first looks of the
+  // benchmarks after it at this mean time per pair.
+  const run = { pairs: 0, ms: 0 };
   for (const [i, [a, b]] of matched.entries()) {
     if (opts.signal?.aborted) return stopped(i);
-    const share = budget && { shareMs: budget.shareMs(matched.length - i), started: budget.now(), now: budget.now };
+    const share: Share | null = budget
+      ? {
+          leftMs: budget.leftMs(),
+          benchmarks: matched.length - i,
+          started: budget.now(),
+          now: budget.now,
+          run: { ...run },
+        }
+      : null;
     const { row, interrupted } = await measurePairs(platform, a, b, opts, share);
+    if (share) {
+      run.pairs += row.pairs.length;
+      run.ms += share.now() - share.started;
+    }
     opts.progress?.settle(b, row.pairs.length);
     // An interrupted benchmark keeps the pairs it finished, analysed as far as they go.
     if (row.pairs.length > 0 || !interrupted) out.rows.push(row);
@@ -226,8 +239,9 @@ async function measurePairs(
     addPairV8(v8, gotV8.a, gotV8.b);
     opts.progress?.finished(b);
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
-    if (share && isLook(i + 1, opts.settings) && !nextLookFits(i + 1, share, opts)) {
-      row.budget = { shareMs: share.shareMs };
+    const stop = share && isLook(i + 1, opts.settings) ? budgetStop(i + 1, share, opts) : null;
+    if (stop) {
+      row.budget = stop;
       break;
     }
   }
@@ -236,15 +250,28 @@ async function measurePairs(
   return { row, interrupted: false };
 }
 
-/** A benchmark's share of the run's budget: ms, when it began, and the budget's clock. */
-type Share = { shareMs: number; started: number; now: Now };
+/**
+ * What a benchmark's share of the budget is decided from: what was left when it began, the
+ * benchmarks still to run then (itself included), when it began on the budget's clock, and the
+ * run's pairs and their time before it.
+ */
+type Share = { leftMs: number; benchmarks: number; started: number; now: Now; run: { pairs: number; ms: number } };
 
-/** Whether the pairs to the look after `done` fit in what is left of this benchmark's share. */
-function nextLookFits(done: number, share: Share, opts: PairedRunOptions): boolean {
+/**
+ * At an unsettled look after `done` pairs: null when the pairs to the next look fit in this
+ * benchmark's share (budget.ts pairedShareMs), else the share that stops it.
+ */
+function budgetStop(done: number, share: Share, opts: PairedRunOptions): { shareMs: number } | null {
   const next = opts.settings.looks.find((n) => n > done);
-  if (next === undefined) return false;
+  if (next === undefined) return null;
   const spentMs = share.now() - share.started;
-  return stepsFit({ done, steps: next - done, spentMs, shareMs: share.shareMs });
+  const shareMs = pairedShareMs({
+    leftMs: share.leftMs,
+    benchmarks: share.benchmarks,
+    perPairMs: (share.run.ms + spentMs) / (share.run.pairs + done),
+    firstLook: opts.settings.looks[0],
+  });
+  return stepsFit({ done, steps: next - done, spentMs, shareMs }) ? null : { shareMs };
 }
 
 const thisSide = (opts: PairedRunOptions) => opts.currentLabel ?? 'this tree';

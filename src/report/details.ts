@@ -248,8 +248,8 @@ export const DETAIL_TEXT: DetailWords = {
       : `estimate is over all ${v.processes}`),
   'processes-budget': (v) =>
     `the ${v.planned} planned processes disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ±${v.above * 100} %) ` +
-    `and asked for ${v.wanted} more; the --budget of ${v.budgetS} s had room for ${v.added}, so the interval ` +
-    'is wider than the added processes would have made it (raise --budget)',
+    `and asked for ${v.wanted} more; the run's budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
+    `the interval stays wider than the ±${v.above * 100} % the added processes aim at`,
   'processes-missing': (v) =>
     `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

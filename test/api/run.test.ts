@@ -83,12 +83,17 @@ describe('run() in-process', () => {
     const [base, other, alone] = result.benchmarks;
     expect(base.relative).toBeUndefined();
     expect(alone.relative).toBeUndefined();
-    // One process each: the ratio is there, the verdict says it cannot be given from one process
-    // (a verdict needs the between-process spread, which only fresh processes show).
-    expect(other.relative?.baseline).toBe('copy/slice');
-    expect(other.relative?.verdict).toBe('too-few');
-    expect(other.relative?.because).toMatchObject({ code: 'too-few-processes' });
-    expect(Number.isFinite(other.relative?.ratio?.point)).toBe(true);
+    // One process each: never a verdict. It says it cannot be given from one process (a verdict
+    // needs the between-process spread, which only fresh processes show), with the ratio; or, when
+    // tiny budgets on a busy machine left a side's estimates disagreeing, that the sides are
+    // incomparable, and why.
+    const r = other.relative;
+    expect(r?.baseline).toBe('copy/slice');
+    expect(['too-few', 'incomparable'], JSON.stringify(r)).toContain(r?.verdict);
+    if (r?.verdict === 'too-few') {
+      expect(r.because).toMatchObject({ code: 'too-few-processes' });
+      expect(Number.isFinite(r.ratio?.point)).toBe(true);
+    } else expect(r?.because?.code).toBe('side-contaminated');
   });
 
   it('filters by group/title', async () => {

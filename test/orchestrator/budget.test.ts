@@ -1,7 +1,7 @@
 // The run's wall-time budget (src/orchestrator/budget.ts), on a fake clock: the share each
 // benchmark gets, whether the next look's pairs fit, and how added processes are cut.
 import { describe, expect, it } from 'vitest';
-import { processesThatFit, RunBudget, stepsFit } from '../../src/orchestrator/budget.js';
+import { pairedShareMs, processesThatFit, RunBudget, stepsFit } from '../../src/orchestrator/budget.js';
 
 describe('RunBudget', () => {
   it('divides what is left among the benchmarks not yet run', () => {
@@ -26,6 +26,15 @@ describe('stepsFit', () => {
   });
 });
 
+describe('pairedShareMs', () => {
+  it("sets aside every remaining benchmark's first look, then divides what is left equally", () => {
+    // 60 s left for 3 benchmarks, 2 s per pair, first looks of 4 pairs: 8 s each set aside, 36 s to divide.
+    expect(pairedShareMs({ leftMs: 60_000, benchmarks: 3, perPairMs: 2000, firstLook: 4 })).toBe(8000 + 12_000);
+    // Less left than the first looks need: each keeps its own first look, nothing more.
+    expect(pairedShareMs({ leftMs: 10_000, benchmarks: 3, perPairMs: 2000, firstLook: 4 })).toBe(8000);
+  });
+});
+
 describe('processesThatFit', () => {
   it('gives every benchmark that asked its first added process before any gets a second', () => {
     // Room for 5 processes of 1 s; three benchmarks asked for 3, 1 and 2.
@@ -37,5 +46,7 @@ describe('processesThatFit', () => {
   it('gives what was asked when it all fits', () => {
     expect(processesThatFit([3, 1, 2], 60_000, 1000)).toEqual([3, 1, 2]);
     expect(processesThatFit([2], 10, 0)).toEqual([2]);
+    // Nothing left: nothing fits, whatever a process costs.
+    expect(processesThatFit([2], 0, 0)).toEqual([0]);
   });
 });

@@ -59,7 +59,9 @@ describe('processes that disagree', () => {
     const cut = b.details?.find((d) => d.code === 'processes-budget');
     expect(cut?.values).toMatchObject({ planned: 3, added: 0, budgetS: 0.001 });
     expect(cut?.values.wanted).toBeGreaterThanOrEqual(1);
-    expect((b.notes ?? []).join('\n')).toMatch(/the --budget of 0\.001 s had room for 0, so the interval is wider/);
+    expect((b.notes ?? []).join('\n')).toMatch(
+      /the run's budget of 0\.001 s \(--budget\) had room for 0, so the interval stays wider than the ±10 %/,
+    );
   }, 120_000);
 
   it('refuse a --budget that is not a positive number in one line', async () => {

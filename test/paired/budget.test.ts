@@ -34,10 +34,14 @@ describe('run --against --budget', () => {
     expect(doc.budgetMs).toBe(1);
     expect(doc.rows[0].pairs).toHaveLength(4);
     expect(doc.rows[0].analysis.verdict).toBe('cannot-tell');
-    expect(doc.rows[0].budget?.shareMs).toBeLessThanOrEqual(1);
+    // Its share is its own first look's time: the 1 ms budget had nothing beyond it.
+    expect(doc.rows[0].budget?.shareMs).toBeGreaterThan(0);
     // The advice line is wrapped at the terminal's width: compared with its breaks as spaces.
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
-      /sum: cannot tell after 4 pairs \(.*\); .*the next look did not fit in this benchmark's < 1 s share of --budget; raise --budget/s,
+    // A 0.01 % band is out of reach of any number of pairs here: the line does not advise a larger budget.
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /sum: cannot tell after 4 pairs \(.*\); .*the next look did not fit in this benchmark's [^;]* share of --budget/,
     );
+    expect(text).not.toMatch(/raise --budget/);
   }, 180_000);
 });

@@ -115,7 +115,8 @@ count exact)`,
 the planned processes (with --against, each benchmark's first look)
 always run; processes added where they disagree, and pairs after a
 first look, only while they fit (default: none; --max-forks and
---max-pairs bound them)`,
+--max-pairs bound them; nothing to cut with --aa, --counters simulate
+or --forks alone, which add no process)`,
     },
     time: {
       kind: 'number',
