@@ -9,6 +9,9 @@
 //   - m, the mean time per finished step (elapsed at the last finish / steps finished), raised to
 //     elapsed now / (finished + 1) when the running step is already longer than that mean;
 //   - ETA = what the running step has left of m (at least 0) + m for every other step left;
+//   - with a run budget (--budget), the ETA is at most what is left of it, or the time the steps
+//     every benchmark runs whatever the budget (its `least`) still take at m, if that is longer:
+//     the run stops adding steps when the budget is spent;
 //   - a rise is clamped: an update never shows more than RISE_CAP times the previous ETA, so a
 //     slow step or a revised mean moves the figure up gradually instead of jumping back.
 // Hand-written rather than a progress-bar package (cli-progress and the like): those count to a
@@ -51,6 +54,8 @@ export interface ProgressSnapshot {
 
 interface Unit {
   max: number;
+  /** Steps it runs whatever the budget (its planned processes, a paired benchmark's first look). */
+  least: number;
   done: number;
   settled: boolean;
 }
@@ -62,6 +67,7 @@ export class ProgressPlan {
   private lastFinish = 0;
   private lastEta: number | null = null;
   private current = '';
+  private budget: { leftMs(): number } | null = null;
   /** Told after every change (a step begun, finished, a maximum lowered). */
   onChange: () => void = () => {};
 
@@ -74,10 +80,15 @@ export class ProgressPlan {
    * States that `key` runs at most `max` steps (`exact`: that many unless it fails). Only before the
    * first step: the total never grows.
    */
-  plan(key: unknown, max: number, exact = false): void {
+  plan(key: unknown, max: number, exact = false, least = max): void {
     if (this.started !== null) throw new Error('progress: every maximum is stated before the first step');
     if (this.units.has(key)) throw new Error('progress: a benchmark is planned once');
-    this.units.set(key, { max, done: 0, settled: exact });
+    this.units.set(key, { max, least: Math.min(least, max), done: 0, settled: exact });
+  }
+
+  /** The run's budget (src/orchestrator/budget.ts): the ETA does not run past it but for the steps every benchmark runs. */
+  bound(budget: { leftMs(): number }): void {
+    this.budget = budget;
   }
 
   /** A step of `key` starts; `label` is shown as what runs. */
@@ -138,7 +149,12 @@ export class ProgressPlan {
     if (left <= 0) return (this.lastEta = 0);
     const running = now - this.lastFinish;
     const mean = Math.max((this.lastFinish - this.started) / this.done, (now - this.started) / (this.done + 1));
-    const raw = Math.max(mean - running, 0) + (left - 1) * mean;
+    let raw = Math.max(mean - running, 0) + (left - 1) * mean;
+    if (this.budget) {
+      let least = 0;
+      for (const u of this.units.values()) if (!u.settled) least += Math.max(0, u.least - u.done);
+      raw = Math.min(raw, Math.max(this.budget.leftMs(), least * mean));
+    }
     const eta = this.lastEta === null ? raw : Math.min(raw, this.lastEta * RISE_CAP);
     return (this.lastEta = eta);
   }

@@ -192,6 +192,7 @@ export async function runBenchmarks(
   }
 
   const progress = new ProgressPlan('processes');
+  if (budget) progress.bound(budget);
   const line = new ProgressLine(log, opts.progress, progress);
   let outcome;
   try {

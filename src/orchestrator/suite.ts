@@ -128,7 +128,8 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const max = opts.maxForks ?? opts.forks;
   const more = opts.moreProcesses;
   const mayAdd = max > opts.forks && !opts.aa && !simulate && more !== undefined;
-  for (const e of entries) opts.progress?.plan(e, mayAdd ? max : opts.forks * (opts.aa ? 2 : 1), !mayAdd);
+  const planned = opts.forks * (opts.aa ? 2 : 1);
+  for (const e of entries) opts.progress?.plan(e, mayAdd ? max : planned, !mayAdd, planned);
   const budget = opts.budget;
   const plannedFrom = budget?.now() ?? 0;
   let interrupted =

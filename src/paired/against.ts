@@ -109,6 +109,7 @@ export async function runAgainst(
   if (bySide !== undefined) tree.label = sides.sides.against.label;
   const before = collectEnvironment(platform);
   const progress = new ProgressPlan('pairs');
+  if (budget) progress.bound(budget);
   const line = new ProgressLine(io.stderr, opts.progress, progress);
   let paired: PairedOutcome;
   try {

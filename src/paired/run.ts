@@ -158,7 +158,8 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     return { ...out, interrupted: true, ...(notRun.length ? { notRun } : {}) };
   };
   const measured: { row: PairedRow; other: Descriptor; current: Descriptor }[] = [];
-  for (const [, b] of matched) opts.progress?.plan(b, opts.settings.looks[opts.settings.looks.length - 1]);
+  const [firstLook, lastLook] = [opts.settings.looks[0], opts.settings.looks[opts.settings.looks.length - 1]];
+  for (const [, b] of matched) opts.progress?.plan(b, lastLook, false, firstLook);
   const budget = opts.budget;
   // The run's pairs so far and their time: a benchmark's share sets aside the first looks of the
   // benchmarks after it at this mean time per pair.

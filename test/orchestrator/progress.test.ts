@@ -241,6 +241,26 @@ describe('progress of a paired run', () => {
   });
 });
 
+describe('progress under a run budget', () => {
+  it('the ETA never runs past what is left of the budget, but for the steps every benchmark runs', () => {
+    const clock = new FakeClock();
+    const plan = new ProgressPlan('pairs', clock);
+    // Three benchmarks of at most 20 pairs each, 4 of them whatever the budget; 10 s per pair.
+    const keys = ['a', 'b', 'c'];
+    for (const k of keys) plan.plan(k, 20, false, 4);
+    let budgetEnd = clock.now() + 200_000; // a 200 s budget
+    plan.bound({ leftMs: () => Math.max(0, budgetEnd - clock.now()) });
+    plan.begin('a', 'a');
+    clock.advance(10_000);
+    plan.finished('a');
+    // Without the budget: 59 pairs left at 10 s. With it: what is left of the budget, 190 s.
+    expect(plan.snapshot().etaMs).toBe(190_000);
+    // The budget spent: the first looks still to run (4 of a beyond the one done, 4 each of b and c) at 10 s a pair.
+    budgetEnd = clock.now();
+    expect(plan.snapshot().etaMs).toBe((3 + 4 + 4) * 10_000);
+  });
+});
+
 describe('durations', () => {
   it('reads as seconds, minutes and hours', () => {
     expect(formatDuration(0)).toBe('0 s');
