@@ -18,7 +18,7 @@ export interface AnalyzeOptions {
   targetCi?: number;
   /**
    * Processes with an index below this were the planned first stage; the others were added because
-   * the first stage disagreed (src/orchestrator/more-processes.ts). The headline interval then
+   * the first stage disagreed (src/analysis/more-processes.ts). The headline interval then
    * follows the two-stage rule of headline-ci.ts.
    */
   firstStage?: number;

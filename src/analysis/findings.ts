@@ -99,7 +99,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       target,
       processes: b.forks.length,
       needed,
-      // More processes were run because the planned ones disagreed (src/orchestrator/more-processes.ts).
+      // More processes were run because the planned ones disagreed (src/analysis/more-processes.ts).
       planned: typeof added?.values.planned === 'number' ? added.values.planned : null,
       pinned: s.pinned ?? false,
     });

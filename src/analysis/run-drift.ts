@@ -1,5 +1,5 @@
 // A run whose machine changed speed while it ran. A run adds processes to a benchmark when its
-// planned ones disagree (src/orchestrator/more-processes.ts); the added ones run after every
+// planned ones disagree (src/analysis/more-processes.ts); the added ones run after every
 // planned process of the run, minutes later on a long suite. When the two stages read
 // significantly different values, the run's processes are not draws from one state of the
 // machine, and an interval over them, however narrow one side is, does not cover what the next

@@ -6,7 +6,7 @@ export { DiscoveryError, findBenchFiles, NotAFileError } from '../orchestrator/d
 export { NothingToRunError, RefusedFileError } from '../orchestrator/suite.js';
 export { DEFAULT_RUN_OPTIONS } from '../orchestrator/run.js';
 export { ConditionError, DEFAULT_PIN_POLICY } from '../orchestrator/conditions.js';
-export { DISAGREE_ABOVE } from '../orchestrator/more-processes.js';
+export { DISAGREE_ABOVE } from '../analysis/more-processes.js';
 export {
   ALLOCATING_LARGEST_BATCH_NS,
   TARGET_LARGEST_BATCH_NS,

@@ -12,7 +12,7 @@ import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } f
 import { aaCheck } from '../compare/aa.js';
 import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
-import { addedProcesses, DISAGREE_ABOVE } from '../orchestrator/more-processes.js';
+import { addedProcesses, DISAGREE_ABOVE } from '../analysis/more-processes.js';
 import type { MeasuredRun } from '../orchestrator/run.js';
 import type { MeasuredEntry } from '../orchestrator/suite.js';
 import { wordDetails } from '../report/details.js';

@@ -1,9 +1,9 @@
 // The orchestrator's question after a benchmark's planned processes (src/orchestrator/suite.ts
 // MoreProcesses), answered by the analysis the run's rows are built with: the headline of the
-// processes so far, and Stein's count for its CI half-width (src/orchestrator/more-processes.ts).
+// processes so far, and Stein's count for its CI half-width (src/analysis/more-processes.ts).
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
-import { processesToAdd } from '../orchestrator/more-processes.js';
+import { processesToAdd } from '../analysis/more-processes.js';
 import type { MoreProcesses } from '../orchestrator/suite.js';
 import type { Statistic } from '../results/schema.js';
 

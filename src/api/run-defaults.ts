@@ -4,7 +4,7 @@
 // limit, the instructions threshold of src/compare/instructions.ts, and no added processes.
 import { INSTRUCTIONS_THRESHOLD } from '../compare/instructions.js';
 import { DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
-import { maxProcesses } from '../orchestrator/more-processes.js';
+import { maxProcesses } from '../analysis/more-processes.js';
 import { DEFAULT_RUN_OPTIONS, type RunOptions, SIMULATED_RUN_DEFAULTS } from '../orchestrator/run.js';
 
 /** The options every run has once its defaults are filled. */
@@ -14,7 +14,7 @@ export type RunDefaults = Pick<RunOptions, keyof typeof DEFAULT_RUN_OPTIONS> & {
 interface Asked {
   simulate?: unknown;
   forks?: number;
-  /** At most this many processes per benchmark (src/orchestrator/more-processes.ts maxProcesses). */
+  /** At most this many processes per benchmark (src/analysis/more-processes.ts maxProcesses). */
   maxForks?: number;
   timeoutMs?: number;
   threshold?: number;

@@ -88,7 +88,7 @@ export interface RatioTInterval extends TInterval {
 
 /**
  * The ratio interval when a side had processes added because its first ones disagreed
- * (src/orchestrator/more-processes.ts): the union of the Welch interval over all values and a
+ * (src/analysis/more-processes.ts): the union of the Welch interval over all values and a
  * two-stage one whose variance for such a side comes from its first stage only (Stein 1945; the
  * headline's rule, src/analysis/headline-ci.ts): se² = s₁²/(n·m²) per side, with the first
  * stage's df in the Welch–Satterthwaite sum. Stein's construction is exact because under normality

@@ -21,7 +21,7 @@ import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
 import { aaCheck } from '../../src/compare/aa.js';
 import { detailText } from '../../src/report/details.js';
-import { addedProcesses, processesToAdd } from '../../src/orchestrator/more-processes.js';
+import { addedProcesses, processesToAdd } from '../../src/analysis/more-processes.js';
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { createRng } from '../../src/statistics/rng.js';
 import type { ForkResult } from '../../src/results/schema.js';

@@ -1,7 +1,7 @@
 // Seeded simulations on synthetic forks (no timing) of what a comparison prints:
 // - the detectable difference printed beside a verdict (the `detectable` detail, `--aa`) is found
 //   by that verdict about 80 % of the time: 75–85 % at 2, 3, 5 and 10 processes a side;
-// - with the default added-process procedure (src/orchestrator/more-processes.ts: processes are
+// - with the default added-process procedure (src/analysis/more-processes.ts: processes are
 //   added when the planned ones disagree, up to twice the planned count), identical code is
 //   called faster or slower in at most 5 % of comparisons, because the ratio interval is
 //   two-stage as the headline's is (statistics/t-intervals.ts twoStageRatioInterval).
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { headlineInterval } from '../../src/analysis/headline-ci.js';
 import { isUsableBatch } from '../../src/analysis/fork-fit.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
-import { maxProcesses, processesToAdd } from '../../src/orchestrator/more-processes.js';
+import { maxProcesses, processesToAdd } from '../../src/analysis/more-processes.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { welchDetectableDifference } from '../../src/statistics/welch-power.js';
 import { syntheticForks } from '../helpers/synthetic-results.js';

@@ -3,7 +3,7 @@
 // spread chose how many to add (statistics/t-intervals.ts twoStageRatioInterval).
 import { describe, expect, it } from 'vitest';
 import { compareDocuments } from '../../src/compare/documents.js';
-import { addedProcesses } from '../../src/orchestrator/more-processes.js';
+import { addedProcesses } from '../../src/analysis/more-processes.js';
 import { ratioInterval, twoStageRatioInterval } from '../../src/statistics/t-intervals.js';
 import { syntheticBenchmark, syntheticDocument, syntheticForks } from '../helpers/synthetic-results.js';
 

@@ -1,4 +1,4 @@
-// The two-stage rule for more processes (src/orchestrator/more-processes.ts), checked by seeded
+// The two-stage rule for more processes (src/analysis/more-processes.ts), checked by seeded
 // simulation: per-process values drawn around a known cost with a relative between-process sd;
 // after 3 processes, a CI half-width above DISAGREE_ABOVE adds Stein's count (1 to 3 more), and the final interval is
 // the two-stage one of src/analysis/headline-ci.ts. Its coverage must stay near its 95 % level
@@ -10,12 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/statistics/rng.js';
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { perProcessInterval } from '../../src/analysis/headline-ci.js';
-import {
-  DISAGREE_ABOVE,
-  maxProcesses,
-  processesDisagree,
-  processesToAdd,
-} from '../../src/orchestrator/more-processes.js';
+import { DISAGREE_ABOVE, maxProcesses, processesDisagree, processesToAdd } from '../../src/analysis/more-processes.js';
 import { trials } from '../helpers/trials.js';
 
 const COST = 100;

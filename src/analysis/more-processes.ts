@@ -12,10 +12,10 @@
 // interval is the two-stage one of src/analysis/headline-ci.ts, exact under normality whatever n
 // the first stage's sd chose (here n follows the sd relative to the first stage's mean, close to
 // that), so adding fewer processes for a near miss keeps the coverage
-// (test/orchestrator/more-processes.test.ts checks it by simulation). Adding the planned count
+// (test/analysis/more-processes.test.ts checks it by simulation). Adding the planned count
 // again whatever the miss spent a whole pass on a benchmark at ±10.5 %.
 
-import { relativeHalfWidth } from '../analysis/half-width.js';
+import { relativeHalfWidth } from './half-width.js';
 import type { AnalysisDetail, Headline } from '../results/schema.js';
 
 /**
