@@ -38,11 +38,6 @@ export class RunBudget {
   leftMs(): number {
     return Math.max(0, this.totalMs - this.elapsedMs());
   }
-
-  /** The next of `unitsLeft` benchmarks' share of what is left. */
-  shareMs(unitsLeft: number): number {
-    return this.leftMs() / Math.max(1, unitsLeft);
-  }
 }
 
 /**

@@ -4,16 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { pairedShareMs, processesThatFit, RunBudget, stepsFit } from '../../src/orchestrator/budget.js';
 
 describe('RunBudget', () => {
-  it('divides what is left among the benchmarks not yet run', () => {
+  it('counts what is left from its own start, and never below zero', () => {
     let t = 1000;
     const b = new RunBudget(60_000, () => t);
-    expect(b.shareMs(4)).toBe(15_000);
-    t += 30_000; // the first benchmark took twice its share
+    expect(b.leftMs()).toBe(60_000);
+    t += 30_000;
     expect(b.leftMs()).toBe(30_000);
-    expect(b.shareMs(3)).toBe(10_000);
     t += 40_000;
+    expect(b.elapsedMs()).toBe(70_000);
     expect(b.leftMs()).toBe(0);
-    expect(b.shareMs(2)).toBe(0);
   });
 });
 
