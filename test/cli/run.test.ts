@@ -154,6 +154,19 @@ describe('cyclebench run', () => {
       const { r, doc } = await runCounting('one-slow-process.bench.mjs', 8);
       expect(r.status, r.stderr).toBe(0);
       const contender = doc.benchmarks.find((b: { name: string }) => b.name === 'contender');
+      // On a loaded machine the memory yardstick can mark the twenty-times process slow first
+      // (odd-process.ts judges only processes not in a slow state): it is then left out as slow,
+      // and the odd rule has nothing left to name, which this test cannot check on that run.
+      const slowOnes = contender.forks.filter((f: { slowState?: number }) => f.slowState !== undefined);
+      if (slowOnes.length > 0 && !contender.forks.some((f: { oddProcess?: unknown }) => f.oddProcess)) {
+        // Then the twenty-times process (the most ns per iteration) must be among the slow ones.
+        type F = { slowState?: number; batches: { ns: number; iterations: number }[] };
+        const perIter = (f: F) => Math.min(...f.batches.map((b) => b.ns / b.iterations));
+        const slowest = [...(contender.forks as F[])].sort((a, b) => perIter(b) - perIter(a))[0];
+        expect(slowest.slowState).toBeDefined();
+        expect(contender.details.map((d: { code: string }) => d.code)).toContain('slow-processes');
+        return;
+      }
       expect(contender.forks.filter((f: { oddProcess?: unknown }) => f.oddProcess)).toHaveLength(1);
       const codes = contender.details.map((d: { code: string }) => d.code);
       expect(codes).toContain('odd-process');
