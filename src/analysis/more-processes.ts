@@ -61,17 +61,19 @@ export function maxProcesses(forks: number, forksGiven: boolean, asked?: number)
 
 /**
  * The detail of a benchmark that got more processes (worded by src/report/details.ts); `kept` of
- * them carry the estimate (the others were left out as slow or odd).
+ * them carry the estimate (the others were left out as slow or odd); `replaced` of the planned
+ * ones ran slow when the processes were added (src/api/more-processes.ts).
  */
 export function addedProcesses(
   planned: number,
   processes: number,
   halfWidth: number,
   kept = processes,
+  replaced = 0,
 ): AnalysisDetail {
   return {
     code: 'processes-added',
     severity: 'info',
-    values: { planned, processes, halfWidth, above: DISAGREE_ABOVE, kept },
+    values: { planned, processes, halfWidth, above: DISAGREE_ABOVE, kept, replaced },
   };
 }

@@ -3,14 +3,24 @@
 // table the size of a core's L2 cache. The median of each over a process's rounds is that
 // process's "speed". Across one run — every process of every benchmark, minutes apart — most
 // processes agree within a few percent, and a process whose compute or memory yardstick was
-// SLOW_FACTOR times the run's median or more ran on a slow CPU, or with a slow memory path, for
+// SLOW_FACTOR times the run's fast state or more ran on a slow CPU, or with a slow memory path, for
 // much of its life: its kernel time says as much about the host as about the kernel. (The
 // thresholds differ: SLOW_FACTOR and MEMORY_SLOW_FACTOR below.) Such
 // processes are left out of the headline and of comparisons when at least MIN_KEPT others remain,
 // and one detail says so; when too few remain, the result is flagged `contended` instead of
-// being corrected by a guess.
+// being corrected by a guess. A run that may add processes replaces the slow ones first
+// (src/api/more-processes.ts), so a benchmark whose every planned process fell in a spell gets
+// processes measured after it.
+//
+// The run's fast state is the lower quartile of its processes' yardsticks (FAST_STATE_QUANTILE),
+// not their median: a slow memory spell on this VM once covered 25 of a run's 44 processes, so the
+// median was a spell reading and no process was marked, while a benchmark whose three processes
+// all fell in it read 1.53× where the truth was 2.00 (docs/measurements.md, "Slow processes
+// judged against the run's fast state"). Below FAST_STATE_FROM processes the lower quartile is
+// one of the two fastest readings, an extreme that ordinary spread would turn into false marks,
+// so small runs keep the median.
 
-import { median } from 'simple-statistics';
+import { median, quantile } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 import { v8Comparison } from './v8-state.js';
 
@@ -25,12 +35,16 @@ export const SLOW_FACTOR = 1.25;
 export const MEMORY_SLOW_FACTOR = 1.2;
 /** A run needs this many processes with a yardstick before any is called slow. */
 export const MIN_REFERENCE_PROCESSES = 3;
+/** The quantile of the run's per-process yardsticks that stands for its fast state. */
+export const FAST_STATE_QUANTILE = 0.25;
+/** From this many processes with a yardstick the reference is FAST_STATE_QUANTILE; below, the median. */
+export const FAST_STATE_FROM = 8;
 /** Slow processes are left out only when at least this many others remain. */
 export const MIN_KEPT = 2;
 
 type Yardstick = 'yardstickNs' | 'memoryYardstickNs';
 
-/** The run's reference speeds: the median of each yardstick over its processes; null with too few. */
+/** The run's reference speeds: each yardstick's fast state over its processes; null with too few. */
 export interface RunYardstick {
   compute: number | null;
   memory: number | null;
@@ -47,12 +61,16 @@ function reference(forks: readonly Pick<ForkResult, Yardstick>[], which: Yardsti
   return v.length >= Math.max(1, least) ? median(v) : null;
 }
 
-/** The run's reference: each yardstick's median over all its processes. */
-export function runYardstick(forks: readonly ForkResult[]): RunYardstick {
-  return {
-    compute: reference(forks, 'yardstickNs', MIN_REFERENCE_PROCESSES),
-    memory: reference(forks, 'memoryYardstickNs', MIN_REFERENCE_PROCESSES),
-  };
+/** The fast state of one yardstick over a run's processes (see the top of this file); null with too few. */
+function fastState(forks: readonly Pick<ForkResult, Yardstick>[], which: Yardstick): number | null {
+  const v = forks.map((f) => medianOf(f, which)).filter((x): x is number => x !== null);
+  if (v.length < MIN_REFERENCE_PROCESSES) return null;
+  return v.length >= FAST_STATE_FROM ? quantile(v, FAST_STATE_QUANTILE) : median(v);
+}
+
+/** The run's reference: each yardstick's fast state over all its processes. */
+export function runYardstick(forks: readonly Pick<ForkResult, Yardstick>[]): RunYardstick {
+  return { compute: fastState(forks, 'yardstickNs'), memory: fastState(forks, 'memoryYardstickNs') };
 }
 
 /** How slow `f` ran against `others` (the larger of its yardsticks' factors); null when unknown. */
@@ -117,12 +135,17 @@ export function machineChange(
   return found;
 }
 
+/** Whether a process ran slow against the run's reference: either yardstick at its factor or more. */
+export function ranSlow(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): boolean {
+  const { compute, memory } = factors(f, ref);
+  return (compute ?? 0) >= SLOW_FACTOR || (memory ?? 0) >= MEMORY_SLOW_FACTOR;
+}
+
 /** Marks each slow process with its factor (slowState); returns how many were marked. */
 export function markSlowProcesses(forks: readonly ForkResult[], ref: RunYardstick): number {
   let n = 0;
   for (const f of forks) {
-    const { compute, memory } = factors(f, ref);
-    if ((compute ?? 0) >= SLOW_FACTOR || (memory ?? 0) >= MEMORY_SLOW_FACTOR) {
+    if (ranSlow(f, ref)) {
       f.slowState = slowFactor(f, ref)!;
       n++;
     }

@@ -228,7 +228,15 @@ function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean)
       ...(slow ? [slow] : []),
       ...(odd ? [odd] : []),
       ...(e.added
-        ? [addedProcesses(e.added.planned, e.forks.length, e.added.halfWidth, measuredForks(e.forks).length)]
+        ? [
+            addedProcesses(
+              e.added.planned,
+              e.forks.length,
+              e.added.halfWidth,
+              measuredForks(e.forks).length,
+              e.added.replaced,
+            ),
+          ]
         : []),
       ...(e.budgetCut
         ? [

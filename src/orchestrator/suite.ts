@@ -48,10 +48,16 @@ export interface SuiteOptions {
 }
 
 /**
- * The answer for one benchmark whose planned processes are `forks`: how many to add (at most `max`
- * in all) and the relative CI half-width that asks for them, or null for none.
+ * The answer for one benchmark whose planned processes are `forks`, given every process the run
+ * has measured (`run`, for the run's reference speed): how many to add (at most `max` in all), the
+ * relative CI half-width of the processes the estimate would rest on, and how many of the planned
+ * ones ran slow and are replaced; or null for none.
  */
-export type MoreProcesses = (forks: ForkResult[], max: number) => { count: number; halfWidth: number } | null;
+export type MoreProcesses = (
+  forks: ForkResult[],
+  max: number,
+  run: readonly ForkResult[],
+) => { count: number; halfWidth: number; replaced: number } | null;
 
 export { RefusedFileError };
 
@@ -78,10 +84,10 @@ export interface MeasuredEntry {
   arms: [number[], number[]];
   error?: BenchmarkResult['error'];
   warnings: string[];
-  /** Set when the planned processes disagreed and more were run (more-processes.ts). */
-  added?: { planned: number; halfWidth: number; count: number };
-  /** Set when the budget ran fewer added processes than the disagreement asked for (`wanted` beyond the planned). */
-  budgetCut?: { planned: number; halfWidth: number; wanted: number; added: number; budgetS: number };
+  /** Set when the planned processes disagreed or ran slow (`replaced` of them) and more were run (more-processes.ts). */
+  added?: { planned: number; halfWidth: number; count: number; replaced: number };
+  /** Set when the budget ran fewer added processes than were asked for (`wanted` beyond the planned). */
+  budgetCut?: { planned: number; halfWidth: number; wanted: number; added: number; budgetS: number; replaced: number };
   profile?: ProfileSummary;
 }
 
@@ -135,7 +141,8 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   let interrupted =
     listingInterrupted || (signal?.aborted ?? false) || (await runJobs(platform, jobs, opts.fork, opts.progress));
   if (!interrupted && mayAdd && more) {
-    let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max) > 0);
+    const run = entries.flatMap((e) => e.forks);
+    let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max, run) > 0);
     if (budget) {
       // Per process run: a benchmark that failed skipped its other jobs (one process each for those).
       const ran = entries.reduce((n, e) => n + e.forks.length + (e.error ? 1 : 0), 0);
@@ -236,10 +243,10 @@ async function runJobs(
 }
 
 /** How many processes to add to a benchmark whose planned processes disagree (0 if they agree); records it. */
-function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number): number {
-  const add = more(e.forks, max);
+function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number, run: readonly ForkResult[]): number {
+  const add = more(e.forks, max, run);
   if (!add || add.count <= 0) return 0;
-  e.added = { planned: e.forks.length, halfWidth: add.halfWidth, count: add.count };
+  e.added = { planned: e.forks.length, halfWidth: add.halfWidth, count: add.count, replaced: add.replaced };
   return add.count;
 }
 
@@ -264,6 +271,7 @@ function cutToBudget(asked: MeasuredEntry[], budget: RunBudget, perProcessMs: nu
       wanted: a.count,
       added: given[i],
       budgetS: budget.totalMs / 1000,
+      replaced: a.replaced,
     };
     if (given[i] > 0) e.added = { ...a, count: given[i] };
     else delete e.added;

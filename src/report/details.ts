@@ -125,6 +125,15 @@ function slowProcesses(v: DetailValues['slow-processes']): string {
   );
 }
 
+/** Why processes were added: planned ones that ran slow (replaced), results that disagreed, or both. */
+function whyAdded(v: { planned: number; halfWidth: number; above: number; replaced?: number }): string {
+  const spread = `±${(v.halfWidth * 100).toFixed(1)} %`;
+  const r = v.replaced ?? 0;
+  if (r === 0) return `their results disagreed (${spread} after ${v.planned}, above ±${v.above * 100} %)`;
+  const slow = `${r} of them ran in a slow state`;
+  return v.halfWidth > v.above ? `${slow}, and the others disagreed (${spread}, above ±${v.above * 100} %)` : slow;
+}
+
 function oddProcess(v: DetailValues['odd-process']): string {
   const f = v.factor;
   const how = f >= 1 ? `${f.toFixed(2)}× slower than` : `${(1 / f).toFixed(2)}× faster than`;
@@ -241,15 +250,16 @@ export const DETAIL_TEXT: DetailWords = {
   'slow-processes': slowProcesses,
   'odd-process': oddProcess,
   'processes-added': (v) =>
-    `${v.processes - v.planned} processes added to the ${v.planned} planned: their results disagreed ` +
-    `(±${(v.halfWidth * 100).toFixed(1)} % after ${v.planned}, above ±${v.above * 100} %), so the ` +
+    `${v.processes - v.planned} processes added to the ${v.planned} planned: ${whyAdded(v)}, so the ` +
     (typeof v.kept === 'number' && v.kept < v.processes
       ? `estimate is over the ${v.kept} of all ${v.processes} not left out`
       : `estimate is over all ${v.processes}`),
   'processes-budget': (v) =>
-    `the ${v.planned} planned processes disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ±${v.above * 100} %) ` +
-    `and asked for ${v.wanted} more; the run's budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
-    `the interval stays wider than the ±${v.above * 100} % the added processes aim at`,
+    `the ${v.planned} planned processes asked for ${v.wanted} more because ${whyAdded(v)}; the run's ` +
+    `budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
+    (v.halfWidth > v.above
+      ? `the interval stays wider than the ±${v.above * 100} % the added processes aim at`
+      : 'fewer processes than planned carry the estimate'),
   'processes-missing': (v) =>
     `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

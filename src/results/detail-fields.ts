@@ -139,7 +139,14 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
     yardstick: 'number|null',
     byV8: 'boolean?',
   },
-  'processes-added': { planned: 'number', processes: 'number', halfWidth: 'number', above: 'number', kept: 'number?' },
+  'processes-added': {
+    planned: 'number',
+    processes: 'number',
+    halfWidth: 'number',
+    above: 'number',
+    kept: 'number?',
+    replaced: 'number?',
+  },
   'processes-missing': { measured: 'number', planned: 'number' },
   'processes-budget': {
     planned: 'number',
@@ -148,6 +155,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
     halfWidth: 'number',
     above: 'number',
     budgetS: 'number',
+    replaced: 'number?',
   },
   'counter-negative': { event: 'string', perOp: 'number' },
   layout: {

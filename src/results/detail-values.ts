@@ -119,6 +119,8 @@ export interface DetailValues {
     above: number;
     /** Processes the estimate is over (absent in older files: all of them). */
     kept?: number;
+    /** Planned processes that ran slow and were replaced (absent in older files: none). */
+    replaced?: number;
   };
   'processes-missing': { measured: number; planned: number };
   /** The run's budget ran `added` of the `wanted` processes the disagreement asked for (src/orchestrator/budget.ts). */
@@ -129,6 +131,8 @@ export interface DetailValues {
     halfWidth: number;
     above: number;
     budgetS: number;
+    /** Planned processes that ran slow, to be replaced (absent in older files: none). */
+    replaced?: number;
   };
   'counter-negative': { event: CounterName; perOp: number };
   layout: LayoutEffect;

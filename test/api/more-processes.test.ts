@@ -1,0 +1,87 @@
+// The run's answer to "how many processes to add" (src/api/more-processes.ts): planned processes that
+// ran slow against the run's fast state are replaced, processes that disagree get Stein's count, and
+// the larger of the two is run, within the maximum.
+import { describe, expect, it } from 'vitest';
+import { moreProcesses } from '../../src/api/more-processes.js';
+import type { ForkResult } from '../../src/results/schema.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
+import { addedProcesses } from '../../src/analysis/more-processes.js';
+import { detailText } from '../../src/report/details.js';
+
+const decide = moreProcesses({ statistic: 'slope', confidence: 0.95, seed: 1 });
+
+/** A process reading `costNs` per iteration whose memory yardstick read `memory` ns every round. */
+function proc(index: number, costNs: number, memory: number): ForkResult {
+  return {
+    ...makeFork({ costNs, overheadNs: 50, noise: 0.002, index, seed: 60 + index }),
+    yardstickNs: [30_000, 30_100, 29_900],
+    memoryYardstickNs: [memory, memory * 1.01, memory * 0.99],
+  };
+}
+
+/** The rest of a run: `n` processes of other benchmarks in the fast state (memory 107 µs). */
+const others = (n: number) => Array.from({ length: n }, (_, i) => proc(100 + i, 300, 107_000 + (i % 3) * 1_000));
+
+describe('processes added after the planned ones', () => {
+  it('a benchmark whose three processes all fell in a memory spell gets three new ones', () => {
+    // They agree with one another (the spell slowed each alike), so Stein's rule alone adds none.
+    const spell = [proc(0, 1_500, 156_000), proc(1, 1_505, 155_000), proc(2, 1_495, 157_000)];
+    const run = [...others(9), ...spell];
+    expect(decide(spell, 6, run)).toEqual({ count: 3, halfWidth: expect.any(Number), replaced: 3 });
+    expect(decide(spell, 6, run)!.halfWidth).toBeLessThan(0.02);
+  });
+
+  it('one slow process of three is replaced by one', () => {
+    const forks = [proc(0, 1_000, 107_000), proc(1, 1_005, 108_000), proc(2, 1_500, 156_000)];
+    expect(decide(forks, 6, [...others(9), ...forks])).toMatchObject({ count: 1, replaced: 1 });
+  });
+
+  it("none slow and agreeing: none added; none slow but disagreeing: Stein's count", () => {
+    const agree = [proc(0, 1_000, 107_000), proc(1, 1_005, 108_000), proc(2, 995, 107_500)];
+    expect(decide(agree, 6, [...others(9), ...agree])).toBeNull();
+    const disagree = [proc(0, 1_000, 107_000), proc(1, 1_300, 108_000), proc(2, 800, 107_500)];
+    const d = decide(disagree, 6, [...others(9), ...disagree])!;
+    expect(d.replaced).toBe(0);
+    expect(d.count).toBe(3);
+    expect(d.halfWidth).toBeGreaterThan(0.1);
+  });
+
+  it('never past the maximum, and none when the maximum is the planned count', () => {
+    const spell = [proc(0, 1_500, 156_000), proc(1, 1_505, 155_000), proc(2, 1_495, 157_000)];
+    const run = [...others(9), ...spell];
+    expect(decide(spell, 4, run)).toMatchObject({ count: 1, replaced: 1 });
+    expect(decide(spell, 3, run)).toBeNull();
+  });
+
+  it('with the spell over most of the run, its fast quarter is still the reference', () => {
+    // 8 of the run's 12 processes in the spell: the median would be a spell reading and mark none.
+    const spell = [proc(0, 1_500, 156_000), proc(1, 1_505, 155_000), proc(2, 1_495, 157_000)];
+    const slowOthers = Array.from({ length: 5 }, (_, i) => proc(200 + i, 300, 155_000 + i * 300));
+    expect(decide(spell, 6, [...others(4), ...slowOthers, ...spell])).toMatchObject({ count: 3, replaced: 3 });
+    // With fewer than a quarter fast, the fast state is not known and nothing is replaced.
+    expect(decide(spell, 6, [...others(2), ...slowOthers, ...spell])).toBeNull();
+  });
+});
+
+describe('the words for added processes', () => {
+  it('say which planned ones ran slow, and whether the others disagreed', () => {
+    expect(detailText(addedProcesses(3, 6, 0.012, 3, 3))).toBe(
+      '3 processes added to the 3 planned: 3 of them ran in a slow state, so the estimate is over the 3 of all 6 not left out',
+    );
+    expect(detailText(addedProcesses(3, 5, 0.14, 4, 1))).toBe(
+      '2 processes added to the 3 planned: 1 of them ran in a slow state, and the others disagreed (±14.0 %, above ±10 %), ' +
+        'so the estimate is over the 4 of all 5 not left out',
+    );
+    expect(detailText(addedProcesses(3, 6, 0.14))).toBe(
+      '3 processes added to the 3 planned: their results disagreed (±14.0 % after 3, above ±10 %), so the estimate is over all 6',
+    );
+  });
+
+  it('a budget that cut replacements says fewer processes than planned carry the estimate', () => {
+    const values = { planned: 3, wanted: 3, added: 1, halfWidth: 0.01, above: 0.1, budgetS: 60, replaced: 3 };
+    expect(detailText({ code: 'processes-budget', values })).toBe(
+      "the 3 planned processes asked for 3 more because 3 of them ran in a slow state; the run's budget of 60 s " +
+        '(--budget) had room for 1, so fewer processes than planned carry the estimate',
+    );
+  });
+});
