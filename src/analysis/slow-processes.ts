@@ -24,7 +24,7 @@ import { median, quantile } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult } from '../results/schema.js';
 import { v8Comparison } from './v8-state.js';
 
-/** A process whose compute yardstick median is this many times the run's median ran slow. */
+/** A process whose compute yardstick median is this many times the run's fast state ran slow. */
 export const SLOW_FACTOR = 1.25;
 /**
  * The same for the memory yardstick, which moves less than the kernels it stands for: in the slow

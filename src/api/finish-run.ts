@@ -168,8 +168,11 @@ function benchmarkRows(
   simulated: MeasuredRun['simulated'],
   interrupted: boolean,
 ): BenchmarkResult[] {
-  // Slow process states are judged against every process of this run (slow-processes.ts).
-  const reference = runYardstick(entries.flatMap((e) => e.forks));
+  // Slow process states are judged against the run's planned processes (slow-processes.ts): the
+  // reference processes were added against (src/api/more-processes.ts). Added ones are not a fair
+  // sample of the run's time: they replace slow ones or follow a disagreement.
+  const planned = opts.forks * (opts.aa ? 2 : 1);
+  const reference = runYardstick(entries.flatMap((e) => e.forks.filter((f) => f.index < planned)));
   for (const e of entries) markSlowProcesses(e.forks, reference);
   // Then, per benchmark, a process far from siblings that agree (odd-process.ts).
   const statistic = opts.statistic === 'auto' ? DEFAULT_STATISTIC : opts.statistic;
@@ -202,7 +205,9 @@ function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean)
       confidence: opts.confidence,
       seed: opts.seed,
       targetCi: opts.targetCi,
-      ...(e.added ? { firstStage: opts.forks } : {}),
+      // Two stages only when the first stage's spread chose the count (Stein: its half-width was above
+      // the threshold); replacing slow processes alone follows the yardsticks (src/api/more-processes.ts).
+      ...(e.added && e.added.halfWidth > DISAGREE_ABOVE ? { firstStage: opts.forks } : {}),
     });
   } catch (err) {
     // One benchmark whose batches cannot be analysed fails alone; the run and its other results go on.

@@ -53,11 +53,16 @@ function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: Docum
   return a && a === contender.headline?.statistic ? a : 'mean';
 }
 
-/** The planned process count of a benchmark whose run added processes to it; undefined when none were added. */
+/**
+ * The planned process count of a benchmark whose run added processes because the planned ones
+ * disagreed (a two-stage sample: their half-width was above the threshold); undefined when none
+ * were added or they only replaced slow ones (src/api/more-processes.ts: that count follows the
+ * yardsticks, not the first stage's spread).
+ */
 function plannedOf(b: BenchmarkResult): number | undefined {
   const added = b.details?.find((d) => d.code === 'processes-added');
-  const planned = added?.values.planned;
-  return typeof planned === 'number' ? planned : undefined;
+  if (!added || added.values.halfWidth <= added.values.above) return undefined;
+  return added.values.planned;
 }
 
 const NO_PROBLEMS: EnvironmentProblems = { differences: [], changedDuring: [] };

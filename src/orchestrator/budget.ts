@@ -8,8 +8,9 @@
 //     and them. So one slow benchmark cannot leave the others nothing, and time a quick one leaves
 //     over goes to the ones after it;
 //   - a forked run (src/orchestrator/suite.ts) always runs the planned processes; the processes it
-//     would add to benchmarks whose planned ones disagree (more-processes.ts) are cut to what fits
-//     in what is left, at the planned processes' mean time each.
+//     would add, to replace planned ones that ran slow or where the planned ones disagree
+//     (src/api/more-processes.ts), are cut to what fits in what is left, at the planned
+//     processes' mean time each, replacements first.
 // A stop only drops later looks: the bound at a look is computed from the looks up to it
 // (src/paired/analysis.ts lookAlpha), so the chance of a false difference stays at or below alpha
 // (the alpha of the looks not run is lost, not moved). Likewise Stein's two-stage interval holds

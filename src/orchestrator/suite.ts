@@ -84,7 +84,10 @@ export interface MeasuredEntry {
   arms: [number[], number[]];
   error?: BenchmarkResult['error'];
   warnings: string[];
-  /** Set when the planned processes disagreed or ran slow (`replaced` of them) and more were run (more-processes.ts). */
+  /**
+   * Set when more processes were run: `replaced` > 0 for planned ones that ran slow, else because
+   * the planned ones disagreed (src/api/more-processes.ts).
+   */
   added?: { planned: number; halfWidth: number; count: number; replaced: number };
   /** Set when the budget ran fewer added processes than were asked for (`wanted` beyond the planned). */
   budgetCut?: { planned: number; halfWidth: number; wanted: number; added: number; budgetS: number; replaced: number };
@@ -252,11 +255,15 @@ function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number, run
 
 /**
  * The benchmarks that asked for more processes, with their counts cut to what fits in what is left of `budget` at
- * `perProcessMs` each (budget.ts processesThatFit; the widest interval first); a benchmark cut
+ * `perProcessMs` each (budget.ts processesThatFit; replacements of slow processes, then the widest interval first); a benchmark cut
  * records it (`budgetCut`), and one left with none is dropped from the list.
  */
 function cutToBudget(asked: MeasuredEntry[], budget: RunBudget, perProcessMs: number): MeasuredEntry[] {
-  const order = [...asked].sort((a, b) => b.added!.halfWidth - a.added!.halfWidth);
+  // Replacements first: a benchmark whose planned processes ran slow has a headline from the slow
+  // state until they are replaced; one whose processes disagree has an honest, wide interval.
+  const order = [...asked].sort(
+    (a, b) => Number(b.added!.replaced > 0) - Number(a.added!.replaced > 0) || b.added!.halfWidth - a.added!.halfWidth,
+  );
   const given = processesThatFit(
     order.map((e) => e.added!.count),
     budget.leftMs(),

@@ -117,7 +117,7 @@ function slowProcesses(v: DetailValues['slow-processes']): string {
   const jit = v8Clause(v, 'their', 'measured batches');
   const head =
     `${v.slow} of ${v.of} processes ran in a slow state (the reference work took ${factors} ` +
-    `the run's median: the host was slow, not the kernel)${jit ? `; ${jit}` : ''}`;
+    `the run's fast state: the host was slow, not the kernel)${jit ? `; ${jit}` : ''}`;
   if (v.leftOut) return `${head}; left out of the estimate`;
   return (
     `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
@@ -125,13 +125,16 @@ function slowProcesses(v: DetailValues['slow-processes']): string {
   );
 }
 
-/** Why processes were added: planned ones that ran slow (replaced), results that disagreed, or both. */
+/**
+ * Why processes were added (src/api/more-processes.ts): the planned ones disagreed (their
+ * half-width was above the threshold), some of them ran in a slow state, or both.
+ */
 function whyAdded(v: { planned: number; halfWidth: number; above: number; replaced?: number }): string {
-  const spread = `±${(v.halfWidth * 100).toFixed(1)} %`;
   const r = v.replaced ?? 0;
-  if (r === 0) return `their results disagreed (${spread} after ${v.planned}, above ±${v.above * 100} %)`;
   const slow = `${r} of them ran in a slow state`;
-  return v.halfWidth > v.above ? `${slow}, and the others disagreed (${spread}, above ±${v.above * 100} %)` : slow;
+  if (v.halfWidth <= v.above) return slow;
+  const spread = `±${(v.halfWidth * 100).toFixed(1)} % after ${v.planned}, above ±${v.above * 100} %`;
+  return `their results disagreed (${spread}${r > 0 ? `; ${slow}` : ''})`;
 }
 
 function oddProcess(v: DetailValues['odd-process']): string {
@@ -250,16 +253,17 @@ export const DETAIL_TEXT: DetailWords = {
   'slow-processes': slowProcesses,
   'odd-process': oddProcess,
   'processes-added': (v) =>
-    `${v.processes - v.planned} processes added to the ${v.planned} planned: ${whyAdded(v)}, so the ` +
+    `${v.processes - v.planned} process${v.processes - v.planned === 1 ? '' : 'es'} added to the ${v.planned} ` +
+    `planned: ${whyAdded(v)}, so the ` +
     (typeof v.kept === 'number' && v.kept < v.processes
       ? `estimate is over the ${v.kept} of all ${v.processes} not left out`
       : `estimate is over all ${v.processes}`),
   'processes-budget': (v) =>
     `the ${v.planned} planned processes asked for ${v.wanted} more because ${whyAdded(v)}; the run's ` +
     `budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
-    (v.halfWidth > v.above
-      ? `the interval stays wider than the ±${v.above * 100} % the added processes aim at`
-      : 'fewer processes than planned carry the estimate'),
+    (v.halfWidth <= v.above
+      ? 'fewer processes than planned ran outside a slow state'
+      : `the interval stays wider than the ±${v.above * 100} % the added processes aim at`),
   'processes-missing': (v) =>
     `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

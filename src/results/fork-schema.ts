@@ -88,8 +88,8 @@ export interface ForkResult {
   /** The memory yardstick's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
   memoryYardstickNs?: number[];
   /**
-   * Set by the orchestrator when this process ran in a slow state: one of its yardsticks was this
-   * many times the run's median, the larger of the two factors (src/analysis/slow-processes.ts).
+   * Set when this process ran in a slow state: one of its yardsticks was this many times the
+   * run's fast state, the larger of the two factors (src/analysis/slow-processes.ts).
    * Such a process is left out of the headline and of comparisons when enough others remain.
    */
   slowState?: number;

@@ -1,11 +1,11 @@
 // The run's answer to "how many processes to add" (src/api/more-processes.ts): planned processes that
-// ran slow against the run's fast state are replaced, processes that disagree get Stein's count, and
-// the larger of the two is run, within the maximum.
+// ran slow against the run's fast state are replaced one for one, processes that disagree get
+// Stein's count, the larger count is run, never past the maximum.
 import { describe, expect, it } from 'vitest';
 import { moreProcesses } from '../../src/api/more-processes.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { makeFork } from '../helpers/synthetic-forks.js';
-import { addedProcesses } from '../../src/analysis/more-processes.js';
+import { addedProcesses, DISAGREE_ABOVE } from '../../src/analysis/more-processes.js';
 import { detailText } from '../../src/report/details.js';
 
 const decide = moreProcesses({ statistic: 'slope', confidence: 0.95, seed: 1 });
@@ -31,9 +31,19 @@ describe('processes added after the planned ones', () => {
     expect(decide(spell, 6, run)!.halfWidth).toBeLessThan(0.02);
   });
 
-  it('one slow process of three is replaced by one', () => {
+  it('one slow process of three whose kernel time moved little is replaced by one', () => {
+    // Stein's rule over the two normal ones alone (df 1) would call 2 % apart "disagreeing" and add three.
+    const forks = [proc(0, 1_000, 107_000), proc(1, 1_020, 108_000), proc(2, 1_030, 156_000)];
+    const d = decide(forks, 6, [...others(9), ...forks])!;
+    expect(d).toMatchObject({ count: 1, replaced: 1 });
+    expect(d.halfWidth).toBeLessThanOrEqual(DISAGREE_ABOVE);
+  });
+
+  it("one slow process of three that moved the kernel 1.5×: the spread asks for Stein's count, which covers it", () => {
     const forks = [proc(0, 1_000, 107_000), proc(1, 1_005, 108_000), proc(2, 1_500, 156_000)];
-    expect(decide(forks, 6, [...others(9), ...forks])).toMatchObject({ count: 1, replaced: 1 });
+    const d = decide(forks, 6, [...others(9), ...forks])!;
+    expect(d).toMatchObject({ count: 3, replaced: 1 });
+    expect(d.halfWidth).toBeGreaterThan(DISAGREE_ABOVE);
   });
 
   it("none slow and agreeing: none added; none slow but disagreeing: Stein's count", () => {
@@ -46,11 +56,15 @@ describe('processes added after the planned ones', () => {
     expect(d.halfWidth).toBeGreaterThan(0.1);
   });
 
-  it('never past the maximum, and none when the maximum is the planned count', () => {
+  it('never past the maximum, and none that could not leave two normal processes', () => {
     const spell = [proc(0, 1_500, 156_000), proc(1, 1_505, 155_000), proc(2, 1_495, 157_000)];
     const run = [...others(9), ...spell];
-    expect(decide(spell, 4, run)).toMatchObject({ count: 1, replaced: 1 });
+    expect(decide(spell, 5, run)).toMatchObject({ count: 2, replaced: 2 });
+    // One new process beside three slow ones: the estimate would keep all four (slow-processes.ts).
+    expect(decide(spell, 4, run)).toBeNull();
     expect(decide(spell, 3, run)).toBeNull();
+    const one = [proc(0, 1_000, 107_000), proc(1, 1_005, 108_000), proc(2, 1_030, 156_000)];
+    expect(decide(one, 3, [...others(9), ...one])).toBeNull();
   });
 
   it('with the spell over most of the run, its fast quarter is still the reference', () => {
@@ -64,24 +78,27 @@ describe('processes added after the planned ones', () => {
 });
 
 describe('the words for added processes', () => {
-  it('say which planned ones ran slow, and whether the others disagreed', () => {
+  it('say which planned ones ran slow, that they disagreed, or both', () => {
     expect(detailText(addedProcesses(3, 6, 0.012, 3, 3))).toBe(
       '3 processes added to the 3 planned: 3 of them ran in a slow state, so the estimate is over the 3 of all 6 not left out',
     );
-    expect(detailText(addedProcesses(3, 5, 0.14, 4, 1))).toBe(
-      '2 processes added to the 3 planned: 1 of them ran in a slow state, and the others disagreed (±14.0 %, above ±10 %), ' +
-        'so the estimate is over the 4 of all 5 not left out',
+    expect(detailText(addedProcesses(3, 4, 0.04, 3, 1))).toBe(
+      '1 process added to the 3 planned: 1 of them ran in a slow state, so the estimate is over the 3 of all 4 not left out',
+    );
+    expect(detailText(addedProcesses(3, 6, 0.14, 5, 1))).toBe(
+      '3 processes added to the 3 planned: their results disagreed (±14.0 % after 3, above ±10 %; 1 of them ran in ' +
+        'a slow state), so the estimate is over the 5 of all 6 not left out',
     );
     expect(detailText(addedProcesses(3, 6, 0.14))).toBe(
       '3 processes added to the 3 planned: their results disagreed (±14.0 % after 3, above ±10 %), so the estimate is over all 6',
     );
   });
 
-  it('a budget that cut replacements says fewer processes than planned carry the estimate', () => {
+  it('a budget that cut replacements says fewer processes than planned ran outside a slow state', () => {
     const values = { planned: 3, wanted: 3, added: 1, halfWidth: 0.01, above: 0.1, budgetS: 60, replaced: 3 };
     expect(detailText({ code: 'processes-budget', values })).toBe(
       "the 3 planned processes asked for 3 more because 3 of them ran in a slow state; the run's budget of 60 s " +
-        '(--budget) had room for 1, so fewer processes than planned carry the estimate',
+        '(--budget) had room for 1, so fewer processes than planned ran outside a slow state',
     );
   });
 });

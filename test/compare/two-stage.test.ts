@@ -53,6 +53,14 @@ describe('compare of a run that added processes', () => {
     ).comparisons[0];
     expect(two.method).toMatch(/two-stage: planned 3 and 3, union with Stein's/);
     expect(one.method).not.toMatch(/two-stage/);
+    // Processes added only to replace slow ones (their half-width was within the threshold): one stage.
+    const replaced = syntheticBenchmark('k', forks, { details: [addedProcesses(3, 6, 0.03, 6, 3)] } as never);
+    const plain = compareDocuments(
+      syntheticDocument([syntheticBenchmark('k', other)]),
+      syntheticDocument([replaced]),
+      settings,
+    ).comparisons[0];
+    expect(plain.method).toBe(one.method);
     expect(two.ratio!.ciHigh - two.ratio!.ciLow).toBeGreaterThanOrEqual(one.ratio!.ciHigh - one.ratio!.ciLow);
   });
 });

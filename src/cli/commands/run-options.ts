@@ -47,10 +47,11 @@ export const RUN_SPEC = defineCommand({
       max: LIMITS.forks,
       arg: 'N',
       section: M,
-      help: `at most N processes per benchmark: when the planned ones disagree
-(CI wider than ±${DISAGREE_ABOVE * 100} %), more are run, as many as that miss asks
-for (default: twice the default --forks; --forks alone keeps the
-count exact)`,
+      help: `at most N processes per benchmark: planned ones that ran in a slow
+state are replaced, and when the planned ones disagree (CI wider
+than ±${DISAGREE_ABOVE * 100} %) more are run, as many as that miss asks for
+(default: twice the default --forks; --forks alone keeps the count
+exact)`,
     },
     budget: {
       kind: 'number',
@@ -59,8 +60,8 @@ count exact)`,
       section: M,
       help: `the run's wall time, seconds, as far as what it adds can keep to it:
 the planned processes (with --against, each benchmark's first look)
-always run; processes added where they disagree, and pairs after a
-first look, only while they fit (default: none; --max-forks and
+always run; processes added to replace slow ones or where they
+disagree, and pairs after a first look, only while they fit (default: none; --max-forks and
 --max-pairs bound them; nothing to cut with --aa, --counters simulate
 or --forks alone, which add no process)`,
     },

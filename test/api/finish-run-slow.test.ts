@@ -1,0 +1,95 @@
+// The result rows of a run whose processes were added (src/api/finish-run.ts): slow states are
+// judged against the run's planned processes (the reference the additions were decided on), and
+// the headline's interval is two-stage only when the planned processes' spread chose the count.
+import { describe, expect, it } from 'vitest';
+import { finishRun } from '../../src/api/finish-run.js';
+import type { MeasuredEntry } from '../../src/orchestrator/suite.js';
+import type { ForkResult } from '../../src/results/schema.js';
+import { makeFork } from '../helpers/synthetic-forks.js';
+import { syntheticDocument } from '../helpers/synthetic-results.js';
+
+/** A process reading `costNs` per iteration whose memory yardstick read `memory` ns every round. */
+function proc(index: number, costNs: number, memory: number, seed = index): ForkResult {
+  return {
+    ...makeFork({ costNs, overheadNs: 50, noise: 0.002, index, seed: 80 + seed }),
+    yardstickNs: [30_000, 30_100, 29_900],
+    memoryYardstickNs: [memory, memory * 1.01, memory * 0.99],
+  };
+}
+
+function entry(title: string, forks: ForkResult[], added?: MeasuredEntry['added']): MeasuredEntry {
+  return {
+    descriptor: {
+      id: title,
+      title,
+      group: null,
+      args: {},
+      baseline: false,
+      file: 'x.bench.mjs',
+    } as MeasuredEntry['descriptor'],
+    forks,
+    arms: [[], []],
+    warnings: [],
+    ...(added ? { added } : {}),
+  };
+}
+
+function finish(entries: MeasuredEntry[]) {
+  const { benchmarks: _, ...envelope } = syntheticDocument([]);
+  return finishRun(
+    { envelope, loadErrors: [], entries, environmentChanged: false, checks: [], interrupted: false },
+    { statistic: 'slope', confidence: 0.95, seed: 1, targetCi: 0.01, forks: 3 },
+    { threshold: 0.01, confidence: 0.95, seed: 1 },
+  );
+}
+
+/** Three planned processes in the fast state (memory 107 µs) for each of `n` other benchmarks. */
+const others = (n: number) =>
+  Array.from({ length: n }, (_, b) =>
+    entry(
+      `other ${b}`,
+      [0, 1, 2].map((i) => proc(i, 300, 107_000 + i * 1_000, 10 * b + i)),
+    ),
+  );
+
+describe('rows of processes added to replace slow ones', () => {
+  it('the spell processes are left out, the replacements kept, and the interval is the plain one', () => {
+    const spell = [0, 1, 2].map((i) => proc(i, 1_500, 156_000 + i * 500));
+    const fresh = [3, 4, 5].map((i) => proc(i, 1_000, 107_500));
+    const doc = finish([
+      ...others(3),
+      entry('spell', [...spell, ...fresh], { planned: 3, halfWidth: 0.01, count: 3, replaced: 3 }),
+    ]);
+    const b = doc.benchmarks.find((x) => x.name === 'spell')!;
+    expect(b.forks.map((f) => f.slowState !== undefined)).toEqual([true, true, true, false, false, false]);
+    expect(b.headline!.point).toBeGreaterThan(990);
+    expect(b.headline!.point).toBeLessThan(1_010);
+    expect(b.headline!.method).not.toMatch(/two-stage/);
+    expect(b.flags).not.toContain('contended');
+    expect(b.notes).toContain(
+      '3 processes added to the 3 planned: 3 of them ran in a slow state, so the estimate is over the 3 of all 6 not left out',
+    );
+  });
+
+  it('the reference is the planned processes: added ones in another state do not move it', () => {
+    // Twelve planned processes at ~130 µs; nine added ones at 100 µs would make a lower quartile
+    // over all 21 processes 100 µs, and every planned one 1.3× slow, though none was replaced.
+    const late = (first: number) => [0, 1, 2].map((i) => proc(first + i, 300, 100_000));
+    const planned = (b: number) => [0, 1, 2].map((i) => proc(i, 300, 130_000 + i * 1_000, 10 * b + i));
+    const added = { planned: 3, halfWidth: 0.2, count: 3, replaced: 0 };
+    const entries = [0, 1, 2, 3].map((b) =>
+      b < 3 ? entry(`e${b}`, [...planned(b), ...late(3)], added) : entry(`e${b}`, planned(b)),
+    );
+    for (const b of finish(entries).benchmarks) expect(b.forks.filter((f) => f.slowState !== undefined)).toEqual([]);
+  });
+
+  it('processes added because the planned ones disagreed get the two-stage interval', () => {
+    const disagree = [proc(0, 1_000, 107_000), proc(1, 1_300, 107_500), proc(2, 800, 108_000)];
+    const more = [3, 4, 5].map((i) => proc(i, 1_000, 107_000));
+    const doc = finish([
+      ...others(3),
+      entry('d', [...disagree, ...more], { planned: 3, halfWidth: 0.4, count: 3, replaced: 0 }),
+    ]);
+    expect(doc.benchmarks.find((x) => x.name === 'd')!.headline!.method).toMatch(/two-stage: 3 planned \+ 3 added/);
+  });
+});
