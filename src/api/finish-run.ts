@@ -243,6 +243,15 @@ function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean)
             ),
           ]
         : []),
+      ...(e.settled
+        ? [
+            {
+              code: 'processes-settled' as const,
+              severity: 'info' as const,
+              values: { ...e.settled, above: DISAGREE_ABOVE },
+            },
+          ]
+        : []),
       ...(e.budgetCut
         ? [
             {

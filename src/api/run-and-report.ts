@@ -54,14 +54,14 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     io.stderr.write(`cyclebench: ${e.message}; refused, the run is measured without the comparison\n`);
   }
   const { statistic, confidence, seed, targetCi, forks, aa } = opts;
+  // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
+  const settings = runCompareSettings(opts);
   const measured = await runBenchmarks(
     { ...runOptionsOf(opts, io.cwd), ...(launch ? { launch } : {}) },
     io.stderr,
     platform,
-    moreProcesses({ statistic, confidence, seed }),
+    moreProcesses({ statistic, confidence, seed, threshold: settings.threshold }),
   );
-  // The comparisons' settings, once for the group baselines, the checks, --baseline and its export.
-  const settings = runCompareSettings(opts);
   const document = finishRun(measured, { statistic, confidence, seed, targetCi, forks, aa }, settings);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;

@@ -181,13 +181,8 @@ export function relativeToBaseline(doc: ResultDocument, s: DocumentCompareOption
   const byGroup = new Map<string | null, BenchmarkResult[]>();
   for (const b of doc.benchmarks) byGroup.set(b.group, [...(byGroup.get(b.group) ?? []), b]);
   for (const list of byGroup.values()) {
-    const baselines = list.filter((b) => b.baseline);
     for (const other of list) {
-      if (other.baseline) continue;
-      const key = JSON.stringify(Object.entries(other.args ?? {}).sort());
-      const base =
-        baselines.find((b) => JSON.stringify(Object.entries(b.args ?? {}).sort()) === key) ??
-        (baselines.length === 1 ? baselines[0] : undefined);
+      const base = baselineOf(other, list);
       if (!base) continue;
       const c = compareBenchmarks(base, other, s);
       rows.push({
@@ -197,6 +192,24 @@ export function relativeToBaseline(doc: ResultDocument, s: DocumentCompareOption
     }
   }
   return rows;
+}
+
+/** What pairs a benchmark with its group's `.baseline()`: its group, its parameters, the mark. */
+export interface BaselineKey {
+  group: string | null;
+  args?: Record<string, unknown> | null;
+  baseline: boolean;
+}
+
+/**
+ * The `.baseline()` a benchmark is compared with, among `all`: of its group, with the same
+ * parameters, or the group's only baseline; undefined for a baseline itself or a group without one.
+ */
+export function baselineOf<T extends BaselineKey>(b: T, all: readonly T[]): T | undefined {
+  if (b.baseline) return undefined;
+  const key = (x: BaselineKey) => JSON.stringify(Object.entries(x.args ?? {}).sort());
+  const baselines = all.filter((x) => x.baseline && x.group === b.group);
+  return baselines.find((x) => key(x) === key(b)) ?? (baselines.length === 1 ? baselines[0] : undefined);
 }
 
 /** The instructions row: errors and a changed environment still make it incomparable. */

@@ -48,16 +48,27 @@ export interface SuiteOptions {
 }
 
 /**
- * The answer for one benchmark whose planned processes are `forks`, given every process the run
- * has measured (`run`, for the run's reference speed): how many to add (at most `max` in all), the
- * relative CI half-width of the processes the estimate would rest on, and how many of the planned
- * ones ran slow and are replaced; or null for none.
+ * The answer for one benchmark after its planned processes, given every benchmark of the run
+ * (`run`: the run's reference speed, its baseline): how many to add (at most `max` in all), the
+ * relative CI half-width of its planned processes, and how many of them ran slow and are
+ * replaced; `settled` when a disagreement added none because the comparison with its baseline was
+ * already answered; or null for none.
  */
 export type MoreProcesses = (
-  forks: ForkResult[],
+  entry: MeasuredEntry,
   max: number,
-  run: readonly ForkResult[],
-) => { count: number; halfWidth: number; replaced: number } | null;
+  run: readonly MeasuredEntry[],
+) => { count: number; halfWidth: number; replaced: number; settled?: Settled } | null;
+
+/** A comparison with the baseline that the planned processes already answered (src/api/more-processes.ts). */
+export interface Settled {
+  baseline: string;
+  verdict: 'faster' | 'slower';
+  ratio: number;
+  ciLow: number;
+  ciHigh: number;
+  confidence: number;
+}
 
 export { RefusedFileError };
 
@@ -92,6 +103,8 @@ export interface MeasuredEntry {
   /** Set when the budget ran fewer added processes than were asked for (`wanted` beyond the planned). */
   budgetCut?: { planned: number; halfWidth: number; wanted: number; added: number; budgetS: number; replaced: number };
   profile?: ProfileSummary;
+  /** Set when the planned processes disagreed but their comparison with the baseline was already answered. */
+  settled?: Settled & { halfWidth: number };
 }
 
 export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<SuiteOutcome> {
@@ -144,8 +157,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   let interrupted =
     listingInterrupted || (signal?.aborted ?? false) || (await runJobs(platform, jobs, opts.fork, opts.progress));
   if (!interrupted && mayAdd && more) {
-    const run = entries.flatMap((e) => e.forks);
-    let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max, run) > 0);
+    let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max, entries) > 0);
     if (budget) {
       // Per process run: a benchmark that failed skipped its other jobs (one process each for those).
       const ran = entries.reduce((n, e) => n + e.forks.length + (e.error ? 1 : 0), 0);
@@ -246,8 +258,9 @@ async function runJobs(
 }
 
 /** How many processes to add to a benchmark whose planned processes disagree (0 if they agree); records it. */
-function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number, run: readonly ForkResult[]): number {
-  const add = more(e.forks, max, run);
+function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number, run: readonly MeasuredEntry[]): number {
+  const add = more(e, max, run);
+  if (add?.settled) e.settled = { ...add.settled, halfWidth: add.halfWidth };
   if (!add || add.count <= 0) return 0;
   e.added = { planned: e.forks.length, halfWidth: add.halfWidth, count: add.count, replaced: add.replaced };
   return add.count;

@@ -12,7 +12,7 @@ import type {
   ForkResult,
   ResultDocument,
 } from '../results/schema.js';
-import { percent } from '../text/format.js';
+import { percent, trimmedPercent } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { COMPARISON_DETAIL_TEXT } from './comparison-details.js';
 import { FORK_DETAIL_TEXT } from './fork-details.js';
@@ -264,6 +264,11 @@ export const DETAIL_TEXT: DetailWords = {
     (v.halfWidth <= v.above
       ? 'fewer processes than planned ran outside a slow state'
       : `the interval stays wider than the ±${v.above * 100} % the added processes aim at`),
+  'processes-settled': (v) =>
+    `no processes added, though the planned ones disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ` +
+    `±${v.above * 100} %): against ${v.baseline} they already read ${v.ratio.toFixed(2)}× ` +
+    `[${v.ciLow.toFixed(2)}, ${v.ciHigh.toFixed(2)}] (${trimmedPercent(v.confidence)} interval), ${v.verdict} ` +
+    'whatever more processes would show; the headline interval stays as wide as they make it',
   'processes-missing': (v) =>
     `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

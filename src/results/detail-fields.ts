@@ -157,6 +157,16 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
     budgetS: 'number',
     replaced: 'number?',
   },
+  'processes-settled': {
+    baseline: 'string',
+    verdict: 'string',
+    ratio: 'number',
+    ciLow: 'number',
+    ciHigh: 'number',
+    confidence: 'number',
+    halfWidth: 'number',
+    above: 'number',
+  },
   'counter-negative': { event: 'string', perOp: 'number' },
   layout: {
     processes: 'number',

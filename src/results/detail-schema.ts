@@ -32,6 +32,7 @@ export const DETAIL_CODES = [
   'processes-added',
   'processes-missing',
   'processes-budget',
+  'processes-settled',
   'counter-negative',
   'layout',
   'simulated-wall-time',

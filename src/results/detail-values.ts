@@ -134,6 +134,20 @@ export interface DetailValues {
     /** Planned processes that ran slow, to be replaced (absent in older files: none). */
     replaced?: number;
   };
+  /**
+   * The planned processes disagreed, but their comparison with the group's baseline was already
+   * answered at `confidence` (src/api/more-processes.ts), so none were added.
+   */
+  'processes-settled': {
+    baseline: string;
+    verdict: 'faster' | 'slower';
+    ratio: number;
+    ciLow: number;
+    ciHigh: number;
+    confidence: number;
+    halfWidth: number;
+    above: number;
+  };
   'counter-negative': { event: CounterName; perOp: number };
   layout: LayoutEffect;
   'simulated-wall-time': NoValues;

@@ -92,4 +92,26 @@ describe('rows of processes added to replace slow ones', () => {
     ]);
     expect(doc.benchmarks.find((x) => x.name === 'd')!.headline!.method).toMatch(/two-stage: 3 planned \+ 3 added/);
   });
+
+  it('a benchmark that got none because its comparison was answered says so in its row', () => {
+    const x = entry(
+      'x',
+      [0, 1, 2].map((i) => proc(i, 2_400 + 120 * i, 107_000)),
+    );
+    x.settled = {
+      baseline: 'g/base',
+      verdict: 'slower',
+      ratio: 2.5,
+      ciLow: 2.1,
+      ciHigh: 2.9,
+      confidence: 0.995,
+      halfWidth: 0.12,
+    };
+    const row = finish([...others(3), x]).benchmarks.find((b) => b.name === 'x')!;
+    expect(row.notes).toContain(
+      'no processes added, though the planned ones disagreed (±12.0 %, above ±10 %): against g/base they already ' +
+        'read 2.50× [2.10, 2.90] (99.5 % interval), slower whatever more processes would show; the headline ' +
+        'interval stays as wide as they make it',
+    );
+  });
 });

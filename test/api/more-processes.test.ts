@@ -2,13 +2,25 @@
 // ran slow against the run's fast state are replaced one for one, processes that disagree get
 // Stein's count, the larger count is run, never past the maximum.
 import { describe, expect, it } from 'vitest';
-import { moreProcesses } from '../../src/api/more-processes.js';
+import { moreProcesses, SETTLED_CONFIDENCE } from '../../src/api/more-processes.js';
 import type { ForkResult } from '../../src/results/schema.js';
+import type { MeasuredEntry } from '../../src/orchestrator/suite.js';
 import { makeFork } from '../helpers/synthetic-forks.js';
 import { addedProcesses, DISAGREE_ABOVE } from '../../src/analysis/more-processes.js';
 import { detailText } from '../../src/report/details.js';
 
-const decide = moreProcesses({ statistic: 'slope', confidence: 0.95, seed: 1 });
+const answer = moreProcesses({ statistic: 'slope', confidence: 0.95, seed: 1, threshold: 0.01 });
+
+function entry(title: string, forks: ForkResult[], o: { baseline?: boolean; group?: string } = {}): MeasuredEntry {
+  const descriptor = { id: title, name: title, title, group: o.group ?? null, args: {}, baseline: o.baseline ?? false };
+  return { descriptor: { ...descriptor, latency: false, file: null }, forks, arms: [[], []], warnings: [] };
+}
+
+/** The answer for `forks` in a run whose processes are `run` (the benchmark's own among them). */
+function decide(forks: ForkResult[], max: number, run: ForkResult[]) {
+  const rest = run.filter((f) => !forks.includes(f));
+  return answer(entry('k', forks), max, [entry('k', forks), entry('rest', rest)]);
+}
 
 /** A process reading `costNs` per iteration whose memory yardstick read `memory` ns every round. */
 function proc(index: number, costNs: number, memory: number): ForkResult {
@@ -100,5 +112,46 @@ describe('the words for added processes', () => {
       "the 3 planned processes asked for 3 more because 3 of them ran in a slow state; the run's budget of 60 s " +
         '(--budget) had room for 1, so fewer processes than planned ran outside a slow state',
     );
+  });
+});
+
+describe('a benchmark already far from its baseline', () => {
+  // Three planned processes each; the contender's disagree (±12 % at 95 %: Stein asks for three more).
+  const base = () => [proc(0, 1_000, 107_000), proc(1, 1_004, 107_500), proc(2, 998, 108_000)];
+  const far = () => [proc(3, 2_400, 107_000), proc(4, 2_500, 108_000), proc(5, 2_650, 107_500)];
+  const run = (b: ForkResult[], c: ForkResult[], group = 'g') => {
+    const entries = [entry('base', b, { baseline: true, group }), entry('x', c, { group }), entry('rest', others(6))];
+    return { entries, x: entries[1] };
+  };
+
+  it('gets no processes for a disagreement when its comparison is already answered, and says why', () => {
+    const { entries, x } = run(base(), far());
+    const d = answer(x, 6, entries)!;
+    expect(d.count).toBe(0);
+    expect(d.halfWidth).toBeGreaterThan(DISAGREE_ABOVE);
+    expect(d.settled).toMatchObject({ baseline: 'g/base', verdict: 'slower', confidence: SETTLED_CONFIDENCE });
+    expect(d.settled!.ciLow).toBeGreaterThan(1.01);
+  });
+
+  it('still gets them when the comparison is open, without a baseline, or with a slow process on a side', () => {
+    const near = [proc(3, 1_000, 107_000), proc(4, 1_100, 108_000), proc(5, 1_250, 107_500)];
+    const open = run(base(), near);
+    expect(answer(open.x, 6, open.entries)).toMatchObject({ count: 3, replaced: 0 });
+    expect(answer(open.x, 6, open.entries)!.settled).toBeUndefined();
+    // Another group's baseline is not this benchmark's.
+    const alone = [entry('base', base(), { baseline: true, group: 'h' }), entry('x', far(), { group: 'g' })];
+    const lone = answer(alone[1], 6, [...alone, entry('rest', others(6))])!;
+    expect(lone.count).toBeGreaterThan(0);
+    expect(lone.settled).toBeUndefined();
+    // A baseline process in a memory spell: its side's reading says as much about the host.
+    const spelled = [proc(0, 1_000, 107_000), proc(1, 1_004, 107_500), proc(2, 1_400, 156_000)];
+    const slow = run(spelled, far());
+    expect(answer(slow.x, 6, slow.entries)!.settled).toBeUndefined();
+  });
+
+  it('the baseline itself gets processes as any benchmark does', () => {
+    const wide = [proc(0, 1_000, 107_000), proc(1, 1_150, 107_500), proc(2, 880, 108_000)];
+    const { entries } = run(wide, far());
+    expect(answer(entries[0], 6, entries)).toMatchObject({ count: 3, replaced: 0 });
   });
 });

@@ -49,6 +49,16 @@ export const DETAIL_EXAMPLES: { [C in DetailCode]: DetailValues[C] } = {
   'processes-budget': { planned: 3, wanted: 3, added: 1, halfWidth: 0.14, above: 0.1, budgetS: 60 },
   'odd-process': { process: 4, factor: 1.47, spread: 0.041, of: 6, yardstick: 1.03 },
   'processes-added': { planned: 3, processes: 6, halfWidth: 0.12, above: 0.1 },
+  'processes-settled': {
+    baseline: 'g/base',
+    verdict: 'slower',
+    ratio: 2.31,
+    ciLow: 2.05,
+    ciHigh: 2.6,
+    confidence: 0.995,
+    halfWidth: 0.14,
+    above: 0.1,
+  },
   'counter-negative': { event: 'task-clock', perOp: -3.2 },
   layout: {
     processes: 3,
