@@ -16,11 +16,18 @@
 // preempted (left out and measured again), of processes left out as slow (yardstick) or odd (far
 // from siblings that agree), the timing its processes used (wall or process CPU time,
 // src/engine/timing.ts), the ratio the same processes read on wall-clock batch times (each batch
-// keeps Batch.wallNs), and the between-process CV of the "once" kernel.
+// keeps Batch.wallNs), and the between-process CV of the "once" kernel; and the verdicts "twice"
+// and "once (copy)" get against "once" at the default settings, as a `.baseline()` in the file
+// would give them: whether each 95 % ratio interval holds the truth (2 and 1), and whether a verdict
+// is wrong (anything but slower or cannot tell for 2×; faster or slower for A/A). A point ratio
+// off 2.000 on a host whose state moves between processes is noise the interval should show; a
+// wrong verdict is the tool claiming more than it measured.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { verdictForForks } from '../../src/compare/verdict.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD } from '../../src/defaults.js';
 import type { BenchmarkResult, ForkResult } from '../../src/results/schema.js';
 import {
   cyclebenchRun,
@@ -97,6 +104,28 @@ interface PairSample {
   wallRatio?: number | null;
   /** cyclebench: between-process CV of the "once" kernel's headline. */
   cv?: number | null;
+  /** cyclebench: the verdicts "twice" and "once (copy)" get against "once", as a `.baseline()` would give them. */
+  judged?: { two: Judged; aa: Judged };
+}
+/** One comparison's verdict, and whether its 95 % ratio interval holds the truth. */
+interface Judged {
+  verdict: string;
+  inside: boolean;
+  /** A verdict the truth contradicts: anything but 'slower' or 'cannot tell' for 2×, 'faster' or 'slower' for A/A. */
+  wrong: boolean;
+}
+
+/** `contender` against `base` with the run's default comparison settings (src/compare/verdict.ts). */
+function judge(base: BenchmarkResult, contender: BenchmarkResult, truth: number): Judged {
+  const v = verdictForForks(base.forks, contender.forks, {
+    threshold: DEFAULT_NOISE_THRESHOLD,
+    confidence: DEFAULT_CONFIDENCE,
+    seed: 1,
+    statistic: 'slope',
+  });
+  const inside = v.ratio !== null && v.ratio.ciLow <= truth && truth <= v.ratio.ciHigh;
+  const fine = truth > 1 ? ['slower', 'cannot-tell'] : ['cannot-tell', 'no-difference', 'too-few', 'incomparable'];
+  return { verdict: v.verdict, inside, wrong: !fine.includes(v.verdict) };
 }
 interface Sample {
   rep: number;
@@ -147,6 +176,7 @@ function measureCyclebench(rep: number, hogs: number, set: string): Sample {
       aa: c.headline.point / a.headline.point,
       wallRatio: wa && wb ? wb / wa : null,
       cv: a.estimates?.betweenProcessCv ?? null,
+      judged: { two: judge(a, b, 2), aa: judge(a, c, 1) },
     };
   }
   const forks = all.flatMap((x) => x.forks);
@@ -184,6 +214,8 @@ function measure(rep: number, hogs: number, set: string, tool: Tool): Sample {
   }
 }
 
+/** "slower", with "(truth outside)" when the interval misses it and "WRONG" when the verdict is. */
+const said = (j: Judged) => `${j.verdict}${j.inside ? '' : ' (truth outside)'}${j.wrong ? ' WRONG' : ''}`;
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
 const pct = (x: number | null | undefined, d = 1) =>
   x === null || x === undefined || !Number.isFinite(x) ? '—' : `${(x * 100).toFixed(d)} %`;
@@ -203,10 +235,14 @@ console.log(
 );
 const started = performance.now();
 const samples: Sample[] = [];
-const HEAD = ['rep', 'hogs', 'tool', 'pair', '2× ratio', 'A/A', 'wall-time 2× ratio', 'CV once'];
+const HEAD = ['rep', 'hogs', 'tool', 'pair', '2× ratio', 'A/A', 'verdicts 2× / A/A', 'wall-time 2× ratio', 'CV once'];
 const RUN_HEAD = ['preempted', 'slow processes', 'odd processes', 'timing', 'wall'];
 console.log(
-  table([...HEAD, ...RUN_HEAD], [], [true, true, false, false, true, true, true, true, true, true, true, false, true]),
+  table(
+    [...HEAD, ...RUN_HEAD],
+    [],
+    [true, true, false, false, true, true, false, true, true, true, true, true, false, true],
+  ),
 );
 try {
   for (let rep = 0; rep < reps; rep++)
@@ -227,6 +263,7 @@ try {
                 `${set}/${p}`,
                 x.ratio === null ? `failed: ${s.error ?? '?'}` : f3(x.ratio),
                 f3(x.aa),
+                cb && x.judged ? `${said(x.judged.two)} / ${said(x.judged.aa)}` : '',
                 cb ? f3(x.wallRatio) : '',
                 cb ? pct(x.cv) : '',
                 cb ? pct(s.preempted) : '',
@@ -247,6 +284,11 @@ try {
 }
 console.log(`\n(${elapsed(started)} in all; ${loadLine()})\n`);
 
+/** How many of the runs' 2× and A/A intervals hold their truth, "15 of 16". */
+const inside = (v: PairSample[]) => {
+  const j = v.flatMap((x) => (x.judged ? [x.judged.two, x.judged.aa] : []));
+  return `${j.filter((x) => x.inside).length} of ${j.length}`;
+};
 const summary: string[][] = [];
 for (const hogs of conditions)
   for (const set of sets)
@@ -268,6 +310,8 @@ for (const hogs of conditions)
           pct(cvOf(ratios)),
           cb ? f3(median(v.map((x) => x.wallRatio ?? NaN))) : '',
           cb ? pct(median(v.map((x) => x.cv ?? NaN))) : '',
+          cb ? inside(v) : '',
+          cb ? `${v.filter((x) => x.judged?.two.wrong || x.judged?.aa.wrong).length} of ${v.length}` : '',
           cb ? `${runs.filter((s) => (s.slow ?? 0) > 0).length} of ${runs.length}` : '',
           cb ? `${runs.filter((s) => (s.odd ?? 0) > 0).length} of ${runs.length}` : '',
           secs(median(runs.map((s) => s.wallMs))),
@@ -286,12 +330,14 @@ console.log(
       'CV of the ratio across runs',
       'median wall-time ratio',
       'median between-process CV',
+      'truth in the 95 % interval (2× + A/A)',
+      'runs with a wrong verdict',
       'runs with slow processes',
       'runs with an odd process',
       'median wall',
     ],
     summary,
-    [true, false, false, true, true, true, true, true, true, true, true, true, true],
+    [true, false, false, true, true, true, true, true, true, true, true, true, true, true, true],
   ),
 );
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ samples }, null, 2));
