@@ -14,11 +14,13 @@
 // of 12.7 against 4.3 for three), which calls processes 2 % apart "disagreeing".
 //
 // A benchmark compared with its group's `.baseline()` asks a question its planned processes may
-// already answer: when they read faster or slower than the baseline's at SETTLED_CONFIDENCE (no
-// slow process on either side), the disagreement adds none, and a detail says so. Its headline
-// interval stays as wide as its processes make it. The verdict printed is the run's usual one, at
-// its own confidence, over these same processes: this look can only add a false verdict where the
-// stricter one was false, at most 1 − SETTLED_CONFIDENCE of the time.
+// already answer: when they read faster or slower than the baseline's at SETTLED_CONFIDENCE, or
+// stricter under a stricter --confidence (settledConfidence), with no slow process on either side
+// and a baseline that gets no processes itself, the disagreement adds none, and a detail says so.
+// Its headline interval stays as wide as its processes make it. The verdict printed is the run's
+// usual one over these same processes at the run's confidence, which a stricter interval that
+// excludes 1 implies: this look can add a false verdict only where the stricter one was false, at
+// most 1 − settledConfidence of the time (test/api/settled-simulation.test.ts).
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { processesToAdd } from '../analysis/more-processes.js';
@@ -28,10 +30,15 @@ import { verdictForForks } from '../compare/verdict.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
 import type { MeasuredEntry, MoreProcesses, Settled } from '../orchestrator/suite.js';
 import type { Statistic } from '../results/schema.js';
-import { fullName } from '../text/format.js';
+import { displayName } from '../compare/match.js';
 
 /** The confidence at which a comparison with the baseline after the planned processes needs no more. */
 export const SETTLED_CONFIDENCE = 0.995;
+
+/** SETTLED_CONFIDENCE, or a tenth of the run's own error rate when that is smaller (--confidence 0.999). */
+export function settledConfidence(confidence: number): number {
+  return Math.max(SETTLED_CONFIDENCE, 1 - (1 - confidence) / 10);
+}
 
 /** How many processes to add to a benchmark, from its headline analysed with the run's statistic, confidence and seed. */
 export function moreProcesses(settings: {
@@ -55,7 +62,7 @@ export function moreProcesses(settings: {
     const replace = Math.min(max - forks.length, slow);
     const replaceHelps = replace > 0 && forks.length - slow + replace >= MIN_KEPT;
     let stein = processesToAdd(h, forks.length, max);
-    const settled = stein > 0 ? settledAgainstBaseline(entry, run, reference, settings) : null;
+    const settled = stein > 0 ? settledAgainstBaseline(entry, run, reference, max, settings) : null;
     if (settled) stein = 0;
     const count = Math.max(stein, replaceHelps ? replace : 0);
     const halfWidth = relativeHalfWidth(h);
@@ -66,37 +73,39 @@ export function moreProcesses(settings: {
 
 /**
  * The benchmark's planned processes against its baseline's, when they read faster or slower at
- * SETTLED_CONFIDENCE with no slow process on either side; null otherwise (no baseline, too few
- * processes, a slow one, or an open question).
+ * settledConfidence, with no slow process on either side and a baseline that agrees with itself
+ * (so gets no processes, and the final comparison is over these same processes); null otherwise
+ * (no baseline, too few processes, a slow one, a baseline that gets more, or an open question).
  */
 function settledAgainstBaseline(
   entry: MeasuredEntry,
   run: readonly MeasuredEntry[],
   reference: RunYardstick,
-  s: { statistic: Statistic | 'auto'; seed: number; threshold: number },
+  max: number,
+  s: { statistic: Statistic | 'auto'; confidence: number; seed: number; threshold: number },
 ): Settled | null {
   const keyed = run.map((e) => ({ ...e.descriptor, entry: e }));
   const base = baselineOf({ ...entry.descriptor, entry }, keyed)?.entry;
   if (!base || base.error || base.forks.length < 2 || entry.forks.length < 2) return null;
   if ([...base.forks, ...entry.forks].some((f) => ranSlow(f, reference))) return null;
+  const statistic = s.statistic === 'auto' ? DEFAULT_STATISTIC : s.statistic;
+  const confidence = settledConfidence(s.confidence);
   let v;
   try {
-    v = verdictForForks(base.forks, entry.forks, {
-      threshold: s.threshold,
-      confidence: SETTLED_CONFIDENCE,
-      seed: s.seed,
-      statistic: s.statistic === 'auto' ? DEFAULT_STATISTIC : s.statistic,
-    });
+    const own = analyzeBenchmark(base.forks, { statistic, confidence: s.confidence, seed: s.seed, counters: false });
+    if (processesToAdd(own.headline, base.forks.length, max) > 0) return null;
+    v = verdictForForks(base.forks, entry.forks, { threshold: s.threshold, confidence, seed: s.seed, statistic });
   } catch {
     return null;
   }
   if ((v.verdict !== 'faster' && v.verdict !== 'slower') || !v.ratio) return null;
+  const d = base.descriptor;
   return {
-    baseline: fullName(base.descriptor.group, base.descriptor.title),
+    baseline: displayName({ group: d.group, name: d.title, args: d.args }),
     verdict: v.verdict,
     ratio: v.ratio.point,
     ciLow: v.ratio.ciLow,
     ciHigh: v.ratio.ciHigh,
-    confidence: SETTLED_CONFIDENCE,
+    confidence,
   };
 }

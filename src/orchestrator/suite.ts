@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
 import type { Platform } from '../platform/types.js';
 import type { BenchmarkResult, ForkResult } from '../results/schema.js';
+import type { DetailValues } from '../results/detail-values.js';
 import type { Check } from '../results/checks.js';
 import type { BenchmarkDescriptor as Descriptor } from '../ipc/protocol.js';
 import { interleavedArms, roundRobin } from './schedule.js';
@@ -61,14 +62,7 @@ export type MoreProcesses = (
 ) => { count: number; halfWidth: number; replaced: number; settled?: Settled } | null;
 
 /** A comparison with the baseline that the planned processes already answered (src/api/more-processes.ts). */
-export interface Settled {
-  baseline: string;
-  verdict: 'faster' | 'slower';
-  ratio: number;
-  ciLow: number;
-  ciHigh: number;
-  confidence: number;
-}
+export type Settled = Omit<DetailValues['processes-settled'], 'halfWidth' | 'above'>;
 
 export { RefusedFileError };
 

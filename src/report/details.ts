@@ -268,7 +268,7 @@ export const DETAIL_TEXT: DetailWords = {
     `no processes added, though the planned ones disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ` +
     `±${v.above * 100} %): against ${v.baseline} they already read ${v.ratio.toFixed(2)}× ` +
     `[${v.ciLow.toFixed(2)}, ${v.ciHigh.toFixed(2)}] (${trimmedPercent(v.confidence)} interval), ${v.verdict} ` +
-    'whatever more processes would show; the headline interval stays as wide as they make it',
+    'by a margin more processes would rarely change; the headline interval stays as wide as they make it',
   'processes-missing': (v) =>
     `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
     'fewer states of the machine than planned',

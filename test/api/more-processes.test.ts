@@ -2,7 +2,7 @@
 // ran slow against the run's fast state are replaced one for one, processes that disagree get
 // Stein's count, the larger count is run, never past the maximum.
 import { describe, expect, it } from 'vitest';
-import { moreProcesses, SETTLED_CONFIDENCE } from '../../src/api/more-processes.js';
+import { moreProcesses, SETTLED_CONFIDENCE, settledConfidence } from '../../src/api/more-processes.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import type { MeasuredEntry } from '../../src/orchestrator/suite.js';
 import { makeFork } from '../helpers/synthetic-forks.js';
@@ -149,9 +149,16 @@ describe('a benchmark already far from its baseline', () => {
     expect(answer(slow.x, 6, slow.entries)!.settled).toBeUndefined();
   });
 
-  it('the baseline itself gets processes as any benchmark does', () => {
+  it('the baseline itself gets processes as any benchmark does, and then its contenders get theirs', () => {
+    // The final comparison would be over the baseline's added processes too: not the ones judged.
     const wide = [proc(0, 1_000, 107_000), proc(1, 1_150, 107_500), proc(2, 880, 108_000)];
-    const { entries } = run(wide, far());
+    const { entries, x } = run(wide, far());
     expect(answer(entries[0], 6, entries)).toMatchObject({ count: 3, replaced: 0 });
+    expect(answer(x, 6, entries)!.settled).toBeUndefined();
+  });
+
+  it("judges at 99.5 %, or at a tenth of the run's error rate when --confidence is stricter", () => {
+    expect(settledConfidence(0.95)).toBe(SETTLED_CONFIDENCE);
+    expect(settledConfidence(0.999)).toBeCloseTo(0.9999, 12);
   });
 });

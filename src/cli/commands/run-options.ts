@@ -49,9 +49,10 @@ export const RUN_SPEC = defineCommand({
       section: M,
       help: `at most N processes per benchmark: planned ones that ran in a slow
 state are replaced, and when the planned ones disagree (CI wider
-than ±${DISAGREE_ABOVE * 100} %) more are run, as many as that miss asks for
-(default: twice the default --forks; --forks alone keeps the count
-exact)`,
+than ±${DISAGREE_ABOVE * 100} %) more are run, as many as that miss asks for,
+unless their comparison with the group's baseline is already
+answered (default: twice the default --forks; --forks alone keeps
+the count exact)`,
     },
     budget: {
       kind: 'number',
