@@ -15,8 +15,9 @@
 // The run's fast state is the lower quartile of its processes' yardsticks (FAST_STATE_QUANTILE),
 // not their median: a slow memory spell on this VM once covered 25 of a run's 44 processes, so the
 // median was a spell reading and no process was marked, while a benchmark whose three processes
-// all fell in it read 1.53× where the truth was 2.00 (docs/measurements.md, "Slow processes
-// judged against the run's fast state"). Below FAST_STATE_FROM processes the lower quartile is
+// all fell in it read 1.53× where the truth was 2.00 (docs/measurements.md, "The 8-repetition
+// run again, with the memory yardstick"; the rule's own run: "Processes in another state than the
+// rest of the run"). Below FAST_STATE_FROM processes the lower quartile is
 // one of the two fastest readings, an extreme that ordinary spread would turn into false marks,
 // so small runs keep the median.
 
