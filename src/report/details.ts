@@ -12,10 +12,11 @@ import type {
   ForkResult,
   ResultDocument,
 } from '../results/schema.js';
-import { percent, trimmedPercent } from '../text/format.js';
+import { percent } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { COMPARISON_DETAIL_TEXT } from './comparison-details.js';
 import { FORK_DETAIL_TEXT } from './fork-details.js';
+import { PROCESS_DETAIL_TEXT } from './process-details.js';
 import { LATENCY_DETAIL_TEXT } from './latency-details.js';
 import { v8Clause } from './v8-words.js';
 
@@ -112,56 +113,6 @@ function preempted(v: DetailValues['preempted']): string {
     : head;
 }
 
-function slowProcesses(v: DetailValues['slow-processes']): string {
-  const factors = v.factors.map((f) => `${f.toFixed(2)}×`).join(', ');
-  const jit = v8Clause(v, 'their', 'measured batches');
-  const head =
-    `${v.slow} of ${v.of} processes ran in a slow state (the reference work took ${factors} ` +
-    `the run's fast state: the host was slow, not the kernel)${jit ? `; ${jit}` : ''}`;
-  if (v.leftOut) return `${head}; left out of the estimate`;
-  return (
-    `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
-    'rerun on a quieter machine or add processes (--forks)'
-  );
-}
-
-/**
- * Why processes were added (src/api/more-processes.ts): the planned ones disagreed (their
- * half-width was above the threshold), some of them ran in a slow state, or both.
- */
-function whyAdded(v: { planned: number; halfWidth: number; above: number; replaced?: number }): string {
-  const r = v.replaced ?? 0;
-  const slow = `${r} of them ran in a slow state`;
-  if (v.halfWidth <= v.above) return slow;
-  const spread = `±${(v.halfWidth * 100).toFixed(1)} % after ${v.planned}, above ±${v.above * 100} %`;
-  return `their results disagreed (${spread}${r > 0 ? `; ${slow}` : ''})`;
-}
-
-function oddProcess(v: DetailValues['odd-process']): string {
-  const f = v.factor;
-  const how = f >= 1 ? `${f.toFixed(2)}× slower than` : `${(1 / f).toFixed(2)}× faster than`;
-  const y = v.yardstick;
-  // Within 5 % the yardstick cannot account for a gap of 10 % or more; beyond, the host may have.
-  const host =
-    y === null
-      ? 'no yardstick to tell a slow host from a slow state of its own'
-      : Math.abs(y - 1) <= 0.05
-        ? `its yardsticks read at most ${y.toFixed(2)}× the others', so the state was its own (compiled code, memory layout), not the host's`
-        : `its yardsticks read at most ${y.toFixed(2)}× the others', so the host may account for part of it`;
-  const jit = v8Clause(v, 'its', 'measured batches');
-  const left = 'left out of the estimate (the raw data keeps it)';
-  if (v.byV8)
-    return (
-      `process ${v.process} read ${how} the median of the other ${v.of - 1} and slower than each of them, which ` +
-      `spread ${(v.spread * 100).toFixed(1)} %, too much for the times alone to name one process; ${jit}: its ` +
-      `compiled code changed while it was measured; ${host}; ${left}`
-    );
-  return (
-    `process ${v.process} read ${how} the median of the other ${v.of - 1}, which agreed within ` +
-    `${(v.spread * 100).toFixed(1)} %; ${jit ? `${jit}; ` : ''}${host}; ${left}`
-  );
-}
-
 /** How much layout moved the result (`--aslr randomize`), in one line; also the review's layout line. */
 export function layoutText(v: DetailValues['layout']): string {
   const kib = (b: number) => (b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`);
@@ -250,28 +201,6 @@ export const DETAIL_TEXT: DetailWords = {
     `per-iteration ${v.statistics.join(', ')} not shown: the fixed overhead removed by the fit exceeds the ` +
     'time of some short batches, so those values came out below zero (longer batches, e.g. a larger --time, avoid it)',
   preempted,
-  'slow-processes': slowProcesses,
-  'odd-process': oddProcess,
-  'processes-added': (v) =>
-    `${v.processes - v.planned} process${v.processes - v.planned === 1 ? '' : 'es'} added to the ${v.planned} ` +
-    `planned: ${whyAdded(v)}, so the ` +
-    (typeof v.kept === 'number' && v.kept < v.processes
-      ? `estimate is over the ${v.kept} of all ${v.processes} not left out`
-      : `estimate is over all ${v.processes}`),
-  'processes-budget': (v) =>
-    `the ${v.planned} planned processes asked for ${v.wanted} more because ${whyAdded(v)}; the run's ` +
-    `budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
-    (v.halfWidth <= v.above
-      ? 'fewer processes than planned ran outside a slow state'
-      : `the interval stays wider than the ±${v.above * 100} % the added processes aim at`),
-  'processes-settled': (v) =>
-    `no processes added, though the planned ones disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ` +
-    `±${v.above * 100} %): against ${v.baseline} they already read ${v.ratio.toFixed(2)}× ` +
-    `[${v.ciLow.toFixed(2)}, ${v.ciHigh.toFixed(2)}] (${trimmedPercent(v.confidence)} interval), ${v.verdict} ` +
-    'by a margin more processes would rarely change; the headline interval stays as wide as they make it',
-  'processes-missing': (v) =>
-    `interrupted: ${v.measured} of ${v.planned} planned processes measured, so the interval covers ` +
-    'fewer states of the machine than planned',
   'counter-negative': (v) =>
     `${v.event} per operation not shown: it came out negative (${v.perOp.toPrecision(3)}, the whole interval ` +
     'below zero), so the counter did not follow the work (an async kernel waits off the measuring thread)',
@@ -287,6 +216,7 @@ export const DETAIL_TEXT: DetailWords = {
   ...LATENCY_DETAIL_TEXT,
   ...COMPARISON_DETAIL_TEXT,
   ...FORK_DETAIL_TEXT,
+  ...PROCESS_DETAIL_TEXT,
 };
 
 /** A detail's line; a code this build does not know (a newer file) is shown as its code and values. */
