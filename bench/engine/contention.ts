@@ -19,7 +19,7 @@
 // keeps Batch.wallNs), and the between-process CV of the "once" kernel; and the verdicts "twice"
 // and "once (copy)" get against "once" at the default settings, as a `.baseline()` in the file
 // would give them: whether each 95 % ratio interval holds the truth (2 and 1), and whether a verdict
-// is wrong (anything but slower or cannot tell for 2×; faster or slower for A/A). A point ratio
+// is wrong (faster or no difference for 2×; faster or slower for A/A). A point ratio
 // off 2.000 on a host whose state moves between processes is noise the interval should show; a
 // wrong verdict is the tool claiming more than it measured.
 import { writeFileSync } from 'node:fs';
@@ -111,7 +111,7 @@ interface PairSample {
 interface Judged {
   verdict: string;
   inside: boolean;
-  /** A verdict the truth contradicts: anything but 'slower' or 'cannot tell' for 2×, 'faster' or 'slower' for A/A. */
+  /** A verdict the truth contradicts: 'faster' or 'no difference' for 2×, 'faster' or 'slower' for A/A. */
   wrong: boolean;
 }
 
@@ -124,8 +124,9 @@ function judge(base: BenchmarkResult, contender: BenchmarkResult, truth: number)
     statistic: 'slope',
   });
   const inside = v.ratio !== null && v.ratio.ciLow <= truth && truth <= v.ratio.ciHigh;
-  const fine = truth > 1 ? ['slower', 'cannot-tell'] : ['cannot-tell', 'no-difference', 'too-few', 'incomparable'];
-  return { verdict: v.verdict, inside, wrong: !fine.includes(v.verdict) };
+  // 'cannot tell', 'too few' and 'incomparable' claim nothing about the ratio.
+  const wrong = truth > 1 ? ['faster', 'no-difference'] : ['faster', 'slower'];
+  return { verdict: v.verdict, inside, wrong: wrong.includes(v.verdict) };
 }
 interface Sample {
   rep: number;
