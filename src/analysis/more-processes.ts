@@ -33,6 +33,16 @@ export function processesDisagree(h: Pick<Headline, 'point' | 'ciLow' | 'ciHigh'
 }
 
 /**
+ * Whether the planned processes' spread chose how many were added (Stein's count, their
+ * half-width above `above`), as opposed to replacing processes that ran slow alone. Only then is
+ * the final interval two-stage, and only then do the words say the results disagreed. `above`
+ * is the threshold the run recorded with its processes, DISAGREE_ABOVE for this build.
+ */
+export function spreadChoseCount(added: { halfWidth: number; above?: number }): boolean {
+  return added.halfWidth > (added.above ?? DISAGREE_ABOVE);
+}
+
+/**
  * How many processes to add to `planned` whose headline is `h`: none when they agree, else
  * Stein's count for a half-width of DISAGREE_ABOVE, at least one and at most `max` in all. One
  * planned process has no spread between processes (its interval is over batches): it gets one more.

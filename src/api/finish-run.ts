@@ -12,7 +12,7 @@ import { markSlowProcesses, measuredForks, runYardstick, slowProcessesDetail } f
 import { aaCheck } from '../compare/aa.js';
 import { type DocumentCompareOptions, relativeToBaseline } from '../compare/documents.js';
 import { DEFAULT_NOISE_THRESHOLD } from '../defaults.js';
-import { addedProcesses, DISAGREE_ABOVE } from '../analysis/more-processes.js';
+import { addedProcesses, DISAGREE_ABOVE, spreadChoseCount } from '../analysis/more-processes.js';
 import type { MeasuredRun } from '../orchestrator/run.js';
 import type { MeasuredEntry } from '../orchestrator/suite.js';
 import { wordDetails } from '../report/details.js';
@@ -205,9 +205,9 @@ function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean)
       confidence: opts.confidence,
       seed: opts.seed,
       targetCi: opts.targetCi,
-      // Two stages only when the first stage's spread chose the count (Stein: its half-width was above
-      // the threshold); replacing slow processes alone follows the yardsticks (src/api/more-processes.ts).
-      ...(e.added && e.added.halfWidth > DISAGREE_ABOVE ? { firstStage: opts.forks } : {}),
+      // Two stages only when the first stage's spread chose the count; replacing slow processes
+      // alone follows the yardsticks (src/api/more-processes.ts).
+      ...(e.added && spreadChoseCount(e.added) ? { firstStage: opts.forks } : {}),
     });
   } catch (err) {
     // One benchmark whose batches cannot be analysed fails alone; the run and its other results go on.

@@ -3,6 +3,7 @@
 // assumption checks first (assumptions.ts), then the statistics (verdict.ts).
 
 import type { AnalysisDetail, BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
+import { spreadChoseCount } from '../analysis/more-processes.js';
 import {
   compareChecksums,
   compareEnvironments,
@@ -61,7 +62,7 @@ function statisticOf(base: BenchmarkResult, contender: BenchmarkResult, s: Docum
  */
 function plannedOf(b: BenchmarkResult): number | undefined {
   const added = b.details?.find((d) => d.code === 'processes-added');
-  if (!added || added.values.halfWidth <= added.values.above) return undefined;
+  if (!added || !spreadChoseCount(added.values)) return undefined;
   return added.values.planned;
 }
 

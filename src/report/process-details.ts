@@ -2,6 +2,7 @@
 // odd-process.ts, src/api/more-processes.ts, src/api/finish-run.ts), part of the one registry of
 // detail words (src/report/details.ts DETAIL_TEXT): which processes the estimate left out, and why
 // processes were added or not.
+import { spreadChoseCount } from '../analysis/more-processes.js';
 import type { DetailValues } from '../results/schema.js';
 import { trimmedPercent } from '../text/format.js';
 import { v8Clause } from './v8-words.js';
@@ -29,7 +30,7 @@ function slowProcesses(v: DetailValues['slow-processes']): string {
 function whyAdded(v: { planned: number; halfWidth: number; above: number; replaced?: number }): string {
   const r = v.replaced ?? 0;
   const slow = `${r} of them ran in a slow state`;
-  if (v.halfWidth <= v.above) return slow;
+  if (!spreadChoseCount(v)) return slow;
   const spread = `±${(v.halfWidth * 100).toFixed(1)} % after ${v.planned}, above ±${v.above * 100} %`;
   return `their results disagreed (${spread}${r > 0 ? `; ${slow}` : ''})`;
 }
@@ -71,7 +72,7 @@ export const PROCESS_DETAIL_TEXT: { [C in ProcessCode]: (v: DetailValues[C]) => 
   'processes-budget': (v) =>
     `the ${v.planned} planned processes asked for ${v.wanted} more because ${whyAdded(v)}; the run's ` +
     `budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
-    (v.halfWidth <= v.above
+    (!spreadChoseCount(v)
       ? 'fewer processes than planned ran outside a slow state'
       : `the interval stays wider than the ±${v.above * 100} % the added processes aim at`),
   'processes-settled': (v) =>

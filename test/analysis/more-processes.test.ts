@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/statistics/rng.js';
 import { meanInterval } from '../../src/statistics/t-intervals.js';
 import { perProcessInterval } from '../../src/analysis/headline-ci.js';
-import { DISAGREE_ABOVE, maxProcesses, processesDisagree, processesToAdd } from '../../src/analysis/more-processes.js';
+import {
+  DISAGREE_ABOVE,
+  maxProcesses,
+  processesDisagree,
+  processesToAdd,
+  spreadChoseCount,
+} from '../../src/analysis/more-processes.js';
 import { trials } from '../helpers/trials.js';
 
 const COST = 100;
@@ -81,6 +87,13 @@ describe('more processes when the planned ones disagree', () => {
     expect(processesToAdd(at(40), 3, 3)).toBe(0);
     expect(processesToAdd(null, 3, 6)).toBe(0);
     expect(processesToAdd(at(40), 1, 6)).toBe(1); // one process: no spread between processes to size by
+  });
+
+  it("says the spread chose the count only above the threshold the run recorded, else this build's", () => {
+    expect(spreadChoseCount({ halfWidth: DISAGREE_ABOVE })).toBe(false); // replacing slow processes alone
+    expect(spreadChoseCount({ halfWidth: DISAGREE_ABOVE * 1.01 })).toBe(true);
+    expect(spreadChoseCount({ halfWidth: 0.15, above: 0.2 })).toBe(false);
+    expect(spreadChoseCount({ halfWidth: 0.25, above: 0.2 })).toBe(true);
   });
 
   it('doubles the default count, keeps an explicit one, and honours an explicit maximum', () => {
