@@ -20,7 +20,7 @@ import { forkStatistic, isUsableBatch } from './fork-fit.js';
 import { slowFactorAgainst } from './slow-processes.js';
 import { v8Comparison } from './v8-state.js';
 
-/** The rule needs this many processes (not slow) before it names one odd. */
+/** The rule needs this many processes before it names one odd. */
 export const ODD_MIN_PROCESSES = 5;
 /** The odd process is at least this far (relative) from the median of the others. */
 export const ODD_OFF = 0.1;
@@ -36,11 +36,19 @@ export interface OddProcess {
   spread: number;
 }
 
-/** The one process the rule names among per-process values, or null. */
-export function oddProcess(values: readonly number[]): OddProcess | null {
+/**
+ * The one process the rule names among per-process values, or null. Only positions `canBeOdd`
+ * accepts are named; every value counts among the others of each, so a process left out for
+ * another reason still widens the range the odd one must clear and never makes the rule bolder.
+ */
+export function oddProcess(
+  values: readonly number[],
+  canBeOdd: (i: number) => boolean = () => true,
+): OddProcess | null {
   if (values.length < ODD_MIN_PROCESSES || !values.every((v) => Number.isFinite(v) && v > 0)) return null;
   let best: OddProcess | null = null;
   for (let i = 0; i < values.length; i++) {
+    if (!canBeOdd(i)) continue;
     const others = values.filter((_, j) => j !== i);
     const m = median(others);
     const off = Math.abs(values[i] / m - 1);
@@ -61,12 +69,16 @@ export function oddProcess(values: readonly number[]): OddProcess | null {
  * tells one process's state from the noise. Processes that do not deoptimize never meet it, so the
  * timing rule's coverage is unchanged (test/analysis/odd-process.test.ts).
  */
-export function v8OddProcess(forks: readonly ForkResult[], values: readonly number[]): OddProcess | null {
+export function v8OddProcess(
+  forks: readonly ForkResult[],
+  values: readonly number[],
+  canBeOdd: (i: number) => boolean = () => true,
+): OddProcess | null {
   if (values.length < ODD_MIN_PROCESSES || !values.every((v) => Number.isFinite(v) && v > 0)) return null;
   const deopts = forks.map((f) => f.v8?.deopts?.sampling);
   if (!deopts.every((d): d is number => typeof d === 'number')) return null;
   const hit = deopts.flatMap((d, i) => (d > 0 ? [i] : []));
-  if (hit.length !== 1) return null;
+  if (hit.length !== 1 || !canBeOdd(hit[0])) return null;
   const i = hit[0];
   const others = values.filter((_, j) => j !== i);
   const m = median(others);
@@ -83,20 +95,24 @@ function processValues(forks: readonly ForkResult[], statistic: Statistic): numb
 }
 
 /**
- * Marks the odd process of one benchmark (oddProcess on the fork) among those not in a slow state,
- * judged on `statistic` (the mean when a process has no slope, as the headline does); where the
- * times name none, the process V8's records single out (v8OddProcess); returns it.
+ * Marks the odd process of one benchmark (oddProcess on the fork), judged on `statistic` (the mean
+ * when a process has no slope, as the headline does); where the times name none, the process V8's
+ * records single out (v8OddProcess); returns it. A process already left out for its slow state is
+ * not named again, but it stays among the others: on a loaded machine the yardsticks can set aside
+ * half of a benchmark's processes, and judging only the rest would leave too few for the rule
+ * while a process twenty times the others stayed in the headline.
  */
 export function markOddProcess(forks: readonly ForkResult[], statistic: Statistic): ForkResult | null {
-  const candidates = forks.filter((f) => f.slowState === undefined && f.batches.filter(isUsableBatch).length >= 2);
-  const values = processValues(candidates, statistic);
-  const odd = oddProcess(values);
+  const judged = forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2);
+  const values = processValues(judged, statistic);
+  const canBeOdd = (i: number) => judged[i].slowState === undefined;
+  const odd = oddProcess(values, canBeOdd);
   // V8's evidence is asked only where the times name no process: they keep the last word.
-  const byV8 = odd === null ? v8OddProcess(candidates, values) : null;
+  const byV8 = odd === null ? v8OddProcess(judged, values, canBeOdd) : null;
   const named = odd ?? byV8;
   if (named === null) return null;
-  const f = candidates[named.position];
-  f.oddProcess = { factor: named.factor, spread: named.spread, of: candidates.length, ...(byV8 ? { byV8: true } : {}) };
+  const f = judged[named.position];
+  f.oddProcess = { factor: named.factor, spread: named.spread, of: judged.length, ...(byV8 ? { byV8: true } : {}) };
   return f;
 }
 

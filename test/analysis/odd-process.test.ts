@@ -98,6 +98,21 @@ describe('an odd process in a benchmark', () => {
     );
   });
 
+  it('judges a process against siblings left out for their slow state too, but never names one of those again', () => {
+    // Eight processes, four of them in a slow host state (1.3×, already left out): the four others
+    // alone are too few for the rule, yet the one at twenty times the rest must not reach the headline.
+    const forks = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => proc(i, i === 6 ? 21_000 : i < 4 ? 1360 : 1050 + i));
+    for (const f of forks.slice(0, 4)) f.slowState = 1.3;
+    expect(markOddProcess(forks, 'slope')?.index).toBe(6);
+    expect(forks[6].oddProcess!.of).toBe(8);
+    expect(forks.filter((f) => f.oddProcess !== undefined)).toHaveLength(1);
+    // A process that is itself slow is not named twice, and the spread of the slow ones keeps the
+    // rule from calling a 1.3× process odd among them.
+    const again = [0, 1, 2, 3, 4, 5].map((i) => proc(i, i === 0 ? 21_000 : i < 3 ? 1360 : 1050 + i));
+    again[0].slowState = 2;
+    expect(markOddProcess(again, 'slope')).toBeNull();
+  });
+
   it('a comparison with fewer than 5 processes a side keeps a process its run left out, and says so', () => {
     const base = [proc(10, 1050), proc(11, 1040), proc(12, 1060)];
     const cont = sixWithOneOdd();
