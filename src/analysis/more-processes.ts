@@ -39,7 +39,9 @@ export function processesDisagree(h: Pick<Headline, 'point' | 'ciLow' | 'ciHigh'
  * is the threshold the run recorded with its processes, DISAGREE_ABOVE for this build.
  */
 export function spreadChoseCount(added: { halfWidth: number; above?: number }): boolean {
-  return added.halfWidth > (added.above ?? DISAGREE_ABOVE);
+  // Written as "not within": a half-width read back as NaN (an infinite one is null in JSON, and
+  // a file without the field has none) means the spread could not be bounded, so it chose.
+  return !(added.halfWidth <= (added.above ?? DISAGREE_ABOVE));
 }
 
 /**

@@ -94,6 +94,7 @@ describe('more processes when the planned ones disagree', () => {
     expect(spreadChoseCount({ halfWidth: DISAGREE_ABOVE * 1.01 })).toBe(true);
     expect(spreadChoseCount({ halfWidth: 0.15, above: 0.2 })).toBe(false);
     expect(spreadChoseCount({ halfWidth: 0.25, above: 0.2 })).toBe(true);
+    expect(spreadChoseCount({ halfWidth: NaN, above: 0.1 })).toBe(true); // infinite, read back from JSON
   });
 
   it('doubles the default count, keeps an explicit one, and honours an explicit maximum', () => {
