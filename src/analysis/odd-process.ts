@@ -17,7 +17,7 @@
 import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
 import { forkStatistic, isUsableBatch } from './fork-fit.js';
-import { slowFactorAgainst } from './slow-processes.js';
+import { MIN_KEPT, slowFactorAgainst } from './slow-processes.js';
 import { v8Comparison } from './v8-state.js';
 
 /** The rule needs this many processes before it names one odd. */
@@ -38,8 +38,7 @@ export interface OddProcess {
 
 /**
  * The one process the rule names among per-process values, or null. Only positions `canBeOdd`
- * accepts are named; every value counts among the others of each, so a process left out for
- * another reason still widens the range the odd one must clear and never makes the rule bolder.
+ * accepts are named; every value counts among the others of each.
  */
 export function oddProcess(
   values: readonly number[],
@@ -98,21 +97,26 @@ function processValues(forks: readonly ForkResult[], statistic: Statistic): numb
  * Marks the odd process of one benchmark (oddProcess on the fork), judged on `statistic` (the mean
  * when a process has no slope, as the headline does); where the times name none, the process V8's
  * records single out (v8OddProcess); returns it. A process already left out for its slow state is
- * not named again, but it stays among the others: on a loaded machine the yardsticks can set aside
- * half of a benchmark's processes, and judging only the rest would leave too few for the rule
- * while a process twenty times the others stayed in the headline.
+ * never named. With ODD_MIN_PROCESSES or more in the usual state, they alone are judged. With
+ * fewer, the slow ones count among the others too (their host state widens the range the odd
+ * one must clear), and a process is named only when MIN_KEPT others in the usual state remain:
+ * on a loaded machine the yardsticks can set aside half of a benchmark's processes, and a
+ * process twenty times the rest then stayed in the headline for want of siblings.
  */
 export function markOddProcess(forks: readonly ForkResult[], statistic: Statistic): ForkResult | null {
   const judged = forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2);
-  const values = processValues(judged, statistic);
-  const canBeOdd = (i: number) => judged[i].slowState === undefined;
+  const usual = judged.filter((f) => f.slowState === undefined);
+  const pool = usual.length >= ODD_MIN_PROCESSES ? usual : judged;
+  if (usual.length - 1 < MIN_KEPT) return null;
+  const values = processValues(pool, statistic);
+  const canBeOdd = (i: number) => pool[i].slowState === undefined;
   const odd = oddProcess(values, canBeOdd);
   // V8's evidence is asked only where the times name no process: they keep the last word.
-  const byV8 = odd === null ? v8OddProcess(judged, values, canBeOdd) : null;
+  const byV8 = odd === null ? v8OddProcess(pool, values, canBeOdd) : null;
   const named = odd ?? byV8;
   if (named === null) return null;
-  const f = judged[named.position];
-  f.oddProcess = { factor: named.factor, spread: named.spread, of: judged.length, ...(byV8 ? { byV8: true } : {}) };
+  const f = pool[named.position];
+  f.oddProcess = { factor: named.factor, spread: named.spread, of: pool.length, ...(byV8 ? { byV8: true } : {}) };
   return f;
 }
 
