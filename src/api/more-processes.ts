@@ -94,7 +94,13 @@ function settledAgainstBaseline(
   try {
     const own = analyzeBenchmark(base.forks, { statistic, confidence: s.confidence, seed: s.seed, counters: false });
     if (processesToAdd(own.headline, base.forks.length, max) > 0) return null;
-    v = verdictForForks(base.forks, entry.forks, { threshold: s.threshold, confidence, seed: s.seed, statistic });
+    v = verdictForForks(base.forks, entry.forks, {
+      threshold: s.threshold,
+      confidence,
+      seed: s.seed,
+      statistic,
+      sameRun: true,
+    });
   } catch {
     return null;
   }

@@ -185,7 +185,7 @@ export function relativeToBaseline(doc: ResultDocument, s: DocumentCompareOption
     for (const other of list) {
       const base = baselineOf(other, list);
       if (!base) continue;
-      const c = compareBenchmarks(base, other, s);
+      const c = compareBenchmarks(base, other, { ...s, sameRun: true });
       rows.push({
         baseline: displayName(base),
         comparison: { ...c, name: other.name, group: other.group, args: other.args },

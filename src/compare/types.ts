@@ -55,6 +55,13 @@ export interface CompareSettings {
    */
   separateRuns?: boolean;
   /**
+   * The sides are two benchmarks of one run (a `.baseline()` row). Their processes interleave and
+   * share the machine's spells, but the processes each side keeps can still sit in different host
+   * states: when the yardsticks set aside too few to leave them out, or a spell held every process
+   * of one side. The same check as for separate runs then applies to the kept processes.
+   */
+  sameRun?: boolean;
+  /**
    * Per side (baseline, contender), the planned process count when its run added processes (the
    * `processes-added` detail): the ratio interval is then two-stage (statistics/t-intervals.ts
    * twoStageRatioInterval), as the headline is.

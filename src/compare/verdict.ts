@@ -150,7 +150,7 @@ export function verdictForForks(
   // its whole interval lies beyond what the change could do. A kernel moves more than the
   // yardstick (JSON.parse 1.78× where the memory yardstick read 1.54×, docs/measurements.md), so
   // up to the square of the yardstick's factor is taken as within the machine's reach.
-  const machine = s.separateRuns ? machineChange(base, cont) : null;
+  const machine = s.separateRuns || s.sameRun ? machineChange(base, cont) : null;
   const reach = machine === null ? 1 : machine.factor ** 2;
   const explained =
     machine !== null &&
@@ -158,7 +158,11 @@ export function verdictForForks(
       (verdict === 'slower' && machine.factor > 1 && ratio.ciLow <= reach) ||
       (verdict === 'faster' && machine.factor < 1 && ratio.ciHigh >= reach));
   if (explained)
-    return { ...head, verdict: 'cannot-tell', because: detail('machine-changed', { ...machine, verdict }) };
+    return {
+      ...head,
+      verdict: 'cannot-tell',
+      because: detail('machine-changed', { ...machine, verdict, ...(s.separateRuns ? {} : { sameRun: true }) }),
+    };
   if (!(verdict === 'faster' || verdict === 'slower') || !disagree) return { ...head, ...answer };
   return { ...head, verdict, because: warningDetail('rank-test-unsure', { verdict, pValue: rankP }) };
 }

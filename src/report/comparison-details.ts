@@ -202,6 +202,13 @@ export const COMPARISON_DETAIL_TEXT: { [C in ComparisonCode]: (v: DetailValues[C
   'machine-changed': (v) => {
     const slower = v.factor >= 1 ? 'contender' : 'baseline';
     const f = v.factor >= 1 ? v.factor : 1 / v.factor;
+    const said = `'${v.verdict === 'no-difference' ? 'no difference' : v.verdict}'`;
+    if (v.sameRun)
+      return (
+        `the processes compared ran in different states of the machine: the ${slower}'s ${v.yardstick} ` +
+        `yardstick read ${f.toFixed(2)}× the other's over them, and ${said} could be that alone: run again on ` +
+        'a quieter machine'
+      );
     return (
       `the machine ran slower during the ${slower}'s run: its ${v.yardstick} yardstick read ${f.toFixed(2)}× ` +
       `the other side's, and '${v.verdict === 'no-difference' ? 'no difference' : v.verdict}' could be that ` +

@@ -245,7 +245,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
   'odd-process-compared': { ...SIDE, process: 'number', factor: 'number', spread: 'number', of: 'number' },
   'odd-process-kept': { ...SIDE, process: 'number', factor: 'number' },
   'not-after-adjustment': { verdict: 'string', pValue: 'number', family: 'number', alpha: 'number' },
-  'machine-changed': { yardstick: 'string', factor: 'number', verdict: 'string' },
+  'machine-changed': { yardstick: 'string', factor: 'number', verdict: 'string', sameRun: 'boolean?' },
   'run-drifted': {
     ...SIDE,
     planned: 'number',

@@ -243,6 +243,8 @@ export interface DetailValues {
     factor: number;
     /** The verdict the interval gave. */
     verdict: 'faster' | 'slower' | 'no-difference';
+    /** The sides are two benchmarks of one run, whose compared processes ran in different host states. */
+    sameRun?: boolean;
   };
   'environment-allowed': EnvironmentValues;
   'instruction-counts': { event: CounterName; base: number; contender: number };

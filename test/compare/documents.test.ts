@@ -147,6 +147,22 @@ describe('in-file baselines', () => {
     expect(rows[0].comparison.ratio!.point).toBeCloseTo(1.2, 1);
     expect(comparisonNotes(rows[0].comparison).join('\n')).toMatch(/different result checksums/);
   });
+
+  it("checks the host state of the processes each side keeps: 1.2× read where the memory yardstick moved 1.4× is 'cannot tell'", () => {
+    const state = (fs: ReturnType<typeof quiet>, memory: number) =>
+      fs.map((f) => ({ ...f, memoryYardstickNs: [memory] }));
+    const d = doc([
+      bench('base', state(quiet(1, 10), 100_000), { group: 'g', baseline: true }),
+      bench('slow', state(quiet(2, 12), 140_000), { group: 'g' }),
+      bench('slower', state(quiet(3, 12), 101_000), { group: 'g' }),
+    ]);
+    const rows = relativeToBaseline(d, S);
+    expect(rows.map((r) => [r.comparison.name, r.comparison.verdict])).toEqual([
+      ['slow', 'cannot-tell'],
+      ['slower', 'slower'],
+    ]);
+    expect(rows[0].comparison.because).toMatchObject({ code: 'machine-changed', values: { sameRun: true } });
+  });
 });
 
 describe('saved baselines', () => {
