@@ -4,7 +4,7 @@
 // - the planned processes disagree: Stein's count for their headline's CI half-width
 //   (src/analysis/more-processes.ts), judged over all of them as planned, and the final interval
 //   is two-stage (src/analysis/headline-ci.ts);
-// - planned processes ran in a slow state against the run's fast state
+// - planned processes ran in another state than the run's usual one, slower or faster
 //   (src/analysis/slow-processes.ts): one new process for each, measured after the spell, so the
 //   estimate can rest on as many processes as were planned. This count follows the yardsticks,
 //   not the kernel's spread, so alone it keeps the plain interval over the kept processes. It is
@@ -24,7 +24,7 @@
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { processesToAdd } from '../analysis/more-processes.js';
-import { MIN_KEPT, ranSlow, runYardstick, type RunYardstick } from '../analysis/slow-processes.js';
+import { MIN_KEPT, inAnotherState, runYardstick, type RunYardstick } from '../analysis/slow-processes.js';
 import { baselineOf } from '../compare/documents.js';
 import { verdictForForks } from '../compare/verdict.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
@@ -58,7 +58,7 @@ export function moreProcesses(settings: {
       return null; // the final analysis reports why these batches cannot be analysed
     }
     const reference = runYardstick(run.flatMap((e) => e.forks));
-    const slow = forks.filter((f) => ranSlow(f, reference)).length;
+    const slow = forks.filter((f) => inAnotherState(f, reference)).length;
     const replace = Math.min(max - forks.length, slow);
     const replaceHelps = replace > 0 && forks.length - slow + replace >= MIN_KEPT;
     let stein = processesToAdd(h, forks.length, max);
@@ -87,7 +87,7 @@ function settledAgainstBaseline(
   const keyed = run.map((e) => ({ ...e.descriptor, entry: e }));
   const base = baselineOf({ ...entry.descriptor, entry }, keyed)?.entry;
   if (!base || base.error || base.forks.length < 2 || entry.forks.length < 2) return null;
-  if ([...base.forks, ...entry.forks].some((f) => ranSlow(f, reference))) return null;
+  if ([...base.forks, ...entry.forks].some((f) => inAnotherState(f, reference))) return null;
   const statistic = s.statistic === 'auto' ? DEFAULT_STATISTIC : s.statistic;
   const confidence = settledConfidence(s.confidence);
   let v;

@@ -8,7 +8,7 @@
 //     and them. So one slow benchmark cannot leave the others nothing, and time a quick one leaves
 //     over goes to the ones after it;
 //   - a forked run (src/orchestrator/suite.ts) always runs the planned processes; the processes it
-//     would add, to replace planned ones that ran slow or where the planned ones disagree
+//     would add, to replace planned ones in another state or where the planned ones disagree
 //     (src/api/more-processes.ts), are cut to what fits in what is left, at the planned
 //     processes' mean time each, replacements first.
 // A stop only drops later looks: the bound at a look is computed from the looks up to it

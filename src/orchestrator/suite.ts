@@ -51,7 +51,7 @@ export interface SuiteOptions {
 /**
  * The answer for one benchmark after its planned processes, given every benchmark of the run
  * (`run`: the run's reference speed, its baseline): how many to add (at most `max` in all), the
- * relative CI half-width of its planned processes, and how many of them ran slow and are
+ * relative CI half-width of its planned processes, and how many of them ran in another state and are
  * replaced; `settled` when a disagreement added none because the comparison with its baseline was
  * already answered; or null for none.
  */
@@ -90,7 +90,7 @@ export interface MeasuredEntry {
   error?: BenchmarkResult['error'];
   warnings: string[];
   /**
-   * Set when more processes were run: `replaced` > 0 for planned ones that ran slow, else because
+   * Set when more processes were run: `replaced` > 0 for planned ones in another state, else because
    * the planned ones disagreed (src/api/more-processes.ts).
    */
   added?: { planned: number; halfWidth: number; count: number; replaced: number };
@@ -266,7 +266,7 @@ function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number, run
  * records it (`budgetCut`), and one left with none is dropped from the list.
  */
 function cutToBudget(asked: MeasuredEntry[], budget: RunBudget, perProcessMs: number): MeasuredEntry[] {
-  // Replacements first: a benchmark whose planned processes ran slow has a headline from the slow
+  // Replacements first: a benchmark whose planned processes ran in another state has a headline from that
   // state until they are replaced; one whose processes disagree has an honest, wide interval.
   const order = [...asked].sort(
     (a, b) => Number(b.added!.replaced > 0) - Number(a.added!.replaced > 0) || b.added!.halfWidth - a.added!.halfWidth,

@@ -10,12 +10,19 @@ import { v8Clause } from './v8-words.js';
 type ProcessCode =
   'slow-processes' | 'odd-process' | 'processes-added' | 'processes-budget' | 'processes-settled' | 'processes-missing';
 
+/** "a slow state", "a faster state than the rest of the run", or "another state than the rest of the run". */
+function stateWords(factors: readonly number[]): string {
+  if (factors.every((f) => f > 1)) return 'a slow state';
+  if (factors.every((f) => f < 1)) return 'a faster state than the rest of the run';
+  return 'another state than the rest of the run';
+}
+
 function slowProcesses(v: DetailValues['slow-processes']): string {
   const factors = v.factors.map((f) => `${f.toFixed(2)}×`).join(', ');
   const jit = v8Clause(v, 'their', 'measured batches');
   const head =
-    `${v.slow} of ${v.of} processes ran in a slow state (the reference work took ${factors} ` +
-    `the run's fast state: the host was slow, not the kernel)${jit ? `; ${jit}` : ''}`;
+    `${v.slow} of ${v.of} processes ran in ${stateWords(v.factors)} (the reference work took ${factors} ` +
+    `the run's usual state: the host's state, not the kernel)${jit ? `; ${jit}` : ''}`;
   if (v.leftOut) return `${head}; left out of the estimate`;
   return (
     `contended: ${head}; too few other processes to leave them out, so the result mixes the host's states: ` +
@@ -29,7 +36,7 @@ function slowProcesses(v: DetailValues['slow-processes']): string {
  */
 function whyAdded(v: { planned: number; halfWidth: number; above: number; replaced?: number }): string {
   const r = v.replaced ?? 0;
-  const slow = `${r} of them ran in a slow state`;
+  const slow = `${r} of them ran in another state than the rest of the run`;
   if (!spreadChoseCount(v)) return slow;
   const spread = `±${(v.halfWidth * 100).toFixed(1)} % after ${v.planned}, above ±${v.above * 100} %`;
   return `their results disagreed (${spread}${r > 0 ? `; ${slow}` : ''})`;
@@ -73,7 +80,7 @@ export const PROCESS_DETAIL_TEXT: { [C in ProcessCode]: (v: DetailValues[C]) => 
     `the ${v.planned} planned processes asked for ${v.wanted} more because ${whyAdded(v)}; the run's ` +
     `budget of ${v.budgetS} s (--budget) had room for ${v.added}, so ` +
     (!spreadChoseCount(v)
-      ? 'fewer processes than planned ran outside a slow state'
+      ? "fewer processes than planned ran in the run's usual state"
       : `the interval stays wider than the ±${v.above * 100} % the added processes aim at`),
   'processes-settled': (v) =>
     `no processes added, though the planned ones disagreed (±${(v.halfWidth * 100).toFixed(1)} %, above ` +

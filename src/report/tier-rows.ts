@@ -33,10 +33,10 @@ function topOf(list: readonly DeoptCount[]): string {
   return top ? `${top.function}: ${top.reason} (${top.count})` : '';
 }
 
-/** What the analysis did with the process: left out as odd or in a slow state, or nothing. */
+/** What the analysis did with the process: left out as odd or in another state than the run (slow or fast), or nothing. */
 export function forkRole(f: ForkResult): string {
   if (f.oddProcess) return 'odd process, left out';
-  if (f.slowState !== undefined) return 'slow state';
+  if (f.slowState !== undefined) return f.slowState > 1 ? 'slow state' : 'fast state';
   return '';
 }
 

@@ -88,8 +88,9 @@ export interface ForkResult {
   /** The memory yardstick's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
   memoryYardstickNs?: number[];
   /**
-   * Set when this process ran in a slow state: one of its yardsticks was this many times the
-   * run's fast state, the larger of the two factors (src/analysis/slow-processes.ts).
+   * Set when this process ran in another state than the rest of its run: one of its yardsticks was
+   * this many times the run's usual state (above 1 slower, below 1 faster), the factor furthest
+   * from 1 (src/analysis/slow-processes.ts).
    * Such a process is left out of the headline and of comparisons when enough others remain.
    */
   slowState?: number;

@@ -1,5 +1,5 @@
-// Slow process states: judged against the run's fast state (its median yardstick below 8 processes,
-// the lower quartile from 8), left out of the headline
+// Processes in another state than the rest of their run (slower or faster than its median
+// yardstick by the factor), left out of the headline
 // and of comparisons when enough processes remain, flagged contended when not.
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,10 +12,9 @@ import {
   slowProcessesDetail,
   SLOW_FACTOR,
   MEMORY_SLOW_FACTOR,
-  FAST_STATE_FROM,
-  ranSlow,
+  inAnotherState,
+  stateFactor,
 } from '../../src/analysis/slow-processes.js';
-import { median } from 'simple-statistics';
 import { detailText } from '../../src/report/details.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
 import { verdictForForks } from '../../src/compare/verdict.js';
@@ -44,33 +43,32 @@ describe('slow processes', () => {
     expect(runYardstick(both)).toEqual({ compute: 30_500, memory: 45_000 });
   });
 
-  it(`from ${FAST_STATE_FROM} processes the reference is their lower quartile, so a spell over most of the run is still marked`, () => {
-    // A run of 10 processes: 4 fast (memory yardstick ~107 µs), 6 in a slow memory spell (~156 µs),
-    // as in one run of the contention bench, where the median (a spell reading) marked none.
-    const fast = [107_000, 106_000, 109_000, 108_000];
-    const spell = [155_000, 157_000, 156_000, 155_500, 156_500, 157_500];
-    const forks = [...fast, ...spell].map((m, i) => proc(i, 500, 30_000 + i * 10, m));
+  it('both ways: a run mostly in the slow memory state leaves out the few processes that caught the fast one', () => {
+    // One run of the contention bench on a busy day: most processes at ~143 µs, a few at ~100 µs
+    // whose kernel read ~0.6× the others'; mixed into one benchmark's estimate they made it read
+    // 1.38× its identical copy (docs/measurements.md).
+    const mem = [143_000, 146_000, 144_000, 98_000, 98_500, 106_000, 142_000, 144_000, 142_500, 143_000];
+    const forks = mem.map((m, i) => proc(i, 500, 30_000 + i * 10, m));
     const ref = runYardstick(forks);
-    expect(ref.memory).toBe(108_250); // type-7 quantile at 0.25 of 10 values: a quarter of the way from the 3rd smallest to the 4th
-    expect(markSlowProcesses(forks, ref)).toBe(6);
-    expect(forks.map((f) => f.slowState !== undefined)).toEqual([...fast.map(() => false), ...spell.map(() => true)]);
-    // The median rule it replaces: 155,750 µs, which marks none.
-    expect(median(forks.map((f) => median(f.memoryYardstickNs!)))).toBeGreaterThan(155_000);
+    expect(ref.memory).toBe(142_750);
+    expect(markSlowProcesses(forks, ref)).toBe(3);
+    expect(forks.map((f) => f.slowState !== undefined)).toEqual(mem.map((m) => m < 110_000));
+    expect(forks[3].slowState).toBeCloseTo(98_000 / 142_750, 10);
+    expect(detailText(slowProcessesDetail(forks.slice(0, 6))!)).toMatch(
+      /^3 of 6 processes ran in a faster state than the rest of the run \(the reference work took 0\.69×, 0\.69×, 0\.74× the run's usual state/,
+    );
   });
 
-  it(`below ${FAST_STATE_FROM} processes the reference stays the median: the fastest of 3 is not the run's state`, () => {
-    // Ordinary spread (within 12 % of the median): against the fastest, 49 µs would be 1.23× and marked.
-    const forks = [proc(0, 500, 30_000, 40_000), proc(1, 500, 30_000, 45_000), proc(2, 500, 30_000, 49_000)];
-    expect(runYardstick(forks).memory).toBe(45_000);
-    expect(markSlowProcesses(forks, runYardstick(forks))).toBe(0);
-  });
-
-  it('ranSlow is the rule markSlowProcesses marks by', () => {
+  it('inAnotherState is the rule markSlowProcesses marks by; stateFactor is the factor furthest from 1', () => {
     const ref = { compute: 30_000, memory: 45_000 };
-    expect(ranSlow(proc(0, 500, 30_000 * SLOW_FACTOR, 45_000), ref)).toBe(true);
-    expect(ranSlow(proc(0, 500, 30_000 * SLOW_FACTOR * 0.99, 45_000), ref)).toBe(false);
-    expect(ranSlow(proc(0, 500, 30_000, 45_000 * MEMORY_SLOW_FACTOR), ref)).toBe(true);
-    expect(ranSlow(proc(0, 500, null), ref)).toBe(false);
+    expect(inAnotherState(proc(0, 500, 30_000 * SLOW_FACTOR, 45_000), ref)).toBe(true);
+    expect(inAnotherState(proc(0, 500, 30_000 * SLOW_FACTOR * 0.99, 45_000), ref)).toBe(false);
+    expect(inAnotherState(proc(0, 500, 30_000, 45_000 * MEMORY_SLOW_FACTOR), ref)).toBe(true);
+    expect(inAnotherState(proc(0, 500, 30_000, 45_000 / MEMORY_SLOW_FACTOR), ref)).toBe(true);
+    expect(inAnotherState(proc(0, 500, 30_000, (45_000 / MEMORY_SLOW_FACTOR) * 1.01), ref)).toBe(false);
+    expect(inAnotherState(proc(0, 500, null), ref)).toBe(false);
+    expect(stateFactor(proc(0, 500, 30_000 * 1.1, 45_000 * 0.7), ref)).toBeCloseTo(0.7, 10);
+    expect(stateFactor(proc(0, 500, 30_000 * 1.3, 45_000 * 0.9), ref)).toBeCloseTo(1.3, 10);
   });
 
   it(`marks a process at ${SLOW_FACTOR}× the reference or more, with its factor`, () => {

@@ -67,20 +67,20 @@ describe('rows of processes added to replace slow ones', () => {
     expect(b.headline!.method).not.toMatch(/two-stage/);
     expect(b.flags).not.toContain('contended');
     expect(b.notes).toContain(
-      '3 processes added to the 3 planned: 3 of them ran in a slow state, so the estimate is over the 3 of all 6 not left out',
+      '3 processes added to the 3 planned: 3 of them ran in another state than the rest of the run, so the estimate ' +
+        'is over the 3 of all 6 not left out',
     );
   });
 
   it('the reference is the planned processes: added ones in another state do not move it', () => {
-    // Twelve planned processes at ~130 µs; nine added ones at 100 µs would make a lower quartile
-    // over all 21 processes 100 µs, and every planned one 1.3× slow, though none was replaced.
-    const late = (first: number) => [0, 1, 2].map((i) => proc(first + i, 300, 100_000));
-    const planned = (b: number) => [0, 1, 2].map((i) => proc(i, 300, 130_000 + i * 1_000, 10 * b + i));
-    const added = { planned: 3, halfWidth: 0.2, count: 3, replaced: 0 };
-    const entries = [0, 1, 2, 3].map((b) =>
-      b < 3 ? entry(`e${b}`, [...planned(b), ...late(3)], added) : entry(`e${b}`, planned(b)),
-    );
-    for (const b of finish(entries).benchmarks) expect(b.forks.filter((f) => f.slowState !== undefined)).toEqual([]);
+    // Twelve planned processes at ~107 µs; sixteen added ones at 160 µs would make the median over
+    // all 28 processes 160 µs, and every planned one 0.67× of it, in "another state".
+    const late = () => [3, 4, 5, 6].map((i) => proc(i, 300, 160_000));
+    const planned = (b: number) => [0, 1, 2].map((i) => proc(i, 300, 107_000 + i * 1_000, 10 * b + i));
+    const added = { planned: 3, halfWidth: 0.2, count: 4, replaced: 0 };
+    const rows = finish([0, 1, 2, 3].map((b) => entry(`e${b}`, [...planned(b), ...late()], added))).benchmarks;
+    for (const b of rows)
+      expect(b.forks.map((f) => f.slowState !== undefined)).toEqual([false, false, false, true, true, true, true]);
   });
 
   it('processes added because the planned ones disagreed get the two-stage interval', () => {

@@ -79,12 +79,14 @@ describe('processes added after the planned ones', () => {
     expect(decide(one, 3, [...others(9), ...one])).toBeNull();
   });
 
-  it('with the spell over most of the run, its fast quarter is still the reference', () => {
-    // 8 of the run's 12 processes in the spell: the median would be a spell reading and mark none.
+  it('with most of the run in the slow state, processes that caught the fast one are replaced', () => {
+    // 8 of the run's 12 processes in the slow state: the run's usual state is the slow one, and the
+    // benchmark's processes in the fast state would mix two states into one estimate.
+    const mixed = [proc(0, 1_500, 156_000), proc(1, 900, 107_000), proc(2, 905, 108_000)];
+    const slowOthers = Array.from({ length: 7 }, (_, i) => proc(200 + i, 300, 155_000 + i * 300));
+    expect(decide(mixed, 6, [...others(2), ...slowOthers, ...mixed])).toMatchObject({ replaced: 2 });
+    // The spell's own benchmark is in the usual state: nothing to replace for that.
     const spell = [proc(0, 1_500, 156_000), proc(1, 1_505, 155_000), proc(2, 1_495, 157_000)];
-    const slowOthers = Array.from({ length: 5 }, (_, i) => proc(200 + i, 300, 155_000 + i * 300));
-    expect(decide(spell, 6, [...others(4), ...slowOthers, ...spell])).toMatchObject({ count: 3, replaced: 3 });
-    // With fewer than a quarter fast, the fast state is not known and nothing is replaced.
     expect(decide(spell, 6, [...others(2), ...slowOthers, ...spell])).toBeNull();
   });
 });
@@ -92,25 +94,25 @@ describe('processes added after the planned ones', () => {
 describe('the words for added processes', () => {
   it('say which planned ones ran slow, that they disagreed, or both', () => {
     expect(detailText(addedProcesses(3, 6, 0.012, 3, 3))).toBe(
-      '3 processes added to the 3 planned: 3 of them ran in a slow state, so the estimate is over the 3 of all 6 not left out',
+      '3 processes added to the 3 planned: 3 of them ran in another state than the rest of the run, so the estimate is over the 3 of all 6 not left out',
     );
     expect(detailText(addedProcesses(3, 4, 0.04, 3, 1))).toBe(
-      '1 process added to the 3 planned: 1 of them ran in a slow state, so the estimate is over the 3 of all 4 not left out',
+      '1 process added to the 3 planned: 1 of them ran in another state than the rest of the run, so the estimate is over the 3 of all 4 not left out',
     );
     expect(detailText(addedProcesses(3, 6, 0.14, 5, 1))).toBe(
       '3 processes added to the 3 planned: their results disagreed (±14.0 % after 3, above ±10 %; 1 of them ran in ' +
-        'a slow state), so the estimate is over the 5 of all 6 not left out',
+        'another state than the rest of the run), so the estimate is over the 5 of all 6 not left out',
     );
     expect(detailText(addedProcesses(3, 6, 0.14))).toBe(
       '3 processes added to the 3 planned: their results disagreed (±14.0 % after 3, above ±10 %), so the estimate is over all 6',
     );
   });
 
-  it('a budget that cut replacements says fewer processes than planned ran outside a slow state', () => {
+  it('a budget that cut replacements says fewer processes than planned ran in the usual state', () => {
     const values = { planned: 3, wanted: 3, added: 1, halfWidth: 0.01, above: 0.1, budgetS: 60, replaced: 3 };
     expect(detailText({ code: 'processes-budget', values })).toBe(
-      "the 3 planned processes asked for 3 more because 3 of them ran in a slow state; the run's budget of 60 s " +
-        '(--budget) had room for 1, so fewer processes than planned ran outside a slow state',
+      "the 3 planned processes asked for 3 more because 3 of them ran in another state than the rest of the run; the run's budget of 60 s " +
+        "(--budget) had room for 1, so fewer processes than planned ran in the run's usual state",
     );
   });
 });
