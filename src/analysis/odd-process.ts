@@ -96,10 +96,11 @@ function processValues(forks: readonly ForkResult[], statistic: Statistic): numb
 /**
  * Marks the odd process of one benchmark (oddProcess on the fork), judged on `statistic` (the mean
  * when a process has no slope, as the headline does); where the times name none, the process V8's
- * records single out (v8OddProcess); returns it. A process already left out for its slow state is
- * never named. With ODD_MIN_PROCESSES or more in the usual state, they alone are judged. With
- * fewer, the slow ones count among the others too (their host state widens the range the odd
- * one must clear), and a process is named only when MIN_KEPT others in the usual state remain:
+ * records single out (v8OddProcess); returns it. A process already left out for its host state
+ * (slow-processes.ts: slower or faster than the run's usual state) is never named. With
+ * ODD_MIN_PROCESSES or more in the usual state, they alone are judged. With fewer, the ones left
+ * out count among the others too (their host state widens the range the odd one must clear),
+ * and a process is named only when MIN_KEPT others in the usual state remain:
  * on a loaded machine the yardsticks can set aside half of a benchmark's processes, and a
  * process twenty times the rest then stayed in the headline for want of siblings.
  */

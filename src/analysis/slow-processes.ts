@@ -15,8 +15,11 @@
 // its copy, against 1.00 for the ones that did not. Judging every process against the state most
 // of the run shares keeps the benchmarks of one run, which are compared with one another, in one
 // state: over 96 recorded 2×/A/A pairs, 86 came within 6 % of their truth with the two-sided rule
-// against 75–76 one-sided, whether the reference was the median or a lower quartile
-// (docs/measurements.md, "Processes in another state than the rest of the run").
+// against 75–76 one-sided, whether the reference was the median or a lower quartile, and 43 of
+// 48 concat/parse runs did in a live run against 33 with the lower quartile (docs/measurements.md,
+// "Processes in another state than the rest of the run"). A run whose host flips state half-way
+// can still leave a benchmark and its baseline in different states; the comparison then checks
+// the kept processes' yardsticks (machineChange, src/compare/verdict.ts) and cannot tell.
 //
 // Such processes are left out of the headline and of comparisons when at least MIN_KEPT others
 // remain, and one detail says so; when too few remain, the result is flagged `contended` instead
