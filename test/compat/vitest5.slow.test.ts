@@ -82,7 +82,17 @@ describe('vitest 5 files under cyclebench run on Node 24', () => {
     const doc = JSON.parse(readFileSync(json, 'utf8')) as ResultDocument;
     expect(doc.environment.node).toMatchObject({ version: expect.stringMatching(/^v24\./) });
     const fib40 = doc.benchmarks.find((b) => b.name === 'fib(40)');
-    expect(fib40?.relative).toMatchObject({ baseline: 'fibonacci/fib(10)', verdict: 'slower' });
+    expect(fib40?.relative).toMatchObject({ baseline: 'fibonacci/fib(10)' });
+    // Under the suite's load the host's memory state can hold most of one side's 3 processes
+    // (once: 2 of fib(40)'s at 1.99× the run's), too many to leave out; the comparison then
+    // refuses to compare two host states ('cannot tell', machine-changed) rather than say
+    // 'slower'. Anything else must be 'slower'.
+    const rel = fib40!.relative!;
+    if (rel.verdict === 'cannot-tell' && rel.because?.code === 'machine-changed') {
+      expect(rel.because.values).toMatchObject({ sameRun: true, verdict: 'slower' });
+      const sides = doc.benchmarks.filter((b) => b.name === 'fib(40)' || b.name === 'fib(10)');
+      expect(sides.some((b) => b.forks.some((f) => f.slowState !== undefined))).toBe(true);
+    } else expect(rel.verdict).toBe('slower');
   }, 600_000);
 });
 
