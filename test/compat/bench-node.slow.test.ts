@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../src/results/schema.js';
-import { cli, fixture } from '../helpers/compat.js';
+import { cli, expectVerdict, fixture } from '../helpers/compat.js';
 
 describe('a bench-node example measured under cyclebench run', () => {
   it('the example end to end through the CLI: sorting 10,000 numbers is slower than sorting 10, by verdict', async () => {
@@ -18,7 +18,7 @@ describe('a bench-node example measured under cyclebench run', () => {
     expect(r.stderr).not.toMatch(/failed|could not load/);
     const doc = JSON.parse(readFileSync(json, 'utf8')) as ResultDocument;
     const by = Object.fromEntries(doc.benchmarks.map((b) => [b.name, b]));
-    expect(by['sort 10,000 numbers'].relative).toMatchObject({ baseline: 'sort 10 numbers', verdict: 'slower' });
+    expectVerdict(by['sort 10,000 numbers'].relative, 'sort 10 numbers', 'slower');
     expect(by['await a resolved promise'].error).toBeFalsy();
     expect(by['await a resolved promise'].headline).not.toBeNull();
   }, 300_000);

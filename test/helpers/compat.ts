@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { runFiles } from '../../src/index.js';
 import { listFile } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
-import type { BenchmarkResult } from '../../src/results/schema.js';
+import { expect } from 'vitest';
+import type { BenchmarkResult, RelativeResult } from '../../src/results/schema.js';
 import { type Ran, spawnCli } from './cli-process.js';
 import { captureIo } from './io.js';
 
@@ -64,4 +65,18 @@ export async function listError(file: string): Promise<string> {
 /** `cyclebench <args>` in a child process, awaited (test/helpers/cli-process.ts); killed after `timeoutMs`. */
 export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 180_000): Promise<Ran> {
   return spawnCli(args, { env, timeoutMs });
+}
+
+/**
+ * A benchmark's verdict against its baseline in one run: `expected`, or 'cannot tell' because the
+ * processes compared sat in different host states (machine-changed, src/compare/verdict.ts) while
+ * the interval itself said `expected`. Under a test suite's load the host's memory state can hold
+ * most of one side's few processes, too many to leave out (once in CI: 2 of 3 at 1.99× the run's),
+ * and the run then refuses to compare two states; any other answer fails.
+ */
+export function expectVerdict(rel: RelativeResult | undefined, baseline: string, expected: 'slower' | 'faster'): void {
+  expect(rel).toMatchObject({ baseline });
+  if (rel!.verdict === 'cannot-tell' && rel!.because?.code === 'machine-changed')
+    expect(rel!.because.values).toMatchObject({ sameRun: true, verdict: expected });
+  else expect(rel!.verdict).toBe(expected);
 }
