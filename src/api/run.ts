@@ -18,6 +18,7 @@ import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../
 import { fullName } from '../text/format.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../defaults.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
+import { IN_PROCESS_NOTE } from './in-process-note.js';
 
 /**
  * Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output
@@ -41,10 +42,6 @@ export interface RunResult {
   benchmarks: BenchmarkResult[];
   document: ResultDocument | null;
 }
-
-export const IN_PROCESS_NOTE =
-  'in-process run (forks: 0): between-process variance is not captured; use ' +
-  '`cyclebench run FILE` for fresh-process forks';
 
 /** Every option run() takes. */
 const RUN_KEYS = {

@@ -30,8 +30,8 @@ export async function registerTypeScriptLoader(): Promise<void> {
   registered = true;
   // The package entry is loaded before the hooks: a benchmark file's `import … from 'cyclebench'`
   // then resolves to a module already loaded (the same dist/index.js), where loading it after
-  // them would pass each of its ~200 modules through the hooks' thread, one round trip each
-  // (about 0.3 s of CPU per worker on the 2-vCPU VM of docs/measurements.md).
+  // them would pass each module it loads through the hooks' thread, one round trip each (about
+  // 0.3 s of CPU per worker on the 2-vCPU VM of docs/measurements.md, when the entry loaded ~200).
   await import('../index.js');
   const loader = new URL('../../bin/typescript-loader.js', import.meta.url).href;
   const { registerTypeScript } = (await import(loader)) as { registerTypeScript: () => Promise<void> };
