@@ -18,7 +18,6 @@ import { prepareProcess } from './prepare.js';
 import { fullName } from '../text/format.js';
 import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
-import { detailText } from '../report/details.js';
 import { settleWith } from '../simulation/settle.js';
 import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js';
 import { originalSend, trackExitCause } from '../ipc/exit-cause.js';
@@ -111,6 +110,8 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     // Simulated counters that could not be set up: say why instead of timing under Valgrind.
     if (req.options.simulate && !(prepared.counters instanceof CallgrindCounterSet)) {
       const why = prepared.details.find((d) => d.code === 'simulation-unsupported' || d.code === 'not-under-valgrind');
+      // The words load here only: the report's modules are no part of a measuring process.
+      const { detailText } = await import('../report/details.js');
       throw new Error(why ? detailText(why) : 'simulated counters unavailable');
     }
     if (prepared.counters instanceof CallgrindCounterSet) prepared.counters.instrument();

@@ -114,6 +114,15 @@ describe('worker process', () => {
     });
   });
 
+  it('refuses simulated counters outside Valgrind, in the words of the report', async () => {
+    const { final } = await exchange(run('1:1', { simulate: true }));
+    expect(final).toMatchObject({ type: 'error', error: { kind: 'throw' } });
+    if (final.type !== 'error') return;
+    expect(final.error.message).toMatch(
+      /^benchmark 'sum\/sum 100' failed: Error: simulated counters unavailable: .*Valgrind/,
+    );
+  });
+
   it('reports a rejecting async kernel', async () => {
     const { final } = await exchange(run('5'));
     expect(final).toMatchObject({ type: 'error', error: { kind: 'throw' } });
