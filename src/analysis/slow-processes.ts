@@ -19,7 +19,7 @@
 // 48 concat/parse runs did in a live run against 33 with the lower quartile (docs/measurements.md,
 // "Processes in another state than the rest of the run"). A run whose host flips state half-way
 // can still leave a benchmark and its baseline in different states; the comparison then checks
-// the kept processes' yardsticks (machineChange, src/compare/verdict.ts) and cannot tell.
+// the kept processes' yardsticks (machineShift, src/compare/verdict.ts) and cannot tell.
 //
 // Such processes are left out of the headline and of comparisons when at least MIN_KEPT others
 // remain, and one detail says so; when too few remain, the result is flagged `contended` instead
@@ -103,18 +103,20 @@ export function slowFactor(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): n
 }
 
 /**
- * Two runs' processes whose median yardstick differs by this factor or more ran on a machine that
- * was not the same speed: the compute yardstick's median over a benchmark's processes stays within
- * ±5 % from run to run on this VM (32.1–35.4 µs over the 24 runs of the 8-repetition contention
- * run, docs/measurements.md), and an allocating kernel moves more than the memory yardstick does.
+ * Two sides whose median yardstick differs by this factor or more ran on a machine that was not the
+ * same speed: the compute yardstick's median over a benchmark's processes stays within ±5 % from
+ * run to run on this VM (32.1–35.4 µs over the 24 runs of the 8-repetition contention run,
+ * docs/measurements.md), and an allocating kernel moves more than the memory yardstick does. From
+ * here on even 'no difference' is refused; below it, only two separate runs' faster or slower
+ * verdicts are held to the move (src/compare/verdict.ts).
  */
 export const MACHINE_CHANGE = 1.1;
 
 /**
- * The yardstick that moved most between a comparison's two sides, as contender / baseline, when it
- * moved MACHINE_CHANGE or more either way; null when neither did or either side has no readings.
+ * The yardstick that moved most between a comparison's two sides, as contender / baseline, however
+ * little; null when either side has no readings of either.
  */
-export function machineChange(
+export function machineShift(
   base: readonly Pick<ForkResult, Yardstick>[],
   contender: readonly Pick<ForkResult, Yardstick>[],
 ): { yardstick: 'compute' | 'memory'; factor: number } | null {
@@ -127,12 +129,13 @@ export function machineChange(
     const c = reference(contender, which, 1);
     if (b === null || c === null) continue;
     const factor = c / b;
-    const size = Math.max(factor, 1 / factor);
-    if (size >= MACHINE_CHANGE && (found === null || size > Math.max(found.factor, 1 / found.factor)))
-      found = { yardstick, factor };
+    if (found === null || shiftSize(factor) > shiftSize(found.factor)) found = { yardstick, factor };
   }
   return found;
 }
+
+/** How far a factor is from 1, either way (1.25 and 0.8 are both 1.25). */
+export const shiftSize = (factor: number): number => Math.max(factor, 1 / factor);
 
 /** Whether a factor is `limit` or more away from 1, either way. */
 const beyond = (factor: number | null, limit: number) => factor !== null && (factor >= limit || factor <= 1 / limit);

@@ -50,7 +50,7 @@ export interface CompareSettings {
   /**
    * The sides come from two runs (compare, --baseline), so the machine may have run at another
    * speed for each: each yardstick's median over each side's processes is checked against the
-   * other's (machineChange, src/analysis/slow-processes.ts). Two benchmarks of one run interleave
+   * other's (machineShift, src/analysis/slow-processes.ts). Two benchmarks of one run interleave
    * their processes and share the machine's spells, and their slow processes are already left out.
    */
   separateRuns?: boolean;

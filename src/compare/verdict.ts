@@ -19,7 +19,7 @@
 
 import { compareForks, intervalAnswer, warningDetail } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
-import { machineChange, measuredForks } from '../analysis/slow-processes.js';
+import { MACHINE_CHANGE, machineShift, measuredForks, shiftSize } from '../analysis/slow-processes.js';
 import { detail } from '../results/detail-schema.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
@@ -150,11 +150,21 @@ export function verdictForForks(
   // its whole interval lies beyond what the change could do. A kernel moves more than the
   // yardstick (JSON.parse 1.78× where the memory yardstick read 1.54×, docs/measurements.md), so
   // up to the square of the yardstick's factor is taken as within the machine's reach.
-  const machine = s.separateRuns || s.sameRun ? machineChange(base, cont) : null;
+  //
+  // Between two separate runs the same holds for a machine that moved less than MACHINE_CHANGE: the
+  // intervals come from each run's own processes, which cannot see a state the whole run sat in.
+  // Two runs of one unchanged file under a CPU hog read JSON.parse 5.3 % apart, each run's three
+  // processes within ±1 %, while the memory yardstick read 1.07× apart in the same direction
+  // (docs/measurements.md, "Allocating kernels through the gate and through `--against`"). So a
+  // faster or slower verdict between separate runs stands only beyond the square of whatever the
+  // yardsticks moved in its direction; 'no difference' is refused from MACHINE_CHANGE on, as before.
+  const shift = s.separateRuns || s.sameRun ? machineShift(base, cont) : null;
+  const changed = shift !== null && shiftSize(shift.factor) >= MACHINE_CHANGE;
+  const machine = changed || s.separateRuns ? shift : null;
   const reach = machine === null ? 1 : machine.factor ** 2;
   const explained =
     machine !== null &&
-    (verdict === 'no-difference' ||
+    ((verdict === 'no-difference' && changed) ||
       (verdict === 'slower' && machine.factor > 1 && ratio.ciLow <= reach) ||
       (verdict === 'faster' && machine.factor < 1 && ratio.ciHigh >= reach));
   if (explained)
