@@ -19,7 +19,7 @@
 // 48 concat/parse runs did in a live run against 33 with the lower quartile (docs/measurements.md,
 // "Processes in another state than the rest of the run"). A run whose host flips state half-way
 // can still leave a benchmark and its baseline in different states; the comparison then checks
-// the kept processes' yardsticks (machineShift, src/compare/verdict.ts) and cannot tell.
+// the kept processes' yardsticks (machineShifts, src/compare/verdict.ts) and cannot tell.
 //
 // Such processes are left out of the headline and of comparisons when at least MIN_KEPT others
 // remain, and one detail says so; when too few remain, the result is flagged `contended` instead
@@ -112,26 +112,35 @@ export function slowFactor(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): n
  */
 export const MACHINE_CHANGE = 1.1;
 
-/**
- * The yardstick that moved most between a comparison's two sides, as contender / baseline, however
- * little; null when either side has no readings of either.
- */
-export function machineShift(
+/** How one yardstick moved between a comparison's two sides: its median over the contender's processes / over the baseline's. */
+export interface MachineShift {
+  yardstick: 'compute' | 'memory';
+  factor: number;
+}
+
+/** Each yardstick read on both sides of a comparison, with how far it moved, however little. */
+export function machineShifts(
   base: readonly Pick<ForkResult, Yardstick>[],
   contender: readonly Pick<ForkResult, Yardstick>[],
-): { yardstick: 'compute' | 'memory'; factor: number } | null {
-  let found: { yardstick: 'compute' | 'memory'; factor: number } | null = null;
+): MachineShift[] {
+  const shifts: MachineShift[] = [];
   for (const [yardstick, which] of [
     ['compute', 'yardstickNs'],
     ['memory', 'memoryYardstickNs'],
   ] as const) {
     const b = reference(base, which, 1);
     const c = reference(contender, which, 1);
-    if (b === null || c === null) continue;
-    const factor = c / b;
-    if (found === null || shiftSize(factor) > shiftSize(found.factor)) found = { yardstick, factor };
+    if (b !== null && c !== null) shifts.push({ yardstick, factor: c / b });
   }
-  return found;
+  return shifts;
+}
+
+/** The shift that moved furthest from 1, either way; null when there is none. */
+export function largestShift(shifts: readonly MachineShift[]): MachineShift | null {
+  return shifts.reduce<MachineShift | null>(
+    (found, x) => (found === null || shiftSize(x.factor) > shiftSize(found.factor) ? x : found),
+    null,
+  );
 }
 
 /** How far a factor is from 1, either way (1.25 and 0.8 are both 1.25). */

@@ -50,7 +50,8 @@ export interface CompareSettings {
   /**
    * The sides come from two runs (compare, --baseline), so the machine may have run at another
    * speed for each: each yardstick's median over each side's processes is checked against the
-   * other's (machineShift, src/analysis/slow-processes.ts). Two benchmarks of one run interleave
+   * other's (machineShifts, src/analysis/slow-processes.ts), and a faster or slower verdict is held
+   * to any move in its direction (src/compare/verdict.ts). Two benchmarks of one run interleave
    * their processes and share the machine's spells, and their slow processes are already left out.
    */
   separateRuns?: boolean;

@@ -19,7 +19,14 @@
 
 import { compareForks, intervalAnswer, warningDetail } from '../analysis/compare.js';
 import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
-import { MACHINE_CHANGE, machineShift, measuredForks, shiftSize } from '../analysis/slow-processes.js';
+import {
+  largestShift,
+  MACHINE_CHANGE,
+  type MachineShift,
+  machineShifts,
+  measuredForks,
+  shiftSize,
+} from '../analysis/slow-processes.js';
 import { detail } from '../results/detail-schema.js';
 import { jointOddProcess } from '../analysis/odd-process.js';
 import { DEFAULT_STATISTIC } from '../defaults.js';
@@ -156,23 +163,40 @@ export function verdictForForks(
   // Two runs of one unchanged file under a CPU hog read JSON.parse 5.3 % apart, each run's three
   // processes within ±1 %, while the memory yardstick read 1.07× apart in the same direction
   // (docs/measurements.md, "Allocating kernels through the gate and through `--against`"). So a
-  // faster or slower verdict between separate runs stands only beyond the square of whatever the
-  // yardsticks moved in its direction; 'no difference' is refused from MACHINE_CHANGE on, as before.
-  const shift = s.separateRuns || s.sameRun ? machineShift(base, cont) : null;
-  const changed = shift !== null && shiftSize(shift.factor) >= MACHINE_CHANGE;
-  const machine = changed || s.separateRuns ? shift : null;
-  const reach = machine === null ? 1 : machine.factor ** 2;
-  const explained =
-    machine !== null &&
-    ((verdict === 'no-difference' && changed) ||
-      (verdict === 'slower' && machine.factor > 1 && ratio.ciLow <= reach) ||
-      (verdict === 'faster' && machine.factor < 1 && ratio.ciHigh >= reach));
+  // faster or slower verdict between separate runs stands only beyond the square of the furthest
+  // any yardstick moved in its direction; 'no difference' is refused from MACHINE_CHANGE on, as before.
+  const shifts = (s.separateRuns || s.sameRun ? machineShifts(base, cont) : []).filter(
+    (x) => s.separateRuns || shiftSize(x.factor) >= MACHINE_CHANGE,
+  );
+  const machine = explainingShift(verdict, ratio, shifts);
+  const explained = machine !== null;
   if (explained)
     return {
       ...head,
       verdict: 'cannot-tell',
-      because: detail('machine-changed', { ...machine, verdict, ...(s.separateRuns ? {} : { sameRun: true }) }),
+      because: detail('machine-changed', { ...machine, ...(s.separateRuns ? {} : { sameRun: true }) }),
     };
   if (!(verdict === 'faster' || verdict === 'slower') || !disagree) return { ...head, ...answer };
   return { ...head, verdict, because: warningDetail('rank-test-unsure', { verdict, pValue: rankP }) };
+}
+
+/**
+ * The yardstick move that could give `verdict` alone (see verdictForForks), or null: for 'no
+ * difference', the largest move from MACHINE_CHANGE on; for 'faster' or 'slower', the largest move
+ * in that direction, when the interval reaches within its square.
+ */
+function explainingShift(
+  verdict: string,
+  ratio: { ciLow: number; ciHigh: number },
+  shifts: readonly MachineShift[],
+): (MachineShift & { verdict: 'faster' | 'slower' | 'no-difference' }) | null {
+  if (verdict === 'no-difference') {
+    const largest = largestShift(shifts);
+    return largest !== null && shiftSize(largest.factor) >= MACHINE_CHANGE ? { ...largest, verdict } : null;
+  }
+  if (verdict !== 'slower' && verdict !== 'faster') return null;
+  const towards = largestShift(shifts.filter((x) => (verdict === 'slower' ? x.factor > 1 : x.factor < 1)));
+  if (towards === null) return null;
+  const reach = towards.factor ** 2;
+  return (verdict === 'slower' ? ratio.ciLow <= reach : ratio.ciHigh >= reach) ? { ...towards, verdict } : null;
 }

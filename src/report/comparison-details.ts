@@ -1,6 +1,7 @@
 // The words of a comparison's reasons and notes (src/analysis/compare.ts, src/compare/), part of
 // the one registry of detail words (src/report/details.ts DETAIL_TEXT): why a verdict is not the
 // plain one, and what else is worth knowing about each side.
+import { MACHINE_CHANGE } from '../analysis/slow-processes.js';
 import type { DetailValues, EnvironmentValues } from '../results/schema.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { MAX_UNITS_ADVICE, withinNoiseReason } from '../statistics/threshold.js';
@@ -209,10 +210,17 @@ export const COMPARISON_DETAIL_TEXT: { [C in ComparisonCode]: (v: DetailValues[C
         `yardstick read ${f.toFixed(2)}× the other's over them, and ${said} could be that alone: run again on ` +
         'a quieter machine'
       );
+    // Below MACHINE_CHANGE (src/analysis/slow-processes.ts) only a faster or slower verdict between two
+    // runs is held to the move: the move is small, the difference within twice it.
+    if (f < MACHINE_CHANGE)
+      return (
+        `the ${slower}'s run read its ${v.yardstick} yardstick ${percent(f - 1)} slower than the other ` +
+        `side's, and ${said} is within twice that: a difference this small between two runs is told ` +
+        'only by pairing them (run --against)'
+      );
     return (
       `the machine ran slower during the ${slower}'s run: its ${v.yardstick} yardstick read ${f.toFixed(2)}× ` +
-      `the other side's, and '${v.verdict === 'no-difference' ? 'no difference' : v.verdict}' could be that ` +
-      'alone: run both sides again, or pair them (run --against)'
+      `the other side's, and ${said} could be that alone: run both sides again, or pair them (run --against)`
     );
   },
   'environment-allowed': (v) => `environment differs (allowed): ${environmentProblems(v)}`,
