@@ -147,7 +147,7 @@ export function largestShift(shifts: readonly MachineShift[]): MachineShift | nu
 export const shiftSize = (factor: number): number => Math.max(factor, 1 / factor);
 
 /** Whether a factor is `limit` or more away from 1, either way. */
-const beyond = (factor: number | null, limit: number) => factor !== null && (factor >= limit || factor <= 1 / limit);
+const beyond = (factor: number | null, limit: number) => factor !== null && shiftSize(factor) >= limit;
 
 /**
  * Whether a process ran in another state than the run's reference: either yardstick its factor

@@ -5,7 +5,6 @@
 // is not captured, and benchmarks measured one after another share one heap and JIT.
 // Under the CLI or a worker (collect mode) it does nothing and returns an empty result.
 
-import { currentMode } from './mode.js';
 import { instances, type BenchInstance } from './registry.js';
 import { processIo, terminalColumns, type Io } from '../text/io.js';
 import { resolveKernel } from '../engine/kernel.js';
@@ -75,10 +74,10 @@ let measuring = false;
  * Refuses a second call while one is measuring: both would time their kernels on the one thread,
  * interleaved at every await, and each would read the other's work (or none) as its own. It is
  * refused rather than queued so that the caller sees the overlap instead of a run that silently
- * takes twice as long; `await` the first run() before starting the next.
+ * takes twice as long; `await` the first run() before starting the next. Reached through the package
+ * entry's run() (src/api/index.ts), which answers a worker listing or measuring the file itself.
  */
 export async function run(options: RunApiOptions = {}): Promise<RunResult> {
-  if (currentMode() === 'collect') return { measured: false, benchmarks: [], document: null };
   checkOptions('run', options, RUN_KEYS);
   if (measuring)
     throw new Error('run(): another run() is measuring in this process; await it before starting the next');

@@ -169,8 +169,7 @@ export function verdictForForks(
     (x) => s.separateRuns || shiftSize(x.factor) >= MACHINE_CHANGE,
   );
   const machine = explainingShift(verdict, ratio, shifts);
-  const explained = machine !== null;
-  if (explained)
+  if (machine !== null)
     return {
       ...head,
       verdict: 'cannot-tell',
