@@ -50,6 +50,12 @@ export function eventValue(spec: SimulatedEventSpec, events: readonly string[], 
 export const CACHE_GEOMETRY = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
 
 /**
+ * Valgrind's gdbserver off: it makes three FIFOs in the temporary directory for every process
+ * (vgdb-pipe-*), which a killed run leaves there; no debugger is ever attached to a worker.
+ */
+export const NO_GDBSERVER = '--vgdb=no';
+
+/**
  * The valgrind arguments for a worker: no instrumentation until the worker starts it after loading
  * (start-up under callgrind took 141 s instrumented, 16 s not, load 12: docs/measurements.md), and
  * counting off until the addon switches it on around a batch.
@@ -65,6 +71,7 @@ export function callgrindArgs(outFile: string, choice: SimulationChoice): string
     `--cache-sim=${choice.cache ? 'yes' : 'no'}`,
     `--branch-sim=${choice.branch ? 'yes' : 'no'}`,
     `--callgrind-out-file=${outFile}`,
+    NO_GDBSERVER,
     '-q',
   ];
 }

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { makeOwnTempDir, removeStaleTempDirs } from '../platform/stale-temp.js';
-import { callgrindArgs, type SimulationChoice } from './events.js';
+import { callgrindArgs, NO_GDBSERVER, type SimulationChoice } from './events.js';
 
 export const DEFAULT_SIMULATION: SimulationChoice = { cache: true, branch: true };
 
@@ -75,7 +75,7 @@ export function checkValgrind(command = 'valgrind', node = process.execPath): Va
         '(Debian/Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)',
     };
   const v = version.stdout.trim();
-  const probe = spawnSync(command, ['--tool=none', '-q', node, '-e', '0'], {
+  const probe = spawnSync(command, ['--tool=none', NO_GDBSERVER, '-q', node, '-e', '0'], {
     encoding: 'utf8',
     timeout: PROBE_TIMEOUT_MS,
   });
