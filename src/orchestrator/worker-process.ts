@@ -120,7 +120,7 @@ export interface StartedWorker {
  * module loaders that file needs ready (ipc/protocol.ts PrepareRequest), so that start-up is done
  * before the request arrives.
  */
-export function startWorker(opts: StartOptions & { prepareFile?: string }): StartedWorker {
+export function startWorker(opts: StartOptions & { prepareFile?: string; typescript?: 'tsx' }): StartedWorker {
   // The tag marks the worker and everything it starts, wherever they re-parent (leftovers.ts).
   const tag = newProcessTag();
   const env: Record<string, string | undefined> = {
@@ -171,7 +171,12 @@ export function startWorker(opts: StartOptions & { prepareFile?: string }): Star
       if (child.pid === undefined) resolve({ error });
     });
   });
-  if (opts.prepareFile !== undefined) child.send({ type: 'prepare', file: opts.prepareFile });
+  if (opts.prepareFile !== undefined)
+    child.send({
+      type: 'prepare',
+      file: opts.prepareFile,
+      ...(opts.typescript ? { typescript: opts.typescript } : {}),
+    });
   return {
     child,
     tail: () => tail,

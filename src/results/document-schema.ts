@@ -94,6 +94,7 @@ const fork = {
       properties: { factor: num, spread: num, of: int, byV8: { type: 'boolean' } },
     },
     profiled: { enum: ['inspector', 'flags'] },
+    typescript: { enum: ['node', 'tsx'] },
     v8: {
       type: 'object',
       required: ['warmup', 'end', 'deopts'],

@@ -153,6 +153,11 @@ export interface ForkResult {
    * sampling profiler of a profiling process, or `--cpu-prof` / `--prof` in its flags. Absent otherwise.
    */
   profiled?: 'inspector' | 'flags';
+  /**
+   * Who turned a TypeScript benchmark file into JavaScript in this process: Node's own type
+   * stripping, or tsx (src/worker/typescript.ts). Absent for JavaScript files, and in older files.
+   */
+  typescript?: 'node' | 'tsx';
 }
 
 /** One function's deoptimizations for one reason, as V8's trace names them (src/worker/deopt-trace.ts). */

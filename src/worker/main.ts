@@ -19,7 +19,7 @@ import { fullName } from '../text/format.js';
 import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
 import { settleWith } from '../simulation/settle.js';
-import { needsTypeScriptLoader, registerTypeScriptLoader } from './typescript.js';
+import { needsTypeScriptLoader, registerTypeScriptLoader, strippingFailure, typeScriptLoader } from './typescript.js';
 import { originalSend, trackExitCause } from '../ipc/exit-cause.js';
 import { attributeToSourceFunctions, withCpuProfile } from '../profile/capture.js';
 import { startV8Watch } from './v8-watch.js';
@@ -142,9 +142,11 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
       const { result, profile } = await withCpuProfile(req.options.profile.intervalUs, run);
       return { type: 'result', id: req.id, fork: { ...result, profiled: 'inspector' }, profile };
     }
-    const fork = await run();
+    const measured = await run();
     const flags = profilerFlag(process.execArgv, process.env.NODE_OPTIONS);
-    return { type: 'result', id: req.id, fork: flags ? { ...fork, profiled: 'flags' } : fork };
+    const fork = flags ? { ...measured, profiled: 'flags' as const } : measured;
+    const loader = typeScriptLoader(req.file, req.typescript);
+    return { type: 'result', id: req.id, fork: loader ? { ...fork, typescript: loader } : fork };
   } catch (err) {
     return errorMessage(err, 'throw', `benchmark '${name}' failed: `, req.id);
   } finally {
@@ -160,12 +162,13 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
  */
 type LoaderFailure = { loader: string; err: unknown } | null;
 const loaders = new Map<string, Promise<LoaderFailure>>();
-function prepareLoaders(file: string): Promise<LoaderFailure> {
-  let ready = loaders.get(file);
+function prepareLoaders(file: string, typescript?: 'tsx'): Promise<LoaderFailure> {
+  const key = `${typescript ?? ''}:${file}`;
+  let ready = loaders.get(key);
   if (!ready) {
     ready = (async () => {
       try {
-        if (needsTypeScriptLoader(file)) {
+        if (needsTypeScriptLoader(file, typescript)) {
           // The package's entry, which benchmark files import by name, loads natively first: about
           // 23 ms, against 65 ms through the hooks thread.
           await import('../index.js');
@@ -181,7 +184,7 @@ function prepareLoaders(file: string): Promise<LoaderFailure> {
       }
       return null;
     })();
-    loaders.set(file, ready);
+    loaders.set(key, ready);
   }
   return ready;
 }
@@ -203,7 +206,7 @@ function calibrateClock(): void {
 
 async function handle(req: WorkerRequest): Promise<WorkerMessage> {
   if (req?.type === 'list' || req?.type === 'run') {
-    const failed = await prepareLoaders(req.file);
+    const failed = await prepareLoaders(req.file, req.typescript);
     if (failed !== null) {
       const id = req.type === 'run' ? req.id : undefined;
       return errorMessage(failed.err, 'load', `could not load ${req.file}: ${failed.loader}: `, id, req.file);
@@ -215,7 +218,10 @@ async function handle(req: WorkerRequest): Promise<WorkerMessage> {
       const checks = loadChecks();
       return { type: 'list', benchmarks, ...(checks.length ? { checks } : {}) };
     } catch (err) {
-      return errorMessage(err, 'load', `could not load ${req.file}: `, undefined, req.file);
+      const answer = errorMessage(err, 'load', `could not load ${req.file}: `, undefined, req.file);
+      // Loaded by Node's own type stripping, in a way tsx may load: the orchestrator lists it again with tsx.
+      const retry = typeScriptLoader(req.file, req.typescript) === 'node' && strippingFailure(err);
+      return retry ? { ...answer, stripping: true } : answer;
     }
   }
   if (req?.type === 'run') return runOne(req);
@@ -242,7 +248,7 @@ if (typeof process.send !== 'function') {
   trackExitCause({ requested: () => requested, answered: () => delivered });
   // An optional 'prepare' first (ipc/protocol.ts), then the one request.
   const onMessage = (req: WorkerRequest | PrepareRequest) => {
-    if (req?.type === 'prepare') return void prepareLoaders(req.file).then(calibrateClock);
+    if (req?.type === 'prepare') return void prepareLoaders(req.file, req.typescript).then(calibrateClock);
     process.off('message', onMessage);
     requested = true;
     handle(req).then(finish, fail);

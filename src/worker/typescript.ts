@@ -1,11 +1,22 @@
-// TypeScript benchmark files in the compiled worker. Node 20 runs only JavaScript, so a .ts
-// file needs tsx's loader hooks. They are registered just before the file is imported, and not
-// with `node --import tsx` at start: once Node's module-hooks thread runs, every later import
-// waits on a round trip to it. Registered after the worker's own modules (and the package entry,
-// worker/main.ts), only the benchmark file and what it imports pass through tsx: one kernel in 3
-// processes took 2.25 s instead of 2.9 s, about 160 ms less per process (the 2-vCPU VM of
-// docs/measurements.md, "Cost of a default run"). A worker started from the sources already
-// runs under tsx.
+// TypeScript benchmark files in the compiled worker. Node 22.18+ (and 23.6+) strips types itself
+// (`process.features.typescript`), which costs nothing to set up; Node 20 runs only JavaScript, and
+// a file Node's stripping cannot load (enums, parameter properties, decorators, `./x.js`
+// specifiers meaning ./x.ts, extensionless imports, .tsx) needs tsx's loader hooks. The listing
+// worker tries Node's own stripping first; when it fails that way, the orchestrator lists the file
+// again with tsx and has every process of that file load it so (src/orchestrator/fork.ts listFile).
+// Each process loads the file once, so no benchmark code runs twice in one process. Where Node
+// strips types, a project needs no tsx for most TypeScript files (docs/guide.md, "TypeScript
+// benchmark files").
+//
+// tsx's hooks are registered just before the file is imported, and not with `node --import tsx`
+// at start: once Node's module-hooks thread runs, every later import waits on a round trip to it.
+// Registered after the worker's own modules (and the package entry, worker/main.ts), only the
+// benchmark file and what it imports pass through tsx: one kernel in 3 processes took 2.25 s
+// instead of 2.9 s, about 160 ms less per process (the 2-vCPU VM of docs/measurements.md, "Cost
+// of a default run"). A worker started from the sources already runs under tsx.
+
+/** Who turns a TypeScript benchmark file into JavaScript in this process. */
+export type TypeScriptLoader = 'node' | 'tsx';
 
 let registered = false;
 
@@ -14,9 +25,53 @@ export function isTypeScript(file: string): boolean {
   return /\.[cm]?tsx?(\?.*)?$/.test(file);
 }
 
-/** Whether this process must register the TypeScript loader before importing `file`. */
-export function needsTypeScriptLoader(file: string): boolean {
-  return !registered && isTypeScript(file) && !import.meta.url.endsWith('.ts');
+/** Whether this Node strips TypeScript's types itself (22.18+, 23.6+; not with --no-experimental-strip-types). */
+export function nodeStripsTypes(): boolean {
+  const mode = (process.features as { typescript?: unknown }).typescript;
+  return mode === 'strip' || mode === 'transform';
+}
+
+/**
+ * Who loads `file` in this process: null for a JavaScript file; 'tsx' in a worker started from the
+ * sources (already under tsx), when the request asks for it, for .tsx files, and where Node does
+ * not strip types; 'node' otherwise.
+ */
+export function typeScriptLoader(file: string, asked?: 'tsx'): TypeScriptLoader | null {
+  if (!isTypeScript(file)) return null;
+  if (registered || asked === 'tsx' || import.meta.url.endsWith('.ts')) return 'tsx';
+  return nodeStripsTypes() && !/\.tsx(\?.*)?$/.test(file) ? 'node' : 'tsx';
+}
+
+/** Whether this process must register tsx before importing `file`. */
+export function needsTypeScriptLoader(file: string, asked?: 'tsx'): boolean {
+  return !registered && !import.meta.url.endsWith('.ts') && typeScriptLoader(file, asked) === 'tsx';
+}
+
+/**
+ * Error codes of code Node's type stripping cannot load and tsx can: syntax that is not erasable,
+ * specifiers that name the .js a .ts file compiles to, leave the extension out or name a directory,
+ * .tsx, and TypeScript under node_modules.
+ */
+const STRIPPING_CODES = new Set([
+  'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX',
+  'ERR_INVALID_TYPESCRIPT_SYNTAX',
+  'ERR_MODULE_NOT_FOUND',
+  'MODULE_NOT_FOUND',
+  'ERR_UNSUPPORTED_DIR_IMPORT',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING',
+]);
+
+/**
+ * Whether an error loading a TypeScript file through Node's stripping may load with tsx: one of
+ * the codes above, or a SyntaxError (decorators and other syntax V8 does not parse read "Invalid
+ * or unexpected token"). A SyntaxError the file's own code throws cannot be told apart; listing it
+ * again with tsx fails the same way, and that error is the one reported.
+ */
+export function strippingFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return (typeof code === 'string' && STRIPPING_CODES.has(code)) || err.name === 'SyntaxError';
 }
 
 /**
