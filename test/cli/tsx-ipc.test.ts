@@ -137,7 +137,9 @@ describe.runIf(canDrop)('tsx never connects to an IPC socket another user plante
         env: { ...process.env, TMPDIR: shared },
       });
       await ended(plain);
-      await new Promise((r) => setTimeout(r, 200)); // the listener prints what it got
+      // The listener prints what it got once it next runs: polled, for a loaded machine.
+      for (let waited = 0; waited < 30_000 && !control.out().includes('x.bench.ts'); waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
       expect(control.out()).toContain(`connected ${join(shared, 'tsx-0', `${process.pid}.pipe`)}`);
       expect(control.out()).toContain('x.bench.ts');
     } finally {
