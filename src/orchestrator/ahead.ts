@@ -6,6 +6,12 @@
 import type { NeighbourMessage, NeighbourPaused } from '../ipc/protocol.js';
 import type { StartedWorker } from './worker-process.js';
 
+/**
+ * How long a pause waits for the waiting worker to be stopped before it is answered anyway; the
+ * measuring worker waits at most 200 ms for the answer (src/worker/main.ts NEIGHBOUR_ACK_MS).
+ */
+const STOP_WAIT_MS = 150;
+
 export class AheadWorker<J> {
   private held: { job: J; worker: StartedWorker } | null = null;
 
@@ -47,12 +53,23 @@ export class AheadWorker<J> {
     this.held = null;
   }
 
-  /** The answer to a measuring worker's NeighbourMessage (a non-final message of runFork). */
+  /**
+   * The answer to a measuring worker's NeighbourMessage (a non-final message of runFork). A pause
+   * is answered once the waiting worker is stopped, or after STOP_WAIT_MS: the signal takes effect
+   * only when that worker next runs, and on a busy machine its CPU may be held by another process.
+   */
   readonly onMessage = (msg: unknown, reply: (answer: object) => void): void => {
     const m = msg as Partial<NeighbourMessage> | null;
     if (m?.type !== 'neighbour') return;
     this.pause(m.pause === true);
+    if (m.pause !== true) return;
     const answer: NeighbourPaused = { type: 'neighbour-paused', ...(m.seq !== undefined ? { seq: m.seq } : {}) };
-    if (m.pause === true) reply(answer);
+    const worker = this.held?.worker;
+    const started = Date.now();
+    const check = () => {
+      if (worker?.isStopped() === false && Date.now() - started < STOP_WAIT_MS) return void setTimeout(check, 1);
+      reply(answer);
+    };
+    check();
   };
 }

@@ -12,7 +12,7 @@
 // not use, and moves every one of its threads to the measuring CPU when its request arrives
 // (worker/prepare.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
@@ -113,6 +113,12 @@ export interface StartedWorker {
    * another worker times. Nothing is sent once it has ended.
    */
   pause(stopped: boolean): void;
+  /**
+   * Whether the process is stopped now (its state in /proc/PID/stat is T), or has ended: a SIGSTOP
+   * takes effect only once the process next runs, which on a busy CPU can be milliseconds later.
+   * null where /proc cannot tell.
+   */
+  isStopped(): boolean | null;
 }
 
 /**
@@ -189,6 +195,7 @@ export function startWorker(opts: StartOptions & { prepareFile?: string; typescr
       stopped = stop;
       signalGroup(child.pid, stop ? 'SIGSTOP' : 'SIGCONT');
     },
+    isStopped: () => (exited ? true : processStopped(child.pid)),
   };
 }
 
@@ -242,6 +249,18 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
     }
     if (child.connected) child.send(opts.request as object);
   });
+}
+
+/** Whether PID's state is stopped (T) in /proc/PID/stat; null where that cannot be read. */
+function processStopped(pid: number | undefined): boolean | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may itself hold ') '.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
+  } catch {
+    return null;
+  }
 }
 
 /** SIGKILL to the process group PID leads (the worker and what it started); ESRCH when none is left. */

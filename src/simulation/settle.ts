@@ -40,7 +40,18 @@ export function runTier(kernel: V8Tier, loop: V8Tier, perCall: number): V8Tier {
 }
 
 /**
- * Uncounted calls of the loop first, doubling until one takes WARM_CALL_MS (or MAX_WARM_CALLS calls):
+ * The process's CPU time, ms: the uncounted calls' clock. On a busy machine wall time runs on while
+ * the worker waits for a CPU, so a wall-time phase made fewer calls there, and a cheap kernel could
+ * settle in Maglev where a quiet machine's reached TurboFan. Valgrind runs one thread at a time, so
+ * this is the worker's own work.
+ */
+function processCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * Uncounted calls of the loop first, doubling until one takes WARM_CALL_MS of CPU time (or MAX_WARM_CALLS calls):
  * under Valgrind the time-based warm-up before this makes only a few calls, too few for V8 to tier
  * up a cheap kernel or the loop around it. Then counted pairs back to back until two successive
  * pairs agree within STEADY_TOLERANCE in the same tiers with the kernel optimized; failing that,
@@ -52,7 +63,7 @@ export async function settleTier(
   ctx: BatchContext,
   kernel: unknown,
   unit: number,
-  nowMs = () => performance.now(),
+  nowMs = processCpuMs,
 ): Promise<SimulationRecord> {
   const read = tierReader();
   const n = Math.max(1, Math.round(unit));

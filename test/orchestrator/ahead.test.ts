@@ -5,13 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { AheadWorker } from '../../src/orchestrator/ahead.js';
 import type { StartedWorker } from '../../src/orchestrator/worker-process.js';
 
-function fake(name: string, log: string[]): StartedWorker {
+/** A fake worker; `stopsAfter` checks of its state pass before a stop shows (as on a busy CPU). */
+function fake(name: string, log: string[], stopsAfter = 0): StartedWorker {
+  let stopped = false;
+  let checks = 0;
   return {
     child: null as never,
     tail: () => '',
     ended: new Promise(() => {}),
     discard: () => log.push(`discard ${name}`),
-    pause: (stopped) => log.push(`${stopped ? 'stop' : 'continue'} ${name}`),
+    pause: (stop) => {
+      stopped = stop;
+      checks = 0;
+      log.push(`${stop ? 'stop' : 'continue'} ${name}`);
+    },
+    isStopped: () => stopped && ++checks > stopsAfter,
   };
 }
 
@@ -46,6 +54,28 @@ describe('AheadWorker', () => {
     // With no worker waiting (the last job) a stop is still answered, so the phase does not wait.
     ahead.onMessage({ type: 'neighbour', pause: true }, (m) => replies.push(m));
     expect(replies).toHaveLength(2);
+  });
+
+  it('answers a stop once the waiting worker is stopped, not when the signal is sent', async () => {
+    const log: string[] = [];
+    const ahead = new AheadWorker<string>((job) => fake(job, log, 3));
+    ahead.startFor('b');
+    const answered = new Promise<object>((resolve) =>
+      ahead.onMessage({ type: 'neighbour', pause: true, seq: 2 }, resolve),
+    );
+    let early: object | null = null;
+    void answered.then((m) => (early = m));
+    expect(early).toBeNull(); // the fake shows the stop only from its fourth check
+    expect(await answered).toEqual({ type: 'neighbour-paused', seq: 2 });
+    ahead.discard();
+  });
+
+  it('answers a stop anyway when the worker never shows it (bounded wait)', async () => {
+    const ahead = new AheadWorker<string>((job) => fake(job, [], Number.POSITIVE_INFINITY));
+    ahead.startFor('b');
+    const answer = await new Promise<object>((resolve) => ahead.onMessage({ type: 'neighbour', pause: true }, resolve));
+    expect(answer).toEqual({ type: 'neighbour-paused' });
+    ahead.discard();
   });
 
   it('a worker that cannot be started ahead is no error: the job starts at its turn', () => {
