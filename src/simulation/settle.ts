@@ -4,7 +4,6 @@
 // batches (n, 2n calls) give per-call counts free of the per-batch cost; warm-up goes on until two
 // successive pairs agree within STEADY_TOLERANCE and V8 reports the kernel optimized, or MAX_PAIRS.
 // The tier comes from V8's %GetOptimizationStatus (src/simulation/v8-status.ts).
-import { performance } from 'node:perf_hooks';
 import { runBatch, type BatchContext } from '../engine/batch.js';
 import { SINK } from '../engine/sink.js';
 import type { SimulationRecord, V8Tier } from '../results/schema.js';
