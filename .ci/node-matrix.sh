@@ -15,8 +15,9 @@ VERSIONS=(22.23.3 24.21.0 26.12.1)
 # The engine, the worker, the compat layer, the native calls and the V8 internals they rely on
 # (the example suite below runs the worker end to end in forked processes):
 # optimization-status bits (v8-status), GC observation (gc-watch, memory), the protector check
-# (protector), the flags the worker is started with (worker-args), and who loads a TypeScript
-# benchmark file (typescript-loader: Node's own type stripping from 22.18, tsx for the rest).
+# (protector), the flags the worker is started with (worker-args), and tsx loading TypeScript
+# benchmark files where Node also strips types (typescript-loader; Node's stripping without tsx is
+# in test/pack/pack-install.sh).
 SUBSET=(
   test/simulation/v8-status.test.ts
   test/engine/gc-watch.test.ts

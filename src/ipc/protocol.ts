@@ -26,20 +26,10 @@ export interface BenchmarkDescriptor {
   latency: boolean;
   /** The file it came from (file: URL) or null when registered in-process. */
   file: string | null;
-  /**
-   * 'tsx': a TypeScript file that Node's own type stripping could not load, listed again with tsx
-   * (set by the orchestrator, src/orchestrator/fork.ts listFile); every process of it loads it so.
-   */
-  typescript?: 'tsx';
-}
-
-/** A request's loader for a TypeScript file: 'tsx' where Node's type stripping failed to list it. */
-export interface LoaderChoice {
-  typescript?: 'tsx';
 }
 
 /** Orchestrator → worker: measure one benchmark (by its stable id) of one file. */
-export interface RunRequest extends LoaderChoice {
+export interface RunRequest {
   type: 'run';
   /** Absolute path or file: URL of the benchmark file. */
   file: string;
@@ -79,7 +69,7 @@ export interface WorkerRunOptions extends Partial<MeasureOptions> {
 }
 
 /** Orchestrator → worker: load the file in collect mode and list its benchmarks. */
-export interface ListRequest extends LoaderChoice {
+export interface ListRequest {
   type: 'list';
   file: string;
 }
@@ -89,7 +79,7 @@ export interface ListRequest extends LoaderChoice {
  * (TypeScript, the mitata/tinybench/vitest mapping) ready now. A worker started ahead of its turn
  * does this while another worker measures; no benchmark code runs before the request.
  */
-export interface PrepareRequest extends LoaderChoice {
+export interface PrepareRequest {
   type: 'prepare';
   file: string;
 }
@@ -130,11 +120,6 @@ export interface ErrorResponse {
   /** The benchmark id, when the request named one. */
   id?: string;
   error: { message: string; stack?: string; kind: WorkerErrorKind };
-  /**
-   * The file is TypeScript, Node stripped its types itself, and loading failed the way code only
-   * tsx can load fails (src/worker/typescript.ts strippingFailure): list it again with tsx.
-   */
-  stripping?: true;
 }
 
 /**

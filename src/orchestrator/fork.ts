@@ -55,7 +55,6 @@ export function startFork(
     ...(opts.node ? { node: opts.node } : {}),
     conditions: spawnConditions(opts, forkIndex, cpus),
     prepareFile: d.file ?? undefined,
-    ...(d.typescript ? { typescript: d.typescript } : {}),
   });
 }
 
@@ -91,14 +90,7 @@ export async function runFork(
   }
   const outcome = await runWorker<WorkerMessage>({
     platform,
-    request: {
-      type: 'run',
-      file: d.file,
-      id: d.id,
-      forkIndex,
-      options,
-      ...(d.typescript ? { typescript: d.typescript } : {}),
-    },
+    request: { type: 'run', file: d.file, id: d.id, forkIndex, options },
     timeoutMs: opts.timeoutMs,
     conditions: spawnAt,
     isFinal: isFinalMessage,
@@ -125,57 +117,23 @@ export async function runFork(
   return { error: { message: `${fullName(d.group, d.title)}: unexpected worker answer '${m.type}'`, kind: 'crash' } };
 }
 
-type Listing = { benchmarks: Descriptor[]; checks?: Check[] } | { error: string } | { interrupted: true };
-
-/**
- * Lists the benchmarks of one file (in a worker, so the orchestrator never runs user code). A
- * TypeScript file that Node's own type stripping could not load is listed again, in a new
- * process, with tsx (src/worker/typescript.ts), and its benchmarks say so: every process of them
- * loads the file with tsx too.
- */
+/** Lists the benchmarks of one file (in a worker, so the orchestrator never runs user code). */
 export async function listFile(
   platform: Platform,
   file: string,
   signal?: AbortSignal,
   node?: NodeLaunch,
-): Promise<Listing> {
-  const first = await listOnce(platform, file, signal, node);
-  if (!('stripping' in first)) return first;
-  const again = await listOnce(platform, file, signal, node, 'tsx');
-  if ('stripping' in again || 'error' in again) {
-    // Both failed: Node's error names what it could not load, tsx's says why tsx could not help.
-    const tsx = 'error' in again ? again.error : '';
-    const missing = /need tsx, which is not installed/.test(tsx);
-    return {
-      error: missing
-        ? `${first.error} (loaded by Node's type stripping; tsx, which loads more TypeScript, is not installed: npm install --save-dev tsx)`
-        : tsx,
-    };
-  }
-  if ('interrupted' in again) return again;
-  return { ...again, benchmarks: again.benchmarks.map((b) => ({ ...b, typescript: 'tsx' as const })) };
-}
-
-async function listOnce(
-  platform: Platform,
-  file: string,
-  signal: AbortSignal | undefined,
-  node: NodeLaunch | undefined,
-  typescript?: 'tsx',
-): Promise<Listing | { error: string; stripping: true }> {
+): Promise<{ benchmarks: Descriptor[]; checks?: Check[] } | { error: string } | { interrupted: true }> {
   const listed = await runWorker<WorkerMessage>({
     platform,
     ...(node ? { node } : {}),
-    request: { type: 'list', file, ...(typescript ? { typescript } : {}) },
+    request: { type: 'list', file },
     timeoutMs: LIST_TIMEOUT_MS,
     isFinal: isFinalMessage,
     signal,
   });
   if (!listed.ok) return listed.kind === 'interrupted' ? { interrupted: true } : { error: listed.message };
-  if (listed.message.type === 'error') {
-    const { error, stripping } = listed.message;
-    return stripping ? { error: error.message, stripping } : { error: error.message };
-  }
+  if (listed.message.type === 'error') return { error: listed.message.error.message };
   if (listed.message.type === 'list') {
     const { benchmarks, checks } = listed.message;
     return { benchmarks, ...(checks ? { checks } : {}) };

@@ -12,7 +12,7 @@
 // not use, and moves every one of its threads to the measuring CPU when its request arrives
 // (worker/prepare.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Platform } from '../platform/types.js';
 import { crashReason } from './crash-reason.js';
@@ -114,7 +114,7 @@ export interface StartedWorker {
    */
   pause(stopped: boolean): void;
   /**
-   * Whether the process is stopped now (its state in /proc/PID/stat is T), or has ended: a SIGSTOP
+   * Whether the process is stopped now (every thread's state in /proc is T), or has ended: a SIGSTOP
    * takes effect only once the process next runs, which on a busy CPU can be milliseconds later.
    * null where /proc cannot tell.
    */
@@ -126,7 +126,7 @@ export interface StartedWorker {
  * module loaders that file needs ready (ipc/protocol.ts PrepareRequest), so that start-up is done
  * before the request arrives.
  */
-export function startWorker(opts: StartOptions & { prepareFile?: string; typescript?: 'tsx' }): StartedWorker {
+export function startWorker(opts: StartOptions & { prepareFile?: string }): StartedWorker {
   // The tag marks the worker and everything it starts, wherever they re-parent (leftovers.ts).
   const tag = newProcessTag();
   const env: Record<string, string | undefined> = {
@@ -177,12 +177,7 @@ export function startWorker(opts: StartOptions & { prepareFile?: string; typescr
       if (child.pid === undefined) resolve({ error });
     });
   });
-  if (opts.prepareFile !== undefined)
-    child.send({
-      type: 'prepare',
-      file: opts.prepareFile,
-      ...(opts.typescript ? { typescript: opts.typescript } : {}),
-    });
+  if (opts.prepareFile !== undefined) child.send({ type: 'prepare', file: opts.prepareFile });
   return {
     child,
     tail: () => tail,
@@ -251,13 +246,20 @@ export function runWorker<R>(opts: RunWorkerOptions<unknown>): Promise<WorkerOut
   });
 }
 
-/** Whether PID's state is stopped (T) in /proc/PID/stat; null where that cannot be read. */
+/**
+ * Whether every thread of PID is stopped (T, or t under a tracer) or gone (Z, X), from
+ * /proc/PID/task/TID/stat: a group stop reaches each thread when it next runs. null where /proc
+ * cannot be read.
+ */
 function processStopped(pid: number | undefined): boolean | null {
   if (pid === undefined) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The state follows the command name, which is in parentheses and may itself hold ') '.
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
+    return readdirSync(`/proc/${pid}/task`).every((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // The state follows the command name, which is in parentheses and may itself hold ') '.
+      const close = stat.lastIndexOf(')');
+      return 'TtZX'.includes(stat.slice(close + 2, close + 3));
+    });
   } catch {
     return null;
   }

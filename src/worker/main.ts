@@ -19,7 +19,13 @@ import { fullName } from '../text/format.js';
 import { installCompatImports, needsCompatImports } from '../compat/install.js';
 import { CallgrindCounterSet } from '../simulation/counter-set.js';
 import { settleWith } from '../simulation/settle.js';
-import { needsTypeScriptLoader, registerTypeScriptLoader, strippingFailure, typeScriptLoader } from './typescript.js';
+import {
+  needsTypeScriptLoader,
+  registerTypeScriptLoader,
+  STRIPPING_HINT,
+  strippingFailure,
+  typeScriptLoader,
+} from './typescript.js';
 import { originalSend, trackExitCause } from '../ipc/exit-cause.js';
 import { attributeToSourceFunctions, withCpuProfile } from '../profile/capture.js';
 import { startV8Watch } from './v8-watch.js';
@@ -63,6 +69,16 @@ function errorMessage(
   };
 }
 
+/**
+ * The answer to a benchmark file that failed to load; for a TypeScript file Node's stripping
+ * loaded, in a way tsx may load, it says so (src/worker/typescript.ts).
+ */
+function loadError(err: unknown, file: string, id?: string): ErrorResponse {
+  const answer = errorMessage(err, 'load', `could not load ${file}: `, id, file);
+  if (typeScriptLoader(file) !== 'node' || !strippingFailure(err)) return answer;
+  return { ...answer, error: { ...answer.error, message: answer.error.message + STRIPPING_HINT } };
+}
+
 /** How long a timed phase waits for the orchestrator to confirm the neighbour is paused. */
 const NEIGHBOUR_ACK_MS = 200;
 
@@ -92,7 +108,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
   try {
     instances = await loadInstances(req.file);
   } catch (err) {
-    return errorMessage(err, 'load', `could not load ${req.file}: `, req.id, req.file);
+    return loadError(err, req.file, req.id);
   }
   const inst = instances.find((i) => i.id === req.id);
   if (!inst) {
@@ -145,7 +161,7 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
     const measured = await run();
     const flags = profilerFlag(process.execArgv, process.env.NODE_OPTIONS);
     const fork = flags ? { ...measured, profiled: 'flags' as const } : measured;
-    const loader = typeScriptLoader(req.file, req.typescript);
+    const loader = typeScriptLoader(req.file);
     return { type: 'result', id: req.id, fork: loader ? { ...fork, typescript: loader } : fork };
   } catch (err) {
     return errorMessage(err, 'throw', `benchmark '${name}' failed: `, req.id);
@@ -162,13 +178,12 @@ async function runOne(req: RunRequest): Promise<WorkerMessage> {
  */
 type LoaderFailure = { loader: string; err: unknown } | null;
 const loaders = new Map<string, Promise<LoaderFailure>>();
-function prepareLoaders(file: string, typescript?: 'tsx'): Promise<LoaderFailure> {
-  const key = `${typescript ?? ''}:${file}`;
-  let ready = loaders.get(key);
+function prepareLoaders(file: string): Promise<LoaderFailure> {
+  let ready = loaders.get(file);
   if (!ready) {
     ready = (async () => {
       try {
-        if (needsTypeScriptLoader(file, typescript)) {
+        if (needsTypeScriptLoader(file)) {
           // The package's entry, which benchmark files import by name, loads natively first: about
           // 23 ms, against 65 ms through the hooks thread.
           await import('../index.js');
@@ -184,7 +199,7 @@ function prepareLoaders(file: string, typescript?: 'tsx'): Promise<LoaderFailure
       }
       return null;
     })();
-    loaders.set(key, ready);
+    loaders.set(file, ready);
   }
   return ready;
 }
@@ -206,7 +221,7 @@ function calibrateClock(): void {
 
 async function handle(req: WorkerRequest): Promise<WorkerMessage> {
   if (req?.type === 'list' || req?.type === 'run') {
-    const failed = await prepareLoaders(req.file, req.typescript);
+    const failed = await prepareLoaders(req.file);
     if (failed !== null) {
       const id = req.type === 'run' ? req.id : undefined;
       return errorMessage(failed.err, 'load', `could not load ${req.file}: ${failed.loader}: `, id, req.file);
@@ -218,10 +233,7 @@ async function handle(req: WorkerRequest): Promise<WorkerMessage> {
       const checks = loadChecks();
       return { type: 'list', benchmarks, ...(checks.length ? { checks } : {}) };
     } catch (err) {
-      const answer = errorMessage(err, 'load', `could not load ${req.file}: `, undefined, req.file);
-      // Loaded by Node's own type stripping, in a way tsx may load: the orchestrator lists it again with tsx.
-      const retry = typeScriptLoader(req.file, req.typescript) === 'node' && strippingFailure(err);
-      return retry ? { ...answer, stripping: true } : answer;
+      return loadError(err, req.file);
     }
   }
   if (req?.type === 'run') return runOne(req);
@@ -248,7 +260,7 @@ if (typeof process.send !== 'function') {
   trackExitCause({ requested: () => requested, answered: () => delivered });
   // An optional 'prepare' first (ipc/protocol.ts), then the one request.
   const onMessage = (req: WorkerRequest | PrepareRequest) => {
-    if (req?.type === 'prepare') return void prepareLoaders(req.file, req.typescript).then(calibrateClock);
+    if (req?.type === 'prepare') return void prepareLoaders(req.file).then(calibrateClock);
     process.off('message', onMessage);
     requested = true;
     handle(req).then(finish, fail);

@@ -1,12 +1,10 @@
-// TypeScript benchmark files in the compiled worker. Node 22.18+ (and 23.6+) strips types itself
-// (`process.features.typescript`), which costs nothing to set up; Node 20 runs only JavaScript, and
-// a file Node's stripping cannot load (enums, parameter properties, decorators, `./x.js`
-// specifiers meaning ./x.ts, extensionless imports, .tsx) needs tsx's loader hooks. The listing
-// worker tries Node's own stripping first; when it fails that way, the orchestrator lists the file
-// again with tsx and has every process of that file load it so (src/orchestrator/fork.ts listFile).
-// Each process loads the file once, so no benchmark code runs twice in one process. Where Node
-// strips types, a project needs no tsx for most TypeScript files (docs/guide.md, "TypeScript
-// benchmark files").
+// TypeScript benchmark files in the compiled worker. tsx's loader hooks turn them into
+// JavaScript, as they always have where tsx is installed: every process of a run, and both sides
+// of a paired run, then load a file the same way. Where tsx is not installed and Node strips types
+// itself (22.18+, 23.6+: `process.features.typescript`), Node loads the file; on Node 20 a run
+// without tsx is refused with what to install. Node's stripping loads less than tsx does (no enums, parameter properties or
+// decorators, no `./x.js` meaning ./x.ts, no extensionless imports, no .tsx), and a file it cannot
+// load is reported with what to install.
 //
 // tsx's hooks are registered just before the file is imported, and not with `node --import tsx`
 // at start: once Node's module-hooks thread runs, every later import waits on a round trip to it.
@@ -31,20 +29,48 @@ export function nodeStripsTypes(): boolean {
   return mode === 'strip' || mode === 'transform';
 }
 
+let tsxFound: boolean | undefined;
+/** Whether tsx can be imported from cyclebench's own place (bin/typescript-loader.js imports it). */
+export function tsxInstalled(): boolean {
+  if (tsxFound === undefined) {
+    try {
+      import.meta.resolve('tsx/esm/api');
+      tsxFound = true;
+    } catch {
+      tsxFound = false;
+    }
+  }
+  return tsxFound;
+}
+
+/** What decides who loads a TypeScript file (typeScriptLoader reads them from this process). */
+export interface LoaderFacts {
+  /** tsx is registered already, or this worker runs from the sources (under tsx). */
+  underTsx: boolean;
+  tsxInstalled: boolean;
+  nodeStripsTypes: boolean;
+}
+
 /**
- * Who loads `file` in this process: null for a JavaScript file; 'tsx' in a worker started from the
- * sources (already under tsx), when the request asks for it, for .tsx files, and where Node does
- * not strip types; 'node' otherwise.
+ * Who loads `file`: null for a JavaScript file; 'node' where tsx is not installed and Node strips
+ * types (not for .tsx, which Node does not load); 'tsx' otherwise.
  */
-export function typeScriptLoader(file: string, asked?: 'tsx'): TypeScriptLoader | null {
+export function chooseLoader(file: string, facts: LoaderFacts): TypeScriptLoader | null {
   if (!isTypeScript(file)) return null;
-  if (registered || asked === 'tsx' || import.meta.url.endsWith('.ts')) return 'tsx';
-  return nodeStripsTypes() && !/\.tsx(\?.*)?$/.test(file) ? 'node' : 'tsx';
+  if (facts.underTsx) return 'tsx';
+  return !facts.tsxInstalled && facts.nodeStripsTypes && !/\.tsx(\?.*)?$/.test(file) ? 'node' : 'tsx';
+}
+
+/** Who loads `file` in this process (chooseLoader). */
+export function typeScriptLoader(file: string): TypeScriptLoader | null {
+  if (!isTypeScript(file)) return null;
+  const underTsx = registered || import.meta.url.endsWith('.ts');
+  return chooseLoader(file, { underTsx, tsxInstalled: underTsx || tsxInstalled(), nodeStripsTypes: nodeStripsTypes() });
 }
 
 /** Whether this process must register tsx before importing `file`. */
-export function needsTypeScriptLoader(file: string, asked?: 'tsx'): boolean {
-  return !registered && !import.meta.url.endsWith('.ts') && typeScriptLoader(file, asked) === 'tsx';
+export function needsTypeScriptLoader(file: string): boolean {
+  return !registered && !import.meta.url.endsWith('.ts') && typeScriptLoader(file) === 'tsx';
 }
 
 /**
@@ -65,8 +91,9 @@ const STRIPPING_CODES = new Set([
 /**
  * Whether an error loading a TypeScript file through Node's stripping may load with tsx: one of
  * the codes above, or a SyntaxError (decorators and other syntax V8 does not parse read "Invalid
- * or unexpected token"). A SyntaxError the file's own code throws cannot be told apart; listing it
- * again with tsx fails the same way, and that error is the one reported.
+ * or unexpected token"; a type-only import reads "does not provide an export named"). A
+ * SyntaxError the file's own code throws cannot be told apart: its message then gains a hint it
+ * does not need.
  */
 export function strippingFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
@@ -96,6 +123,12 @@ export async function registerTypeScriptLoader(): Promise<void> {
     const code = (err as { code?: unknown }).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw err;
     registered = false;
-    throw new Error('TypeScript benchmark files need tsx, which is not installed: npm install --save-dev tsx');
+    throw new Error(
+      'TypeScript benchmark files need tsx on this Node (Node 22.18+ strips types itself), and tsx is not installed: npm install --save-dev tsx',
+    );
   });
 }
+
+/** What a load error of a TypeScript file Node's stripping loaded adds: that tsx may load it. */
+export const STRIPPING_HINT =
+  " (loaded by Node's type stripping, as tsx is not installed; tsx loads more TypeScript: npm install --save-dev tsx)";

