@@ -1,10 +1,10 @@
-// TypeScript benchmark files in the compiled worker. tsx's loader hooks turn them into
-// JavaScript, as they always have where tsx is installed: every process of a run, and both sides
-// of a paired run, then load a file the same way. Where tsx is not installed and Node strips types
-// itself (22.18+, 23.6+: `process.features.typescript`), Node loads the file; on Node 20 a run
-// without tsx is refused with what to install. Node's stripping loads less than tsx does (no enums, parameter properties or
-// decorators, no `./x.js` meaning ./x.ts, no extensionless imports, no .tsx), and a file it cannot
-// load is reported with what to install.
+// TypeScript benchmark files in the compiled worker. Where tsx is installed, its loader hooks turn
+// them into JavaScript: every process of a run, and both sides of a paired run, then load a file
+// the same way. Where tsx is not installed and Node strips types itself (22.18+, 23.6+:
+// `process.features.typescript`), Node loads the file; on Node 20 a run without tsx is refused
+// with what to install. Node's stripping loads less than tsx does (no enums, parameter properties
+// or decorators, no `./x.js` meaning ./x.ts, no extensionless imports, no .tsx), and a file it
+// cannot load is reported with what to install.
 //
 // tsx's hooks are registered just before the file is imported, and not with `node --import tsx`
 // at start: once Node's module-hooks thread runs, every later import waits on a round trip to it.
