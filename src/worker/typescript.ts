@@ -61,16 +61,19 @@ export function chooseLoader(file: string, facts: LoaderFacts): TypeScriptLoader
   return !facts.tsxInstalled && facts.nodeStripsTypes && !/\.tsx(\?.*)?$/.test(file) ? 'node' : 'tsx';
 }
 
-/** Who loads `file` in this process (chooseLoader). */
+/** Whether tsx already loads TypeScript here: registered, or a worker started from the sources. */
+const underTsx = (): boolean => registered || import.meta.url.endsWith('.ts');
+
+/** Who loads `file` in this process (chooseLoader); under tsx, tsx is not looked for again. */
 export function typeScriptLoader(file: string): TypeScriptLoader | null {
   if (!isTypeScript(file)) return null;
-  const underTsx = registered || import.meta.url.endsWith('.ts');
-  return chooseLoader(file, { underTsx, tsxInstalled: underTsx || tsxInstalled(), nodeStripsTypes: nodeStripsTypes() });
+  if (underTsx()) return 'tsx';
+  return chooseLoader(file, { underTsx: false, tsxInstalled: tsxInstalled(), nodeStripsTypes: nodeStripsTypes() });
 }
 
 /** Whether this process must register tsx before importing `file`. */
 export function needsTypeScriptLoader(file: string): boolean {
-  return !registered && !import.meta.url.endsWith('.ts') && typeScriptLoader(file) === 'tsx';
+  return !underTsx() && typeScriptLoader(file) === 'tsx';
 }
 
 /**
