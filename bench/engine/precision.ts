@@ -33,7 +33,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { forkStatistic, isUsableBatch } from '../../src/analysis/fork-fit.js';
+import { processStatistic } from '../../src/analysis/fork-fit.js';
 import {
   cv,
   cvWithCi,
@@ -121,7 +121,7 @@ function measureOnce(rep: number, kernel: string, c: Contender): Sample {
     if (!b?.headline)
       return { rep, kernel, contender: c, headline: null, wallMs: r.wallMs, error: b?.error?.message ?? why(r) };
     const statistic = b.headline.statistic;
-    const perProcess = b.forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic));
+    const perProcess = b.forks.map((f) => processStatistic(f, statistic));
     return {
       rep,
       kernel,

@@ -12,7 +12,7 @@
 //   node --import tsx bench/engine/state-rules.ts DIR [DIR…]
 import { readdirSync, readFileSync } from 'node:fs';
 import { median, quantile } from 'simple-statistics';
-import { forkStatistic, isUsableBatch } from '../../src/analysis/fork-fit.js';
+import { processStatistic } from '../../src/analysis/fork-fit.js';
 import type { BenchmarkResult, ResultDocument } from '../../src/results/schema.js';
 
 type Rule = (readings: number[]) => (reading: number) => boolean;
@@ -66,7 +66,7 @@ for (const dir of dirs)
       const other = rule(planned.filter(Number.isFinite));
       const value = (b: BenchmarkResult) => {
         const all = b.forks.map((f) => ({
-          v: forkStatistic(f.batches.filter(isUsableBatch), 'slope'),
+          v: processStatistic(f, 'slope'),
           out: other(memory(f)),
         }));
         const kept = all.filter((p) => !p.out);

@@ -21,7 +21,7 @@ import { twoStageRatioInterval } from '../statistics/t-intervals.js';
 import { intervalVerdict, unitsToResolve, type IntervalVerdict } from '../statistics/threshold.js';
 import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
-import { manualStatistic } from './manual.js';
+import { allManual } from './manual.js';
 import { forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 import { driftDetail, stageDrift } from './run-drift.js';
 
@@ -113,11 +113,13 @@ function ratioOf(
   base: Batch[][],
   contender: Batch[][],
   statistic: Statistic,
+  /** Per side: its processes timed their own samples (fork-fit.ts fitFork). */
+  manual: readonly [boolean, boolean],
   enough: boolean,
   opts: ForkCompareOptions & { confidence: number },
   first: readonly [boolean[], boolean[]],
 ): RatioCi {
-  const points = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
+  const points = [base, contender].map((side, i) => side.map((g) => forkStatistic(g, statistic, manual[i])));
   if (enough && points.every((p) => p.every(Number.isFinite))) {
     const t = twoStageRatioInterval(points[0], points[1], opts.confidence, first);
     const units = `${base.length} vs ${contender.length} processes, df ${t.df.toFixed(1)}`;
@@ -128,7 +130,7 @@ function ratioOf(
     const method = `Welch t-interval of the log ratio over per-process values (${units}${added})`;
     return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: t.pValue };
   }
-  const b = bootstrapRatio(base, contender, (g) => pooledStatistic(g, statistic), {
+  const b = bootstrapRatio(base, contender, (g, side) => pooledStatistic(g, statistic, manual[side]), {
     resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
     confidence: opts.confidence,
     seed: opts.seed ?? D.DEFAULT_SEED,
@@ -146,25 +148,27 @@ export function compareForks(
   const c = groupsOf(contenderForks, opts.planned?.[1]);
   const [base, contender] = [b.groups, c.groups];
   const asked: Statistic = !opts.statistic || opts.statistic === 'auto' ? D.DEFAULT_STATISTIC : opts.statistic;
-  // As the headline does (estimate.ts): no slope without 2 batch sizes in every process, so the mean.
-  const manual = manualStatistic([...baseForks, ...contenderForks], asked) !== asked;
+  // As the headline does (estimate.ts): no slope of manually timed samples (manual.ts), nor
+  // without 2 batch sizes in every process, so the mean.
+  const manual = [allManual(baseForks), allManual(contenderForks)] as const;
+  const manualSide = manual[0] || manual[1];
   const statistic: Statistic =
-    manual || (asked === 'slope' && [...base, ...contender].some(singleSize)) ? 'mean' : asked;
+    asked === 'slope' && (manualSide || [...base, ...contender].some(singleSize)) ? 'mean' : asked;
   const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
   const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
   const enough = base.length >= MIN_PROCESSES_FOR_VERDICT && contender.length >= MIN_PROCESSES_FOR_VERDICT;
-  const r = ratioOf(base, contender, statistic, enough, { ...opts, confidence }, [b.first, c.first]);
+  const r = ratioOf(base, contender, statistic, manual, enough, { ...opts, confidence }, [b.first, c.first]);
   const fallback =
     statistic === asked
       ? ''
-      : manual
+      : manualSide
         ? '; mean per-operation time of manually timed samples'
         : '; slope falls back to mean: a process has a single batch size';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
   let minimumDetectable: number | null = null;
   if (base.length >= 2 && contender.length >= 2) {
-    const sides = [base, contender].map((side) => side.map((g) => forkStatistic(g, statistic)));
+    const sides = [base, contender].map((side, i) => side.map((g) => forkStatistic(g, statistic, manual[i])));
     // Finiteness first: describe rejects a NaN (a resample-free slope can still be undefined).
     const cvs = sides.every((p) => p.every(Number.isFinite)) ? sides.map((p) => describe(p).cv) : [NaN, NaN];
     const cv = Math.sqrt((cvs[0] ** 2 + cvs[1] ** 2) / 2);
@@ -197,7 +201,7 @@ export function compareForks(
   const answer = intervalAnswer(ratio, units, threshold, confidence, { confidence, pValue: null, threshold });
   const v = answer.verdict;
   if (v === 'cannot-tell') return { ...out, ...answer };
-  const drift = driftOf(base, contender, statistic, [b.first, c.first]);
+  const drift = driftOf(base, contender, statistic, manual, [b.first, c.first]);
   const held = drift && driftDetail(v, drift.values, drift.drifts, threshold, confidence);
   if (held) return { ...out, verdict: 'cannot-tell', because: held, drift: held };
   return { ...out, ...answer };
@@ -208,11 +212,12 @@ function driftOf(
   base: Batch[][],
   contender: Batch[][],
   statistic: Statistic,
+  manual: readonly [boolean, boolean],
   first: readonly [boolean[], boolean[]],
 ): { values: [number[], number[]]; drifts: NonNullable<ReturnType<typeof stageDrift>>[] } | null {
   const values: [number[], number[]] = [
-    base.map((g) => forkStatistic(g, statistic)),
-    contender.map((g) => forkStatistic(g, statistic)),
+    base.map((g) => forkStatistic(g, statistic, manual[0])),
+    contender.map((g) => forkStatistic(g, statistic, manual[1])),
   ];
   const drifts = (['baseline', 'contender'] as const)
     .map((side, i) => stageDrift(values[i], first[i], side, D.DEFAULT_CONFIDENCE))

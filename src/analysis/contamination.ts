@@ -45,6 +45,8 @@ export interface ContaminationReport {
 export function assessContamination(
   groups: readonly (readonly Batch[])[],
   statistic: Statistic,
+  /** The processes timed their own samples (fork-fit.ts fitFork). */
+  manual: boolean,
   point: number,
 ): ContaminationReport[] {
   const total = groups.reduce((s, g) => s + g.length, 0);
@@ -55,8 +57,8 @@ export function assessContamination(
     // Keep the processes that still have at least 2 clean batches and a finite statistic.
     const clean = groups
       .map((g) => g.filter((b) => !kind.hit(b)))
-      .filter((g) => g.length >= 2 && Number.isFinite(pooledStatistic([g], statistic)));
-    const cleanPoint = clean.length > 0 ? pooledStatistic(clean, statistic) : null;
+      .filter((g) => g.length >= 2 && Number.isFinite(pooledStatistic([g], statistic, manual)));
+    const cleanPoint = clean.length > 0 ? pooledStatistic(clean, statistic, manual) : null;
     out.push({
       flag: kind.flag,
       batches: hits,

@@ -35,7 +35,7 @@ import { layoutEffect } from './layout.js';
 import { assessQuality } from './quality.js';
 import type { AnalyzeOptions } from './defaults.js';
 import type { ForkEstimate } from './fork-fit.js';
-import { manualStatistic, MANUAL_METHOD } from './manual.js';
+import { allManual, manualStatistic, MANUAL_METHOD } from './manual.js';
 
 export { relativeHalfWidth } from './half-width.js';
 
@@ -95,11 +95,11 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     seed: options.seed ?? D.DEFAULT_SEED,
   };
 
-  const fits = groups.map(fitFork);
-  const asked: Statistic = !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
   // Manually timed samples have no slope by design (manual.ts): not a fault to report per process.
+  const manual = allManual(forks);
+  const fits = groups.map((g) => fitFork(g, manual));
+  const asked: Statistic = !options.statistic || options.statistic === 'auto' ? D.DEFAULT_STATISTIC : options.statistic;
   let statistic = manualStatistic(forks, asked);
-  const manual = statistic !== asked;
   fits.forEach((f, i) => {
     if (!f.regressed && !manual) add('no-slope', { process: forks[i].index });
   });
@@ -110,7 +110,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
 
   const firstStage = options.firstStage;
   const stages = firstStage === undefined ? undefined : forks.map((f) => f.index < firstStage);
-  const boot1 = headlineInterval(groups, statistic, boot, stages);
+  const boot1 = headlineInterval(groups, statistic, manual, boot, stages);
   if (boot1.rejected > 0) add('bootstrap-skipped', { rejected: boot1.rejected, resamples: boot.resamples, statistic });
   const headline: Headline = {
     statistic,
@@ -120,7 +120,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     ciLow: boot1.point >= 0 ? Math.max(0, boot1.ciLow) : boot1.ciLow,
     ciHigh: boot1.ciHigh,
     confidence,
-    method: `${boot1.method}; ${manual ? MANUAL_METHOD : `${statistic} = ${STAT_TEXT[statistic]}`}, mean over processes`,
+    method: `${boot1.method}; ${manual && statistic === 'mean' ? MANUAL_METHOD : `${statistic} = ${STAT_TEXT[statistic]}`}, mean over processes`,
   };
 
   const perFork: ForkEstimate[] = groups.map((g, i) => ({
@@ -129,7 +129,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     slope: fits[i].slope,
     intercept: fits[i].intercept,
     r2: fits[i].r2,
-    point: forkStatistic(g, statistic),
+    point: forkStatistic(g, statistic, manual),
     cv: describe(fits[i].perIteration).cv,
   }));
   const pooled = describe(fits.flatMap((f) => f.perIteration));
@@ -156,7 +156,7 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
     withinProcessCv: mean(perFork.map((f) => (Number.isFinite(f.cv) ? f.cv : 0))),
   };
 
-  const contamination = assessContamination(groups, statistic, headline.point);
+  const contamination = assessContamination(groups, statistic, manual, headline.point);
   const flags = new Set<Flag>();
   // Contamination is flagged only when it matters: when the estimate from the clean
   // batches falls outside the headline's CI or moves it by the noise threshold (1 %) or

@@ -15,7 +15,8 @@
 // (nearly) every batch has no clean fit to compare with; its median already holds the GC cost.
 
 import { mean, median, min, weightedLinearRegression } from 'simple-statistics';
-import type { Batch, Statistic } from '../results/schema.js';
+import type { Batch, ForkResult, Statistic } from '../results/schema.js';
+import { isManual } from './manual.js';
 import { perSizeMedianFit, type RobustFit } from '../statistics/robust-slope.js';
 
 /** The fit of one process (fork). */
@@ -40,7 +41,6 @@ export interface ForkFit {
   perIteration: number[];
 }
 
-/** A batch is usable when its iterations are a positive integer and its time is finite and >= 0 (P27). */
 /** A batch with a positive iteration count and a finite, non-negative time. */
 export function isValidBatch(b: Batch): boolean {
   return Number.isFinite(b.iterations) && b.iterations > 0 && Number.isFinite(b.ns) && b.ns >= 0;
@@ -51,6 +51,11 @@ export function isUsableBatch(b: Batch): boolean {
   return isValidBatch(b) && !b.preempted;
 }
 
+/** The per-process value of a statistic over a process's usable batches. */
+export function processStatistic(f: Pick<ForkResult, 'batches' | 'manual'>, statistic: Statistic): number {
+  return forkStatistic(f.batches.filter(isUsableBatch), statistic, isManual(f));
+}
+
 function distinctSizes(batches: readonly Batch[]): number {
   return new Set(batches.map((b) => b.iterations)).size;
 }
@@ -58,10 +63,16 @@ function distinctSizes(batches: readonly Batch[]): number {
 /**
  * Fits one process. With fewer than 2 distinct batch sizes there is no slope: the
  * intercept is taken as 0, the slope as Σns/Σiterations and r2 as NaN (`regressed` false).
+ * `manual`: the process timed its own samples (ForkResult.manual, src/engine/manual.ts), which
+ * are fitted the same way whatever their sizes. The intercept is the engine's fixed cost per
+ * batch (its clock reads and loop entry); a sample the callback timed itself has none, and the
+ * sizes are the callback's, not chosen to span a fit. An intercept fitted to them is noise: on a
+ * busy machine it can exceed a short sample's whole time and turn its per-operation time, and
+ * the mean over them, negative. Their per-operation time is duration / operations (manual.ts).
  */
-export function fitFork(batches: readonly Batch[]): ForkFit & { regressed: boolean } {
+export function fitFork(batches: readonly Batch[], manual: boolean): ForkFit & { regressed: boolean } {
   if (batches.length === 0) throw new RangeError('fitFork: no batches');
-  if (distinctSizes(batches) < 2) {
+  if (manual || distinctSizes(batches) < 2) {
     let ns = 0;
     let it = 0;
     for (const b of batches) {
@@ -139,10 +150,13 @@ export function relativeResiduals(batches: readonly Batch[]): number[] {
   });
 }
 
-/** The per-process value of a statistic (the unit the headline averages over processes). */
-export function forkStatistic(batches: readonly Batch[], statistic: Statistic): number {
+/**
+ * The per-process value of a statistic (the unit the headline averages over processes);
+ * `manual` as for fitFork.
+ */
+export function forkStatistic(batches: readonly Batch[], statistic: Statistic, manual: boolean): number {
   if (statistic === 'slope') return batchSlope(batches); // a resample without 2 sizes: NaN, rejected
-  const f = fitFork(batches);
+  const f = fitFork(batches, manual);
   switch (statistic) {
     case 'min':
       return min(f.perIteration);
@@ -157,8 +171,8 @@ export function forkStatistic(batches: readonly Batch[], statistic: Statistic): 
  * The headline statistic over processes: the mean of the per-process values, so each
  * process counts once whatever its batch count (the process is the unit of independence, §2).
  */
-export function pooledStatistic(groups: readonly (readonly Batch[])[], statistic: Statistic): number {
+export function pooledStatistic(groups: readonly (readonly Batch[])[], statistic: Statistic, manual: boolean): number {
   let sum = 0;
-  for (const g of groups) sum += forkStatistic(g, statistic);
+  for (const g of groups) sum += forkStatistic(g, statistic, manual);
   return sum / groups.length;
 }

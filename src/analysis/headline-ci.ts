@@ -32,16 +32,18 @@ export interface HeadlineInterval {
 export function headlineInterval(
   groups: readonly (readonly Batch[])[],
   statistic: Statistic,
+  /** The processes timed their own samples (fork-fit.ts fitFork). */
+  manual: boolean,
   boot: BootstrapOptions & { confidence: number },
   /** Per group: whether its process was in the planned first stage (absent: all were). */
   firstStage?: readonly boolean[],
 ): HeadlineInterval {
   if (groups.length >= 2) {
-    const points = groups.map((g) => forkStatistic(g, statistic));
+    const points = groups.map((g) => forkStatistic(g, statistic, manual));
     if (points.every(Number.isFinite))
       return { ...perProcessInterval(points, boot.confidence, firstStage), rejected: 0 };
   }
-  const b = hierarchicalBootstrap(groups, (g) => pooledStatistic(g, statistic), boot);
+  const b = hierarchicalBootstrap(groups, (g) => pooledStatistic(g, statistic, manual), boot);
   const only = groups.length === 1 ? '; batches only: process-to-process variation is not covered' : '';
   return { point: b.point, ciLow: b.ciLow, ciHigh: b.ciHigh, method: `${b.method}${only}`, rejected: b.rejected };
 }

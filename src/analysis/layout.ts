@@ -15,6 +15,7 @@ import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { Batch, ForkResult, LayoutEffect, Statistic } from '../results/schema.js';
 import { bootstrapCi } from '../statistics/bootstrap.js';
 import { forkStatistic } from './fork-fit.js';
+import { allManual } from './manual.js';
 
 /** Resamples per process for its own standard error (a spread, not a published interval). */
 export const LAYOUT_RESAMPLES = 200;
@@ -32,13 +33,14 @@ export function layoutEffect(
   const paddings = forks.map((f) => f.conditions.envPadding ?? 0);
   const layouts = new Set(paddings).size;
   if (forks.length < 2 || layouts < 2) return null;
-  const points = groups.map((g) => forkStatistic(g, statistic));
+  const manual = allManual(forks);
+  const points = groups.map((g) => forkStatistic(g, statistic, manual));
   if (!points.every((p) => Number.isFinite(p) && p > 0)) return null;
   const m = mean(points);
   const betweenCv = sampleStandardDeviation(points) / m;
   // Each process's own relative standard error: half the width of its 68 % bootstrap interval.
   const relSe = groups.map((g, i) => {
-    const ci = bootstrapCi([...g], (r) => forkStatistic(r, statistic), {
+    const ci = bootstrapCi([...g], (r) => forkStatistic(r, statistic, manual), {
       resamples: LAYOUT_RESAMPLES,
       confidence: 0.6827,
       seed: seed + i,

@@ -16,7 +16,7 @@
 
 import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
-import { forkStatistic, isUsableBatch } from './fork-fit.js';
+import { isUsableBatch, processStatistic } from './fork-fit.js';
 import { MIN_KEPT, slowFactorAgainst } from './slow-processes.js';
 import { v8Comparison } from './v8-state.js';
 
@@ -88,7 +88,7 @@ export function v8OddProcess(
 
 /** Per-process values on `statistic`, or on the mean when a process has no slope (as the headline does). */
 function processValues(forks: readonly ForkResult[], statistic: Statistic): number[] {
-  const valuesOf = (s: Statistic) => forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), s));
+  const valuesOf = (s: Statistic) => forks.map((f) => processStatistic(f, s));
   const values = valuesOf(statistic);
   return statistic === 'slope' && !values.every(Number.isFinite) ? valuesOf('mean') : values;
 }

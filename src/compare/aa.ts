@@ -7,7 +7,7 @@
 // processes (statistics/welch-power.ts), with n processes per arm and the per-process CV pooled
 // over both arms. It needs >= 2 processes per arm.
 
-import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
+import { processStatistic } from '../analysis/fork-fit.js';
 import type { ForkResult, Statistic } from '../results/schema.js';
 import { describe } from '../statistics/describe.js';
 import { DEFAULT_COMPARE_SETTINGS, type CompareSettings, type VerdictResult } from './types.js';
@@ -32,7 +32,7 @@ function processCv(arms: readonly (readonly ForkResult[])[], statistic: Statisti
   const vars: number[] = [];
   // The processes the verdict rests on (the run's slow and odd marks), so the detectable difference matches it.
   for (const forks of arms.map((arm) => measuredForks(arm))) {
-    const points = forks.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)).filter(Number.isFinite);
+    const points = forks.map((f) => processStatistic(f, statistic)).filter(Number.isFinite);
     if (points.length < 2) return null;
     vars.push(describe(points).cv ** 2);
   }

@@ -12,6 +12,7 @@
 // Shape: statistics/shape.ts on the pooled per-iteration times; multimodal → the mean is not meaningful.
 
 import { fitFork, forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
+import { allManual } from '../analysis/manual.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { residualOutliers } from '../analysis/quality.js';
 import type { AnalysisDetail, Batch, BenchmarkResult, Statistic } from '../results/schema.js';
@@ -47,9 +48,10 @@ export function sampleAdvice(
   const gs = groups(b);
   if (!b.headline || gs.length === 0) return null;
   const rhw = relativeHalfWidth(b.headline);
-  const points = gs.map((g) => forkStatistic(g, statistic));
+  const manual = allManual(b.forks);
+  const points = gs.map((g) => forkStatistic(g, statistic, manual));
   const between = points.length >= 2 && points.every(Number.isFinite) ? describe(points).cv : NaN;
-  const withinCvs = gs.map((g) => describe(fitFork(g).perIteration).cv).filter(Number.isFinite);
+  const withinCvs = gs.map((g) => describe(fitFork(g, manual).perIteration).cv).filter(Number.isFinite);
   const within = withinCvs.length ? withinCvs.reduce((s, v) => s + v, 0) / withinCvs.length : NaN;
   const processes = Number.isFinite(between) ? requiredSampleSize(Math.abs(between), o.target, o.confidence) : NaN;
   const batches = Number.isFinite(within) ? requiredSampleSize(Math.abs(within), o.target, o.confidence) : NaN;
@@ -75,7 +77,7 @@ export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, 
   const { mild, severe, total } = residualOutliers(gs);
   if (mild + severe > 0) add('side-outliers', { side, mild, severe, total });
   if (o.grubbs && gs.length >= 3) {
-    const points = gs.map((g) => forkStatistic(g, statistic));
+    const points = gs.map((g) => forkStatistic(g, statistic, allManual(b.forks)));
     if (points.every(Number.isFinite)) {
       const g = grubbs(points);
       add('grubbs', {
@@ -88,7 +90,7 @@ export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, 
       });
     }
   }
-  const shape = checkShape(gs.flatMap((g) => fitFork(g).perIteration));
+  const shape = checkShape(gs.flatMap((g) => fitFork(g, allManual(b.forks)).perIteration));
   if (shape.multimodal) add('side-multimodal', { side, ashmanD: shape.ashmanD, share: shape.minorityShare });
   return out;
 }

@@ -18,7 +18,7 @@
 // Assumption checks (environment, errors, checksums) live in assumptions.ts.
 
 import { compareForks, intervalAnswer, warningDetail } from '../analysis/compare.js';
-import { forkStatistic, isUsableBatch } from '../analysis/fork-fit.js';
+import { isUsableBatch, processStatistic } from '../analysis/fork-fit.js';
 import {
   largestShift,
   MACHINE_CHANGE,
@@ -121,8 +121,8 @@ export function verdictForForks(
   let rankP: number | null = null;
   if (Math.min(base.length, cont.length) >= MIN_PROCESSES_FOR_PROCESS_TEST) {
     const mw = mannWhitney(
-      base.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)),
-      cont.map((f) => forkStatistic(f.batches.filter(isUsableBatch), statistic)),
+      base.map((f) => processStatistic(f, statistic)),
+      cont.map((f) => processStatistic(f, statistic)),
     );
     rankP = mw.pValue;
     test += `; second opinion: Mann–Whitney U over per-process ${statistic} (${mw.method})`;

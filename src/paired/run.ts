@@ -5,7 +5,7 @@
 // design once the verdict is settled (src/paired/analysis.ts).
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isUsableBatch, forkStatistic } from '../analysis/fork-fit.js';
+import { processStatistic } from '../analysis/fork-fit.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
 import type { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { listFile, runFork } from '../orchestrator/fork.js';
@@ -201,7 +201,7 @@ async function measurePairs(
 ): Promise<{ row: PairedRow; interrupted: boolean }> {
   const row: PairedRow = { name: b.title, group: b.group, args: b.args, pairs: [], analysis: null };
   const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
-  const value = (f: ForkResult) => forkStatistic(f.batches.filter(isUsableBatch), statistic);
+  const value = (f: ForkResult) => processStatistic(f, statistic);
   const max = opts.settings.looks[opts.settings.looks.length - 1];
   const v8: PairedV8 = { other: [], current: [] };
   const keepV8 = () => {

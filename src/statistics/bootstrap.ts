@@ -123,7 +123,8 @@ export function hierarchicalBootstrap<T>(
 export function bootstrapRatio<T>(
   baseGroups: readonly (readonly T[])[],
   contenderGroups: readonly (readonly T[])[],
-  statistic: (groups: T[][]) => number,
+  /** The statistic of one side's groups; `side` 0 is the base, 1 the contender. */
+  statistic: (groups: T[][], side: 0 | 1) => number,
   opts: BootstrapOptions = {},
 ): BootstrapInterval {
   checkGroups(baseGroups, 'bootstrapRatio (base)');
@@ -131,11 +132,19 @@ export function bootstrapRatio<T>(
   const r = resolve(opts);
   const reps = new Array<number>(r.resamples);
   for (let i = 0; i < r.resamples; i++) {
-    const b = statistic(resampleGroups(baseGroups, r.rng));
-    const c = statistic(resampleGroups(contenderGroups, r.rng));
+    const b = statistic(resampleGroups(baseGroups, r.rng), 0);
+    const c = statistic(resampleGroups(contenderGroups, r.rng), 1);
     reps[i] = c / b;
   }
-  const point = statistic(contenderGroups.map((g) => g.slice())) / statistic(baseGroups.map((g) => g.slice()));
+  const point =
+    statistic(
+      contenderGroups.map((g) => g.slice()),
+      1,
+    ) /
+    statistic(
+      baseGroups.map((g) => g.slice()),
+      0,
+    );
   const method =
     `percentile bootstrap of the ratio (${baseGroups.length} ` +
     `vs ${contenderGroups.length} processes, resampled ` +

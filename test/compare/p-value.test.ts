@@ -30,7 +30,7 @@ const contender = () => sticky(2, 12, [-0.6, 0.6]); // at 4.8 and 19.2 ns
 describe('the p-value of a comparison row', () => {
   it('is not tiny when processes disagree and the interval cannot tell (in-file baseline, compare, verdict)', () => {
     // The scenario is hostile: the test over pooled batches would call it certain.
-    const perIter = (forks: ForkResult[]) => forks.flatMap((f) => fitFork(f.batches).perIteration);
+    const perIter = (forks: ForkResult[]) => forks.flatMap((f) => fitFork(f.batches, false).perIteration);
     expect(mannWhitney(perIter(base()), perIter(contender())).pValue).toBeLessThan(1e-6);
 
     const v = verdictForForks(base(), contender(), S);

@@ -54,6 +54,7 @@ function side(seed: number, planned: number, between: number): { forks: ForkResu
   const h = headlineInterval(
     first.map((f) => f.batches.filter(isUsableBatch)),
     'slope',
+    false,
     { confidence: 0.95, resamples: 100, seed: 1 },
   );
   const add = processesToAdd(h, planned, max);
