@@ -30,6 +30,9 @@ function node26(): { path: string } | { missing: string } {
 const NODE26 = node26();
 const node = 'path' in NODE26 ? NODE26.path : '';
 const SMALL = ['--forks', '3', '--time', '0.3', '--no-pin', '--no-counters'];
+// The verdict weighs processes (a Welch interval over per-process values): with 3 a side, one slow
+// process under heavy load (or one set aside) leaves df near 2 and an interval too wide to tell.
+const VERDICT = ['--forks', '5', '--time', '0.3', '--no-pin', '--no-counters'];
 const DOCS = ['url.bench.mjs', 'url.bench.cjs', 'runner.bench.mjs', 'reporters.bench.mjs', 'run.bench.mjs'];
 const dir = mkdtempSync(join(tmpdir(), 'cyclebench-nodebench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,20 +81,20 @@ describe.skipIf(!('path' in NODE26))(`node:bench files ${title}`, () => {
   it('gives a verdict against a saved baseline: 8 times the work per operation reads slower', async () => {
     const file = fixture('compat/node-bench/work.bench.mjs');
     const opts = { cwd: dir, env: { COLUMNS: '200' } };
-    const base = await spawnProcess(node, [CLI, 'run', file, ...SMALL, '--save-baseline', 'light'], {
+    const base = await spawnProcess(node, [CLI, 'run', file, ...VERDICT, '--save-baseline', 'light'], {
       ...opts,
       env: { ...opts.env, NB_WORK: '50' },
     });
     expect(base.status, base.stderr).toBe(0);
     const json = join(dir, 'heavy.json');
-    const heavy = await spawnProcess(node, [CLI, 'run', file, ...SMALL, '--baseline', 'light', '--json', json], {
+    const heavy = await spawnProcess(node, [CLI, 'run', file, ...VERDICT, '--baseline', 'light', '--json', json], {
       ...opts,
       env: { ...opts.env, NB_WORK: '400' },
     });
     expect(heavy.status, heavy.stderr).toBe(0);
     expect(heavy.stdout).toMatch(/slower/);
     const ndjson = join(dir, 'heavy.ndjson');
-    const again = await spawnProcess(node, [CLI, 'run', file, ...SMALL, '--node-bench', ndjson], {
+    const again = await spawnProcess(node, [CLI, 'run', file, ...VERDICT, '--node-bench', ndjson], {
       ...opts,
       env: { ...opts.env, NB_WORK: '50' },
     });
@@ -114,7 +117,7 @@ describe.skipIf(!('path' in NODE26))(`node:bench files ${title}`, () => {
     // The verdict is 'faster', unless a side's estimates disagree (a 0.3 s run at load, about one
     // run in eight here): compare then refuses a verdict on that side, as it must, and says why.
     if (row.verdict !== 'faster') {
-      expect(row.verdict).toBe('incomparable');
+      expect(row.verdict, JSON.stringify(row)).toBe('incomparable');
       expect(row.because?.code).toBe('side-contaminated');
       expect(row.because?.values.flags).toContain('estimates-disagree');
     }
