@@ -122,6 +122,31 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
   return { differences, unchecked };
 }
 
+/**
+ * The fact of one benchmark (not of the whole run) that must match: who turned its TypeScript file
+ * into JavaScript (ForkResult.typescript). tsx compiles the file with esbuild, which may rewrite
+ * syntax for the Node it targets; Node's own type stripping only blanks the types out. The code
+ * that runs can differ, so the two timings are not of the same program. Absent on either side
+ * (a JavaScript file, an older document): not checked.
+ */
+export const TYPESCRIPT_FACT = 'benchmark.typescript';
+
+function loaderOf(b: BenchmarkResult): string | undefined {
+  const loaders = new Set(b.forks.map((f) => f.typescript));
+  return loaders.size === 0 || loaders.has(undefined) ? undefined : [...loaders].sort().join(', ');
+}
+
+/** The run's broken assumptions plus this pair's own (TYPESCRIPT_FACT). */
+export function withBenchmarkFacts(
+  run: EnvironmentProblems,
+  base: BenchmarkResult,
+  contender: BenchmarkResult,
+): EnvironmentProblems {
+  const [a, b] = [loaderOf(base), loaderOf(contender)];
+  if (a === undefined || b === undefined || a === b) return run;
+  return { ...run, differences: [...run.differences, { fact: TYPESCRIPT_FACT, base: a, contender: b }] };
+}
+
 /** Flags that mean a run cannot be trusted for a comparison (others are only noted). */
 export const CONTAMINATING_FLAGS: readonly Flag[] = ['environment-changed', 'optimized-away', 'estimates-disagree'];
 

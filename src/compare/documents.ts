@@ -10,6 +10,7 @@ import {
   hasProblems,
   problemValues,
   sideProblem,
+  withBenchmarkFacts,
   type EnvironmentCheck,
   type EnvironmentProblems,
 } from './assumptions.js';
@@ -151,9 +152,10 @@ export function compareDocuments(
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
   const runs = { ...s, separateRuns: true };
   const rows = m.pairs.map((p) => {
-    if (!s.allowEnvironmentChange || !hasProblems(broken)) return compareBenchmarks(p.base, p.contender, runs, broken);
+    const pair = withBenchmarkFacts(broken, p.base, p.contender);
+    if (!s.allowEnvironmentChange || !hasProblems(pair)) return compareBenchmarks(p.base, p.contender, runs, pair);
     const c = compareBenchmarks(p.base, p.contender, runs);
-    const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: problemValues(broken) };
+    const allowed: AnalysisDetail = { code: 'environment-allowed', severity: 'info', values: problemValues(pair) };
     return { ...c, details: [allowed, ...c.details] };
   });
   return {

@@ -57,31 +57,38 @@ export const FACT_LABEL: Record<string, string> = {
   'conditions.aslr': 'ASLR mode',
   'conditions.mlock': 'memory locking (mlock)',
   'conditions.prestartCpus': 'worker start-up (ahead of its turn, or at it: --no-prestart)',
+  'conditions.nodeFlags': 'set of Node/V8 flags of the workers (--flags)',
+  'benchmark.typescript': "the TypeScript file's loader (tsx compiles, Node strips types)",
 };
 
 /**
  * An environment fact as text. Facts are stored as JSON text, so a string escaped for output
  * beforehand comes back raw here: the terminal rule (src/text/escape.ts) applies again.
  */
-function show(json: string): string {
-  return escapeTerminal(decoded(json));
+function show(fact: string, json: string): string {
+  return escapeTerminal(decoded(fact, json));
 }
 
-function decoded(json: string): string {
+function decoded(fact: string, json: string): string {
   let v: unknown;
   try {
     v = JSON.parse(json);
   } catch {
     return json;
   }
-  if (Array.isArray(v)) return v.length ? `CPUs ${v.join(',')}` : 'none';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return 'none';
+    return fact === 'conditions.nodeFlags' ? v.join(' ') : `CPUs ${v.join(',')}`;
+  }
   if (v === null) return 'not pinned';
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 /** "Node version differs: v20.1.0 vs v20.2.0; the environment changed during the baseline run". */
 function environmentProblems(v: EnvironmentValues): string {
-  const facts = v.facts.map((f, i) => `${FACT_LABEL[f] ?? f} differs: ${show(v.bases[i])} vs ${show(v.contenders[i])}`);
+  const facts = v.facts.map(
+    (f, i) => `${FACT_LABEL[f] ?? f} differs: ${show(f, v.bases[i])} vs ${show(f, v.contenders[i])}`,
+  );
   const changed = v.changedDuring.map((side) => `the environment changed during the ${side} run`);
   return [...facts, ...changed].join('; ');
 }

@@ -43,7 +43,8 @@ export const COMPARE_SPEC = defineCommand({
   about: `Matches benchmarks by group, name and args and gives each pair one verdict: faster, slower,
 no-difference (the whole CI of the ratio lies inside ±threshold), cannot-tell (the CI reaches
 beyond the threshold without settling it; the reason says about how many processes would),
-incomparable (different CPU, governor, Node/V8, pinning or ASLR mode, or a failed or
+incomparable (different CPU, governor, Node/V8, worker flags, pinning or ASLR mode, a
+TypeScript file loaded by tsx on one side and by Node on the other, or a failed or
 contaminated run) or too few processes for a verdict. Different result checksums
 do not hide the timing: the verdict stands with a "results differ" caveat.
 Reads result files of schema version ${READABLE_SCHEMA_VERSIONS.join(', ')} (written by cyclebench run --json).`,
