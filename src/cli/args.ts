@@ -47,14 +47,34 @@ export function positiveNumber(
   fallback: number,
   allowZero = false,
   max = Infinity,
+  /** What the user wrote, when `value` is a conversion of it (duration). */
+  given = value,
 ): number {
   if (value === undefined) return fallback;
   const n = value.trim() === '' ? NaN : Number(value);
   if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
-    throw new UsageError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got '${value}'`);
+    throw new UsageError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got '${given}'`);
   }
-  if (n > max) throw new UsageError(`--${name} must be at most ${max.toLocaleString('en-US')}, got '${value}'`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max.toLocaleString('en-US')}, got '${given}'`);
   return n;
+}
+
+export type DurationUnit = 's' | 'ms';
+const MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/**
+ * A duration option's value in its own unit, as text for the number checks: "90" as given, "90s",
+ * "1.5m", "500ms" or "1h" converted (ms, s, m or min, h). Anything else is one UsageError line.
+ */
+export function duration(name: string, value: string, unit: DurationUnit): string {
+  const m = /^(.*?)\s*(ms|s|min|m|h)\s*$/i.exec(value);
+  const number = m ? m[1] : value;
+  const n = number.trim() === '' ? NaN : Number(number);
+  if (!Number.isFinite(n))
+    throw new UsageError(
+      `--${name} must be a duration: a number of ${unit === 's' ? 'seconds' : 'milliseconds'} or one with its unit (500ms, 90s, 1.5m), got '${value}'`,
+    );
+  return m ? String((n * MS[m[2].toLowerCase()]) / MS[unit]) : value;
 }
 
 /** "5%" or "0.05" or "5" (percent when > 1) → a fraction. */

@@ -3,7 +3,17 @@
 // configuration, the --help text and the value checks, whose one-line errors are UsageErrors
 // (src/cli/args.ts holds the value parsers and their messages).
 import type { ParseArgsConfig } from 'node:util';
-import { cpuList, fraction, integer, LIMITS, oneOf, parse, positiveNumber } from './args.js';
+import {
+  cpuList,
+  duration,
+  type DurationUnit,
+  fraction,
+  integer,
+  LIMITS,
+  oneOf,
+  parse,
+  positiveNumber,
+} from './args.js';
 import { UsageError } from './io.js';
 import { DEFAULT_SEED, helpPercent } from '../defaults.js';
 
@@ -53,6 +63,8 @@ export interface NumberOption extends Described {
   /** Inclusive bounds and the unit named in the message: "--batch-ms must be from 0.01 to 10000 (ms)". */
   range?: readonly [number, number, string];
   default?: number;
+  /** A duration in this unit; the value may name its own (500ms, 90s, 1.5m, 1h: args.ts duration). */
+  unit?: DurationUnit;
 }
 /** "5%", "0.05" or "5" (a percentage when ≥ 1): a fraction below 1. */
 export interface FractionOption extends Described {
@@ -157,7 +169,8 @@ export function checkValue(name: string, o: OptionDef, raw: string | boolean | u
     case 'integer':
       return integer(name, value, 0, o.min, o.max);
     case 'number': {
-      const n = positiveNumber(name, value, 0, o.allowZero ?? false, o.max ?? Infinity);
+      const text = o.unit ? duration(name, value, o.unit) : value;
+      const n = positiveNumber(name, text, 0, o.allowZero ?? false, o.max ?? Infinity, value);
       if (o.below !== undefined && n >= o.below)
         throw new UsageError(`--${name} must be between 0 and ${o.below}, got '${value}'`);
       if (o.range && (n < o.range[0] || n > o.range[1]))

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { processStatistic } from '../analysis/fork-fit.js';
+import { manualStatistic } from '../analysis/manual.js';
 import type { ResolvedConditions } from '../orchestrator/conditions.js';
 import type { ProgressPlan } from '../orchestrator/progress-plan.js';
 import { listFile, runFork } from '../orchestrator/fork.js';
@@ -201,7 +202,8 @@ async function measurePairs(
 ): Promise<{ row: PairedRow; interrupted: boolean }> {
   const row: PairedRow = { name: b.title, group: b.group, args: b.args, pairs: [], analysis: null };
   const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
-  const value = (f: ForkResult) => processStatistic(f, statistic);
+  // A manually timed process has no slope: its mean per-operation time (analysis/manual.ts).
+  const value = (f: ForkResult) => processStatistic(f, manualStatistic([f], statistic));
   const max = opts.settings.looks[opts.settings.looks.length - 1];
   const v8: PairedV8 = { other: [], current: [] };
   const keepV8 = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuList, fraction, integer, LIMITS, oneOf, parse, positiveNumber } from '../../src/cli/args.js';
+import { cpuList, duration, fraction, integer, LIMITS, oneOf, parse, positiveNumber } from '../../src/cli/args.js';
 import { UsageError } from '../../src/cli/io.js';
 
 describe('option values', () => {
@@ -44,6 +44,26 @@ describe('option values', () => {
     // setTimeout fires at once beyond 2^31 - 1 ms: a huge --timeout would kill every worker immediately.
     expect(() => positiveNumber('timeout', '1e10', 1, false, LIMITS.timeoutS)).toThrow(
       "--timeout must be at most 2,147,483, got '1e10'",
+    );
+  });
+
+  it("reads durations in the option's unit or with their own (--budget 90s, --batch-ms 0.5s)", () => {
+    const seconds = (v: string) => Number(duration('budget', v, 's'));
+    expect([seconds('90'), seconds('90s'), seconds('1.5m'), seconds('2min'), seconds('500ms'), seconds('1h')]).toEqual([
+      90, 90, 90, 120, 0.5, 3600,
+    ]);
+    expect([seconds(' 3 s'), seconds('1e3'), seconds('40S')]).toEqual([3, 1000, 40]);
+    expect(Number(duration('batch-ms', '0.01s', 'ms'))).toBe(10);
+    expect(Number(duration('batch-ms', '5', 'ms'))).toBe(5);
+    for (const bad of ['40x', '', 's', 'ms', 'NaNs', '1.2.3s', 'Infinity'])
+      expect(() => duration('budget', bad, 's'), bad).toThrow(
+        new UsageError(
+          `--budget must be a duration: a number of seconds or one with its unit (500ms, 90s, 1.5m), got '${bad}'`,
+        ),
+      );
+    // The number checks that follow name what was written, not its conversion.
+    expect(() => positiveNumber('budget', duration('budget', '0s', 's'), 1, false, Infinity, '0s')).toThrow(
+      "--budget must be a positive number, got '0s'",
     );
   });
 

@@ -79,7 +79,7 @@ describe('the table', () => {
         help: 'how many (default {default})',
       },
       level: { kind: 'number', below: 1, default: 0.95, arg: 'C', help: 'a level (default {default})' },
-      ms: { kind: 'number', range: [0.01, 10, 'ms'], arg: 'MS', help: 'a duration' },
+      ms: { kind: 'number', unit: 'ms', range: [0.01, 10, 'ms'], arg: 'MS', help: 'a duration' },
       share: { kind: 'fraction', default: 0.01, arg: 'P', help: 'a share (default {default})', section: 'Other' },
       mode: { kind: 'enum', values: ['a', 'b'], default: 'a', arg: 'M', help: 'a | b (default {default})' },
       name: { kind: 'string', nonEmpty: true, arg: 'TEXT', help: 'a name' },
@@ -112,6 +112,7 @@ describe('the table', () => {
       'a-rather-long-option': false,
       words: ['x'],
     });
+    expect(read('--ms', '0.005s').values().ms).toBe(5);
     expect(read('--share', '5%', '--cpus', '0-2', '--words', 'p+q', '--a-rather-long-option').values()).toMatchObject({
       share: 0.05,
       cpus: [0, 1, 2],
@@ -126,6 +127,11 @@ describe('the table', () => {
     [['--level', '1'], "--level must be between 0 and 1, got '1'"],
     [['--level', 'x'], "--level must be a positive number, got 'x'"],
     [['--ms', '20'], "--ms must be from 0.01 to 10 (ms), got '20'"],
+    [['--ms', '1s'], "--ms must be from 0.01 to 10 (ms), got '1s'"],
+    [
+      ['--ms', '1 week'],
+      "--ms must be a duration: a number of milliseconds or one with its unit (500ms, 90s, 1.5m), got '1 week'",
+    ],
     [['--share', '100%'], "--share must be below 100%, got '100%'"],
     [['--mode', 'c'], "--mode must be one of a, b, got 'c'"],
     [['--name', ' '], '--name is empty'],

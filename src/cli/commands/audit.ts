@@ -61,6 +61,7 @@ also: ${AUDIT_CONFIGS.filter((c) => !c.default)
     },
     time: {
       kind: 'number',
+      unit: 's',
       default: DEFAULT_AUDIT_TIME_NS / 1e9,
       arg: 'S',
       help: 'sampling budget per process, seconds (default {default})',

@@ -56,10 +56,11 @@ the count exact)`,
     },
     budget: {
       kind: 'number',
+      unit: 's',
       max: LIMITS.budgetS,
       arg: 'S',
       section: M,
-      help: `the run's wall time, seconds, as far as what it adds can keep to it:
+      help: `the run's wall time, seconds (or 500ms, 90s, 2m), as far as what it adds can keep to it:
 the planned processes (with --against, each benchmark's first look)
 always run; processes added to replace slow ones or where they
 disagree, and pairs after a first look, only while they fit (default: none; --max-forks and
@@ -68,6 +69,7 @@ or --forks alone, which add no process)`,
     },
     time: {
       kind: 'number',
+      unit: 's',
       default: D.timeBudgetNs / 1e9,
       arg: 'S',
       section: M,
@@ -76,6 +78,7 @@ or --forks alone, which add no process)`,
     // From 0.01 ms (10 µs, still 100x two clock reads) to 10 s; unset, the engine picks by kernel.
     'batch-ms': {
       kind: 'number',
+      unit: 'ms',
       range: [0.01, 10_000, 'ms'],
       arg: 'MS',
       section: M,
@@ -85,6 +88,7 @@ for a kernel that collected garbage during warmup)`,
     // From 1 ms to 60 s; the engine's minimums (100 ms, 400 ms for a collecting kernel) never exceed it.
     'warmup-ms': {
       kind: 'number',
+      unit: 'ms',
       range: [1, 60_000, 'ms'],
       arg: 'MS',
       section: M,
@@ -124,6 +128,7 @@ stops from ${WARMUP_MIN_NS / 1e6}, or ${WARMUP_COLLECTING_MIN_NS / 1e6} when it 
     },
     timeout: {
       kind: 'number',
+      unit: 's',
       max: LIMITS.timeoutS,
       default: D.timeoutMs / 1000,
       arg: 'S',

@@ -72,6 +72,7 @@ arguments contain "--vs" must be given as a string with --shell.`,
     },
     timeout: {
       kind: 'number',
+      unit: 's',
       allowZero: true,
       max: LIMITS.timeoutS,
       arg: 'S',
