@@ -155,7 +155,9 @@ export function relativeResiduals(batches: readonly Batch[]): number[] {
  * `manual` as for fitFork.
  */
 export function forkStatistic(batches: readonly Batch[], statistic: Statistic, manual: boolean): number {
-  if (statistic === 'slope') return batchSlope(batches); // a resample without 2 sizes: NaN, rejected
+  // A resample without 2 sizes has no slope: NaN, rejected. Manual samples have none to fit:
+  // their "slope" is the pooled Σ duration / Σ operations.
+  if (statistic === 'slope') return manual ? fitFork(batches, true).slope : batchSlope(batches);
   const f = fitFork(batches, manual);
   switch (statistic) {
     case 'min':

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mean } from 'simple-statistics';
 import { compareForks } from '../../src/analysis/compare.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
-import { fitFork } from '../../src/analysis/fork-fit.js';
+import { fitFork, processStatistic } from '../../src/analysis/fork-fit.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { createRng } from '../../src/statistics/rng.js';
 import { cleanBatch, gaussian } from '../helpers/synthetic-forks.js';
@@ -64,6 +64,14 @@ describe('manually timed samples with varying operation counts', () => {
     expect(a.headline.ciLow).toBeGreaterThan(0);
     expect(a.perFork.map((p) => p.intercept)).toEqual([0, 0, 0]);
     expect(a.details.some((d) => d.code === 'no-slope')).toBe(false);
+  });
+
+  it('asked for a slope, a manual process gives its pooled Σ duration / Σ operations (the rules that judge processes by it)', () => {
+    for (const f of forks) {
+      const pooled = f.batches.reduce((s, b) => s + b.ns, 0) / f.batches.reduce((s, b) => s + b.iterations, 0);
+      expect(processStatistic(f, 'slope')).toBeCloseTo(pooled, 12);
+      expect(processStatistic({ ...f, manual: undefined }, 'slope')).not.toBeCloseTo(pooled, 1);
+    }
   });
 
   it('a comparison reads the ratio of those means: 2.5 times the cost per operation is slower, by 2.5', () => {
