@@ -108,7 +108,10 @@ describe('cyclebench stat (fake runner)', () => {
     [['--cpu', '3-1', '--', 'true'], /--cpu: range 3-1 runs backwards/],
     [['--aslr', 'maybe', '--', 'true'], /--aslr must be 'off' or 'inherit'/],
     [['-e', 'cycles,foo', '--', 'true'], /unknown event\(s\) 'foo'/],
-    [['--timeout', 'soon', '--', 'true'], /--timeout must be a non-negative number/],
+    [
+      ['--timeout', 'soon', '--', 'true'],
+      /--timeout must be a duration: a number of seconds or one with its unit \(500ms, 90s, 1.5m\), got 'soon'/,
+    ],
     [['--timeout', '1e10', '--', 'true'], /--timeout must be at most 2,147,483/],
     [['--', 'a', '--vs'], /empty command after --vs number 1/],
   ])('bad input %j → one line and where the help is, exit 2', async (args, message) => {
