@@ -129,7 +129,7 @@ export function compareEnvironments(base: Env | undefined, contender: Env | unde
  * that runs can differ, so the two timings are not of the same program. Absent on either side
  * (a JavaScript file, an older document): not checked.
  */
-export const TYPESCRIPT_FACT = 'benchmark.typescript';
+const TYPESCRIPT_FACT = 'benchmark.typescript';
 
 function loaderOf(b: BenchmarkResult): string | undefined {
   const loaders = new Set(b.forks.map((f) => f.typescript));
