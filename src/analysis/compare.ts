@@ -161,9 +161,11 @@ export function compareForks(
   const fallback =
     statistic === asked
       ? ''
-      : manualSide
+      : manual[0] && manual[1]
         ? '; mean per-operation time of manually timed samples'
-        : '; slope falls back to mean: a process has a single batch size';
+        : manualSide
+          ? '; mean: the samples of one side were timed by the benchmark itself, which has no slope'
+          : '; slope falls back to mean: a process has a single batch size';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
   let minimumDetectable: number | null = null;

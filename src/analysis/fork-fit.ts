@@ -133,10 +133,11 @@ export function gcAmortizedFit(batches: readonly Batch[]): RobustFit {
  * weights 1/iterations² (simple-statistics' weightedLinearRegression). Timing noise grows with
  * the batch, so an unweighted fit's intercept error dominates the small batches' residuals
  * (seen in synthetic data: 1 % noise gave 4 % residuals at the smallest size); weighting for
- * noise ∝ size makes the relative residuals comparable across sizes.
+ * noise ∝ size makes the relative residuals comparable across sizes. Manual samples (`manual`,
+ * as for fitFork) have no fit: each one's per-operation time against their mean.
  */
-export function relativeResiduals(batches: readonly Batch[]): number[] {
-  if (distinctSizes(batches) < 2) {
+export function relativeResiduals(batches: readonly Batch[], manual: boolean): number[] {
+  if (manual || distinctSizes(batches) < 2) {
     const m = mean(batches.map((b) => b.ns / b.iterations));
     return batches.map((b) => b.ns / b.iterations / m - 1);
   }

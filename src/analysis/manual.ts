@@ -21,9 +21,12 @@ export function allManual(forks: readonly Pick<ForkResult, 'manual'>[]): boolean
   return forks.length > 0 && forks.every(isManual);
 }
 
-/** The statistic asked for, or the mean for manual samples when the default (slope) was asked for. */
+/**
+ * The statistic asked for, or the mean when a slope was asked for and a process timed itself
+ * (a benchmark's processes all do or none do; two sides compared, or a pair, may mix).
+ */
 export function manualStatistic(forks: readonly Pick<ForkResult, 'manual'>[], asked: Statistic): Statistic {
-  return asked === 'slope' && allManual(forks) ? 'mean' : asked;
+  return asked === 'slope' && forks.some(isManual) ? 'mean' : asked;
 }
 
 export const MANUAL_METHOD =

@@ -17,6 +17,7 @@
 import { median } from 'simple-statistics';
 import type { AnalysisDetail, ForkResult, Statistic } from '../results/schema.js';
 import { isUsableBatch, processStatistic } from './fork-fit.js';
+import { manualStatistic } from './manual.js';
 import { MIN_KEPT, slowFactorAgainst } from './slow-processes.js';
 import { v8Comparison } from './v8-state.js';
 
@@ -86,10 +87,13 @@ export function v8OddProcess(
   return { position: i, factor, spread: (Math.max(...others) - Math.min(...others)) / m };
 }
 
-/** Per-process values on `statistic`, or on the mean when a process has no slope (as the headline does). */
+/**
+ * Per-process values on `statistic`, or on the mean when a process has no slope or timed itself
+ * (as the headline does).
+ */
 function processValues(forks: readonly ForkResult[], statistic: Statistic): number[] {
   const valuesOf = (s: Statistic) => forks.map((f) => processStatistic(f, s));
-  const values = valuesOf(statistic);
+  const values = valuesOf(manualStatistic(forks, statistic));
   return statistic === 'slope' && !values.every(Number.isFinite) ? valuesOf('mean') : values;
 }
 

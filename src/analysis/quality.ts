@@ -12,6 +12,7 @@ import * as D from './defaults.js';
 import type { AnalyzeOptions } from './defaults.js';
 import { relativeResiduals, type ForkEstimate, type ForkFit } from './fork-fit.js';
 import { relativeHalfWidth } from './half-width.js';
+import { allManual } from './manual.js';
 import { droppedAllocation } from './memory.js';
 import { v8Comparison } from './v8-state.js';
 
@@ -39,7 +40,11 @@ export interface Quality {
  * intercept's error in small batches, so the fences would mostly pick the smallest batches.
  * The one outlier count of the run report and of `compare`'s notes.
  */
-export function residualOutliers(groups: readonly (readonly Batch[])[]): {
+export function residualOutliers(
+  groups: readonly (readonly Batch[])[],
+  /** The processes timed their own samples (fork-fit.ts fitFork). */
+  manual: boolean,
+): {
   mild: number;
   severe: number;
   total: number;
@@ -48,7 +53,7 @@ export function residualOutliers(groups: readonly (readonly Batch[])[]): {
   let severe = 0;
   let total = 0;
   for (const g of groups) {
-    const t = tukeyFences(relativeResiduals(g));
+    const t = tukeyFences(relativeResiduals(g, manual));
     mild += t.mild.length;
     severe += t.severe.length;
     total += g.length;
@@ -164,7 +169,7 @@ export function assessQuality(q: QualityInput): Quality {
     add('skewed', { skewness: shape.skewness }, 'info');
   }
 
-  const { mild, severe, total } = residualOutliers(q.groups);
+  const { mild, severe, total } = residualOutliers(q.groups, allManual(q.forks));
   const flagged = severe > 0 || mild / total > D.OUTLIER_SHARE;
   if (flagged) flags.push('outliers');
   if (mild + severe > 0) add('outliers', { mild, severe, total }, flagged ? 'warning' : 'info');

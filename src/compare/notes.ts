@@ -74,7 +74,7 @@ export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, 
       batches: Number.isFinite(advice.batches) ? advice.batches : null,
       confidence: o.confidence,
     });
-  const { mild, severe, total } = residualOutliers(gs);
+  const { mild, severe, total } = residualOutliers(gs, allManual(b.forks));
   if (mild + severe > 0) add('side-outliers', { side, mild, severe, total });
   if (o.grubbs && gs.length >= 3) {
     const points = gs.map((g) => forkStatistic(g, statistic, allManual(b.forks)));

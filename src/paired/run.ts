@@ -202,8 +202,8 @@ async function measurePairs(
 ): Promise<{ row: PairedRow; interrupted: boolean }> {
   const row: PairedRow = { name: b.title, group: b.group, args: b.args, pairs: [], analysis: null };
   const statistic: Statistic = opts.statistic === 'auto' ? 'slope' : opts.statistic;
-  // A manually timed process has no slope: its mean per-operation time (analysis/manual.ts).
-  const value = (f: ForkResult) => processStatistic(f, manualStatistic([f], statistic));
+  // A manually timed process has no slope: both of a pair then give their mean (analysis/manual.ts).
+  const value = (f: ForkResult, pair: readonly ForkResult[]) => processStatistic(f, manualStatistic(pair, statistic));
   const max = opts.settings.looks[opts.settings.looks.length - 1];
   const v8: PairedV8 = { other: [], current: [] };
   const keepV8 = () => {
@@ -213,6 +213,7 @@ async function measurePairs(
   for (let i = 0; i < max; i++) {
     const aFirst = i % 2 === 0;
     const got: Record<'a' | 'b', number> = { a: NaN, b: NaN };
+    const measured: Partial<Record<'a' | 'b', ForkResult>> = {};
     const gotV8: Record<'a' | 'b', ForkResult['v8']> = { a: undefined, b: undefined };
     for (const side of aFirst ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
       const named = side === 'a' ? opts.tree.label : thisSide(opts);
@@ -235,9 +236,11 @@ async function measurePairs(
         keepV8();
         return { row, interrupted: false };
       }
-      got[side] = value(r.fork);
+      measured[side] = r.fork;
       gotV8[side] = r.fork.v8;
     }
+    const pair = [measured.a!, measured.b!];
+    for (const side of ['a', 'b'] as const) got[side] = value(measured[side]!, pair);
     row.pairs.push({ a: got.a, b: got.b, aFirst });
     addPairV8(v8, gotV8.a, gotV8.b);
     opts.progress?.finished(b);

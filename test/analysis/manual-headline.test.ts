@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { mean } from 'simple-statistics';
 import { compareForks } from '../../src/analysis/compare.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
-import { fitFork, processStatistic } from '../../src/analysis/fork-fit.js';
+import { fitFork, processStatistic, relativeResiduals } from '../../src/analysis/fork-fit.js';
+import { residualOutliers } from '../../src/analysis/quality.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { createRng } from '../../src/statistics/rng.js';
 import { cleanBatch, gaussian } from '../helpers/synthetic-forks.js';
@@ -72,6 +73,30 @@ describe('manually timed samples with varying operation counts', () => {
       expect(processStatistic(f, 'slope')).toBeCloseTo(pooled, 12);
       expect(processStatistic({ ...f, manual: undefined }, 'slope')).not.toBeCloseTo(pooled, 1);
     }
+  });
+
+  it('the outlier count judges each sample by its duration / operations against the process mean', () => {
+    // One more sample of 400,000 operations at 10 ns each (the others read 1 or 2 ns): the one
+    // outlier of the process. A fit with an intercept (about 40 µs, slope near 0) would have put
+    // its fitted time near zero or below, and its residual at 0.
+    const f = manualFork(0, 1, 11);
+    f.batches.push(cleanBatch(400_000, 4_000_000));
+    const perOp = f.batches.map((b) => b.ns / b.iterations);
+    const residuals = relativeResiduals(f.batches, true);
+    residuals.forEach((r, i) => expect(r).toBeCloseTo(perOp[i]! / mean(perOp) - 1, 12));
+    expect(residualOutliers([f.batches], true).severe).toBe(1);
+    const a = analyzeBenchmark([f, ...forks.slice(1)], { seed: 1 });
+    expect(a.flags).toContain('outliers');
+  });
+
+  it('a mean a third of whose samples waited twice as long, with no collection to explain it, is flagged against the median', () => {
+    // The agreement rule (agreement.ts) holds for manual samples too: the mean (about 1.33 ns)
+    // rests on samples the median (1 ns) does not see, so the result is not a confident number.
+    const a = analyzeBenchmark(forks, { seed: 1 });
+    expect(a.flags).toContain('estimates-disagree');
+    const d = a.details.find((x) => x.code === 'estimates-disagree');
+    expect(d?.values).toMatchObject({ direction: 'above' });
+    expect((d?.values as { batchMedianNs: number }).batchMedianNs).toBeCloseTo(1, 1);
   });
 
   it('a comparison reads the ratio of those means: 2.5 times the cost per operation is slower, by 2.5', () => {
