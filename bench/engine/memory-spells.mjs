@@ -4,8 +4,9 @@
 // CPU time) and the fastest-of-3 time of each reference kernel (µs): alu (the compute
 // yardstick's xorshift steps), objs (200 × 64 small objects), parse50 (50 × JSON.parse), read8
 // (a sequential read of 8 MB), write2 (a sequential write of 2 MB), gather (scattered reads of a
-// 256 KB table, the memory yardstick of src/engine/yardstick.ts). Run it many times, spread over
-// minutes, and sort by `k`:
+// 256 KB table, the memory yardstick before the chase), chase (8,192 dependent reads through a
+// random cycle of a 256 KB table, the memory yardstick of src/engine/yardstick.ts). Run it many
+// times, spread over minutes, and sort by `k`:
 //   for i in $(seq 60); do taskset -c 0 node bench/engine/memory-spells.mjs; sleep 1; done
 const text = JSON.stringify(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key${i}`, i * 31])));
 const held = { v: null, y: null, z: null };
@@ -50,7 +51,23 @@ function gather() {
   for (let i = 0; i < places.length; i++) s ^= table[places[i]];
   return s;
 }
-const REFERENCES = { alu, objs, parse50, read8, write2, gather };
+// A dependent chain of reads through one random cycle of the same 256 KB (Sattolo's shuffle with
+// a fixed seed): each read waits for the one before, so the time is the caches' latency.
+const ring = new Int32Array(1 << 16).map((_, i) => i);
+for (let i = ring.length - 1, s = 0x9e3779b9; i > 0; i--) {
+  s ^= s << 13;
+  s ^= s >>> 17;
+  s ^= s << 5;
+  const k = (s >>> 0) % i;
+  [ring[i], ring[k]] = [ring[k], ring[i]];
+}
+function chase() {
+  let j = st & 0xffff;
+  for (let i = 0; i < 8192; i++) j = ring[j];
+  st ^= j;
+  return j;
+}
+const REFERENCES = { alu, objs, parse50, read8, write2, gather, chase };
 const fastestUs = (f) => {
   let best = Infinity;
   for (let r = 0; r < 3; r++) {

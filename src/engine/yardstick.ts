@@ -7,13 +7,18 @@
 //
 // - compute: integer xorshift steps on a module variable (a side effect, so it is not dead),
 //   about 20–40 µs here. It runs in registers and barely notices a slow memory path.
-// - memory: reads at scattered places of a 256 KB table, listed in another 256 KB, which fit a
-//   core's L2 cache (512 KB to 1 MB on the x86 and Arm server cores of the last years), about
-//   45 µs here. On this VM allocating kernels (JSON.parse, small objects, string building) ran
-//   1.6–1.8× slower for spells of tens of seconds while the compute yardstick moved by 4 % and
-//   these reads by 1.54× (1.34–1.36× through this code's fastest-of-3 timing; docs/measurements.md,
-//   "A slow memory path the compute yardstick does not see"). The table lives outside V8's heap
-//   (an ArrayBuffer), so it does not change the benchmark's garbage collections.
+// - memory: a chain of 8,192 dependent reads through one random cycle of a 256 KB table, which fits
+//   a core's L2 cache (512 KB to 1 MB on the x86 and Arm server cores of the last years) and not
+//   its L1, about 35 µs here. Each read waits for the one before, so the time is how fast the
+//   caches answer, whatever code the compiler made of the loop. On this VM allocating kernels
+//   (JSON.parse, small objects, string building) ran 1.6–1.8× slower for spells of tens of
+//   seconds while the compute yardstick moved by 4 % and scattered reads of such a table by
+//   1.54× (docs/measurements.md, "A slow memory path the compute yardstick does not see"). Those
+//   scattered reads, independent of one another, were the memory yardstick first; their time was
+//   bound by the loop's instructions rather than the caches, so it followed the code V8 made of
+//   the loop in each process (Node 24: 44, 72 or 100 µs in processes of one run, the same host
+//   state; docs/measurements.md, "The memory yardstick and the code V8 makes of it"). The table
+//   lives outside V8's heap (an ArrayBuffer), so it does not change the benchmark's collections.
 //
 // The fastest of 3 timings per round is kept for each, so a preemption during one timing does
 // not count as a slow state, and the first read of the table after the kernel ran (refilling
@@ -38,30 +43,42 @@ function work(): number {
   return s;
 }
 
-/** 2^16 entries of 32-bit words: a 256 KB table and a 256 KB list of places to read in it. */
+/** 2^16 entries of 32-bit words: a 256 KB table. */
 const ENTRIES = 1 << 16;
-let table: Int32Array | null = null;
-let places: Int32Array | null = null;
+/** Reads per timing: about 35 µs at this VM's L2 latency. */
+const CHAIN = 8_192;
+let ring: Int32Array | null = null;
+
+/** One cycle through every entry: ring[i] is the entry read after i (Sattolo's shuffle, fixed seed). */
+export function makeRing(): Int32Array {
+  const r = new Int32Array(ENTRIES);
+  for (let i = 0; i < ENTRIES; i++) r[i] = i;
+  let s = 0x2545f491;
+  for (let i = ENTRIES - 1; i > 0; i--) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    const k = (s >>> 0) % i;
+    const t = r[i];
+    r[i] = r[k];
+    r[k] = t;
+  }
+  return r;
+}
+
+/** Follows the cycle for `steps` reads from `from`; each read's place is the value of the one before. */
+function chase(r: Int32Array, steps: number, from: number): number {
+  let j = from;
+  for (let i = 0; i < steps; i++) j = r[j];
+  return j;
+}
 
 function memoryWork(): number {
-  if (table === null || places === null) {
-    // Filled by plain loops: Int32Array.from with a mapping function took ~10 ms per process here.
-    table = new Int32Array(ENTRIES);
-    places = new Int32Array(ENTRIES);
-    for (let i = 0; i < ENTRIES; i++) {
-      table[i] = Math.imul(i, 2_654_435_761);
-      // i·40,503 mod 2^16 with an odd multiplier is a permutation: every entry once, in an order
-      // that jumps about 160 KB between neighbours, so nearly every read is a different cache line.
-      places[i] = Math.imul(i, 40_503) & (ENTRIES - 1);
-    }
-  }
-  // The places are read in order (the prefetcher streams them) and the reads of the table do
-  // not depend on one another, so the loop is bound by how fast the core's caches answer
-  // scattered loads, not by arithmetic.
-  let acc = 0;
-  for (let i = 0; i < ENTRIES; i++) acc ^= table[places[i]];
-  state ^= acc;
-  return acc;
+  ring ??= makeRing();
+  // Starting where the state points, so the chain's end is not known before it runs.
+  const end = chase(ring, CHAIN, state & (ENTRIES - 1));
+  state ^= end;
+  return end;
 }
 
 /** Runs the reference work until the compiler has optimized it (before the first timing). */
