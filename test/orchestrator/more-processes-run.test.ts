@@ -39,10 +39,18 @@ describe('processes that disagree', () => {
     // leaves out (one of a threefold pair can be, on a loaded machine), or one in another host
     // state (on a busy machine the yardsticks mark some; once in CI three of the six). The stages
     // count exactly the processes with neither mark.
-    const kept = b.forks.filter((f) => f.slowState === undefined && f.oddProcess === undefined).length;
+    // The interval is two-stage when at least 2 planned and 1 added process are kept
+    // (src/analysis/headline-ci.ts); with fewer it is the plain t-interval over those kept.
+    const kept = b.forks.filter((f) => f.slowState === undefined && f.oddProcess === undefined);
+    const keptPlanned = kept.filter((f) => f.index < 3).length;
     const stages = /two-stage: (\d) planned \+ (\d) added/.exec(b.headline?.method ?? '');
-    expect(stages, b.headline?.method).not.toBeNull();
-    expect(Number(stages![1]) + Number(stages![2])).toBe(kept);
+    if (keptPlanned >= 2 && kept.length > keptPlanned) {
+      expect(stages, b.headline?.method).not.toBeNull();
+      expect([Number(stages![1]), Number(stages![2])]).toEqual([keptPlanned, kept.length - keptPlanned]);
+    } else {
+      expect(stages, b.headline?.method).toBeNull();
+      expect(b.headline?.method).toContain(`t-interval over ${kept.length} per-process values`);
+    }
     expect(doc.options.maxForks).toBe(6);
   }, 120_000);
 
