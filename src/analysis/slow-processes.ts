@@ -38,8 +38,8 @@ export const SLOW_FACTOR = 1.25;
  * spells measured on this VM its first form (scattered reads) read 1.34–1.36× while JSON.parse
  * read 1.75×, and outside them it stayed within 12 % of its median (docs/measurements.md, "A slow
  * memory path the compute yardstick does not see"). Its present form (a dependent chain) moves at
- * most 1.08× between quiet processes on Node 20–26 ("The memory yardstick and the code V8 makes
- * of it"); no spell has been measured through it yet.
+ * most 1.08× between quiet processes on Node 20–26 and read 1.1–1.6× in a spell that slowed
+ * allocating kernels 1.7–1.8× ("The memory yardstick and the code V8 makes of it").
  */
 export const MEMORY_SLOW_FACTOR = 1.2;
 /** A run needs this many processes with a yardstick before any is called slow. */
