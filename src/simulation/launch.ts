@@ -57,16 +57,20 @@ export interface ValgrindCheck {
 }
 
 const PROBE_TIMEOUT_MS = 120_000;
-/** `valgrind --version` only prints a line: one that has not within 10 s never will. */
-const VERSION_TIMEOUT_MS = 10_000;
+/**
+ * `valgrind --version` only prints a line: one that has not within 10 s never will. A field so
+ * that tests can shorten it.
+ */
+export const valgrindLimits = { versionTimeoutMs: 10_000 };
 
 /** Is valgrind installed, and does `valgrind node -e 0` run? (~2 s: valgrind's start-up of node). */
 export function checkValgrind(command = 'valgrind', node = process.execPath): ValgrindCheck {
-  const version = spawnSync(command, ['--version'], { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS });
-  if (version.signal !== null && !version.error)
-    return { ok: false, reason: `${command} --version did not answer within ${VERSION_TIMEOUT_MS / 1000} s` };
-  if (version.error && (version.error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
-    return { ok: false, reason: `${command} --version did not answer within ${VERSION_TIMEOUT_MS / 1000} s` };
+  const limitMs = valgrindLimits.versionTimeoutMs;
+  const version = spawnSync(command, ['--version'], { encoding: 'utf8', timeout: limitMs });
+  const timedOut =
+    (version.signal !== null && !version.error) ||
+    (version.error && (version.error as NodeJS.ErrnoException).code === 'ETIMEDOUT');
+  if (timedOut) return { ok: false, reason: `${command} --version did not answer within ${limitMs / 1000} s` };
   if (version.error || version.status !== 0)
     return {
       ok: false,
