@@ -21,7 +21,7 @@ import { twoStageRatioInterval } from '../statistics/t-intervals.js';
 import { intervalVerdict, unitsToResolve, type IntervalVerdict } from '../statistics/threshold.js';
 import { welchDetectableDifference } from '../statistics/welch-power.js';
 import * as D from './defaults.js';
-import { allManual } from './manual.js';
+import { allManual, manualStatistic } from './manual.js';
 import { forkStatistic, isUsableBatch, pooledStatistic } from './fork-fit.js';
 import { driftDetail, stageDrift } from './run-drift.js';
 
@@ -151,9 +151,8 @@ export function compareForks(
   // As the headline does (estimate.ts): no slope of manually timed samples (manual.ts), nor
   // without 2 batch sizes in every process, so the mean.
   const manual = [allManual(baseForks), allManual(contenderForks)] as const;
-  const manualSide = manual[0] || manual[1];
-  const statistic: Statistic =
-    asked === 'slope' && (manualSide || [...base, ...contender].some(singleSize)) ? 'mean' : asked;
+  const byManual = manualStatistic([...baseForks, ...contenderForks], asked);
+  const statistic: Statistic = asked === 'slope' && [...base, ...contender].some(singleSize) ? 'mean' : byManual;
   const confidence = opts.confidence ?? D.DEFAULT_CONFIDENCE;
   const threshold = opts.noiseThreshold ?? D.DEFAULT_NOISE_THRESHOLD;
   const enough = base.length >= MIN_PROCESSES_FOR_VERDICT && contender.length >= MIN_PROCESSES_FOR_VERDICT;
@@ -161,11 +160,11 @@ export function compareForks(
   const fallback =
     statistic === asked
       ? ''
-      : manual[0] && manual[1]
-        ? '; mean per-operation time of manually timed samples'
-        : manualSide
-          ? '; mean: the samples of one side were timed by the benchmark itself, which has no slope'
-          : '; slope falls back to mean: a process has a single batch size';
+      : byManual === asked
+        ? '; slope falls back to mean: a process has a single batch size'
+        : manual[0] && manual[1]
+          ? '; mean per-operation time of manually timed samples'
+          : '; mean: the samples of one side were timed by the benchmark itself, which has no slope';
   const ratio = { point: r.point, ciLow: r.ciLow, ciHigh: r.ciHigh, confidence, method: `${r.method}${fallback}` };
 
   let minimumDetectable: number | null = null;

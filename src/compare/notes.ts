@@ -62,6 +62,7 @@ export function sampleAdvice(
 export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, o: NoteOptions): AnalysisDetail[] {
   const gs = groups(b);
   if (gs.length === 0) return [];
+  const manual = allManual(b.forks);
   const out: AnalysisDetail[] = [];
   const add = <C extends DetailCode>(code: C, values: DetailValues[C]) => out.push(detail(code, values, 'info'));
   const advice = sampleAdvice(b, statistic, o);
@@ -74,10 +75,10 @@ export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, 
       batches: Number.isFinite(advice.batches) ? advice.batches : null,
       confidence: o.confidence,
     });
-  const { mild, severe, total } = residualOutliers(gs, allManual(b.forks));
+  const { mild, severe, total } = residualOutliers(gs, manual);
   if (mild + severe > 0) add('side-outliers', { side, mild, severe, total });
   if (o.grubbs && gs.length >= 3) {
-    const points = gs.map((g) => forkStatistic(g, statistic, allManual(b.forks)));
+    const points = gs.map((g) => forkStatistic(g, statistic, manual));
     if (points.every(Number.isFinite)) {
       const g = grubbs(points);
       add('grubbs', {
@@ -90,7 +91,7 @@ export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, 
       });
     }
   }
-  const shape = checkShape(gs.flatMap((g) => fitFork(g, allManual(b.forks)).perIteration));
+  const shape = checkShape(gs.flatMap((g) => fitFork(g, manual).perIteration));
   if (shape.multimodal) add('side-multimodal', { side, ashmanD: shape.ashmanD, share: shape.minorityShare });
   return out;
 }
