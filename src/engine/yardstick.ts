@@ -16,8 +16,8 @@
 //   1.54× (docs/measurements.md, "A slow memory path the compute yardstick does not see"). Those
 //   scattered reads, independent of one another, were the memory yardstick first; their time was
 //   bound by the loop's instructions rather than the caches, so it followed the code V8 made of
-//   the loop in each process (Node 24: 44, 72 or 100 µs in processes of one run, the same host
-//   state; docs/measurements.md, "The memory yardstick and the code V8 makes of it"). The table
+//   the loop in each process (Node 24: 43–92 µs between quiet processes, on two or three levels;
+//   docs/measurements.md, "The memory yardstick and the code V8 makes of it"). The table
 //   lives outside V8's heap (an ArrayBuffer), so it does not change the benchmark's collections.
 //
 // The fastest of 3 timings per round is kept for each, so a preemption during one timing does

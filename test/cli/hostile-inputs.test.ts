@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, type Ran, spawnCli, spawnProcess } from '../helpers/cli-process.js';
 import { valgrindLimits } from '../../src/simulation/launch.js';
+import { withEnv } from '../helpers/cli-env.js';
 import { runCli } from '../helpers/io.js';
 
 const ROOT = join(__dirname, '../..');
@@ -191,18 +192,15 @@ describe('other inputs that could block or hang', () => {
     writeFileSync(join(bin, 'valgrind'), '#!/bin/sh\nexec sleep 600\n');
     chmodSync(join(bin, 'valgrind'), 0o755);
     // In this process, with the limit shortened from 10 s: the check runs before any worker starts.
-    const saved = { path: process.env.PATH, limit: valgrindLimits.versionTimeoutMs };
-    process.env.PATH = `${bin}:${process.env.PATH}`;
+    const saved = valgrindLimits.versionTimeoutMs;
     valgrindLimits.versionTimeoutMs = 500;
     let r: Ran;
     try {
-      r = await inProcess(
-        ['run', join(ROOT, 'test/fixtures/cli/good.bench.mjs'), '--counters', 'simulate', '--quiet'],
-        dir,
+      r = await withEnv({ PATH: `${bin}:${process.env.PATH}` }, () =>
+        inProcess(['run', join(ROOT, 'test/fixtures/cli/good.bench.mjs'), '--counters', 'simulate', '--quiet'], dir),
       );
     } finally {
-      process.env.PATH = saved.path;
-      valgrindLimits.versionTimeoutMs = saved.limit;
+      valgrindLimits.versionTimeoutMs = saved;
     }
     oneLine(
       r.stderr,
