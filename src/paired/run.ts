@@ -212,9 +212,7 @@ async function measurePairs(
   };
   for (let i = 0; i < max; i++) {
     const aFirst = i % 2 === 0;
-    const got: Record<'a' | 'b', number> = { a: NaN, b: NaN };
     const measured: Partial<Record<'a' | 'b', ForkResult>> = {};
-    const gotV8: Record<'a' | 'b', ForkResult['v8']> = { a: undefined, b: undefined };
     for (const side of aFirst ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
       const named = side === 'a' ? opts.tree.label : thisSide(opts);
       opts.progress?.begin(b, `${label(b)}, ${named}`);
@@ -237,12 +235,10 @@ async function measurePairs(
         return { row, interrupted: false };
       }
       measured[side] = r.fork;
-      gotV8[side] = r.fork.v8;
     }
-    const pair = [measured.a!, measured.b!];
-    for (const side of ['a', 'b'] as const) got[side] = value(measured[side]!, pair);
-    row.pairs.push({ a: got.a, b: got.b, aFirst });
-    addPairV8(v8, gotV8.a, gotV8.b);
+    const pair = [measured.a!, measured.b!] as const;
+    row.pairs.push({ a: value(pair[0], pair), b: value(pair[1], pair), aFirst });
+    addPairV8(v8, pair[0].v8, pair[1].v8);
     opts.progress?.finished(b);
     if (!needsMorePairs(pairLogRatios(row.pairs), i + 1, opts.settings)) break;
     const stop = share && isLook(i + 1, opts.settings) ? budgetStop(i + 1, share, opts) : null;
