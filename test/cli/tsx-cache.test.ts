@@ -15,7 +15,11 @@ const CLI = join(ROOT, 'bin/cyclebench.js');
 const NOBODY = 65534;
 const DROP = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 
-const canDrop = process.geteuid?.() === 0 && spawnSync('setpriv', [...DROP, 'true'], { timeout: 30_000 }).status === 0;
+// uid 65534 must also read the checkout: a clone inside a 0700 directory (as `mktemp -d` makes)
+// leaves it nothing to load, and the attack cannot be set up there.
+const canDrop =
+  process.geteuid?.() === 0 &&
+  spawnSync('setpriv', [...DROP, 'test', '-r', join(ROOT, 'src/index.ts')], { timeout: 30_000 }).status === 0;
 
 /** As uid 65534: real tsx cache entries for BENCH, made in its own TMPDIR, each rewritten to overwrite VICTIM. */
 const POISON = `
@@ -110,7 +114,7 @@ function runAsRoot(s: SetUp, tmp: string): Promise<Ran> {
 
 describe('tsx never runs code from a cache another user wrote', () => {
   it.runIf(canDrop)(
-    'TMPDIR owned by another user holding tsx-0 (skipped unless root with setpriv)',
+    'TMPDIR owned by another user holding tsx-0 (skipped unless root with setpriv, in a checkout uid 65534 can read)',
     async () => {
       const s = await setUpOnce();
       const tmp = join(s.base, 'theirs');
@@ -127,7 +131,7 @@ describe('tsx never runs code from a cache another user wrote', () => {
   );
 
   it.runIf(canDrop)(
-    'a shared sticky TMPDIR (as /tmp) where another user made tsx-0 and cyclebench-tsx-0 first (skipped unless root with setpriv)',
+    'a shared sticky TMPDIR (as /tmp) where another user made tsx-0 and cyclebench-tsx-0 first (skipped unless root with setpriv, in a checkout uid 65534 can read)',
     async () => {
       const s = await setUpOnce();
       const tmp = join(s.base, 'shared');
