@@ -68,7 +68,91 @@ function chase() {
   st ^= j;
   return j;
 }
-const REFERENCES = { alu, objs, parse50, read8, write2, gather, chase };
+// Throughput-bound candidates: independent work a core can overlap, so a busy sibling hardware
+// thread (sharing its ports) slows them, where the dependent chains above wait on latency alone.
+// ilp4 / ilp8: 4 or 8 independent xorshift streams; f64: sums of a 1,000-entry Float64Array (8 KB,
+// in L1); copy: 64 KB copied with TypedArray#set (a memcpy inside V8, the same code in every process).
+const lanes = new Int32Array(8).map((_, i) => 0x9e3779b9 + i * 7919);
+function ilp4() {
+  let a = lanes[0],
+    b = lanes[1],
+    c = lanes[2],
+    d = lanes[3];
+  for (let i = 0; i < 5000; i++) {
+    a ^= a << 13;
+    b ^= b << 13;
+    c ^= c << 13;
+    d ^= d << 13;
+    a ^= a >>> 17;
+    b ^= b >>> 17;
+    c ^= c >>> 17;
+    d ^= d >>> 17;
+    a ^= a << 5;
+    b ^= b << 5;
+    c ^= c << 5;
+    d ^= d << 5;
+  }
+  lanes[0] = a;
+  lanes[1] = b;
+  lanes[2] = c;
+  lanes[3] = d;
+}
+function ilp8() {
+  let a = lanes[0],
+    b = lanes[1],
+    c = lanes[2],
+    d = lanes[3],
+    e = lanes[4],
+    f = lanes[5],
+    g = lanes[6],
+    h = lanes[7];
+  for (let i = 0; i < 2500; i++) {
+    a ^= a << 13;
+    b ^= b << 13;
+    c ^= c << 13;
+    d ^= d << 13;
+    e ^= e << 13;
+    f ^= f << 13;
+    g ^= g << 13;
+    h ^= h << 13;
+    a ^= a >>> 17;
+    b ^= b >>> 17;
+    c ^= c >>> 17;
+    d ^= d >>> 17;
+    e ^= e >>> 17;
+    f ^= f >>> 17;
+    g ^= g >>> 17;
+    h ^= h >>> 17;
+    a ^= a << 5;
+    b ^= b << 5;
+    c ^= c << 5;
+    d ^= d << 5;
+    e ^= e << 5;
+    f ^= f << 5;
+    g ^= g << 5;
+    h ^= h << 5;
+  }
+  lanes[0] = a;
+  lanes[1] = b;
+  lanes[2] = c;
+  lanes[3] = d;
+  lanes[4] = e;
+  lanes[5] = f;
+  lanes[6] = g;
+  lanes[7] = h;
+}
+const small = Float64Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
+function f64() {
+  let t = 0;
+  for (let r = 0; r < 20; r++) for (let i = 0; i < small.length; i++) t += small[i];
+  st ^= t;
+}
+const src = new Uint8Array(1 << 16).fill(7);
+const dst = new Uint8Array(1 << 16);
+function copy() {
+  for (let r = 0; r < 8; r++) dst.set(src);
+}
+const REFERENCES = { alu, objs, parse50, read8, write2, gather, chase, ilp4, ilp8, f64, copy };
 const fastestUs = (f) => {
   let best = Infinity;
   for (let r = 0; r < 3; r++) {

@@ -1,11 +1,12 @@
-// Processes that ran in another state than the rest of their run. Every worker times the same two
+// Processes that ran in another state than the rest of their run. Every worker times the same three
 // reference kernels between sampling rounds (src/engine/yardstick.ts): one that computes in
-// registers and one that reads a table the size of a core's L2 cache. The median of each over a
+// registers one dependent step at a time, one that reads a table the size of a core's L2 cache one
+// dependent read at a time, and one that keeps the core's ports busy. The median of each over a
 // process's rounds is that process's "speed". Across one run — every process of every benchmark,
-// minutes apart — most processes agree within a few percent, and a process whose compute or
-// memory yardstick was SLOW_FACTOR (MEMORY_SLOW_FACTOR) times the run's usual state or more ran
-// on a slow CPU, or with a slow memory path, for much of its life: its kernel time says as much
-// about the host as about the kernel. The run's usual state is the median over its planned
+// minutes apart — most processes agree within a few percent, and a process whose yardstick was its
+// factor (SLOW_FACTORS) times the run's usual state or more ran on a slow CPU, with a slow memory
+// path or on a core shared with a busy neighbour, for much of its life: its kernel time says as
+// much about the host as about the kernel. The run's usual state is the median over its planned
 // processes.
 //
 // The rule is two-sided: a process that many times *faster* than the usual state is in another
@@ -42,18 +43,35 @@ export const SLOW_FACTOR = 1.25;
  * allocating kernels 1.7–1.8× ("The memory yardstick and the code V8 makes of it").
  */
 export const MEMORY_SLOW_FACTOR = 1.2;
+/**
+ * The same for the throughput yardstick: it read 1.29–1.55× in spells that slowed JSON.parse
+ * 1.75×, and within 1 % of its median in every quiet process (docs/measurements.md, "A yardstick
+ * for a busy core").
+ */
+export const THROUGHPUT_SLOW_FACTOR = 1.2;
+
+/** Each yardstick, the field of a process that holds its times, and the factor that marks a process. */
+const YARDSTICKS = [
+  { name: 'compute', field: 'yardstickNs', limit: SLOW_FACTOR },
+  { name: 'memory', field: 'memoryYardstickNs', limit: MEMORY_SLOW_FACTOR },
+  { name: 'throughput', field: 'throughputYardstickNs', limit: THROUGHPUT_SLOW_FACTOR },
+] as const;
+type YardstickName = (typeof YARDSTICKS)[number]['name'];
 /** A run needs this many processes with a yardstick before any is called slow. */
 export const MIN_REFERENCE_PROCESSES = 3;
 /** Slow processes are left out only when at least this many others remain. */
 export const MIN_KEPT = 2;
 
-type Yardstick = 'yardstickNs' | 'memoryYardstickNs';
+type Yardstick = (typeof YARDSTICKS)[number]['field'];
 
 /** The run's reference speeds: each yardstick's median over its processes; null with too few. */
-export interface RunYardstick {
-  compute: number | null;
-  memory: number | null;
-}
+export type RunYardstick = Record<YardstickName, number | null>;
+
+const eachYardstick = (of: (y: (typeof YARDSTICKS)[number]) => number | null): RunYardstick => ({
+  compute: of(YARDSTICKS[0]),
+  memory: of(YARDSTICKS[1]),
+  throughput: of(YARDSTICKS[2]),
+});
 
 /** A process's median for one yardstick, ns; null without usable readings (older files, a fake clock). */
 function medianOf(f: Pick<ForkResult, Yardstick>, which: Yardstick): number | null {
@@ -68,10 +86,7 @@ function reference(forks: readonly Pick<ForkResult, Yardstick>[], which: Yardsti
 
 /** The run's reference, its usual state: each yardstick's median over the processes given (the planned ones). */
 export function runYardstick(forks: readonly Pick<ForkResult, Yardstick>[]): RunYardstick {
-  return {
-    compute: reference(forks, 'yardstickNs', MIN_REFERENCE_PROCESSES),
-    memory: reference(forks, 'memoryYardstickNs', MIN_REFERENCE_PROCESSES),
-  };
+  return eachYardstick((y) => reference(forks, y.field, MIN_REFERENCE_PROCESSES));
 }
 
 /** How slow `f` ran against `others` (the larger of its yardsticks' factors); null when unknown. */
@@ -79,29 +94,31 @@ export function slowFactorAgainst(
   f: Pick<ForkResult, Yardstick>,
   others: readonly Pick<ForkResult, Yardstick>[],
 ): number | null {
-  return slowFactor(f, {
-    compute: reference(others, 'yardstickNs', 1),
-    memory: reference(others, 'memoryYardstickNs', 1),
-  });
+  return slowFactor(
+    f,
+    eachYardstick((y) => reference(others, y.field, 1)),
+  );
 }
 
 /** Each yardstick's factor against the run's reference (null where it cannot be judged). */
-function factors(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): { compute: number | null; memory: number | null } {
-  const of = (which: Yardstick, r: number | null) => {
-    const y = medianOf(f, which);
-    return r === null || y === null ? null : y / r;
-  };
-  return { compute: of('yardstickNs', ref.compute), memory: of('memoryYardstickNs', ref.memory) };
+function factors(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): RunYardstick {
+  return eachYardstick((y) => {
+    const mine = medianOf(f, y.field);
+    const r = ref[y.name];
+    return r === null || mine === null ? null : mine / r;
+  });
 }
 
+/** The factors that could be judged. */
+const known = (x: RunYardstick): number[] => Object.values(x).filter((v): v is number => v !== null);
+
 /**
- * How slow a process ran against the run's reference: the larger of its two yardsticks' factors;
- * null when neither can be judged.
+ * How slow a process ran against the run's reference: the largest of its yardsticks' factors;
+ * null when none can be judged.
  */
 export function slowFactor(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): number | null {
-  const { compute, memory } = factors(f, ref);
-  const known = [compute, memory].filter((x): x is number => x !== null);
-  return known.length ? Math.max(...known) : null;
+  const k = known(factors(f, ref));
+  return k.length ? Math.max(...k) : null;
 }
 
 /**
@@ -116,25 +133,33 @@ export const MACHINE_CHANGE = 1.1;
 
 /** How one yardstick moved between a comparison's two sides: its median over the contender's processes / over the baseline's. */
 export interface MachineShift {
-  yardstick: 'compute' | 'memory';
+  yardstick: YardstickName;
   factor: number;
 }
 
 /** Each yardstick read on both sides of a comparison, with how far it moved, however little. */
 export function machineShifts(
-  base: readonly Pick<ForkResult, Yardstick>[],
-  contender: readonly Pick<ForkResult, Yardstick>[],
+  base: readonly Pick<ForkResult, Yardstick | 'memoryYardstick'>[],
+  contender: readonly Pick<ForkResult, Yardstick | 'memoryYardstick'>[],
 ): MachineShift[] {
   const shifts: MachineShift[] = [];
-  for (const [yardstick, which] of [
-    ['compute', 'yardstickNs'],
-    ['memory', 'memoryYardstickNs'],
-  ] as const) {
-    const b = reference(base, which, 1);
-    const c = reference(contender, which, 1);
-    if (b !== null && c !== null) shifts.push({ yardstick, factor: c / b });
+  for (const y of YARDSTICKS) {
+    // Two forms of the memory yardstick time different work: a side whose form differs from the
+    // other's, or was not recorded (older files) where the other's was, is compared on the others
+    // only. Two unrecorded sides are compared: the processes of one older file share their form,
+    // and two older files of different forms read about 3× apart, which is refused as a changed
+    // machine, not taken for a verdict.
+    if (y.name === 'memory' && !sameMemoryForm(base, contender)) continue;
+    const b = reference(base, y.field, 1);
+    const c = reference(contender, y.field, 1);
+    if (b !== null && c !== null) shifts.push({ yardstick: y.name, factor: c / b });
   }
   return shifts;
+}
+
+/** Whether every process of both sides timed the same form of the memory yardstick (or none recorded one). */
+function sameMemoryForm(...sides: (readonly Pick<ForkResult, 'memoryYardstick'>[])[]): boolean {
+  return new Set(sides.flat().map((f) => f.memoryYardstick)).size <= 1;
 }
 
 /** The shift that moved furthest from 1, either way; null when there is none. */
@@ -152,20 +177,19 @@ export const shiftSize = (factor: number): number => Math.max(factor, 1 / factor
 const beyond = (factor: number | null, limit: number) => factor !== null && shiftSize(factor) >= limit;
 
 /**
- * Whether a process ran in another state than the run's reference: either yardstick its factor
+ * Whether a process ran in another state than the run's reference: any yardstick its factor
  * or more slower, or as much faster.
  */
 export function inAnotherState(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): boolean {
-  const { compute, memory } = factors(f, ref);
-  return beyond(compute, SLOW_FACTOR) || beyond(memory, MEMORY_SLOW_FACTOR);
+  const x = factors(f, ref);
+  return YARDSTICKS.some((y) => beyond(x[y.name], y.limit));
 }
 
 /** The factor of the yardstick furthest from the reference, either way (1.4 slower, 0.7 faster); null when unknown. */
 export function stateFactor(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): number | null {
-  const { compute, memory } = factors(f, ref);
-  const known = [compute, memory].filter((x): x is number => x !== null);
-  if (!known.length) return null;
-  return known.reduce((a, b) => (Math.abs(Math.log(b)) > Math.abs(Math.log(a)) ? b : a));
+  const k = known(factors(f, ref));
+  if (!k.length) return null;
+  return k.reduce((a, b) => (Math.abs(Math.log(b)) > Math.abs(Math.log(a)) ? b : a));
 }
 
 /** Marks each process in another state with its factor (slowState); returns how many were marked. */

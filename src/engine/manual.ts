@@ -27,7 +27,7 @@ import { yieldToEventLoop } from './sampler.js';
 import { Checksum } from './sink.js';
 import { ThreadStats } from './thread-stats.js';
 import { DEFAULT_WARMUP, WarmupTracker } from './warmup.js';
-import { timeMemoryYardstick, timeYardstick, warmYardstick } from './yardstick.js';
+import { timeMemoryYardstick, timeThroughputYardstick, timeYardstick, warmYardstick } from './yardstick.js';
 
 export type { ManualSpec } from './manual-context.js';
 
@@ -50,6 +50,7 @@ type ManualExtras = Pick<
   | 'observeThread'
   | 'timed'
   | 'settle'
+  | 'v8'
 >;
 
 export function isManual(kernel: KernelSpec): kernel is KernelSpec & { manual: ManualSpec } {
@@ -147,7 +148,7 @@ export async function measureManual(
     }
     const warmup = tracker.summary();
     await extras.timed?.(true);
-    warmYardstick();
+    warmYardstick(extras.v8?.tierOf);
     invocation.phase = 'measurement';
     invocation.index = 0;
     const batches: Batch[] = [];
@@ -173,6 +174,7 @@ export async function measureManual(
     }
     const yardstickNs = [timeYardstick(clock, buf, info.hz)];
     const memoryYardstickNs = [timeMemoryYardstick(clock, buf, info.hz)];
+    const throughputYardstickNs = [timeThroughputYardstick(clock, buf, info.hz)];
     if (gc) {
       await gc.settle();
       gc.mark(batches, windows);
@@ -190,6 +192,8 @@ export async function measureManual(
       batches,
       yardstickNs,
       memoryYardstickNs,
+      throughputYardstickNs,
+      memoryYardstick: 'chain',
       stop,
       checksum: ctx.checksum.digest(),
       timing: 'wall',

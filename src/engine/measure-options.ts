@@ -2,7 +2,7 @@
 // measurement (manual.ts), which measure() calls, reads the same types.
 
 import type { CounterSet, Platform } from '../platform/types.js';
-import type { AnalysisDetail, ForkResult, SimulationRecord, V8Record } from '../results/schema.js';
+import type { AnalysisDetail, ForkResult, SimulationRecord, V8Record, V8Tier } from '../results/schema.js';
 import type { BatchContext } from './batch.js';
 import type { LoopOptions } from './loop.js';
 import type { RoundProgress } from './sampler.js';
@@ -73,5 +73,7 @@ export interface MeasureExtras {
     warmupStart(): void;
     samplingStart(kernelFn: unknown, loop: unknown): void;
     samplingEnd(kernelFn: unknown, loop: unknown): V8Record;
+    /** V8's tier of a function now ('unknown' where it cannot be read). */
+    tierOf(f: unknown): V8Tier;
   };
 }

@@ -157,7 +157,7 @@ export async function measure(
     await extras.timed?.(true);
     // Calibrated again right before sampling (the warm-up's figure only sized the batches).
     const perCallRecord = perCall?.calibrate();
-    warmYardstick();
+    warmYardstick(extras.v8?.tierOf);
     extras.v8?.samplingStart(kernel.fn, loop);
     const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
     const v8 = extras.v8?.samplingEnd(kernel.fn, loop);
@@ -190,6 +190,8 @@ export async function measure(
       batches: sampled.batches,
       yardstickNs: sampled.yardstickNs,
       memoryYardstickNs: sampled.memoryYardstickNs,
+      throughputYardstickNs: sampled.throughputYardstickNs,
+      memoryYardstick: 'chain',
       stop: sampled.stop,
       checksum: checksum.digest(),
       timing,

@@ -10,7 +10,7 @@ import { runBatch, type BatchContext } from './batch.js';
 import type { GcWatch, TimeWindow } from './gc-watch.js';
 import { roundSizes } from './plan.js';
 import { MAX_REMEASURES, preemptionOf } from './preemption.js';
-import { timeMemoryYardstick, timeYardstick } from './yardstick.js';
+import { timeMemoryYardstick, timeThroughputYardstick, timeYardstick } from './yardstick.js';
 import { decideStop, relativeSlopeHalfWidth, type StopConfig } from './stop.js';
 import { WarmupTracker, type WarmupConfig } from './warmup.js';
 
@@ -32,6 +32,7 @@ export interface SamplingResult {
   yardstickNs: number[];
   /** The memory yardstick's time after each round, ns (yardstick.ts). */
   memoryYardstickNs: number[];
+  throughputYardstickNs: number[];
   stop: SamplingStop;
   relHalfWidth: number | null;
 }
@@ -90,6 +91,7 @@ export async function runSampling(
   const batches: Batch[] = [];
   const yardstickNs: number[] = [];
   const memoryYardstickNs: number[] = [];
+  const throughputYardstickNs: number[] = [];
   const windows: TimeWindow[] = [];
   let elapsedNs = 0;
   let rounds = 0;
@@ -135,6 +137,7 @@ export async function runSampling(
     await yieldToEventLoop();
     yardstickNs.push(timeYardstick(ctx.clock, ctx.buf, ctx.hz));
     memoryYardstickNs.push(timeMemoryYardstick(ctx.clock, ctx.buf, ctx.hz));
+    throughputYardstickNs.push(timeThroughputYardstick(ctx.clock, ctx.buf, ctx.hz));
     rel = relativeSlopeHalfWidth(
       batches.filter((b) => !b.preempted),
       config.confidence,
@@ -146,5 +149,5 @@ export async function runSampling(
     await gc.settle();
     gc.mark(batches, windows);
   }
-  return { batches, yardstickNs, memoryYardstickNs, stop, relHalfWidth: rel };
+  return { batches, yardstickNs, memoryYardstickNs, throughputYardstickNs, stop, relHalfWidth: rel };
 }

@@ -1,4 +1,4 @@
-// The yardsticks: two fixed reference kernels timed between sampling rounds in every worker, so
+// The yardsticks: three fixed reference kernels timed between sampling rounds in every worker, so
 // the analysis can tell how fast this process's CPU was while it measured. On a shared host
 // whole processes sometimes run 1.3–1.9× slow for seconds (a busy sibling hardware thread, the
 // host's frequency), on-CPU time included: nothing in the process's own batches shows it,
@@ -20,12 +20,21 @@
 //   docs/measurements.md, "The memory yardstick and the code V8 makes of it"). The table
 //   lives outside V8's heap (an ArrayBuffer), so it does not change the benchmark's collections.
 //
+// - throughput: sums of a 1,000-entry Float64Array (8 KB, in L1), 32 passes, about 18 µs here. A
+//   core runs it at close to its issue rate, so a busy sibling hardware thread on the host, which
+//   takes a share of the core's ports, slows it; the two yardsticks above wait on one dependent
+//   operation at a time and barely notice. In the spells of this VM where JSON.parse ran 1.75×
+//   slower, this sum read 1.29–1.55× while the chain read 0.95–1.3× and the compute yardstick
+//   1.00× (docs/measurements.md, "A yardstick for a busy core"). A typed-array sum compiles to the
+//   same few instructions in every process (11.3–11.4 µs for 20 passes in every quiet process).
+//
 // The fastest of 3 timings per round is kept for each, so a preemption during one timing does
 // not count as a slow state, and the first read of the table after the kernel ran (refilling
 // the cache) does not either. They run outside every batch, so they cost the benchmark nothing
 // but that time.
 
 import type { Clock } from '../platform/types.js';
+import type { V8Tier } from '../results/schema.js';
 
 const STEPS = 20_000;
 const REPEATS = 3;
@@ -81,10 +90,46 @@ function memoryWork(): number {
   return end;
 }
 
-/** Runs the reference work until the compiler has optimized it (before the first timing). */
-export function warmYardstick(): void {
-  for (let i = 0; i < WARM_CALLS; i++) work();
-  for (let i = 0; i < WARM_CALLS / 4; i++) memoryWork();
+/** The throughput yardstick's table: 1,000 doubles, the same values in every process. */
+const SUMMED = Float64Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
+/** Passes over the table per timing: about 18 µs here. */
+const PASSES = 32;
+
+function throughputWork(): number {
+  let t = 0;
+  for (let r = 0; r < PASSES; r++) for (let i = 0; i < SUMMED.length; i++) t += SUMMED[i];
+  // Into the module state, so the sum is not dead code.
+  state ^= t;
+  return t;
+}
+
+/**
+ * Longest the warm-up waits for V8's optimizing compiler, ms. It compiles on a background thread
+ * and installs the code at a later call: a warm-up of a fixed few milliseconds left the
+ * yardsticks in V8's middle tier in some processes and in its top tier in others, about 1.5×
+ * apart on Node 20–26 (docs/measurements.md, "A yardstick for a busy core").
+ */
+const WARM_LIMIT_MS = 300;
+/** Without V8's tiers to read: a fixed warm-up, long enough for the compiler on a quiet machine. */
+const WARM_BLIND_MS = 40;
+
+/**
+ * Runs the reference work until V8's top tier runs each of them (`tierOf` reads it; before the
+ * first timing), at most WARM_LIMIT_MS; without `tierOf`, or where it reads 'unknown', for
+ * WARM_BLIND_MS. Returns whether every yardstick reached the top tier (null: not known).
+ */
+export function warmYardstick(tierOf?: (f: unknown) => V8Tier): boolean | null {
+  const works = [work, memoryWork, throughputWork];
+  // The functions whose loops take the time: the memory yardstick's is chase, which V8 26 keeps
+  // optimizing on its own while the short memoryWork around it stays in the middle tier.
+  const loops = [work, chase, throughputWork];
+  for (let i = 0; i < WARM_CALLS / 4; i++) for (const w of works) w();
+  const start = performance.now();
+  const blind = !tierOf || loops.some((w) => tierOf(w) === 'unknown');
+  const waiting = () => (blind ? true : loops.some((w) => tierOf!(w) !== 'turbofan'));
+  const limit = blind ? WARM_BLIND_MS : WARM_LIMIT_MS;
+  while (waiting() && performance.now() - start < limit) for (const w of works) w();
+  return blind ? null : !waiting();
 }
 
 /** The fastest of a few timings of `fn`, ns; the clock writes into `buf`. */
@@ -107,4 +152,9 @@ export function timeYardstick(clock: Clock, buf: Float64Array, hz: number): numb
 /** The memory yardstick's time, ns. */
 export function timeMemoryYardstick(clock: Clock, buf: Float64Array, hz: number): number {
   return fastest(memoryWork, clock, buf, hz);
+}
+
+/** The throughput yardstick's time, ns. */
+export function timeThroughputYardstick(clock: Clock, buf: Float64Array, hz: number): number {
+  return fastest(throughputWork, clock, buf, hz);
 }

@@ -238,7 +238,7 @@ export interface DetailValues {
   };
   'machine-changed': {
     /** The yardstick that moved most between the two sides (src/engine/yardstick.ts). */
-    yardstick: 'compute' | 'memory';
+    yardstick: 'compute' | 'memory' | 'throughput';
     /** Its median over the contender's processes / over the baseline's (above 1: the contender's machine was slower). */
     factor: number;
     /** The verdict the interval gave. */

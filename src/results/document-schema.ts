@@ -69,6 +69,8 @@ const fork = {
     batches: { type: 'array', items: batch },
     yardstickNs: { type: 'array', items: num },
     memoryYardstickNs: { type: 'array', items: num },
+    throughputYardstickNs: { type: 'array', items: num },
+    memoryYardstick: { enum: ['chain'] },
     stop: str,
     checksum: str,
     conditions: obj,

@@ -87,6 +87,15 @@ export interface ForkResult {
   yardstickNs?: number[];
   /** The memory yardstick's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
   memoryYardstickNs?: number[];
+  /** The throughput yardstick's time after each sampling round, ns (src/engine/yardstick.ts; absent in older files). */
+  throughputYardstickNs?: number[];
+  /**
+   * Which form of the memory yardstick `memoryYardstickNs` timed: 'chain', dependent reads through
+   * one cycle of a 256 KB table. Absent in older files, whose memory yardstick may be an earlier
+   * form (independent scattered reads of the same table) whose times are not comparable; such files
+   * have no throughput yardstick either.
+   */
+  memoryYardstick?: 'chain';
   /**
    * Set when this process ran in another state than the rest of its run: one of its yardsticks was
    * this many times the run's usual state (above 1 slower, below 1 faster), the factor furthest

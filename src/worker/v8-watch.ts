@@ -35,6 +35,8 @@ export interface V8Watch {
   samplingStart(kernel: unknown, loop: unknown): void;
   /** Sampling ended: the record. */
   samplingEnd(kernel: unknown, loop: unknown): V8Record;
+  /** V8's tier of a function now. */
+  tierOf(f: unknown): V8Tier;
   close(): void;
 }
 
@@ -100,6 +102,7 @@ export function startV8Watch(kernelName: string): V8Watch {
     warmupStart: () => {
       phase = 'warmup';
     },
+    tierOf: tier,
     samplingStart: (kernel, loop) => {
       phase = 'sampling';
       warmup = { kernel: tier(kernel), loop: tier(loop) };

@@ -12,6 +12,7 @@ import {
   slowProcessesDetail,
   SLOW_FACTOR,
   MEMORY_SLOW_FACTOR,
+  THROUGHPUT_SLOW_FACTOR,
   inAnotherState,
   stateFactor,
 } from '../../src/analysis/slow-processes.js';
@@ -21,26 +22,41 @@ import { verdictForForks } from '../../src/compare/verdict.js';
 import type { ForkResult } from '../../src/results/schema.js';
 import { makeFork } from '../helpers/synthetic-forks.js';
 
-/** A process measuring `costNs` whose compute yardstick read `yardstick` ns every round (and its memory one `memory`). */
-function proc(index: number, costNs: number, yardstick: number | null, memory?: number): ForkResult {
+/**
+ * A process measuring `costNs` whose compute yardstick read `yardstick` ns every round (and its
+ * memory one `memory`, its throughput one `throughput`), as this build writes them.
+ */
+function proc(
+  index: number,
+  costNs: number,
+  yardstick: number | null,
+  memory?: number,
+  throughput?: number,
+): ForkResult {
   const rounds = (y: number) => [y, y * 1.01, y * 0.99];
   return {
     ...makeFork({ costNs, overheadNs: 50, noise: 0.002, index, seed: 40 + index }),
     ...(yardstick === null ? {} : { yardstickNs: rounds(yardstick) }),
-    ...(memory === undefined ? {} : { memoryYardstickNs: rounds(memory) }),
+    ...(memory === undefined ? {} : { memoryYardstickNs: rounds(memory), memoryYardstick: 'chain' as const }),
+    ...(throughput === undefined ? {} : { throughputYardstickNs: rounds(throughput) }),
   };
 }
-const computeOnly = (compute: number) => ({ compute, memory: null });
+const computeOnly = (compute: number) => ({ compute, memory: null, throughput: null });
 
 describe('slow processes', () => {
   it('the reference is the median over every process of the run; none without 3 readings', () => {
     expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, 31_000), proc(2, 900, 60_000)])).toEqual({
       compute: 31_000,
       memory: null,
+      throughput: null,
     });
-    expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, null)])).toEqual({ compute: null, memory: null });
+    expect(runYardstick([proc(0, 500, 30_000), proc(1, 500, null)])).toEqual({
+      compute: null,
+      memory: null,
+      throughput: null,
+    });
     const both = [proc(0, 500, 30_000, 45_000), proc(1, 500, 31_000, 44_000), proc(2, 900, 30_500, 70_000)];
-    expect(runYardstick(both)).toEqual({ compute: 30_500, memory: 45_000 });
+    expect(runYardstick(both)).toEqual({ compute: 30_500, memory: 45_000, throughput: null });
   });
 
   it('both ways: a run mostly in the slow memory state leaves out the few processes that caught the fast one', () => {
@@ -60,7 +76,7 @@ describe('slow processes', () => {
   });
 
   it('inAnotherState is the rule markSlowProcesses marks by; stateFactor is the factor furthest from 1', () => {
-    const ref = { compute: 30_000, memory: 45_000 };
+    const ref = { compute: 30_000, memory: 45_000, throughput: null };
     expect(inAnotherState(proc(0, 500, 30_000 * SLOW_FACTOR, 45_000), ref)).toBe(true);
     expect(inAnotherState(proc(0, 500, 30_000 * SLOW_FACTOR * 0.99, 45_000), ref)).toBe(false);
     expect(inAnotherState(proc(0, 500, 30_000, 45_000 * MEMORY_SLOW_FACTOR), ref)).toBe(true);
@@ -117,17 +133,42 @@ describe('slow processes', () => {
   });
 
   it(`the memory yardstick marks at ${MEMORY_SLOW_FACTOR}×, the compute one at ${SLOW_FACTOR}×`, () => {
-    const ref = { compute: 30_000, memory: 45_000 };
+    const ref = { compute: 30_000, memory: 45_000, throughput: null };
     const forks = [proc(0, 500, 30_000 * 1.22, 45_000), proc(1, 500, 30_000, 45_000 * 1.22)];
     expect(markSlowProcesses(forks, ref)).toBe(1);
     expect(forks.map((f) => f.slowState)).toEqual([undefined, expect.closeTo(1.22, 10)]);
   });
 
   it('the factor is the larger of the two; a file without memory readings is judged on compute alone', () => {
-    expect(slowFactor(proc(0, 500, 36_000, 45_000), { compute: 30_000, memory: 45_000 })).toBeCloseTo(1.2, 10);
-    expect(slowFactor(proc(0, 500, 30_000, 63_000), { compute: 30_000, memory: 45_000 })).toBeCloseTo(1.4, 10);
-    expect(slowFactor(proc(0, 500, 30_000), { compute: 30_000, memory: 45_000 })).toBe(1);
-    expect(slowFactor(proc(0, 500, null), { compute: 30_000, memory: null })).toBeNull();
+    expect(slowFactor(proc(0, 500, 36_000, 45_000), { compute: 30_000, memory: 45_000, throughput: null })).toBeCloseTo(
+      1.2,
+      10,
+    );
+    expect(slowFactor(proc(0, 500, 30_000, 63_000), { compute: 30_000, memory: 45_000, throughput: null })).toBeCloseTo(
+      1.4,
+      10,
+    );
+    expect(slowFactor(proc(0, 500, 30_000), { compute: 30_000, memory: 45_000, throughput: null })).toBe(1);
+    expect(slowFactor(proc(0, 500, null), { compute: 30_000, memory: null, throughput: null })).toBeNull();
+  });
+
+  it(`a process whose throughput yardstick ran ${THROUGHPUT_SLOW_FACTOR}× slow is in another state though the other two were normal`, () => {
+    // A spell of a busy neighbour on the core: JSON.parse 1.75× slower, the chain and the compute
+    // yardstick within a few percent, the throughput yardstick 1.29–1.55× (docs/measurements.md).
+    const forks = [
+      proc(0, 800, 33_400, 31_000, 18_200),
+      proc(1, 800, 33_300, 31_200, 18_100),
+      proc(2, 1_400, 33_400, 33_500, 24_000),
+      proc(3, 800, 33_500, 30_800, 18_300),
+    ];
+    const ref = runYardstick(forks);
+    expect(ref.throughput).toBe(18_250);
+    expect(markSlowProcesses(forks, ref)).toBe(1);
+    expect(forks[2].slowState).toBeCloseTo(24_000 / 18_250, 10);
+    expect(inAnotherState(proc(4, 800, 33_400, 31_000, 18_250 * THROUGHPUT_SLOW_FACTOR * 0.99), ref)).toBe(false);
+    const a = analyzeBenchmark(measuredForks(forks), { seed: 1 });
+    expect(a.headline.point).toBeGreaterThan(792);
+    expect(a.headline.point).toBeLessThan(808);
   });
 
   it('comparisons leave slow processes out too: a slow process does not turn A/A into "slower"', () => {
@@ -229,6 +270,22 @@ describe('slow processes', () => {
       expect(machineShifts(side(0, 800, 34_000, 45_000), side(4, 800, 35_000, 48_000))).toEqual([
         { yardstick: 'compute', factor: 35_000 / 34_000 },
         { yardstick: 'memory', factor: 48_000 / 45_000 },
+      ]);
+    });
+
+    it('a side whose memory yardstick form was not recorded (an older file, maybe scattered reads) is compared with a recorded one on the others only', () => {
+      // Scattered reads took ~98 µs here where the chain takes ~34 µs: compared, the same machine would read 0.35×.
+      const older = side(0, 800, 34_000, 98_000).map(({ memoryYardstick: _, ...f }) => f);
+      const now = [4, 5, 6, 7].map((i) => proc(i, 800, 34_500, 34_000, 18_000));
+      expect(machineShifts(older, now)).toEqual([{ yardstick: 'compute', factor: 34_500 / 34_000 }]);
+      expect(verdictForForks(older, now, settings).verdict).toBe('no-difference');
+      // Two older sides share whatever form they had: compared.
+      expect(machineShifts(older, older).map((s) => s.yardstick)).toEqual(['compute', 'memory']);
+      const both = [0, 1, 2, 3].map((i) => proc(i, 800, 34_000, 34_000, 18_000));
+      expect(machineShifts(both, now)).toEqual([
+        { yardstick: 'compute', factor: 34_500 / 34_000 },
+        { yardstick: 'memory', factor: 1 },
+        { yardstick: 'throughput', factor: 1 },
       ]);
     });
 

@@ -83,11 +83,14 @@ describe('worker process', () => {
     expect(fork.batches.length).toBeGreaterThanOrEqual(10 * rounds);
     expect(fork.batches.length).toBeLessThanOrEqual(10 * rounds * 4);
     expect(fork.batches.filter((b) => !b.preempted).length).toBeLessThanOrEqual(10 * rounds);
-    // Both yardsticks were timed once per sampling round, on the real clock.
+    // The three yardsticks were timed once per sampling round, on the real clock.
     expect(fork.yardstickNs!.length).toBeGreaterThanOrEqual(1);
     expect(fork.yardstickNs!.every((y) => y > 0)).toBe(true);
     expect(fork.memoryYardstickNs).toHaveLength(rounds);
     expect(fork.memoryYardstickNs!.every((y) => y > 0)).toBe(true);
+    expect(fork.memoryYardstick).toBe('chain');
+    expect(fork.throughputYardstickNs).toHaveLength(rounds);
+    expect(fork.throughputYardstickNs!.every((y) => y > 0)).toBe(true);
     for (const b of fork.batches) {
       expect(b.ns).toBeGreaterThan(0);
       expect(b.iterations % fork.unit).toBe(0);
