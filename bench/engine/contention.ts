@@ -191,7 +191,7 @@ function measureCyclebench(rep: number, hogs: number, set: string): Sample {
     pairs,
     wallMs: r.wallMs,
     preempted: batches.length ? batches.filter((x) => x.preempted).length / batches.length : undefined,
-    slow: forks.length ? forks.filter((f) => f.slowState !== undefined).length / forks.length : undefined,
+    slow: forks.length ? forks.filter((f) => f.hostState !== undefined).length / forks.length : undefined,
     odd: forks.length ? forks.filter((f) => f.oddProcess !== undefined).length / forks.length : undefined,
     timing: [...new Set(forks.map((f) => f.timing ?? 'wall'))].join('+'),
     ...(failed ? { error: why(r) } : {}),

@@ -110,11 +110,11 @@ function processValues(forks: readonly ForkResult[], statistic: Statistic): numb
  */
 export function markOddProcess(forks: readonly ForkResult[], statistic: Statistic): ForkResult | null {
   const judged = forks.filter((f) => f.batches.filter(isUsableBatch).length >= 2);
-  const usual = judged.filter((f) => f.slowState === undefined);
+  const usual = judged.filter((f) => f.hostState === undefined);
   const pool = usual.length >= ODD_MIN_PROCESSES ? usual : judged;
   if (usual.length - 1 < MIN_KEPT) return null;
   const values = processValues(pool, statistic);
-  const canBeOdd = (i: number) => pool[i].slowState === undefined;
+  const canBeOdd = (i: number) => pool[i].hostState === undefined;
   const odd = oddProcess(values, canBeOdd);
   // V8's evidence is asked only where the times name no process: they keep the last word.
   const byV8 = odd === null ? v8OddProcess(pool, values, canBeOdd) : null;
@@ -129,7 +129,7 @@ export function markOddProcess(forks: readonly ForkResult[], statistic: Statisti
 export function oddProcessDetail(forks: readonly ForkResult[]): AnalysisDetail<'odd-process'> | null {
   const f = forks.find((k) => k.oddProcess !== undefined);
   if (!f) return null;
-  const siblings = forks.filter((k) => k !== f && k.slowState === undefined);
+  const siblings = forks.filter((k) => k !== f && k.hostState === undefined);
   return {
     code: 'odd-process',
     severity: 'info',

@@ -192,12 +192,12 @@ export function stateFactor(f: Pick<ForkResult, Yardstick>, ref: RunYardstick): 
   return k.reduce((a, b) => (Math.abs(Math.log(b)) > Math.abs(Math.log(a)) ? b : a));
 }
 
-/** Marks each process in another state with its factor (slowState); returns how many were marked. */
+/** Marks each process in another state with its factor (hostState); returns how many were marked. */
 export function markSlowProcesses(forks: readonly ForkResult[], ref: RunYardstick): number {
   let n = 0;
   for (const f of forks) {
     if (inAnotherState(f, ref)) {
-      f.slowState = stateFactor(f, ref)!;
+      f.hostState = stateFactor(f, ref)!;
       n++;
     }
   }
@@ -209,19 +209,19 @@ export function markSlowProcesses(forks: readonly ForkResult[], ref: RunYardstic
  * (odd-process.ts), when enough remain. `slow-only` keeps odd ones: comparisons judge those over
  * both sides together (jointOddProcess).
  */
-export function measuredForks<T extends Pick<ForkResult, 'slowState' | 'oddProcess'>>(
+export function measuredForks<T extends Pick<ForkResult, 'hostState' | 'oddProcess'>>(
   forks: readonly T[],
   leaveOut: 'slow-and-odd' | 'slow-only' = 'slow-and-odd',
 ): T[] {
   const kept = forks.filter(
-    (f) => f.slowState === undefined && (leaveOut === 'slow-only' || f.oddProcess === undefined),
+    (f) => f.hostState === undefined && (leaveOut === 'slow-only' || f.oddProcess === undefined),
   );
   return kept.length >= MIN_KEPT && kept.length < forks.length ? kept : [...forks];
 }
 
 /** The slow processes of a benchmark as a detail, and whether the estimate left them out; null when none. */
 export function slowProcessesDetail(forks: readonly ForkResult[]): AnalysisDetail<'slow-processes'> | null {
-  const slow = forks.filter((f) => f.slowState !== undefined);
+  const slow = forks.filter((f) => f.hostState !== undefined);
   if (slow.length === 0) return null;
   const leftOut = measuredForks(forks).length < forks.length;
   return {
@@ -230,11 +230,11 @@ export function slowProcessesDetail(forks: readonly ForkResult[]): AnalysisDetai
     values: {
       slow: slow.length,
       of: forks.length,
-      factors: slow.map((f) => f.slowState!),
+      factors: slow.map((f) => f.hostState!),
       leftOut,
       ...v8Comparison(
         slow,
-        forks.filter((f) => f.slowState === undefined),
+        forks.filter((f) => f.hostState === undefined),
         'sampling',
       ),
     },

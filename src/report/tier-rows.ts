@@ -36,7 +36,7 @@ function topOf(list: readonly DeoptCount[]): string {
 /** What the analysis did with the process: left out as odd or in another state than the run (slow or fast), or nothing. */
 export function forkRole(f: ForkResult): string {
   if (f.oddProcess) return 'odd process, left out';
-  if (f.slowState !== undefined) return f.slowState > 1 ? 'slow state' : 'fast state';
+  if (f.hostState !== undefined) return f.hostState > 1 ? 'slow state' : 'fast state';
   return '';
 }
 

@@ -89,6 +89,8 @@ const fork = {
       properties: { warmupInvocations: int, samplesAllowed: int, done: { type: 'boolean' }, recorded: int },
     },
     timing: str,
+    hostState: num,
+    // Its name before schema version 5 (src/results/read.ts renames it).
     slowState: num,
     oddProcess: {
       type: 'object',

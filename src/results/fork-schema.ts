@@ -101,8 +101,9 @@ export interface ForkResult {
    * this many times the run's usual state (above 1 slower, below 1 faster), the factor furthest
    * from 1 (src/analysis/slow-processes.ts).
    * Such a process is left out of the headline and of comparisons when enough others remain.
+   * (Files before schema version 5 call it `slowState`, though it marks faster processes too.)
    */
-  slowState?: number;
+  hostState?: number;
   /**
    * Set by the orchestrator when this process's kernel read far from its siblings while they agreed
    * (src/analysis/odd-process.ts): its value over the others' median, their range over that median,

@@ -10,7 +10,7 @@ import { readDetailValues } from './detail-fields.js';
 import { benchmarkDetails, detailValuesProblem, pointerPath } from './read-details.js';
 import { InputFileError, parseFiniteJson, readInputText, valueProblem } from './input-file.js';
 import { isNodeBenchNdjson, nodeBenchDocument } from '../analysis/node-bench-read.js';
-import { type ResultDocument, SCHEMA_VERSION } from './schema.js';
+import { type ForkResult, type ResultDocument, SCHEMA_VERSION } from './schema.js';
 
 export class ResultFileError extends Error {
   constructor(
@@ -23,7 +23,7 @@ export class ResultFileError extends Error {
 }
 
 /** Versions this build reads; each older one has an upgrade step below. */
-export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
+export const READABLE_SCHEMA_VERSIONS = [1, 2, 3, 4, 5] as const;
 
 /** A cyclebench result document, or node:bench NDJSON read as one (node-bench-read.ts). */
 export function readResultFile(path: string, cwd?: string): ResultDocument {
@@ -138,6 +138,7 @@ function schemaProblem(doc: unknown): string | null {
  * interval reached beyond the noise threshold (a 'ci-includes-one' detail with `wide`) reads as
  * 'cannot-tell'; any other older 'no-difference' stays as written (files before version 3 record
  * no such detail, so their intervals are shown as they are, with the verdict of their time).
+ * Version 4 → 5: a process's `slowState` is `hostState` (the factor marks faster processes too).
  */
 function upgrade(doc: ResultDocument): ResultDocument {
   // schemaVersion keeps the version the file was written with: the report names it.
@@ -165,6 +166,13 @@ function upgrade(doc: ResultDocument): ResultDocument {
       if (r?.verdict === 'no-difference' && r.because?.code === 'ci-includes-one' && r.because.values.wide === true)
         r.verdict = 'cannot-tell';
     }
+  if (doc.schemaVersion < 5)
+    for (const b of doc.benchmarks)
+      for (const f of (b.forks ?? []) as (ForkResult & { slowState?: number })[]) {
+        if (f.slowState === undefined) continue;
+        f.hostState = f.slowState;
+        delete f.slowState;
+      }
   if (doc.benchmarks.some((b) => !b.findings)) attachFindings(doc);
   return doc;
 }

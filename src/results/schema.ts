@@ -11,7 +11,7 @@ import type { ForkResult } from './fork-schema.js';
 import type { Finding } from './finding-schema.js';
 import type { Flag, LayoutEffect, Statistic, V8Tier } from './terms.js';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 // Latency mode's records live in their own file; they are part of this document.
 export type { LatencyRecord, LatencyRung, LatencySummary, PerCallRecord } from './latency-schema.js';

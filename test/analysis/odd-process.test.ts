@@ -102,17 +102,17 @@ describe('an odd process in a benchmark', () => {
     // Eight processes, four of them in a slow host state (1.3×, already left out): the four others
     // alone are too few for the rule, yet the one at twenty times the rest must not reach the headline.
     const forks = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => proc(i, i === 6 ? 21_000 : i < 4 ? 1360 : 1050 + i));
-    for (const f of forks.slice(0, 4)) f.slowState = 1.3;
+    for (const f of forks.slice(0, 4)) f.hostState = 1.3;
     expect(markOddProcess(forks, 'slope')?.index).toBe(6);
     expect(forks[6].oddProcess!.of).toBe(8);
     expect(forks.filter((f) => f.oddProcess !== undefined)).toHaveLength(1);
     // A slow process far from the rest is not named again (it is left out already).
     const slowFar = [0, 1, 2, 3, 4, 5].map((i) => proc(i, i === 0 ? 21_000 : 1050 + i));
-    for (const f of slowFar.slice(0, 3)) f.slowState = 1.3;
+    for (const f of slowFar.slice(0, 3)) f.hostState = 1.3;
     expect(markOddProcess(slowFar, 'slope')).toBeNull();
     // Naming one must leave two in the usual state, or nothing could be left out.
     const twoLeft = [0, 1, 2, 3, 4].map((i) => proc(i, i === 4 ? 21_000 : 1050 + i));
-    for (const f of twoLeft.slice(0, 3)) f.slowState = 1.3;
+    for (const f of twoLeft.slice(0, 3)) f.hostState = 1.3;
     expect(markOddProcess(twoLeft, 'slope')).toBeNull();
   });
 
@@ -120,7 +120,7 @@ describe('an odd process in a benchmark', () => {
     // 905 is 9.5 % below four at 1000: not odd among them. Five slow processes at 1010 would move
     // the others' median to 1010 and the gap past 10 %, so they are not counted.
     const forks = [1000, 1000, 1000, 1000, 905, 1010, 1010, 1010, 1010, 1010].map((c, i) => proc(i, c));
-    for (const f of forks.slice(5)) f.slowState = 1.3;
+    for (const f of forks.slice(5)) f.hostState = 1.3;
     expect(markOddProcess(forks, 'slope')).toBeNull();
   });
 
@@ -161,7 +161,7 @@ describe('an odd process in a benchmark', () => {
 
   it('is not judged among processes already left out as slow', () => {
     const forks = sixWithOneOdd();
-    forks[3].slowState = 1.4;
+    forks[3].hostState = 1.4;
     expect(markOddProcess(forks, 'slope')).toBeNull();
     expect(oddProcessDetail(forks)).toBeNull();
   });

@@ -68,8 +68,8 @@ describe('slow processes', () => {
     const ref = runYardstick(forks);
     expect(ref.memory).toBe(142_750);
     expect(markSlowProcesses(forks, ref)).toBe(3);
-    expect(forks.map((f) => f.slowState !== undefined)).toEqual(mem.map((m) => m < 110_000));
-    expect(forks[3].slowState).toBeCloseTo(98_000 / 142_750, 10);
+    expect(forks.map((f) => f.hostState !== undefined)).toEqual(mem.map((m) => m < 110_000));
+    expect(forks[3].hostState).toBeCloseTo(98_000 / 142_750, 10);
     expect(detailText(slowProcessesDetail(forks.slice(0, 6))!)).toMatch(
       /^3 of 6 processes ran in a faster state than the rest of the run \(the reference work took 0\.69×, 0\.69×, 0\.74× the run's usual state/,
     );
@@ -90,7 +90,7 @@ describe('slow processes', () => {
   it(`marks a process at ${SLOW_FACTOR}× the reference or more, with its factor`, () => {
     const forks = [proc(0, 500, 30_000), proc(1, 500, 30_300), proc(2, 900, 54_000), proc(3, 500, 36_000)];
     expect(markSlowProcesses(forks, computeOnly(30_000))).toBe(1);
-    expect(forks.map((f) => f.slowState)).toEqual([undefined, undefined, 1.8, undefined]);
+    expect(forks.map((f) => f.hostState)).toEqual([undefined, undefined, 1.8, undefined]);
   });
 
   it('the headline leaves a 1.8×-slow process out and one line says so', () => {
@@ -126,7 +126,7 @@ describe('slow processes', () => {
       proc(3, 800, 33_800, 44_800),
     ];
     expect(markSlowProcesses(forks, runYardstick(forks))).toBe(1);
-    expect(forks[2].slowState).toBeCloseTo(72_000 / 45_250, 10);
+    expect(forks[2].hostState).toBeCloseTo(72_000 / 45_250, 10);
     const a = analyzeBenchmark(measuredForks(forks), { seed: 1 });
     expect(a.headline.point).toBeGreaterThan(792);
     expect(a.headline.point).toBeLessThan(808);
@@ -136,7 +136,7 @@ describe('slow processes', () => {
     const ref = { compute: 30_000, memory: 45_000, throughput: null };
     const forks = [proc(0, 500, 30_000 * 1.22, 45_000), proc(1, 500, 30_000, 45_000 * 1.22)];
     expect(markSlowProcesses(forks, ref)).toBe(1);
-    expect(forks.map((f) => f.slowState)).toEqual([undefined, expect.closeTo(1.22, 10)]);
+    expect(forks.map((f) => f.hostState)).toEqual([undefined, expect.closeTo(1.22, 10)]);
   });
 
   it('the factor is the larger of the two; a file without memory readings is judged on compute alone', () => {
@@ -164,7 +164,7 @@ describe('slow processes', () => {
     const ref = runYardstick(forks);
     expect(ref.throughput).toBe(18_250);
     expect(markSlowProcesses(forks, ref)).toBe(1);
-    expect(forks[2].slowState).toBeCloseTo(24_000 / 18_250, 10);
+    expect(forks[2].hostState).toBeCloseTo(24_000 / 18_250, 10);
     expect(inAnotherState(proc(4, 800, 33_400, 31_000, 18_250 * THROUGHPUT_SLOW_FACTOR * 0.99), ref)).toBe(false);
     const a = analyzeBenchmark(measuredForks(forks), { seed: 1 });
     expect(a.headline.point).toBeGreaterThan(792);

@@ -61,7 +61,7 @@ describe('rows of processes added to replace slow ones', () => {
       entry('spell', [...spell, ...fresh], { planned: 3, halfWidth: 0.01, count: 3, replaced: 3 }),
     ]);
     const b = doc.benchmarks.find((x) => x.name === 'spell')!;
-    expect(b.forks.map((f) => f.slowState !== undefined)).toEqual([true, true, true, false, false, false]);
+    expect(b.forks.map((f) => f.hostState !== undefined)).toEqual([true, true, true, false, false, false]);
     expect(b.headline!.point).toBeGreaterThan(990);
     expect(b.headline!.point).toBeLessThan(1_010);
     expect(b.headline!.method).not.toMatch(/two-stage/);
@@ -80,7 +80,7 @@ describe('rows of processes added to replace slow ones', () => {
     const added = { planned: 3, halfWidth: 0.2, count: 4, replaced: 0 };
     const rows = finish([0, 1, 2, 3].map((b) => entry(`e${b}`, [...planned(b), ...late()], added))).benchmarks;
     for (const b of rows)
-      expect(b.forks.map((f) => f.slowState !== undefined)).toEqual([false, false, false, true, true, true, true]);
+      expect(b.forks.map((f) => f.hostState !== undefined)).toEqual([false, false, false, true, true, true, true]);
   });
 
   it('processes added because the planned ones disagreed get the two-stage interval', () => {

@@ -159,13 +159,13 @@ describe('cyclebench run', () => {
       // On a loaded machine the memory yardstick can mark the twenty-times process slow first
       // (odd-process.ts never names a process already left out as slow): it is then left out as
       // slow, and the odd rule has nothing left to name, which this test cannot check on that run.
-      const slowOnes = contender.forks.filter((f: { slowState?: number }) => f.slowState !== undefined);
+      const slowOnes = contender.forks.filter((f: { hostState?: number }) => f.hostState !== undefined);
       if (slowOnes.length > 0 && !contender.forks.some((f: { oddProcess?: unknown }) => f.oddProcess)) {
         // Then the twenty-times process (the most ns per iteration) must be among the slow ones.
-        type F = { slowState?: number; batches: { ns: number; iterations: number }[] };
+        type F = { hostState?: number; batches: { ns: number; iterations: number }[] };
         const perIter = (f: F) => Math.min(...f.batches.map((b) => b.ns / b.iterations));
         const slowest = [...(contender.forks as F[])].sort((a, b) => perIter(b) - perIter(a))[0];
-        expect(slowest.slowState).toBeDefined();
+        expect(slowest.hostState).toBeDefined();
         expect(contender.details.map((d: { code: string }) => d.code)).toContain('slow-processes');
         return;
       }
@@ -174,9 +174,9 @@ describe('cyclebench run', () => {
       expect(codes).toContain('odd-process');
       // The comparison judges both sides together over their processes in the usual state, five or
       // more a side (src/compare/verdict.ts); with fewer it keeps the process and says so.
-      type P = { slowState?: number; batches: Parameters<typeof isUsableBatch>[0][] };
+      type P = { hostState?: number; batches: Parameters<typeof isUsableBatch>[0][] };
       const usual = (b: { forks: P[] }) =>
-        b.forks.filter((f) => f.slowState === undefined && f.batches.filter(isUsableBatch).length >= 2).length;
+        b.forks.filter((f) => f.hostState === undefined && f.batches.filter(isUsableBatch).length >= 2).length;
       const baseline = doc.benchmarks.find((b: { name: string }) => b.name === 'baseline');
       const judged = usual(baseline) >= ODD_MIN_PROCESSES && usual(contender) >= ODD_MIN_PROCESSES;
       expect(codes).toContain(judged ? 'odd-process-compared' : 'odd-process-kept');

@@ -41,7 +41,7 @@ describe('processes that disagree', () => {
     // count exactly the processes with neither mark.
     // The interval is two-stage when at least 2 planned and 1 added process are kept
     // (src/analysis/headline-ci.ts); with fewer it is the plain t-interval over those kept.
-    const kept = b.forks.filter((f) => f.slowState === undefined && f.oddProcess === undefined);
+    const kept = b.forks.filter((f) => f.hostState === undefined && f.oddProcess === undefined);
     const keptPlanned = kept.filter((f) => f.index < 3).length;
     const stages = /two-stage: (\d) planned \+ (\d) added/.exec(b.headline?.method ?? '');
     if (keptPlanned >= 2 && kept.length > keptPlanned) {

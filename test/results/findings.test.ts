@@ -24,7 +24,7 @@ describe('findings', () => {
     expect(raw.benchmarks[0].findings).toBeUndefined();
     const doc = readResultFile(V1);
     expect(doc.schemaVersion).toBe(1);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
     for (const b of doc.benchmarks) {
       const codes = b.findings!.map((f) => f.code);
       expect(codes.includes('noisy')).toBe(b.flags.includes('target-ci-not-reached'));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { READABLE_SCHEMA_VERSIONS, ResultFileError, readResultFile } from '../../src/results/read.js';
 import { SCHEMA_VERSION } from '../../src/results/schema.js';
+import { syntheticBenchmark, syntheticDocument, syntheticForks } from '../helpers/synthetic-results.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-read-'));
 function file(name: string, text: string): string {
@@ -20,6 +21,16 @@ describe('reading result files', () => {
     );
     expect(readResultFile(p).benchmarks).toEqual([]);
     expect(READABLE_SCHEMA_VERSIONS).toContain(SCHEMA_VERSION);
+  });
+
+  it("a version-4 file's slowState reads as hostState, the factor kept", () => {
+    const forks = syntheticForks(3, 3, { cost: 100 });
+    const d = syntheticDocument([syntheticBenchmark('b', forks)]);
+    const old = JSON.parse(JSON.stringify({ ...d, schemaVersion: 4 })) as { benchmarks: { forks: object[] }[] };
+    old.benchmarks[0].forks[1] = { ...old.benchmarks[0].forks[1], slowState: 0.8 };
+    const read = readResultFile(file('v4.json', JSON.stringify(old)));
+    expect(read.benchmarks[0].forks.map((f) => f.hostState)).toEqual([undefined, 0.8, undefined]);
+    expect(read.benchmarks[0].forks[1]).not.toHaveProperty('slowState');
   });
 
   it('gives one clear line for each kind of bad file', () => {
