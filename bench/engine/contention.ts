@@ -137,7 +137,7 @@ interface Sample {
   wallMs: number;
   /** cyclebench: preempted batches / all batches of the set. */
   preempted?: number;
-  /** cyclebench: processes found in a slow state (yardstick ≥ 1.25× the run's median) / all processes. */
+  /** cyclebench: processes found in another host state (a yardstick 1.2–1.25× from the run's median, either way) / all processes. */
   slow?: number;
   /** cyclebench: processes left out as odd among siblings that agree (src/analysis/odd-process.ts) / all processes. */
   odd?: number;

@@ -28,7 +28,9 @@ function child(): void {
   const buf = new Float64Array(8);
   platform.clock.bind(buf);
   // As a worker does: V8's tiers read, the warm-up lasts until its top tier runs the yardsticks.
+  const warmStart = performance.now();
   const top = warmYardstick(process.argv.includes('--blind') ? undefined : tierReader());
+  const warmMs = performance.now() - warmStart;
   const compute: number[] = [];
   const memory: number[] = [];
   const throughput: number[] = [];
@@ -44,7 +46,14 @@ function child(): void {
   // The upper of the two middle values of 12, µs.
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] / 1000;
   console.log(
-    JSON.stringify({ compute: mid(compute), memory: mid(memory), throughput: mid(throughput), top, held: held.length }),
+    JSON.stringify({
+      compute: mid(compute),
+      memory: mid(memory),
+      throughput: mid(throughput),
+      top,
+      warmMs,
+      held: held.length,
+    }),
   );
 }
 
@@ -61,8 +70,15 @@ function parent(): void {
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     const runs = Array.from({ length: n }, () => {
       const out = execFileSync(node, ['--import', 'tsx', self, '--child'], { encoding: 'utf8' });
-      return JSON.parse(out.trim().split('\n').at(-1)!) as Record<'compute' | 'memory' | 'throughput', number>;
+      return JSON.parse(out.trim().split('\n').at(-1)!) as Record<
+        'compute' | 'memory' | 'throughput' | 'warmMs',
+        number
+      > & {
+        top: boolean;
+      };
     });
+    const warm = runs.map((r) => r.warmMs.toFixed(0)).join(' ');
+    console.log(`${version} warm-up ms ${warm}; top tier reached in ${runs.filter((r) => r.top).length} of ${n}`);
     for (const which of ['compute', 'memory', 'throughput'] as const) {
       const xs = runs.map((r) => r[which]);
       const sorted = [...xs].sort((a, b) => a - b);

@@ -44,9 +44,9 @@ export const SLOW_FACTOR = 1.25;
  */
 export const MEMORY_SLOW_FACTOR = 1.2;
 /**
- * The same for the throughput yardstick: it read 1.29–1.55× in spells that slowed JSON.parse
- * 1.75×, and within 1 % of its median in every quiet process (docs/measurements.md, "A yardstick
- * for a busy core").
+ * The same for the throughput yardstick: in a probe's spells that slowed JSON.parse 1.54–2.37× it
+ * read 1.13–1.87× its quiet median, and 0.98–1.04× outside them; timed as a worker times it,
+ * within 1.08× between quiet processes (docs/measurements.md, "A yardstick for a busy core").
  */
 export const THROUGHPUT_SLOW_FACTOR = 1.2;
 
@@ -67,11 +67,8 @@ type Yardstick = (typeof YARDSTICKS)[number]['field'];
 /** The run's reference speeds: each yardstick's median over its processes; null with too few. */
 export type RunYardstick = Record<YardstickName, number | null>;
 
-const eachYardstick = (of: (y: (typeof YARDSTICKS)[number]) => number | null): RunYardstick => ({
-  compute: of(YARDSTICKS[0]),
-  memory: of(YARDSTICKS[1]),
-  throughput: of(YARDSTICKS[2]),
-});
+const eachYardstick = (of: (y: (typeof YARDSTICKS)[number]) => number | null): RunYardstick =>
+  Object.fromEntries(YARDSTICKS.map((y) => [y.name, of(y)])) as RunYardstick;
 
 /** A process's median for one yardstick, ns; null without usable readings (older files, a fake clock). */
 function medianOf(f: Pick<ForkResult, Yardstick>, which: Yardstick): number | null {
@@ -141,9 +138,12 @@ export interface MachineShift {
 export function machineShifts(
   base: readonly Pick<ForkResult, Yardstick | 'memoryYardstick'>[],
   contender: readonly Pick<ForkResult, Yardstick | 'memoryYardstick'>[],
+  /** `throughput: false` when the sides ran different V8 versions (compare/types.ts otherEngine). */
+  use: { throughput: boolean } = { throughput: true },
 ): MachineShift[] {
   const shifts: MachineShift[] = [];
   for (const y of YARDSTICKS) {
+    if (y.name === 'throughput' && !use.throughput) continue;
     // Two forms of the memory yardstick time different work: a side whose form differs from the
     // other's, or was not recorded (older files) where the other's was, is compared on the others
     // only. Two unrecorded sides are compared: the processes of one older file share their form,

@@ -150,7 +150,8 @@ export function compareDocuments(
     ),
   };
   const m = matchBenchmarks(base.benchmarks, contender.benchmarks);
-  const runs = { ...s, separateRuns: true };
+  const v8 = (d: ResultDocument) => (d.environment as { node?: { v8?: string } } | undefined)?.node?.v8;
+  const runs = { ...s, separateRuns: true, otherEngine: v8(base) !== v8(contender) };
   const rows = m.pairs.map((p) => {
     const pair = withBenchmarkFacts(broken, p.base, p.contender);
     if (!s.allowEnvironmentChange || !hasProblems(pair)) return compareBenchmarks(p.base, p.contender, runs, pair);

@@ -165,7 +165,7 @@ export function verdictForForks(
   // (docs/measurements.md, "Allocating kernels through the gate and through `--against`"). So a
   // faster or slower verdict between separate runs stands only beyond the square of the furthest
   // any yardstick moved in its direction; 'no difference' is refused from MACHINE_CHANGE on, as before.
-  const shifts = (s.separateRuns || s.sameRun ? machineShifts(base, cont) : []).filter(
+  const shifts = (s.separateRuns || s.sameRun ? machineShifts(base, cont, { throughput: !s.otherEngine }) : []).filter(
     (x) => s.separateRuns || shiftSize(x.factor) >= MACHINE_CHANGE,
   );
   const machine = explainingShift(verdict, ratio, shifts);

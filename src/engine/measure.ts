@@ -157,9 +157,9 @@ export async function measure(
     await extras.timed?.(true);
     // Calibrated again right before sampling (the warm-up's figure only sized the batches).
     const perCallRecord = perCall?.calibrate();
-    warmYardstick(extras.v8?.tierOf);
+    const yardsticks = warmYardstick(extras.v8?.tierOf);
     extras.v8?.samplingStart(kernel.fn, loop);
-    const sampled = await runSampling(ctx, unit, rng, { ...o }, gc, extras.onProgress);
+    const sampled = await runSampling(ctx, unit, rng, { ...o, yardsticks }, gc, extras.onProgress);
     const v8 = extras.v8?.samplingEnd(kernel.fn, loop);
     ctx.batchMarks = undefined;
     const memory = o.memory

@@ -24,6 +24,8 @@ export interface RoundProgress {
 
 export interface SamplingConfig extends StopConfig {
   batchesPerRound: number;
+  /** Time the yardsticks after each round (false: their warm-up left one below V8's top tier, yardstick.ts). */
+  yardsticks?: boolean;
 }
 
 export interface SamplingResult {
@@ -32,6 +34,7 @@ export interface SamplingResult {
   yardstickNs: number[];
   /** The memory yardstick's time after each round, ns (yardstick.ts). */
   memoryYardstickNs: number[];
+  /** The throughput yardstick's time after each round, ns (yardstick.ts). */
   throughputYardstickNs: number[];
   stop: SamplingStop;
   relHalfWidth: number | null;
@@ -135,9 +138,11 @@ export async function runSampling(
     elapsedNs += Math.max(batchNs, (ctx.nowMs() - t0) * 1e6);
     rounds++;
     await yieldToEventLoop();
-    yardstickNs.push(timeYardstick(ctx.clock, ctx.buf, ctx.hz));
-    memoryYardstickNs.push(timeMemoryYardstick(ctx.clock, ctx.buf, ctx.hz));
-    throughputYardstickNs.push(timeThroughputYardstick(ctx.clock, ctx.buf, ctx.hz));
+    if (config.yardsticks !== false) {
+      yardstickNs.push(timeYardstick(ctx.clock, ctx.buf, ctx.hz));
+      memoryYardstickNs.push(timeMemoryYardstick(ctx.clock, ctx.buf, ctx.hz));
+      throughputYardstickNs.push(timeThroughputYardstick(ctx.clock, ctx.buf, ctx.hz));
+    }
     rel = relativeSlopeHalfWidth(
       batches.filter((b) => !b.preempted),
       config.confidence,

@@ -9,8 +9,9 @@
 //   about 20–40 µs here. It runs in registers and barely notices a slow memory path.
 // - memory: a chain of 8,192 dependent reads through one random cycle of a 256 KB table, which fits
 //   a core's L2 cache (512 KB to 1 MB on the x86 and Arm server cores of the last years) and not
-//   its L1, about 35 µs here. Each read waits for the one before, so the time is how fast the
-//   caches answer, whatever code the compiler made of the loop. On this VM allocating kernels
+//   its L1, about 35 µs here. Each read waits for the one before, so once V8's top tier runs the
+//   loop the time is how fast the caches answer (in its middle tier the loop's own code adds up to
+//   1.9×: see the warm-up below). On this VM allocating kernels
 //   (JSON.parse, small objects, string building) ran 1.6–1.8× slower for spells of tens of
 //   seconds while the compute yardstick moved by 4 % and scattered reads of such a table by
 //   1.54× (docs/measurements.md, "A slow memory path the compute yardstick does not see"). Those
@@ -25,14 +26,16 @@
 //   takes a share of the core's ports, slows it; the two yardsticks above wait on one dependent
 //   operation at a time and barely notice. In the spells of this VM where JSON.parse ran 1.75×
 //   slower, this sum read 1.29–1.55× while the chain read 0.95–1.3× and the compute yardstick
-//   1.00× (docs/measurements.md, "A yardstick for a busy core"). A typed-array sum compiles to the
-//   same few instructions in every process (11.3–11.4 µs for 20 passes in every quiet process).
+//   1.00× (docs/measurements.md, "A yardstick for a busy core"). Once V8's top tier runs it, it
+//   read within 1.08× between quiet processes of one Node; its time differs between V8 versions
+//   (17–18 µs on Node 20–24, 52 µs on Node 26), so two runs on different V8s are not compared on it.
 //
 // The fastest of 3 timings per round is kept for each, so a preemption during one timing does
 // not count as a slow state, and the first read of the table after the kernel ran (refilling
 // the cache) does not either. They run outside every batch, so they cost the benchmark nothing
 // but that time.
 
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../platform/types.js';
 import type { V8Tier } from '../results/schema.js';
 
@@ -110,26 +113,45 @@ function throughputWork(): number {
  * apart on Node 20–26 (docs/measurements.md, "A yardstick for a busy core").
  */
 const WARM_LIMIT_MS = 300;
+/**
+ * Tiers unchanged this long end the wait early: flags that keep V8 from its top tier
+ * (`--jitless`, `--max-opt`) leave nothing to wait for.
+ */
+const WARM_STEADY_MS = 100;
 /** Without V8's tiers to read: a fixed warm-up, long enough for the compiler on a quiet machine. */
 const WARM_BLIND_MS = 40;
+/** Rounds of the three yardsticks at most, whatever the clock says (each round takes about 0.1 ms). */
+const WARM_MAX_ROUNDS = 20_000;
 
 /**
  * Runs the reference work until V8's top tier runs each of them (`tierOf` reads it; before the
- * first timing), at most WARM_LIMIT_MS; without `tierOf`, or where it reads 'unknown', for
- * WARM_BLIND_MS. Returns whether every yardstick reached the top tier (null: not known).
+ * first timing): at most WARM_LIMIT_MS, and less when the tiers stop changing for WARM_STEADY_MS.
+ * Functions whose tier reads 'unknown' are not waited for, and the warm-up then lasts at least
+ * WARM_BLIND_MS, as it does without `tierOf`. Returns false when a readable yardstick ended below
+ * the top tier: its times then say more about its code than about the host, and they are not
+ * recorded (sampler.ts); true otherwise.
  */
-export function warmYardstick(tierOf?: (f: unknown) => V8Tier): boolean | null {
+export function warmYardstick(tierOf?: (f: unknown) => V8Tier): boolean {
   const works = [work, memoryWork, throughputWork];
   // The functions whose loops take the time: the memory yardstick's is chase, which V8 26 keeps
   // optimizing on its own while the short memoryWork around it stays in the middle tier.
   const loops = [work, chase, throughputWork];
   for (let i = 0; i < WARM_CALLS / 4; i++) for (const w of works) w();
+  const tiers = () => loops.map((w) => tierOf?.(w) ?? 'unknown');
   const start = performance.now();
-  const blind = !tierOf || loops.some((w) => tierOf(w) === 'unknown');
-  const waiting = () => (blind ? true : loops.some((w) => tierOf!(w) !== 'turbofan'));
-  const limit = blind ? WARM_BLIND_MS : WARM_LIMIT_MS;
-  while (waiting() && performance.now() - start < limit) for (const w of works) w();
-  return blind ? null : !waiting();
+  let last = tiers();
+  let changedAt = start;
+  const blind = last.includes('unknown');
+  for (let round = 0; round < WARM_MAX_ROUNDS; round++) {
+    const now = performance.now();
+    const t = tiers();
+    if (t.some((x, i) => x !== last[i])) [last, changedAt] = [t, now];
+    const waiting = t.some((x) => x !== 'turbofan' && x !== 'unknown');
+    if (!waiting && (!blind || now - start >= WARM_BLIND_MS)) break;
+    if (waiting && (now - start >= WARM_LIMIT_MS || now - changedAt >= WARM_STEADY_MS)) break;
+    for (const w of works) w();
+  }
+  return tiers().every((x) => x === 'turbofan' || x === 'unknown');
 }
 
 /** The fastest of a few timings of `fn`, ns; the clock writes into `buf`. */

@@ -166,13 +166,14 @@ function upgrade(doc: ResultDocument): ResultDocument {
       if (r?.verdict === 'no-difference' && r.because?.code === 'ci-includes-one' && r.because.values.wide === true)
         r.verdict = 'cannot-tell';
     }
-  if (doc.schemaVersion < 5)
-    for (const b of doc.benchmarks)
-      for (const f of (b.forks ?? []) as (ForkResult & { slowState?: number })[]) {
-        if (f.slowState === undefined) continue;
-        f.hostState = f.slowState;
-        delete f.slowState;
-      }
+  // Renamed wherever it appears (the schema accepts the old name in any version): a file that has
+  // both keeps hostState.
+  for (const b of doc.benchmarks)
+    for (const f of (b.forks ?? []) as (ForkResult & { slowState?: number })[]) {
+      if (f.slowState === undefined) continue;
+      f.hostState ??= f.slowState;
+      delete f.slowState;
+    }
   if (doc.benchmarks.some((b) => !b.findings)) attachFindings(doc);
   return doc;
 }

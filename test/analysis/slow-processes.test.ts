@@ -281,6 +281,11 @@ describe('slow processes', () => {
       expect(verdictForForks(older, now, settings).verdict).toBe('no-difference');
       // Two older sides share whatever form they had: compared.
       expect(machineShifts(older, older).map((s) => s.yardstick)).toEqual(['compute', 'memory']);
+      // Another V8 compiles the throughput yardstick to other code (52 µs on Node 26 for 18 µs on 24): not compared.
+      const node26 = [4, 5, 6, 7].map((i) => proc(i, 800, 34_000, 34_000, 52_000));
+      expect(machineShifts(now, node26, { throughput: false }).map((x) => x.yardstick)).toEqual(['compute', 'memory']);
+      expect(verdictForForks(now, node26, { ...settings, otherEngine: true }).verdict).toBe('no-difference');
+      expect(verdictForForks(now, node26, settings).verdict).toBe('cannot-tell');
       const both = [0, 1, 2, 3].map((i) => proc(i, 800, 34_000, 34_000, 18_000));
       expect(machineShifts(both, now)).toEqual([
         { yardstick: 'compute', factor: 34_500 / 34_000 },

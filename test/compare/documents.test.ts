@@ -33,6 +33,28 @@ describe('matching by (group, name, args)', () => {
   });
 });
 
+describe('two runs on different V8 versions (compare --allow-env-change)', () => {
+  it('are not held to the throughput yardstick, whose code differs between V8 versions', () => {
+    // The same work on the same host: 18 µs on Node 24's V8, 52 µs on Node 26's.
+    const sums = (seed: number, throughput: number) =>
+      forks(seed, 6, { cost: 1000, between: 0.001, within: 0.002, batches: 10, checksum: 'c0ffee01' }).map((f) => ({
+        ...f,
+        yardstickNs: [34_000],
+        throughputYardstickNs: [throughput],
+      }));
+    const node26 = structuredClone(ENVIRONMENT);
+    node26.node = { version: 'v26.12.1', v8: '14.6.202.9-node.12' };
+    const base = doc([bench('k', sums(1, 18_000))]);
+    const moved = doc([bench('k', sums(2, 52_000))], node26);
+    const other = compareDocuments(base, moved, { ...S, allowEnvironmentChange: true }).comparisons[0];
+    expect(other.verdict).toBe('no-difference');
+    // On one V8 the same move is the machine's, and it is refused.
+    const same = compareDocuments(base, doc([bench('k', sums(2, 52_000))]), S).comparisons[0];
+    expect(same.verdict).toBe('cannot-tell');
+    expect(same.because).toMatchObject({ code: 'machine-changed', values: { yardstick: 'throughput' } });
+  });
+});
+
 describe('incomparable', () => {
   it('when the environments differ (CPU, Node, V8, pinning, ASLR)', () => {
     const other = structuredClone(ENVIRONMENT);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { measure, type MeasureOptions } from '../../src/engine/measure.js';
 import type { KernelSpec } from '../../src/engine/kernel.js';
+import type { V8Tier } from '../../src/results/schema.js';
 import {
   createFakeClock,
   fakeNowMs,
@@ -25,7 +26,40 @@ async function run(clock: FakeClock, k: KernelSpec, options: Partial<MeasureOpti
   );
 }
 
+/** V8's view faked: every function reads `tier`. */
+function v8Reading(tier: V8Tier) {
+  const none = { kernel: tier, loop: tier };
+  return {
+    batchMarks: { before: () => {}, after: () => {} },
+    warmupStart: () => {},
+    samplingStart: () => {},
+    samplingEnd: () => ({ warmup: none, end: none, deopts: null }),
+    tierOf: () => tier,
+  };
+}
+
 describe('measure (fake clock)', () => {
+  it("times the yardsticks only when their warm-up reached V8's top tier (or the tier cannot be read)", async () => {
+    const withTier = async (tier: V8Tier) => {
+      const clock = createFakeClock(40);
+      return measure(
+        kernel(clock, () => 1000),
+        fakePlatform(clock),
+        fast,
+        { nowMs: fakeNowMs(clock), observeGc: false, observeThread: false, v8: v8Reading(tier) },
+      );
+    };
+    for (const tier of ['turbofan', 'unknown'] as const) {
+      const fork = await withTier(tier);
+      expect(fork.yardstickNs!.length, tier).toBeGreaterThan(0);
+      expect(fork.throughputYardstickNs!.length, tier).toBe(fork.yardstickNs!.length);
+    }
+    // A yardstick left in a lower tier reads its code, not the host: not recorded, never judged.
+    const low = await withTier('maglev');
+    expect(low.batches.length).toBeGreaterThan(0);
+    expect([low.yardstickNs, low.memoryYardstickNs, low.throughputYardstickNs]).toEqual([[], [], []]);
+  });
+
   it('records exact batches: ns = iterations × cost + overhead', async () => {
     const clock = createFakeClock(40);
     const fork = await run(
