@@ -26,7 +26,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
-import { verdictForForks } from '../../src/compare/verdict.js';
+import { compareBenchmarks } from '../../src/compare/documents.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD } from '../../src/defaults.js';
 import type { BenchmarkResult, ForkResult } from '../../src/results/schema.js';
 import {
@@ -115,13 +115,17 @@ interface Judged {
   wrong: boolean;
 }
 
-/** `contender` against `base` with the run's default comparison settings (src/compare/verdict.ts). */
+/**
+ * `contender` against `base` as a `.baseline()` row of the same run is compared
+ * (src/compare/documents.ts relativeToBaseline): the default settings, the two-stage interval where
+ * processes were added, and the check that the processes each side keeps ran in one host state.
+ */
 function judge(base: BenchmarkResult, contender: BenchmarkResult, truth: number): Judged {
-  const v = verdictForForks(base.forks, contender.forks, {
+  const v = compareBenchmarks(base, contender, {
     threshold: DEFAULT_NOISE_THRESHOLD,
     confidence: DEFAULT_CONFIDENCE,
     seed: 1,
-    statistic: 'slope',
+    sameRun: true,
   });
   const inside = v.ratio !== null && v.ratio.ciLow <= truth && truth <= v.ratio.ciHigh;
   // 'cannot tell', 'too few' and 'incomparable' claim nothing about the ratio.
