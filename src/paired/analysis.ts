@@ -94,7 +94,7 @@ const POWER = 0.8;
 /**
  * Share of alpha the z-scale bounds spend. Used as t quantiles with Yuen's few degrees of freedom,
  * the looks' statistics correlate less than the z ones assume and the whole run overshoots: 6.5 %
- * at alpha 5 % in simulation with the full share, 4.8 % with 0.75 (test/paired/analysis.test.ts).
+ * at alpha 5 % in simulation with the full share, 4.8 % with 0.75 (test/paired/analysis.slow.test.ts).
  */
 const SPENDING_SHARE = 0.75;
 /** Share of pairs dropped from each end before averaging. */

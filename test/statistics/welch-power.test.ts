@@ -1,6 +1,6 @@
 // Known answers for the power of the Welch test (src/statistics/welch-power.ts). The detection
 // rate of the printed detectable difference through the verdict itself is simulated in
-// test/compare/simulation.test.ts.
+// test/compare/simulation.slow.test.ts.
 import { describe, expect, it } from 'vitest';
 import { normalQuantile } from '../../src/statistics/normal.js';
 import { welchDetectableDifference, welchPower } from '../../src/statistics/welch-power.js';

@@ -1,4 +1,5 @@
-// Seeded simulations on synthetic forks (no timing) of what a comparison prints:
+// Seeded simulations on synthetic forks (no timing) of what a comparison prints, in the slow tier
+// (test/README.md: about 8 CPU-seconds of trials):
 // - the detectable difference printed beside a verdict (the `detectable` detail, `--aa`) is found
 //   by that verdict about 80 % of the time: 75–85 % at 2, 3, 5 and 10 processes a side;
 // - with the default added-process procedure (src/analysis/more-processes.ts: processes are
