@@ -5,10 +5,11 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/exits');
-const QUICK = ['--forks', '1', '--time', '0.05', '--verbose', '--no-pin', '--no-counters'];
+const QUICK = [...QUICK_RUN, '--verbose'];
 
 /** Runs the CLI without blocking this process (vitest's worker must keep answering). */
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; status: number }> {

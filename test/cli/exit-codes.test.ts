@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliWithEnv } from '../helpers/cli-env.js';
 import { runCli } from '../helpers/io.js';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const FIX = join(__dirname, '../fixtures');
-const QUICK = ['--forks', '1', '--time', '0.05', '--verbose', '--no-pin', '--no-counters'];
+const QUICK = [...QUICK_RUN, '--verbose'];
 
 const cli = (args: string[], env: Record<string, string> = {}, cwd?: string) => runCliWithEnv(args, env, cwd);
 

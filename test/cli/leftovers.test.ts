@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killMarked, LEFTOVER_ENV, leftoverId, marked, markedAfter, until } from '../helpers/leftovers.js';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'bin/cyclebench.js');
 const FIXTURE = join(ROOT, 'test/fixtures/cli/leaves-processes.bench.mjs');
-const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
+const QUICK = [...QUICK_RUN, '--quiet'];
 
 const ids: string[] = [];
 afterEach(() => ids.splice(0).forEach(killMarked));

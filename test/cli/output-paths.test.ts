@@ -19,11 +19,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Ran } from '../helpers/cli-process.js';
 import { runCli } from '../helpers/io.js';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const ROOT = join(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/cli');
 const RESULTS = join(ROOT, 'test/fixtures/report/results.json');
-const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
+const QUICK = [...QUICK_RUN, '--quiet'];
 
 /**
  * The CLI's main() in this process with a capturing Io (test/helpers/io.ts), as a Ran: it answers

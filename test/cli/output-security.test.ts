@@ -17,10 +17,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Ran, spawnCli } from '../helpers/cli-process.js';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const ROOT = join(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/cli');
-const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
+const QUICK = [...QUICK_RUN, '--quiet'];
 /** One benchmark of good.bench.mjs: these tests are about the files written, one worker is enough. */
 const ONE = ['--filter', 'sum 100$'];
 const DROP = ['--reuid=65534', '--regid=65534', '--clear-groups'];

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { descendants, type ProcessId, reap, settle, survivors, waitFor } from '../helpers/processes.js';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'bin/cyclebench.js');
 const FIX = join(ROOT, 'test/fixtures/cli');
-const QUICK = ['--forks', '1', '--time', '0.05', '--quiet', '--no-pin'];
+const QUICK = [...QUICK_RUN, '--quiet'];
 /** --timeout values tried in turn (seconds): short on a quiet machine, long enough at load 15. */
 const TIMEOUT_TRIES = [4, 20];
 

@@ -14,10 +14,11 @@ import { isUsableBatch } from '../../src/analysis/fork-fit.js';
 import { ODD_MIN_PROCESSES } from '../../src/analysis/odd-process.js';
 import { runCliWithEnv } from '../helpers/cli-env.js';
 import { runCli } from '../helpers/io.js';
+import { QUICK_RUN } from '../helpers/quick.js';
 
 const CLI = join(__dirname, '../../bin/cyclebench.js');
 const FIX = join(__dirname, '../fixtures/cli');
-const QUICK = ['--forks', '1', '--time', '0.05', '--no-pin'];
+const QUICK = QUICK_RUN;
 
 function doc0(path: string) {
   return JSON.parse(readFileSync(path, 'utf8'));

@@ -14,7 +14,22 @@ describe('summary() comparisons under cyclebench run', () => {
   it("a mitata file with summary(): every benchmark gets a verdict against the reference, 'sum' (declared first)", async () => {
     const json = join(mkdtempSync(join(tmpdir(), 'cb-summary-')), 'run.json');
     const file = fixture('compat/mitata-summary.mjs');
-    const args = ['run', file, '--forks', '4', '--time', '0.2', '--no-pin', '--no-counters', '--json', json];
+    // A 20 ms warm-up (test/README.md, "Keeping the fast tier fast"): the verdict asserted is between
+    // kernels whose work differs 2×, which no warm-up decision turns around.
+    const args = [
+      'run',
+      file,
+      '--forks',
+      '4',
+      '--time',
+      '0.2',
+      '--warmup-ms',
+      '20',
+      '--no-pin',
+      '--no-counters',
+      '--json',
+      json,
+    ];
     const r = await cli(args, { COLUMNS: '80' }, 300_000);
     expect(r.timedOut).toBe(false);
     expect(r.stderr).not.toMatch(/failed|could not load/);
@@ -43,7 +58,8 @@ describe('summary() comparisons under cyclebench run', () => {
 
   it('vitest: the first benchmark of each describe is its reference; fib(40) is slower than fib(10); fib(40) > fib(20) > fib(10)', async () => {
     // Four processes a side: with two, one disagreeing process leaves the interval wide (df = 1).
-    const results = await measureFile(fixture('compat/fib.vitest.bench.ts'), undefined, 4);
+    // A 20 ms warm-up: the order asserted is of work that differs 2× and more.
+    const results = await measureFile(fixture('compat/fib.vitest.bench.ts'), undefined, 4, { warmupBudgetNs: 20e6 });
     // The vitest file under cyclebench run (its listing: test/compat/tinybench-vitest.test.ts):
     // the headlines keep the order of the work.
     const t = headlines(results);
