@@ -14,7 +14,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: 'forks',
     // Child processes run the compiled build, kept current by the global setup (test/README.md).
-    globalSetup: ['test/helpers/compiled-build.ts'],
+    globalSetup: ['test/helpers/compiled-build.ts', 'test/helpers/scratch-tmp.ts'],
     setupFiles: ['test/helpers/use-compiled.ts'],
     // Three test files at a time on 2 CPUs (vitest's default there is one): a CLI test waits on its
     // child processes, and some wait out a timeout on purpose, so with fewer workers the CPUs sit
