@@ -5,7 +5,7 @@
 // add. The full detail is terminal.ts (--verbose); --quiet prints the table alone.
 import type { BenchmarkResult, Finding, ResultDocument } from '../results/schema.js';
 import { wrapLine } from '../text/format.js';
-import { terminalSafe } from '../text/terminal-safe.js';
+import { terminalSafe, truncateName } from '../text/terminal-safe.js';
 import { benchmarkLines, comparisonReason, latencyNotes } from './details.js';
 import { findingGroupText, findingText, topFinding } from './findings.js';
 import { formatNs } from './format.js';
@@ -29,10 +29,6 @@ const MIN_GROUP = 8;
 
 function width(s: string): number {
   return [...s].length;
-}
-
-function fit(s: string, w: number): string {
-  return width(s) <= w ? s : `${[...s].slice(0, Math.max(0, w - 1)).join('')}…`;
 }
 
 function columnWidth(c: Column, list: BenchmarkResult[]): number {
@@ -69,8 +65,8 @@ function renderTable(doc: ResultDocument, columns: number): string[] {
   const widths = chosen.map((c) => columnWidth(c, list));
   const line = (group: string, name: string, cells: string[]) =>
     [
-      ...(grouped ? [fit(group, groupW).padEnd(groupW)] : []),
-      fit(name, nameW).padEnd(nameW),
+      ...(grouped ? [truncateName(group, groupW).padEnd(groupW)] : []),
+      truncateName(name, nameW).padEnd(nameW),
       ...cells.map((s, i) => (chosen[i].left ? s.padEnd(widths[i]) : s.padStart(widths[i]))),
     ]
       .join(' '.repeat(GAP))
@@ -158,7 +154,7 @@ function attentionLines(doc: ResultDocument, columns: number): string[] {
       // A long name is shortened so that the short wording of the finding fits; a finding too long
       // for that (a failure's message) leaves the name half the line.
       const room = columns - 2 - width(one.text(0));
-      const name = fit(names, room >= MIN_NAME ? room : Math.floor(columns / 2));
+      const name = truncateName(names, room >= MIN_NAME ? room : Math.floor(columns / 2));
       lines.push(`${name}: ${one.text(columns - width(name) - 2)}`);
     } else if (one.top?.code !== 'noisy' && width(names) + 2 + width(one.text(Infinity)) <= columns)
       lines.push(`${names}: ${one.text(Infinity)}`);
@@ -186,5 +182,10 @@ export function renderSummary(input: ResultDocument, options: SummaryOptions = {
     const hidden = hiddenDetails(doc);
     if (hidden > 0) out.push(`${hidden} details hidden: --verbose`);
   }
-  return `${out.map((l) => fit(l, columns)).join('\n')}\n`;
+  return `${out.map((l) => cutEnd(l, columns)).join('\n')}\n`;
+}
+
+/** A whole line wider than the terminal loses its end: its columns before the cut stay where they are. */
+function cutEnd(line: string, w: number): string {
+  return width(line) <= w ? line : `${[...line].slice(0, Math.max(0, w - 1)).join('')}…`;
 }

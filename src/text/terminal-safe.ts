@@ -15,8 +15,34 @@ export const escapeControls = escapeTerminal;
 /** Names longer than this are shortened in terminal output. */
 export const MAX_TERMINAL_NAME = 80;
 
+/**
+ * `s` in at most `max` characters (code points): a longer one keeps its beginning and its end with
+ * an ellipsis between. The names of one suite often share their beginning and differ at the end (a
+ * size, a variant, the file name at the end of a path), so cutting only the end can print two
+ * different names alike. Each cut moves up to SNAP characters towards the ellipsis' side to fall
+ * between words rather than inside one: "sort …numbers", not "sort 10…numbers" for "sort 100
+ * numbers", which reads as another number.
+ */
 export function truncateName(s: string, max = MAX_TERMINAL_NAME): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+  const chars = [...s];
+  if (chars.length <= max) return s;
+  if (max <= 1) return '…';
+  let head = Math.ceil((max - 1) / 2);
+  head = snap(chars, head, -1);
+  let start = chars.length - (max - 1 - head);
+  start = snap(chars, start, +1);
+  return `${chars.slice(0, head).join('')}…${chars.slice(start).join('')}`;
+}
+
+/** How far a cut may move to fall between words. */
+const SNAP = 4;
+const WORD = /[\p{L}\p{N}]/u;
+
+/** A cut before index `at`, moved by up to SNAP characters in direction `dir` to the nearest word boundary, or left where it is. */
+function snap(chars: readonly string[], at: number, dir: -1 | 1): number {
+  const inside = (i: number) => i > 0 && i < chars.length && WORD.test(chars[i - 1]) && WORD.test(chars[i]);
+  for (let i = at, moved = 0; moved <= SNAP; i += dir, moved++) if (!inside(i)) return i;
+  return at;
 }
 
 /** Keys whose string values are names (shortened when long). */

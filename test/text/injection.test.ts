@@ -9,7 +9,7 @@ import { renderReview } from '../../src/report/review.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { csvField } from '../../src/text/escape.js';
-import { escapeControls, terminalSafe } from '../../src/text/terminal-safe.js';
+import { escapeControls, MAX_TERMINAL_NAME, terminalSafe, truncateName } from '../../src/text/terminal-safe.js';
 import { fixtureDoc } from '../helpers/golden.js';
 
 const FORMULA = "=cmd|' /C calc'!A0";
@@ -73,8 +73,26 @@ describe('terminal escape injection: names are escaped wherever they reach a ter
     const out = renderTerminal(renamed(long));
     const widest = Math.max(...out.split('\n').map((l) => l.length));
     expect(widest).toBeLessThan(1000);
-    expect(out).toContain(`${'x'.repeat(79)}…`);
+    // 40 characters of its beginning and 39 of its end, 80 in all.
+    expect(out).toMatch(/(^|[^x])x{40}…x{39}([^x]|$)/m);
     expect(renderCsv(renamed(long))).toContain(long);
+  });
+
+  it('a long name keeps its beginning and its end: two names that differ only at the end stay apart', () => {
+    const base = 'parse a JSON document of twenty keys with short string values and nested arrays, ';
+    const [a, b] = [`${base}size 1,000`, `${base}size 10,000`].map((n) => truncateName(n));
+    expect([...a].length).toBeLessThanOrEqual(MAX_TERMINAL_NAME);
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^parse a JSON .*….*size 1,000$/);
+    const path = `/home/someone/projects/${'a-long-monorepo-package/'.repeat(4)}bench/parse.bench.ts`;
+    expect(truncateName(path)).toMatch(/^\/home\/someone\/.*….*\/bench\/parse\.bench\.ts$/);
+    // A cut inside a word or a number moves to the nearest space: 'sort 10…' would read as another number.
+    expect(truncateName('sort 100 numbers', 15)).toBe('sort … numbers');
+    // Code points, not UTF-16 units: an emoji is never split in two.
+    const wide = truncateName('😀'.repeat(100), 9);
+    expect(wide).toBe('😀😀😀😀…😀😀😀😀');
+    expect(truncateName('short')).toBe('short');
+    expect(truncateName('abc', 1)).toBe('…');
   });
 
   it('terminalSafe leaves the input untouched', () => {
