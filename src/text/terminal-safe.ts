@@ -20,17 +20,15 @@ export const MAX_TERMINAL_NAME = 80;
  * an ellipsis between. The names of one suite often share their beginning and differ at the end (a
  * size, a variant, the file name at the end of a path), so cutting only the end can print two
  * different names alike. Each cut moves up to SNAP characters towards the ellipsis' side to fall
- * between words rather than inside one: "sort …numbers", not "sort 10…numbers" for "sort 100
+ * between words rather than inside one: "sort … numbers", not "sort 10…numbers" for "sort 100
  * numbers", which reads as another number.
  */
 export function truncateName(s: string, max = MAX_TERMINAL_NAME): string {
   const chars = [...s];
   if (chars.length <= max) return s;
   if (max <= 1) return '…';
-  let head = Math.ceil((max - 1) / 2);
-  head = snap(chars, head, -1);
-  let start = chars.length - (max - 1 - head);
-  start = snap(chars, start, +1);
+  const head = snap(chars, Math.ceil((max - 1) / 2), -1);
+  const start = snap(chars, chars.length - (max - 1 - head), +1);
   return `${chars.slice(0, head).join('')}…${chars.slice(start).join('')}`;
 }
 
