@@ -65,29 +65,47 @@ const STAT_TEXT: Record<Statistic, string> = {
 
 type Add = <C extends DetailCode>(code: C, values: DetailValues[C], severity?: DetailSeverity) => void;
 
-function usableGroups(forks: readonly ForkResult[], add: Add): { groups: Batch[][]; forks: ForkResult[] } {
-  const groups: Batch[][] = [];
-  const kept: ForkResult[] = [];
-  for (const f of forks) {
-    const valid = f.batches.filter(isValidBatch);
-    if (valid.length < f.batches.length)
-      add('invalid-batches', { process: f.index, batches: f.batches.length - valid.length });
-    const ok = valid.filter(isUsableBatch);
-    if (ok.length < 2) {
-      add('process-left-out', { process: f.index });
-      continue;
-    }
-    groups.push(ok);
-    kept.push(f);
-  }
-  if (groups.length === 0) throw new RangeError('analyzeBenchmark: no process has 2 or more usable batches');
-  return { groups, forks: kept };
+/**
+ * Each process's batches the estimate rests on: the valid ones not preempted, for processes with
+ * two or more. When no process has two, the preempted ones are used too (`preemptedKept`): a
+ * benchmark of a few samples a process (node:bench's `samples: 3`, a slow kernel) can have every
+ * sample preempted on a busy machine, and a figure marked contended says more than no figure.
+ */
+function usableGroups(
+  forks: readonly ForkResult[],
+  add: Add,
+): { groups: Batch[][]; forks: ForkResult[]; preemptedKept: boolean } {
+  const valid = forks.map((f) => f.batches.filter(isValidBatch));
+  forks.forEach((f, i) => {
+    if (valid[i].length < f.batches.length)
+      add('invalid-batches', { process: f.index, batches: f.batches.length - valid[i].length });
+  });
+  const pick = (use: (b: Batch) => boolean) => {
+    const groups: Batch[][] = [];
+    const kept: ForkResult[] = [];
+    const left: number[] = [];
+    forks.forEach((f, i) => {
+      const ok = valid[i].filter(use);
+      if (ok.length < 2) left.push(f.index);
+      else {
+        groups.push(ok);
+        kept.push(f);
+      }
+    });
+    return { groups, forks: kept, left };
+  };
+  let chosen = pick(isUsableBatch);
+  const preemptedKept = chosen.groups.length === 0;
+  if (preemptedKept) chosen = pick(() => true);
+  for (const p of chosen.left) add('process-left-out', { process: p });
+  if (chosen.groups.length === 0) throw new RangeError('analyzeBenchmark: no process has 2 or more valid batches');
+  return { groups: chosen.groups, forks: chosen.forks, preemptedKept };
 }
 
 export function analyzeBenchmark(allForks: readonly ForkResult[], options: AnalyzeOptions = {}): BenchmarkAnalysis {
   const details: AnalysisDetail[] = [];
   const add: Add = (code, values, severity = 'warning') => details.push(detail(code, values, severity));
-  const { groups, forks } = usableGroups(allForks, add);
+  const { groups, forks, preemptedKept } = usableGroups(allForks, add);
   const confidence = options.confidence ?? D.DEFAULT_CONFIDENCE;
   const boot = {
     resamples: options.resamples ?? D.DEFAULT_RESAMPLES,
@@ -202,10 +220,16 @@ export function analyzeBenchmark(allForks: readonly ForkResult[], options: Analy
   if (negative.length) add('negative-hidden', { statistics: negative }, 'info');
   const preemption = assessPreemption(allForks);
   if (preemption) {
-    if (preemption.contended) flags.add('contended');
+    const contended = preemption.contended || preemptedKept;
+    if (contended) flags.add('contended');
     // A manually timed sample is left out but not measured again (src/engine/manual.ts).
-    const values = { ...preemptionValues(preemption), ...(manual ? { remeasured: false } : {}) };
-    add('preempted', values, preemption.contended ? 'warning' : 'info');
+    const values = {
+      ...preemptionValues(preemption),
+      contended,
+      ...(manual ? { remeasured: false } : {}),
+      ...(preemptedKept ? { kept: true } : {}),
+    };
+    add('preempted', values, contended ? 'warning' : 'info');
   }
   const quality = assessQuality({ forks, groups, fits, perFork, headline, estimates, options });
   for (const f of quality.flags) flags.add(f);

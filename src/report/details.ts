@@ -103,10 +103,12 @@ function preempted(v: DetailValues['preempted']): string {
   // Manually timed samples (remeasured: false) are left out, not measured again.
   const again = v.remeasured !== false;
   const unreplaced = again && v.unreplaced > 0;
-  const head =
-    `${v.preempted} of ${v.total} batches (${share}) were preempted (${causes}), left out` +
-    (again ? ' and measured again' : ' (samples the benchmark timed itself are not measured again)') +
-    (unreplaced ? `; ${v.unreplaced} of ${v.planned} planned batches never ran without preemption` : '');
+  const head = v.kept
+    ? `${v.preempted} of ${v.total} batches (${share}) were preempted (${causes}), and no process had two ` +
+      'without preemption: the figure uses them, so it includes time the CPU spent elsewhere'
+    : `${v.preempted} of ${v.total} batches (${share}) were preempted (${causes}), left out` +
+      (again ? ' and measured again' : ' (samples the benchmark timed itself are not measured again)') +
+      (unreplaced ? `; ${v.unreplaced} of ${v.planned} planned batches never ran without preemption` : '');
   return v.contended
     ? `contended: ${head}; the CPU was shared for much of the run: close other programs, choose a quiet CPU ` +
         'with --cpu, or add processes (--forks)'

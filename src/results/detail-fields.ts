@@ -128,6 +128,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
     planned: 'number',
     contended: 'boolean',
     remeasured: 'boolean?',
+    kept: 'boolean?',
   },
   'slow-processes': { ...V8, slow: 'number', of: 'number', factors: 'number[]', leftOut: 'boolean' },
   'odd-process': {

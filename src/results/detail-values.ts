@@ -101,6 +101,8 @@ export interface DetailValues {
     contended: boolean;
     /** false for manually timed samples, which are left out but not measured again (absent otherwise). */
     remeasured?: boolean;
+    /** true when no process had two batches left without them, so the estimate uses them (absent otherwise). */
+    kept?: boolean;
   };
   'slow-processes': V8Values & { slow: number; of: number; factors: number[]; leftOut: boolean };
   'odd-process': V8Values & {

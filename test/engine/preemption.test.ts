@@ -251,4 +251,44 @@ describe('preempted batches leave the estimate (analysis)', () => {
       /planned batches never ran without preemption/,
     );
   });
+  it('no process with two batches left without preemption: the preempted ones are used, the figure marked contended', () => {
+    // Three samples a process, as node:bench's `samples: 3` asks, every one preempted.
+    const forks = [0, 1, 2].map((index) =>
+      makeFork({
+        costNs: 500,
+        overheadNs: 100,
+        seed: 30 + index,
+        index,
+        k: 3,
+        rounds: 1,
+        tweak: (b) => void (b.preempted = 'involuntary-switch'),
+      }),
+    );
+    const a = analyzeBenchmark(forks, { seed: 1 });
+    expect(a.headline.point).toBeGreaterThan(0);
+    expect(a.flags).toContain('contended');
+    const d = a.details.find((x) => x.code === 'preempted');
+    expect(d).toMatchObject({ severity: 'warning', values: { preempted: 9, total: 9, contended: true, kept: true } });
+    expect(a.details.map((x) => x.code)).not.toContain('process-left-out');
+    expect(detailLines(a.details).warnings.find((w) => w.startsWith('contended:'))).toMatch(
+      /no process had two without preemption: the figure uses them/,
+    );
+  });
+
+  it('one process with two clean batches: the others are left out, the preempted batches not used', () => {
+    const forks = [0, 1, 2].map((index) =>
+      makeFork({
+        costNs: 500,
+        overheadNs: 100,
+        seed: 40 + index,
+        index,
+        k: 3,
+        rounds: 1,
+        tweak: (b, i) => void (index > 0 || i === 0 ? (b.preempted = 'involuntary-switch') : undefined),
+      }),
+    );
+    const a = analyzeBenchmark(forks, { seed: 1 });
+    expect(a.details.find((x) => x.code === 'preempted')?.values).not.toHaveProperty('kept');
+    expect(a.details.filter((x) => x.code === 'process-left-out')).toHaveLength(2);
+  });
 });
