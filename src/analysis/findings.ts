@@ -3,6 +3,7 @@
 // headline, estimates, batches, the comparison with the baseline), so a version-1 file
 // read back gets the same findings as a fresh run. The words are src/report/findings.ts's.
 import {
+  type Detail,
   type BenchmarkResult,
   type Finding,
   type FindingCode,
@@ -104,8 +105,18 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       pinned: s.pinned ?? false,
     });
   }
-  if (b.flags.includes('contended'))
-    add('contended', { preempted: batches.length - measured.length, batches: batches.length });
+  if (b.flags.includes('contended')) {
+    // Two causes set the flag: preempted batches (analysis/preemption.ts), or processes in another
+    // host state with too few others to leave them out (analysis/slow-processes.ts).
+    const slow = b.details?.find(
+      (d): d is Detail<'slow-processes'> => d.code === 'slow-processes' && d.values.leftOut === false,
+    );
+    add('contended', {
+      preempted: batches.length - measured.length,
+      batches: batches.length,
+      ...(slow ? { otherState: slow.values.slow, processes: slow.values.of } : {}),
+    });
+  }
   if (b.flags.includes('multimodal')) add('multimodal');
   if (b.flags.includes('low-r2')) add('low-r2', { r2: b.estimates ? round(b.estimates.r2, 3) : null });
   if (b.flags.includes('warmup-not-steady')) {

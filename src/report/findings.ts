@@ -67,8 +67,17 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   ],
   partial: (v) =>
     `interrupted after ${num(v.measured)} of ${num(v.planned)} processes — fewer machine states than planned; run again`,
-  contended: (v) =>
-    `CPU shared: ${num(v.preempted)} of ${num(v.batches)} batches preempted (replaced) — close other programs`,
+  contended: (v) => {
+    const state =
+      typeof v.otherState === 'number'
+        ? `${num(v.otherState)} of ${num(v.processes)} processes ran in another host state, too many to leave out`
+        : null;
+    const shared =
+      v.preempted !== 0 || state === null
+        ? `${num(v.preempted)} of ${num(v.batches)} batches preempted (replaced)`
+        : null;
+    return `CPU shared: ${[state, shared].filter((x) => x !== null).join('; ')} — close other programs`;
+  },
   'inputs-changed': () => [
     'the kernel changed its reused .inputs() — this is not its time on fresh inputs: use .setupEach()',
     'kernel changed its reused inputs — use .setupEach()',

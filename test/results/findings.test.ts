@@ -117,6 +117,32 @@ describe('findings', () => {
     expect(comparisonFindings(b)).toEqual([]);
   });
 
+  it('a contended result says which cause set it: preempted batches, processes in another host state, or both', () => {
+    const b = structuredClone(readResultFile(V1).benchmarks.find((x) => x.name === 'reduce')!);
+    const total = b.forks.flatMap((f) => f.batches).length;
+    for (const f of b.forks) for (const x of f.batches) delete x.preempted;
+    b.flags = ['contended'];
+    b.details = [
+      {
+        code: 'slow-processes',
+        severity: 'warning',
+        benchmark: 'reduce',
+        values: { slow: 2, of: 3, factors: [1.4, 1.5], leftOut: false },
+      },
+    ];
+    const contended = () => findingText(benchmarkFindings(b).find((f) => f.code === 'contended')!);
+    expect(contended()).toBe(
+      'CPU shared: 2 of 3 processes ran in another host state, too many to leave out — close other programs',
+    );
+    b.forks[0].batches[0].preempted = 'migration';
+    expect(contended()).toBe(
+      'CPU shared: 2 of 3 processes ran in another host state, too many to leave out; ' +
+        `1 of ${total} batches preempted (replaced) — close other programs`,
+    );
+    b.details = [];
+    expect(contended()).toBe(`CPU shared: 1 of ${total} batches preempted (replaced) — close other programs`);
+  });
+
   it('advises more processes only when a practical number would do', () => {
     const noisy = (needed: number) =>
       findingText({
