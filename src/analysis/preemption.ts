@@ -6,7 +6,8 @@
 // batches of a well-replaced run measured 2.007 for a 2× kernel with two CPU hogs on two
 // vCPUs and 37 % of batches preempted (docs/measurements.md, "Contention").
 
-import type { ForkResult, PreemptionCause } from '../results/schema.js';
+import type { Batch, ForkResult, PreemptionCause } from '../results/schema.js';
+import { MAX_REMEASURES } from '../results/fork-schema.js';
 import type { DetailValues } from '../results/detail-schema.js';
 
 /** Share of preempted batches from which a result is flagged contended. */
@@ -31,20 +32,43 @@ export function assessPreemption(forks: readonly ForkResult[]): PreemptionReport
   let total = 0;
   let unreplaced = 0;
   const byCause: Partial<Record<PreemptionCause, number>> = {};
-  for (const f of forks)
-    f.batches.forEach((b, i) => {
+  for (const f of forks) {
+    for (const b of f.batches) {
       total++;
-      if (!b.preempted) return;
+      if (!b.preempted) continue;
       preempted++;
       byCause[b.preempted] = (byCause[b.preempted] ?? 0) + 1;
-      // The engine measures a preempted batch again right after it, at the same size; the
-      // last attempt of a chain that stayed preempted leaves its planned batch unreplaced.
-      if (f.batches[i + 1]?.iterations !== b.iterations) unreplaced++;
-    });
+    }
+    unreplaced += unreplacedIn(f.batches);
+  }
   if (preempted === 0) return null;
   const planned = total - preempted + unreplaced;
   const contended = preempted / total >= CONTENDED_SHARE || unreplaced / planned >= UNREPLACED_SHARE;
   return { preempted, total, byCause, unreplaced, planned, contended };
+}
+
+/**
+ * The planned batches of one process whose every attempt was preempted. The engine measures a
+ * preempted batch again at its size after its round's planned batches, up to MAX_REMEASURES times,
+ * and a round plans each size once (src/engine/sampler.ts): so among the batches of one size, in
+ * order, each planned batch is a chain of preempted attempts ended by a clean one, or
+ * 1 + MAX_REMEASURES preempted ones. A stretch of r preempted attempts before a clean batch holds
+ * ⌊r / (1 + MAX_REMEASURES)⌋ chains that never ran clean; a stretch at the end, ⌈r / (1 + MAX_REMEASURES)⌉.
+ */
+export function unreplacedIn(batches: readonly Pick<Batch, 'iterations' | 'preempted'>[]): number {
+  const chain = 1 + MAX_REMEASURES;
+  const stretch = new Map<number, number>();
+  let n = 0;
+  for (const b of batches) {
+    const r = stretch.get(b.iterations) ?? 0;
+    if (b.preempted) stretch.set(b.iterations, r + 1);
+    else {
+      n += Math.floor(r / chain);
+      stretch.set(b.iterations, 0);
+    }
+  }
+  for (const r of stretch.values()) n += Math.ceil(r / chain);
+  return n;
 }
 
 /** The report as a detail's values: counts by cause, and whether the run was contended. */

@@ -23,8 +23,6 @@ import type { Batch, PreemptionCause } from '../results/schema.js';
 export const OFF_CPU_SHARE = 0.05;
 /** And at least this much off-CPU time, ns (counter reads and clock jitter stay below it). */
 export const OFF_CPU_MIN_NS = 20_000;
-/** How often one planned batch is measured again before the last attempt is kept, marked. */
-export const MAX_REMEASURES = 3;
 
 export function preemptionOf(b: Batch): PreemptionCause | null {
   if (b.migrations > 0 || (b.cpuStart >= 0 && b.cpuEnd >= 0 && b.cpuStart !== b.cpuEnd)) return 'migration';

@@ -9,6 +9,14 @@ import type { SamplingStop, V8Tier } from './terms.js';
 /** Why a batch counts as preempted. */
 export type PreemptionCause = 'involuntary-switch' | 'migration' | 'off-cpu';
 
+/**
+ * How often one planned batch is measured again before its last attempt is kept, marked. The
+ * attempts of one planned batch follow one another among the batches of its size, within its
+ * round (src/engine/sampler.ts), which is how the analysis tells a replaced batch from one that
+ * never ran clean (src/analysis/preemption.ts).
+ */
+export const MAX_REMEASURES = 3;
+
 /** One timed batch: `iterations` calls between two clock reads. Raw, as measured. */
 export interface Batch {
   iterations: number;
@@ -44,7 +52,7 @@ export interface Batch {
   /**
    * Set when the measuring thread was descheduled during the batch; such a batch timed
    * someone else's work too, is left out of every estimate, and was measured again at the
-   * same size (src/engine/preemption.ts).
+   * same size after its round's planned batches, up to MAX_REMEASURES times (src/engine/preemption.ts).
    */
   preempted?: PreemptionCause;
   /** Scaled counter deltas over the batch, by event name (absent when no counters). */

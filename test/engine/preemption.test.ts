@@ -5,12 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { BatchContext } from '../../src/engine/batch.js';
 import { planRng } from '../../src/engine/plan.js';
 import type { GcWatch } from '../../src/engine/gc-watch.js';
-import { MAX_REMEASURES, preemptionOf } from '../../src/engine/preemption.js';
+import { preemptionOf } from '../../src/engine/preemption.js';
+import { MAX_REMEASURES } from '../../src/results/fork-schema.js';
 import { runSampling, runWarmup } from '../../src/engine/sampler.js';
 import { DEFAULT_WARMUP } from '../../src/engine/warmup.js';
 import { Checksum } from '../../src/engine/sink.js';
 import type { ThreadSnapshot, ThreadStats } from '../../src/engine/thread-stats.js';
 import { analyzeBenchmark } from '../../src/analysis/estimate.js';
+import { assessPreemption } from '../../src/analysis/preemption.js';
 import { detailLines } from '../../src/report/details.js';
 import type { Batch } from '../../src/results/schema.js';
 import { createFakeClock, fakeNowMs } from '../helpers/fake-clock.js';
@@ -189,6 +191,28 @@ describe('warm-up batches switched out by a collection (engine)', () => {
   });
 });
 
+describe('planned batches that never ran clean, counted from what the engine measured', () => {
+  const count = (batches: Batch[]) => {
+    const r = assessPreemption([{ ...makeFork({ costNs: COST, overheadNs: 0 }), batches }])!;
+    return { unreplaced: r.unreplaced, planned: r.planned, preempted: r.preempted };
+  };
+
+  it('every third attempt preempted: each was measured again clean after its round, none unreplaced', async () => {
+    const { batches } = await sample((j) => j % 3 === 2, { rounds: 4 });
+    expect(count(batches)).toEqual({ unreplaced: 0, planned: 4 * K, preempted: 19 });
+  });
+
+  it('every attempt of one round preempted, the next round clean: that round’s K planned batches are unreplaced', async () => {
+    const { batches } = await sample((j) => j < K * (1 + MAX_REMEASURES), { rounds: 2 });
+    expect(count(batches)).toEqual({ unreplaced: K, planned: 2 * K, preempted: K * (1 + MAX_REMEASURES) });
+  });
+
+  it('every attempt preempted in the last round: counted too', async () => {
+    const { batches } = await sample((j) => j >= K, { rounds: 2 });
+    expect(count(batches)).toEqual({ unreplaced: K, planned: 2 * K, preempted: K * (1 + MAX_REMEASURES) });
+  });
+});
+
 describe('preempted batches leave the estimate (analysis)', () => {
   // Synthetic forks: 500 ns per iteration. Every `every`-th planned batch was first measured
   // 3× slow and preempted, then again (the planned batch itself), as the engine does.
@@ -233,18 +257,18 @@ describe('preempted batches leave the estimate (analysis)', () => {
   });
 
   it('a tenth of the planned batches never measured clean: flagged contended, and counted', () => {
-    // A preempted batch followed by a batch of another size was never replaced.
-    const forks = [0, 1, 2].map((index) =>
-      makeFork({
-        costNs: 500,
-        overheadNs: 100,
-        seed: 20 + index,
-        index,
-        tweak: (b, i) => {
-          if (i % 8 === 0) b.preempted = 'migration';
-        },
-      }),
-    );
+    // The two largest of 20 sizes preempted at every attempt, as the batches of a kernel too long
+    // for a time slice are: 2 of the 20 planned batches of each round never ran clean.
+    const forks = [0, 1, 2].map((index) => {
+      const f = makeFork({ costNs: 500, overheadNs: 100, seed: 20 + index, index });
+      const batches = f.batches.flatMap((b) =>
+        b.iterations > 1800
+          ? Array.from({ length: 1 + MAX_REMEASURES }, () => ({ ...b, preempted: 'migration' as const }))
+          : [b],
+      );
+      return { ...f, batches };
+    });
+    expect(assessPreemption(forks)).toMatchObject({ unreplaced: 12, planned: 120 });
     const a = analyzeBenchmark(forks, { seed: 1 });
     expect(a.flags).toContain('contended');
     expect(detailLines(a.details).warnings.find((w) => w.startsWith('contended:'))).toMatch(
