@@ -4,6 +4,7 @@
 // read back gets the same findings as a fresh run. The words are src/report/findings.ts's.
 import {
   type Detail,
+  type DetailCode,
   type BenchmarkResult,
   type Finding,
   type FindingCode,
@@ -14,6 +15,8 @@ import { requiredSampleSize } from '../statistics/power.js';
 import { CONTAMINATION_KINDS } from './contamination.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_TARGET_CI } from './defaults.js';
 import { relativeHalfWidth } from './half-width.js';
+import { spreadChoseCount } from './more-processes.js';
+import { measuredForks } from './slow-processes.js';
 import { fullName } from '../text/format.js';
 
 export interface FindingSettings {
@@ -70,6 +73,11 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     return out;
   }
   const h = b.headline;
+  // Its own detail, where the file has one: the counts the analysis judged by.
+  // (TypeScript does not narrow a generic code's union member by itself, hence the one assertion.)
+  const own = <C extends DetailCode>(code: C) => b.details?.find((d) => d.code === code) as Detail<C> | undefined;
+  // The processes the estimate rests on (those in another host state or odd are left out).
+  const restsOn = measuredForks(b.forks);
   const batches = b.forks.flatMap((f) => f.batches);
   const measured = batches.filter((x) => !x.preempted);
   if (b.flags.includes('optimized-away')) add('optimized-away', { ns: h ? round(h.point, 3) : null });
@@ -87,7 +95,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   const missing = b.details?.find((d) => d.code === 'processes-missing');
   if (missing) add('partial', { measured: missing.values.measured, planned: missing.values.planned });
   if (b.flags.includes('inputs-changed')) add('inputs-changed');
-  const added = b.details?.find((d) => d.code === 'processes-added');
+  const added = own('processes-added');
   if (b.flags.includes('target-ci-not-reached') && h) {
     const target = s.targetCi ?? DEFAULT_TARGET_CI;
     const cv = b.estimates?.betweenProcessCv ?? null;
@@ -98,39 +106,53 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       // Unrounded: the table prints this same figure to 0.1 %, and a rounded copy could print 0.1 lower.
       halfWidth: Number.isFinite(hw) ? hw : null,
       target,
-      processes: b.forks.length,
+      processes: restsOn.length,
       needed,
-      // More processes were run because the planned ones disagreed (src/analysis/more-processes.ts).
-      planned: typeof added?.values.planned === 'number' ? added.values.planned : null,
+      // More processes were run because the planned ones disagreed (src/analysis/more-processes.ts),
+      // not only to replace processes in another host state.
+      planned: added && spreadChoseCount(added.values) ? added.values.planned : null,
+      ...(added ? { added: added.values.processes - added.values.planned } : {}),
       pinned: s.pinned ?? false,
     });
   }
   if (b.flags.includes('contended')) {
     // Two causes set the flag: preempted batches (analysis/preemption.ts), or processes in another
     // host state with too few others to leave them out (analysis/slow-processes.ts).
-    const slow = b.details?.find(
-      (d): d is Detail<'slow-processes'> => d.code === 'slow-processes' && d.values.leftOut === false,
-    );
+    const slow = own('slow-processes');
     add('contended', {
       preempted: batches.length - measured.length,
       batches: batches.length,
-      ...(slow ? { otherState: slow.values.slow, processes: slow.values.of } : {}),
+      ...(slow && !slow.values.leftOut ? { otherState: slow.values.slow, processes: slow.values.of } : {}),
     });
   }
   if (b.flags.includes('multimodal')) add('multimodal');
-  if (b.flags.includes('low-r2')) add('low-r2', { r2: b.estimates ? round(b.estimates.r2, 3) : null });
+  if (b.flags.includes('low-r2')) {
+    // The flag is set by a process whose fit is below the threshold: the lowest is the one to quote.
+    const low = own('low-r2')?.values.r2 ?? [];
+    const r2 = low.length ? Math.min(...low) : (b.estimates?.r2 ?? null);
+    add('low-r2', { r2: r2 === null ? null : round(r2, 3) });
+  }
   if (b.flags.includes('warmup-not-steady')) {
     // V8's deoptimizations in those warm-ups (src/analysis/v8-state.ts), when the run read them.
     const deopts = b.details?.find((d) => d.code === 'warmup-not-steady')?.values.deopts;
     add('warmup-not-steady', {
-      processes: b.forks.filter((f) => f.warmup?.outcome === 'budget').length,
-      of: b.forks.length,
+      processes: restsOn.filter((f) => f.warmup?.outcome === 'budget').length,
+      of: restsOn.length,
       ...(typeof deopts === 'number' ? { deopts } : {}),
     });
   }
   for (const flag of b.flags) {
     const hit = CONTAMINATION_KINDS.find((k) => k.flag === flag)?.hit;
-    if (hit) add('contamination', { kind: flag, batches: measured.filter(hit).length, of: measured.length });
+    if (!hit) continue;
+    const d = b.details?.find(
+      (x): x is Detail<'contamination'> => x.code === 'contamination' && x.values.kind === flag,
+    );
+    add(
+      'contamination',
+      d
+        ? { kind: flag, batches: d.values.batches, of: d.values.of }
+        : { kind: flag, batches: measured.filter(hit).length, of: measured.length },
+    );
   }
   if (b.flags.includes('outliers')) add('outliers');
   if (b.flags.includes('environment-changed')) add('environment-changed');

@@ -86,7 +86,8 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     typeof v.planned === 'number'
       ? [
           `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)} processes ` +
-            `(${num2(v.processes) - num2(v.planned)} added) — the kernel or the host has states; see --verbose`,
+            `(${typeof v.added === 'number' ? v.added : num2(v.processes) - num2(v.planned)} added) — the kernel or ` +
+            'the host has states; see --verbose',
           `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)} processes — see --verbose`,
         ]
       : [
@@ -100,7 +101,7 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes` +
     (typeof v.deopts === 'number' && v.deopts > 0
       ? ` (V8 deoptimized code ${v.deopts === 1 ? 'once' : `${v.deopts} times`} there) — see --verbose`
-      : ' — raise --time'),
+      : ' — raise --warmup-ms'),
   contamination: (v) =>
     `${CONTAMINATION_WORD[String(v.kind)] ?? String(v.kind)} in ${num(v.batches)} of ${num(v.of)} batches ` +
     'moved the result',

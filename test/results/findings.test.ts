@@ -143,6 +143,63 @@ describe('findings', () => {
     expect(contended()).toBe(`CPU shared: 1 of ${total} batches preempted (replaced) — close other programs`);
   });
 
+  it('each finding quotes the counts its own detail was judged by', () => {
+    const reduce = () => structuredClone(readResultFile(V1).benchmarks.find((x) => x.name === 'reduce')!);
+    const text = (b: BenchmarkResult, code: string) => findingText(benchmarkFindings(b).find((f) => f.code === code)!);
+
+    // Warm-up ends at --warmup-ms, not --time.
+    const warm = reduce();
+    warm.flags = ['warmup-not-steady'];
+    for (const f of warm.forks) f.warmup = { ...f.warmup!, outcome: 'budget' };
+    expect(text(warm, 'warmup-not-steady')).toBe(
+      `warmup did not settle in ${warm.forks.length} of ${warm.forks.length} processes — raise --warmup-ms`,
+    );
+    // A process left out (another host state) is not counted among those the estimate rests on.
+    warm.forks[0].hostState = 1.5;
+    expect(text(warm, 'warmup-not-steady')).toMatch(/in 2 of 2 processes/);
+
+    // The flag is raised by the process whose fit is poor: its R², not the mean over processes.
+    const lin = reduce();
+    lin.flags = ['low-r2'];
+    lin.details = [
+      {
+        code: 'low-r2',
+        severity: 'warning',
+        benchmark: 'reduce',
+        values: { threshold: 0.9, of: 3, processes: [1], r2: [0.849] },
+      },
+    ];
+    expect(text(lin, 'low-r2')).toMatch(/\(R² 0\.849\)/);
+
+    // A contamination the analysis counted over the batches it used.
+    const gc = reduce();
+    gc.flags = ['page-faults'];
+    gc.details = [
+      {
+        code: 'contamination',
+        severity: 'warning',
+        benchmark: 'reduce',
+        values: { kind: 'page-faults', batches: 41, of: 84, statistic: 'slope', cleanNs: 76.11, change: -0.108 },
+      },
+    ];
+    expect(text(gc, 'contamination')).toBe('page faults in 41 of 84 batches moved the result');
+
+    // Processes added only to replace one in another host state: not "processes disagree".
+    const added = reduce();
+    added.flags = ['target-ci-not-reached'];
+    const detail = (halfWidth: number) => ({
+      code: 'processes-added' as const,
+      severity: 'info' as const,
+      benchmark: 'reduce',
+      values: { planned: 2, processes: 3, halfWidth, above: 0.1, kept: 2, replaced: 1 },
+    });
+    added.details = [detail(0.04)];
+    added.forks[2].hostState = 1.4;
+    expect(text(added, 'noisy')).toMatch(/^noisy: /);
+    added.details = [detail(0.25)];
+    expect(text(added, 'noisy')).toMatch(/^processes disagree: ±\S+ % over 2 processes \(1 added\)/);
+  });
+
   it('advises more processes only when a practical number would do', () => {
     const noisy = (needed: number) =>
       findingText({
