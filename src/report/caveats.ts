@@ -8,8 +8,8 @@ import { contaminationCount, spacedName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
   'optimized-away':
-    'less than one clock cycle per iteration, or within one cycle of an empty loop: ' +
-    'probably optimized away, not a speed',
+    'less than one clock cycle per iteration, within one cycle of an empty loop, or (a result never read) ' +
+    'within a few cycles of it: probably optimized away, not a speed',
   'allocation-dropped':
     'the kernel makes a new value per call but far fewer bytes were allocated: the compiler removed the allocation',
   'estimates-disagree':
@@ -28,7 +28,8 @@ export const FLAG_TEXT: Record<Flag, string> = {
   simulated: 'counts simulated by Valgrind (callgrind), not read from the CPU; no time is reported',
   'not-optimized': "V8 ran the kernel below its optimizing tiers while counted: the counts are unoptimized code's",
   contended:
-    'the CPU was shared for much of the run: many batches were preempted and measured again; the result may be biased',
+    'the CPU was shared for much of the run: many batches were preempted, or too many processes ran in another ' +
+    'host state to leave them out; the result may be biased',
   'inputs-changed':
     'the kernel changed its reused .inputs() values: most iterations got changed inputs (use .setupEach())',
 };

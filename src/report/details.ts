@@ -5,6 +5,7 @@
 import type {
   AnalysisDetail,
   BenchmarkResult,
+  Detail,
   DetailCode,
   DetailData,
   DetailValues,
@@ -35,6 +36,27 @@ const CONTAMINATION_WHAT: Record<string, string> = {
 export const SIMULATED_WALL_TIME =
   "simulated counters: time under Valgrind is not the kernel's time and is not reported; simulation cannot show " +
   'time, frequency, memory latency or the real branch predictor (JIT code runs translated, threads one at a time)';
+
+/** The optimized-away detail of a benchmark, when its file has one. */
+const awayDetail = (b: BenchmarkResult) =>
+  b.details?.find((x): x is Detail<'optimized-away'> => x.code === 'optimized-away');
+
+/**
+ * What a table prints instead of an optimized-away benchmark's time: the bound it was judged by.
+ * A kernel whose result is never read is judged within DEAD_RESULT_CYCLES of the empty loop, not one.
+ */
+export function awayCell(b: BenchmarkResult): string {
+  const v = awayDetail(b)?.values;
+  return v?.kind === 'dead-result' ? `< ${v.cycles} cycles` : '< 1 cycle';
+}
+
+/** The same in words, for a line that stands instead of a time. */
+export function awayWords(b: BenchmarkResult): string {
+  const v = awayDetail(b)?.values;
+  return v?.kind === 'dead-result'
+    ? `a result never read, within ${v.cycles} cycles of an empty loop per iteration`
+    : 'less than one cycle of work per iteration';
+}
 
 function optimizedAway(v: DetailValues['optimized-away']): string {
   const cycle = `${v.cycleKnown ? 'one CPU cycle' : 'the 0.5 ns floor'} (${v.cycleNs.toPrecision(3)} ns)`;

@@ -8,6 +8,7 @@ import { tukeyFences } from '../statistics/outliers.js';
 import { formatNs } from './format.js';
 import { allSamples, contaminationCount, forkSamples, spacedName } from './samples.js';
 import { terminalSafe } from '../text/terminal-safe.js';
+import { awayWords } from './details.js';
 
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 export const HISTOGRAM_BINS = 16;
@@ -94,7 +95,7 @@ function renderOne(b: BenchmarkResult): string[] {
   const title = `${spacedName(b)}${b.baseline ? ' (baseline)' : ''}`;
   if (b.error) return [title, `  not measured: ${b.error.kind}`];
   if (b.flags.includes('optimized-away'))
-    return [title, '  less than one cycle of work per iteration — probably optimized away; no distribution shown'];
+    return [title, `  ${awayWords(b)} — probably optimized away; no distribution shown`];
   const values = allSamples(b);
   if (values.length < 4) return [title, `  ${values.length} batches — too few for a distribution`];
   const s = summarizeDistribution(values);

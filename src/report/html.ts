@@ -22,6 +22,7 @@ import { formatArgs, spacedName } from './samples.js';
 import { summaryChart } from './html-summary.js';
 import { profileHtml, tierHtml } from './html-explain.js';
 import { escapeHtml as esc } from './svg.js';
+import { awayWords } from './details.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -73,7 +74,7 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
   const away = b.flags.includes('optimized-away');
   const base = baselineOf(doc, b);
   const summary = away
-    ? 'less than one cycle of work per iteration: probably optimized away, not a speed'
+    ? `${awayWords(b)}: probably optimized away, not a speed`
     : h
       ? `${formatNs(h.point)} per iteration (${h.statistic}), ${formatPct(h.confidence, 0)} CI ` +
         `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (${formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +

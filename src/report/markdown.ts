@@ -6,6 +6,7 @@ import { type Block, writeBlocks } from './blocks.js';
 import { formatBytes, formatNs, formatOps, sig } from './format.js';
 import { reviewBlocks, type ReviewOptions } from './review.js';
 import { tierBlocks } from './tier-rows.js';
+import { awayCell } from './details.js';
 
 function groupTable(list: BenchmarkResult[]): Block {
   const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
@@ -18,7 +19,7 @@ function groupTable(list: BenchmarkResult[]): Block {
     const away = b.flags.includes('optimized-away');
     return [
       b.baseline ? `${b.name} (baseline)` : b.name,
-      away ? '< 1 cycle' : formatNs(b.headline?.point),
+      away ? awayCell(b) : formatNs(b.headline?.point),
       formatNs(e?.min),
       formatNs(e?.median),
       formatNs(e?.p99),

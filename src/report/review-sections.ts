@@ -6,7 +6,7 @@ import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig } from './forma
 import { formatArgs, spacedName } from './samples.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { inputBlocks } from './latency.js';
-import { layoutText } from './details.js';
+import { awayCell, layoutText } from './details.js';
 
 const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error);
 
@@ -175,7 +175,7 @@ export function resultBlocks(doc: ResultDocument): Block[] {
     const h = b.headline;
     const e = b.estimates;
     if (b.flags.includes('optimized-away'))
-      return [spacedName(b), '< 1 cycle (optimized away?)', '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
+      return [spacedName(b), `${awayCell(b)} (optimized away?)`, '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
     const ci = h ? `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)}` : '—';
     const rel = h ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—';
     return [

@@ -4,7 +4,7 @@
 // Valgrind is not the kernel's, docs/decisions.md): its table leads with the simulated
 // instructions per operation instead, then the simulated cache and branch counts.
 import type { BenchmarkResult } from '../results/schema.js';
-import { benchmarkLines } from './details.js';
+import { awayCell, benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
 import { formatBytes, formatHalfWidth, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
 import { COUNTER_COLUMN, counterCell, relativeCell } from './terminal.js';
@@ -52,7 +52,7 @@ export function timeColumns(list: BenchmarkResult[]): ColumnSet {
   const required: Column[] = [
     {
       header: 'time/iter',
-      cell: (b) => (b.error ? failedCell(b) : away(b) ? '< 1 cycle' : formatNs(b.headline?.point)),
+      cell: (b) => (b.error ? failedCell(b) : away(b) ? awayCell(b) : formatNs(b.headline?.point)),
     },
     {
       header: '± CI',

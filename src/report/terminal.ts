@@ -14,7 +14,7 @@ import {
   table,
 } from './format.js';
 import { renderLatency } from './latency.js';
-import { benchmarkLines, comparisonReason, explainedFlags } from './details.js';
+import { awayCell, benchmarkLines, comparisonReason, explainedFlags } from './details.js';
 import { escapeControls, terminalSafe, truncateName } from '../text/terminal-safe.js';
 
 const STATISTIC_LABEL: Record<string, string> = {
@@ -110,7 +110,7 @@ function renderGroup(list: BenchmarkResult[]): string {
     const perOp = new Map(b.counters?.perOp.map((c) => [c.event, c.perOp]) ?? []);
     return [
       b.baseline ? `${b.name} (baseline)` : b.name,
-      away ? '< 1 cycle' : formatNs(h?.point),
+      away ? awayCell(b) : formatNs(h?.point),
       h && !away ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—',
       formatNs(e?.min),
       formatNs(e?.median),

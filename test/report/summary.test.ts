@@ -40,6 +40,26 @@ describe('default terminal output', () => {
     });
   }
 
+  it('an optimized-away row prints the bound it was judged by: one cycle, or a dead result within a few', () => {
+    const doc = copy(example);
+    const b = doc.benchmarks[0];
+    b.flags = ['optimized-away'];
+    const away = (kind: 'near-empty-loop' | 'dead-result') => {
+      const values = { ns: 3.2, cycleNs: 0.333, cycleKnown: true, floorNs: 3.0 };
+      b.details = [
+        {
+          code: 'optimized-away',
+          severity: 'warning',
+          benchmark: b.name,
+          values: kind === 'dead-result' ? { ...values, kind, cycles: 4 } : { ...values, kind },
+        },
+      ];
+      return lines(renderSummary(doc, { columns: 120, quiet: true })).find((l) => l.includes(b.name))!;
+    };
+    expect(away('near-empty-loop')).toMatch(/ < 1 cycle /);
+    expect(away('dead-result')).toMatch(/ < 4 cycles /);
+  });
+
   it('short names: the table still fits 80 columns without cutting a line', () => {
     const short = copy(example);
     for (const b of short.benchmarks) b.name = b.name.slice(0, 3);
