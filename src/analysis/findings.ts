@@ -182,9 +182,15 @@ export function comparisonFindings(
   });
   if (r.verdict === 'incomparable') return [make('incomparable', { baseline: r.baseline })];
   if (r.verdict === 'too-few') return [make('too-few', { baseline: r.baseline })];
-  if (!r.ratio || r.pValue === null) return [];
+  // The rank test's p-value: a verdict's detail carries it where the rank test disagreed with the
+  // interval (src/compare/verdict.ts), and null where it did not. `pValue` itself is the interval's own
+  // test, which always agrees with it; only older files without such a detail hold the rank test's there.
+  const why = r.because;
+  const rankP =
+    why?.code === 'rank-test-unsure' || why?.code === 'ci-includes-one' ? why.values.pValue : (r.pValue ?? null);
+  if (!r.ratio || rankP === null) return [];
   const excludesOne = r.ratio.ciLow > 1 || r.ratio.ciHigh < 1;
-  const testSays = r.pValue < 1 - confidence;
+  const testSays = rankP < 1 - confidence;
   if (excludesOne === testSays) return [];
   // A 'cannot-tell' verdict's detail (or, in files of schema version 3 and older, a 'ci-includes-one'
   // detail marked wide) says the interval reaches beyond the noise threshold.
@@ -199,7 +205,7 @@ export function comparisonFindings(
       baseline: r.baseline,
       verdict: r.verdict,
       ratio: round(r.ratio.point),
-      pValue: round(r.pValue, 3),
+      pValue: round(rankP, 3),
       ...(because?.wide === true && typeof because.threshold === 'number'
         ? { wide: true, threshold: because.threshold }
         : {}),

@@ -113,8 +113,22 @@ describe('findings', () => {
       'vs base: cannot tell (the interval reaches beyond ±1 % and the rank test leans to a difference); ' +
         'add --forks to settle it',
     );
+    // The rank test agreed: the detail holds no p-value of its own, whatever the interval's test said.
     b.relative!.pValue = 0.5;
+    b.relative!.because = { code: 'ci-includes-one', severity: 'info', values: { confidence: 0.95, pValue: null } };
     expect(comparisonFindings(b)).toEqual([]);
+    // A faster or slower verdict the rank test does not confirm: its detail carries the rank test's
+    // p-value, while `pValue` is the interval's own test, which agrees with the interval.
+    b.relative = {
+      ...b.relative!,
+      verdict: 'slower',
+      ratio: { point: 1.05, ciLow: 1.02, ciHigh: 1.08 },
+      pValue: 0.001,
+      because: { code: 'rank-test-unsure', severity: 'warning', values: { verdict: 'slower', pValue: 0.2 } },
+    };
+    expect(findingText(comparisonFindings(b)[0])).toBe(
+      'vs base: probably slower (1.05×), but the rank test is not sure; confirm with more --forks',
+    );
   });
 
   it('a contended result says which cause set it: preempted batches, processes in another host state, or both', () => {
