@@ -105,7 +105,8 @@ function withinCi(v: DetailValues['contamination-within-ci']): string {
   const items = v.kinds.map((k, i) => {
     const c = v.changes[i];
     const change = typeof c === 'number' ? `${c >= 0 ? '+' : ''}${(c * 100).toFixed(1)} %` : '?';
-    return `${k} in ${(v.shares[i] * 100).toFixed(0)} % of batches (${change} without them)`;
+    const pct = v.shares[i] * 100;
+    return `${k} in ${pct > 0 && pct < 0.5 ? '< 1' : pct.toFixed(0)} % of batches (${change} without them)`;
   });
   return `contamination within the CI: ${items.join(', ')}`;
 }
@@ -121,7 +122,9 @@ function preempted(v: DetailValues['preempted']): string {
     .filter(([k]) => v[k] > 0)
     .map(([k, what]) => `${v[k]} ${what}`)
     .join(', ');
-  const share = `${((v.preempted / v.total) * 100).toFixed(0)} %`;
+  // Whole percents, but never "0 %" for a share that is not zero.
+  const pct = (v.preempted / v.total) * 100;
+  const share = pct > 0 && pct < 0.5 ? '< 1 %' : `${pct.toFixed(0)} %`;
   // Manually timed samples (remeasured: false) are left out, not measured again.
   const again = v.remeasured !== false;
   const unreplaced = again && v.unreplaced > 0;

@@ -51,7 +51,9 @@ export function v8Clause(v: V8Values, who: 'its' | 'their' | V8Names, where: str
   if (typeof v.deopts === 'number' && v.deopts > 0) {
     const elsewhere =
       typeof others !== 'number' ? '' : others === 0 ? `, none in ${n.others}` : `, ${others} in ${n.others}`;
-    return `V8 deoptimized code ${times(v.deopts)} in ${n.who} ${where} (${v.deoptAt})${elsewhere}`;
+    // deoptAt is null when the counted deoptimizations named no function (an older file, a trimmed trace).
+    const at = typeof v.deoptAt === 'string' ? ` (${v.deoptAt})` : '';
+    return `V8 deoptimized code ${times(v.deopts)} in ${n.who} ${where}${at}${elsewhere}`;
   }
   const tier = sameTier
     ? `the same tier, ${tierWords(mine[0])}, in every process`

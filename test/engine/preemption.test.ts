@@ -247,6 +247,22 @@ describe('preempted batches leave the estimate (analysis)', () => {
     expect(a.flags).not.toContain('contended');
   });
 
+  it('a share under half a percent reads "< 1 %", not "0 %"', () => {
+    const values = {
+      preempted: 2,
+      total: 612,
+      involuntarySwitch: 2,
+      migration: 0,
+      offCpu: 0,
+      unreplaced: 0,
+      planned: 610,
+      contended: false,
+    };
+    expect(detailLines([{ code: 'preempted', severity: 'info', values }]).notes[0]).toMatch(
+      /^2 of 612 batches \(< 1 %\) were preempted \(2 involuntary context switch\), left out and measured again$/,
+    );
+  });
+
   it('half or more preempted: flagged contended with advice', () => {
     const a = analyzeBenchmark(
       [0, 1, 2].map((i) => fork(i, 1)),
