@@ -3,7 +3,7 @@
 // `relativeToBaseline` and maps each row to the small shape below; `adaptComparison` takes
 // rows from elsewhere (a saved JSON of `cyclebench compare`). A report rendered without
 // comparisons (null) says so instead of inventing a verdict.
-import { relativeToBaseline } from '../compare/documents.js';
+import { baselineOf as baselineAmong, relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
 import { parseDetail } from '../results/read-details.js';
@@ -25,10 +25,12 @@ export interface ComparisonRow {
 
 const VERDICTS: readonly Verdict[] = ['faster', 'slower', 'no-difference', 'cannot-tell', 'too-few', 'incomparable'];
 
-/** The baseline of a benchmark's group, if the document has one (not the benchmark itself). */
+/**
+ * The `.baseline()` a benchmark is compared with (of its group, with the same parameters, or the
+ * group's only baseline: src/compare's rule), if the document has one; null for a baseline itself.
+ */
 export function baselineOf(doc: ResultDocument, b: BenchmarkResult): BenchmarkResult | null {
-  const base = doc.benchmarks.find((x) => x.baseline && x.group === b.group) ?? null;
-  return base === b ? null : base;
+  return baselineAmong(b, doc.benchmarks) ?? null;
 }
 
 function num(v: unknown): number | null {
@@ -81,13 +83,35 @@ export function compareSettingsFor(doc: ResultDocument): CompareSettings {
   };
 }
 
-/** Verdicts of every contender against its group baseline, by src/compare's `relativeToBaseline`. */
+/**
+ * Verdicts of every contender against its group baseline. A document that carries them (each
+ * benchmark's `relative`) is shown with its own: the verdicts the run printed, judged with its
+ * noise threshold, statistic and counts (simulated instructions under Valgrind), which the document's
+ * options do not all record. One without them gets src/compare's `relativeToBaseline`.
+ */
 export function comparisonsFor(doc: ResultDocument): ComparisonRow[] {
+  // src/compare names the baseline "group/name"; the row already carries the group.
+  const inGroup = (group: string | null, baseline: string) =>
+    group && baseline.startsWith(`${group}/`) ? baseline.slice(group.length + 1) : baseline;
+  const stored = doc.benchmarks.filter((b) => b.relative);
+  if (stored.length > 0)
+    return stored.map((b) => {
+      const r = b.relative!;
+      return {
+        group: b.group,
+        name: b.name,
+        baseline: inGroup(b.group, r.baseline),
+        ratio: r.ratio?.point ?? null,
+        ciLow: r.ratio?.ciLow ?? null,
+        ciHigh: r.ratio?.ciHigh ?? null,
+        verdict: r.verdict,
+        ...(comparisonReason(r) !== undefined ? { reason: comparisonReason(r) } : {}),
+      };
+    });
   return relativeToBaseline(doc, compareSettingsFor(doc)).map(({ baseline, comparison: c }) => ({
     group: c.group,
     name: c.name,
-    // src/compare names the baseline "group/name"; the row already carries the group.
-    baseline: c.group && baseline.startsWith(`${c.group}/`) ? baseline.slice(c.group.length + 1) : baseline,
+    baseline: inGroup(c.group, baseline),
     ratio: c.ratio?.point ?? null,
     ciLow: c.ratio?.ciLow ?? null,
     ciHigh: c.ratio?.ciHigh ?? null,
