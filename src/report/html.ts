@@ -15,7 +15,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { flagText } from './caveats.js';
 import { baselineOf } from './comparisons.js';
-import { formatHalfWidth, formatNs, formatPct, percent, relHalfWidth } from './format.js';
+import { formatHalfWidth, formatNs, relHalfWidth, trimmedPercent } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, spacedName } from './samples.js';
@@ -76,7 +76,7 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
   const summary = away
     ? `${awayWords(b)}: probably optimized away, not a speed`
     : h
-      ? `${formatNs(h.point)} per iteration (${h.statistic}), ${formatPct(h.confidence, 0)} CI ` +
+      ? `${formatNs(h.point)} per iteration (${h.statistic}), ${trimmedPercent(h.confidence, 2, false)} CI ` +
         `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (${formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +
         (base ? `; baseline: ${base.name}` : '')
       : 'no headline estimate';
@@ -141,5 +141,5 @@ ${review}
 
 function confidenceText(doc: ResultDocument): string {
   const c = doc.benchmarks.find((b) => b.headline)?.headline?.confidence;
-  return c === undefined ? '' : percent(c, 0);
+  return c === undefined ? '' : trimmedPercent(c);
 }

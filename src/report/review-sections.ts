@@ -2,7 +2,7 @@
 // statistic and result. Each returns blocks of plain text (see blocks.ts).
 import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
 import type { Block } from './blocks.js';
-import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig } from './format.js';
+import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig, trimmedPercent } from './format.js';
 import { formatArgs, spacedName } from './samples.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { inputBlocks } from './latency.js';
@@ -153,7 +153,7 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
   const heads = measured(doc).flatMap((b) => (b.headline ? [b.headline] : []));
   if (heads.length === 0) return [{ kind: 'para', text: 'No benchmark produced a headline estimate.' }];
   const stats = [...new Set(heads.map((h) => h.statistic))];
-  const methods = [...new Set(heads.map((h) => `${formatPct(h.confidence, 0)} CI by ${h.method}`))];
+  const methods = [...new Set(heads.map((h) => `${trimmedPercent(h.confidence, 2, false)} CI by ${h.method}`))];
   return [
     ...stats.map((s): Block => ({
       kind: 'para',
@@ -192,7 +192,15 @@ export function resultBlocks(doc: ResultDocument): Block[] {
   return [
     {
       kind: 'table',
-      header: ['benchmark', 'time/iter', `${formatPct(confidence, 0)} CI`, '±', 'R²', 'process CV', 'within CV'],
+      header: [
+        'benchmark',
+        'time/iter',
+        `${trimmedPercent(confidence, 2, false)} CI`,
+        '±',
+        'R²',
+        'process CV',
+        'within CV',
+      ],
       rows,
     },
   ];

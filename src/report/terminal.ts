@@ -12,6 +12,7 @@ import {
   relHalfWidth,
   sig,
   table,
+  trimmedPercent,
 } from './format.js';
 import { renderLatency } from './latency.js';
 import { awayCell, benchmarkLines, comparisonReason, explainedFlags } from './details.js';
@@ -57,7 +58,7 @@ function headlineLines(benchmarks: readonly BenchmarkResult[]): string[] {
     byMethod.set(key, entry);
   }
   const line = ({ h }: { h: NonNullable<BenchmarkResult['headline']> }) =>
-    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${formatPct(h.confidence, 0)} CI by ${h.method}.`;
+    `${STATISTIC_LABEL[h.statistic] ?? h.statistic}, ±${trimmedPercent(h.confidence, 2, false)} CI by ${h.method}.`;
   const entries = [...byMethod.values()];
   if (entries.length === 0) return [];
   if (entries.length === 1) return [`\nHeadline: ${line(entries[0])}`];

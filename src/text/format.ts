@@ -18,7 +18,8 @@ export function formatBytes(b: number | null | undefined): string {
     [1024, 'KiB'],
   ];
   for (const [size, unit] of units) if (Math.abs(b) >= size) return `${sig(b / size, 3)} ${unit}`;
-  return `${Math.round(b)} B`;
+  // Bytes per operation are often fractional (an allocation every few calls): 0.688 B, not "1 B" or "0 B".
+  return `${Number.isInteger(b) ? b : sig(b, 3)} B`;
 }
 
 export function formatNs(ns: number | null | undefined): string {
@@ -46,7 +47,8 @@ export function sig(x: number, digits = 4): string {
   if (x === 0) return '0';
   const mag = Math.floor(Math.log10(Math.abs(x)));
   const decimals = Math.max(0, digits - 1 - mag);
-  return x.toFixed(Math.min(decimals, 6));
+  // Beyond six decimals, an exponent: 2.3e-14, not "0.000000".
+  return decimals > 6 ? x.toPrecision(digits) : x.toFixed(decimals);
 }
 
 /** A time ratio: two decimals, or two significant digits below 0.1 (0.0032×, not 0.00×). */
