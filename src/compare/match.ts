@@ -32,13 +32,19 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** "group/name" with the args appended as k=v, e.g. "sum/reduce [n=100]". */
+/**
+ * "group/name" with the args appended as k=v, e.g. "sum/reduce [n=100]". A run's rows are named
+ * with their args already ("reduce [n=100]", the registry's title), which are not appended twice.
+ */
 export function displayName(b: Pick<BenchmarkResult, 'group' | 'name' | 'args'>): string {
   const full = fullName(b.group, b.name);
-  const args = Object.keys(b.args ?? {})
-    .sort()
-    .map((k) => `${k}=${typeof b.args[k] === 'string' ? b.args[k] : canonicalJson(b.args[k])}`);
-  return args.length ? `${full} [${args.join(', ')}]` : full;
+  const value = (k: string) => `${k}=${typeof b.args[k] === 'string' ? b.args[k] : canonicalJson(b.args[k])}`;
+  const keys = Object.keys(b.args ?? {});
+  const suffix = (order: string[]) => ` [${order.map(value).join(', ')}]`;
+  const sorted = suffix([...keys].sort());
+  // The registry appends them in their declared order (src/api/registry.ts titleFor).
+  const named = [sorted, suffix(keys)].some((x) => full.endsWith(x));
+  return keys.length && !named ? `${full}${sorted}` : full;
 }
 
 export function matchKey(b: Pick<BenchmarkResult, 'group' | 'name' | 'args'>): string {

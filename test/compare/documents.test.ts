@@ -31,6 +31,13 @@ describe('matching by (group, name, args)', () => {
     expect(m.onlyContender.map(displayName)).toEqual(['g/y']);
     expect(displayName(a[0])).toBe('x [m=a, n=1]');
   });
+
+  it('a name that carries its args already (a run row, as the registry titles it) gets them once', () => {
+    expect(displayName(bench('reduce [n=16]', [], { group: 'sweep', args: { n: 16 } }))).toBe('sweep/reduce [n=16]');
+    expect(displayName(bench('x [n=1, m=a]', [], { args: { n: 1, m: 'a' } }))).toBe('x [n=1, m=a]');
+    // A substituted `$n` leaves the args to be named.
+    expect(displayName(bench('fib(40)', [], { args: { n: 40 } }))).toBe('fib(40) [n=40]');
+  });
 });
 
 describe('two runs on different V8 versions (compare --allow-env-change)', () => {
