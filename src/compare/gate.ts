@@ -6,11 +6,13 @@
 //   adjustment over every compared row (suite-level.ts), so unchanged code fails at most
 //   1 - confidence of the time however many benchmarks there are.
 // - A 'cannot-tell' row (an interval too wide to judge) passes unless the gate names cannot-tell.
+//   A row that cannot tell only after the adjustment is judged by its own level's verdict: faster,
+//   or slower within the threshold, passes even then; slower beyond it fails with cannot-tell.
 // - A contender that crashed or is missing fails; so does a changed environment unless allowed.
 // - A gate that compared nothing has checked nothing and fails; rows with too few processes for a
 //   verdict are listed as unchecked and alone do not fail it.
 import type { DocumentComparison } from './documents.js';
-import { suiteRegressions, type SuiteGate } from './suite-level.js';
+import { notAfterAdjustment, suiteRegressions, type SuiteGate } from './suite-level.js';
 import type { Comparison } from './types.js';
 import type { Verdict } from '../results/schema.js';
 
@@ -54,7 +56,10 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
   const incomparable = (cause: Comparison['cause']) =>
     rows.filter((c) => c.verdict === 'incomparable' && c.cause === cause);
   const suite = suiteRegressions(rows, s.threshold, 1 - s.confidence);
-  const cannotTell = rows.filter((c) => c.verdict === 'cannot-tell');
+  // A row that cannot tell only because the family-wise level held back its own verdict is judged by
+  // that verdict: faster on its own is no regression, slower on its own within the threshold is
+  // none either, and slower beyond it is listed among the regressions that do not hold (suite).
+  const cannotTell = rows.filter((c) => c.verdict === 'cannot-tell' && notAfterAdjustment(c) === null);
   const failedContenders = incomparable('contender');
   const environment = incomparable('environment');
   const compared = rows.some((c) => c.verdict !== 'incomparable' && c.verdict !== 'too-few');
@@ -69,7 +74,7 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
     checkedNothing,
     failed:
       suite.regressions.length > 0 ||
-      (s.failOnCannotTell && cannotTell.length > 0) ||
+      (s.failOnCannotTell && (cannotTell.length > 0 || suite.notAfterAdjustment.length > 0)) ||
       failedContenders.length > 0 ||
       result.onlyBase.length > 0 ||
       (!s.allowEnvChange && environment.length > 0) ||

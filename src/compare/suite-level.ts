@@ -69,7 +69,11 @@ export function suiteRegressions(comparisons: readonly Comparison[], threshold: 
     alpha,
   );
   const held = new Set(tested.filter((_, i) => rejects[i]));
-  const slower = comparisons.filter((c) => c.verdict === 'slower' && c.ratio !== null && c.ratio.point > 1 + threshold);
+  // A row the table already holds to the family-wise level (adjustVerdicts) says cannot-tell and
+  // keeps its own level's verdict in its reason: it was slower at its own level.
+  const slower = comparisons.filter(
+    (c) => (c.verdict === 'slower' || slowerOnItsOwn(c)) && c.ratio !== null && c.ratio.point > 1 + threshold,
+  );
   return {
     family: tested.length,
     // A slower row without a p-value (none of the comparisons here lack one) is kept as a regression.
@@ -78,6 +82,13 @@ export function suiteRegressions(comparisons: readonly Comparison[], threshold: 
     alpha,
   };
 }
+
+/** A row faster or slower at its own level that the family-wise level made cannot-tell (adjustVerdicts). */
+export function notAfterAdjustment(c: Comparison): 'faster' | 'slower' | null {
+  return c.verdict === 'cannot-tell' && c.because?.code === 'not-after-adjustment' ? c.because.values.verdict : null;
+}
+
+const slowerOnItsOwn = (c: Comparison) => notAfterAdjustment(c) === 'slower';
 
 /** "… (Holm over 50 comparisons)": how the gate's level was adjusted; null when nothing was tested. */
 export function adjustmentLine(g: SuiteGate): string | null {

@@ -3,7 +3,7 @@
 // the adjustment, the cannot-tell policy, then every reason the gate fails.
 import type { DocumentComparison } from '../compare/documents.js';
 import type { GateDecision, GateSettings, PairedGateDecision } from '../compare/gate.js';
-import { adjustmentLine } from '../compare/suite-level.js';
+import { adjustmentLine, notAfterAdjustment } from '../compare/suite-level.js';
 import type { Comparison } from '../compare/types.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { fullName } from '../text/format.js';
@@ -15,8 +15,8 @@ const nameOf = (c: Comparison) => fullName(c.group, c.name);
  * The policy for 'cannot-tell' rows, whenever there are any: they pass by default (an interval
  * too wide to judge is not a regression shown), or fail with --fail-on …,cannot-tell.
  */
-export function cannotTellPolicy(comparisons: readonly Comparison[], failOnCannotTell: boolean): string | null {
-  const names = comparisons.filter((c) => c.verdict === 'cannot-tell').map(nameOf);
+export function cannotTellPolicy(rows: readonly Comparison[], failOnCannotTell: boolean): string | null {
+  const names = rows.map(nameOf);
   if (names.length === 0) return null;
   const list = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
   return failOnCannotTell
@@ -33,8 +33,9 @@ export function gateFailureLines(d: GateDecision, s: GateSettings): string[] {
       `${bad.length} significant regression(s) beyond ${(s.threshold * 100).toFixed(1)} % ` +
         `(${bad.map(nameOf).join(', ')})`,
     );
-  if (s.failOnCannotTell && d.cannotTell.length)
-    lines.push(`${d.cannotTell.length} benchmark(s) cannot tell, which --fail-on …,cannot-tell fails`);
+  const unsure = d.cannotTell.length + (s.failOnCannotTell ? d.suite.notAfterAdjustment.length : 0);
+  if (s.failOnCannotTell && unsure)
+    lines.push(`${unsure} benchmark(s) cannot tell, which --fail-on …,cannot-tell fails`);
   for (const c of d.failedContenders) lines.push(`${nameOf(c)}: ${comparisonReason(c)}`);
   for (const name of d.missing) lines.push(`${name}: missing from the contender`);
   if (d.environment.length && !s.allowEnvChange)
@@ -55,12 +56,20 @@ export function gateLines(result: DocumentComparison, d: GateDecision, s: GateSe
     );
   const adjusted = adjustmentLine(d.suite);
   if (adjusted) lines.push(adjusted);
+  const own = `${+(s.confidence * 100).toFixed(2)} %`;
   for (const c of d.suite.notAfterAdjustment)
     lines.push(
-      `${nameOf(c)}: slower at its own ${+(s.confidence * 100).toFixed(2)} % ` +
-        `but not after Holm over ${d.suite.family} comparisons (p = ${formatPValue(c.ciPValue ?? null)}): passes the gate`,
+      `${nameOf(c)}: slower at its own ${own} but not after Holm over ${d.suite.family} comparisons ` +
+        `(p = ${formatPValue(c.ciPValue ?? null)}): ` +
+        (s.failOnCannotTell ? 'cannot tell, which --fail-on …,cannot-tell fails' : 'passes the gate'),
     );
-  const policy = cannotTellPolicy(result.comparisons, s.failOnCannotTell);
+  const faster = result.comparisons.filter((c) => notAfterAdjustment(c) === 'faster').map(nameOf);
+  if (s.failOnCannotTell && faster.length)
+    lines.push(
+      `${faster.length} benchmark(s) faster at their own ${own} but not after Holm (${faster.join(', ')}): ` +
+        'no regression either way, they pass the gate',
+    );
+  const policy = cannotTellPolicy(d.cannotTell, s.failOnCannotTell);
   if (policy) lines.push(policy);
   lines.push(...gateFailureLines(d, s));
   return lines;

@@ -58,6 +58,43 @@ describe('compare --fail-on: which rows fail the gate', () => {
     ]);
   });
 
+  it('rows the table already held to the family-wise level are judged by their own verdict', () => {
+    // compareDocuments prints a row significant only on its own as cannot-tell (adjustVerdicts),
+    // keeping its own verdict in the reason: an improvement must not fail a cannot-tell gate.
+    const adjusted = (name: string, own: 'faster' | 'slower', ratio: number, p: number) =>
+      ({
+        ...row(name, 'cannot-tell', ratio, p),
+        because: {
+          code: 'not-after-adjustment',
+          severity: 'warning',
+          values: { verdict: own, pValue: p, family: 10, alpha: 0.05 },
+        },
+      }) as Comparison;
+    const quiet = Array.from({ length: 7 }, (_, i) => row(`q${i}`, 'no-difference', 1, 0.6));
+    const strict = { ...S, failOnCannotTell: true };
+    const improved = result([adjusted('fast', 'faster', 0.9, 0.01), ...quiet]);
+    const d = decideGate(improved, strict);
+    expect(d.cannotTell).toEqual([]);
+    expect(d.failed).toBe(false);
+    expect(gateLines(improved, d, strict)).toContain(
+      '1 benchmark(s) faster at their own 95 % but not after Holm (fast): no regression either way, they pass the gate',
+    );
+    // Slower on its own, within the gate's 5 %: no regression, whatever the policy.
+    expect(decideGate(result([adjusted('near', 'slower', 1.02, 0.01), ...quiet]), strict).failed).toBe(false);
+    // Slower on its own beyond 5 %: named as not holding after Holm; passes, or fails with cannot-tell.
+    const slow = result([adjusted('slow', 'slower', 1.2, 0.01), ...quiet]);
+    expect(decideGate(slow, S).suite.notAfterAdjustment.map((c) => c.name)).toEqual(['slow']);
+    expect(decideGate(slow, S).failed).toBe(false);
+    expect(gateLines(slow, decideGate(slow, S), S)).toContain(
+      'slow: slower at its own 95 % but not after Holm over 8 comparisons (p = 0.010): passes the gate',
+    );
+    const failed = decideGate(slow, strict);
+    expect(failed.failed).toBe(true);
+    expect(gateLines(slow, failed, strict).at(-1)).toBe(
+      '1 benchmark(s) cannot tell, which --fail-on …,cannot-tell fails',
+    );
+  });
+
   it('cannot-tell passes with a line, and fails when the gate names it', () => {
     const r = result([row('a', 'cannot-tell', 1.02, 0.3)]);
     expect(decideGate(r, S).failed).toBe(false);
