@@ -77,13 +77,18 @@ export function duration(name: string, value: string, unit: DurationUnit): strin
   return m ? String((n * MS[m[2].toLowerCase()]) / MS[unit]) : value;
 }
 
-/** "5%" or "0.05" or "5" (percent when > 1) → a fraction. */
+/**
+ * "5%" or "0.05" or "5" (percent when ≥ 1) → a fraction. A bare number from 0.1 to 1 is refused:
+ * "0.5" reads as 50 % by this rule and as 0.5 % to a reader of `stat --noise`, a plain percentage.
+ */
 export function fraction(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const pct = value.endsWith('%');
   const n = Number(pct ? value.slice(0, -1) : value);
   if (!Number.isFinite(n) || n <= 0)
     throw new UsageError(`--${name} must be a positive percentage like 1% or 0.01, got '${value}'`);
+  if (!pct && n >= 0.1 && n < 1)
+    throw new UsageError(`--${name} ${value} could mean ${+(n * 100).toFixed(4)}% or ${n}%: write it with %`);
   const f = pct || n >= 1 ? n / 100 : n;
   if (f >= 1) throw new UsageError(`--${name} must be below 100%, got '${value}'`);
   return f;

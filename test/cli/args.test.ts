@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpuList, duration, fraction, integer, LIMITS, oneOf, parse, positiveNumber } from '../../src/cli/args.js';
 import { UsageError } from '../../src/cli/io.js';
+import { parseCompareArgs } from '../../src/cli/commands/compare.js';
 
 describe('option values', () => {
   it('parses CPU lists like taskset', () => {
@@ -20,6 +21,11 @@ describe('option values', () => {
     expect(fraction('target-ci', undefined, 0.5)).toBe(0.5);
     expect(() => fraction('target-ci', '-1', 0.5)).toThrow(/positive percentage/);
     expect(() => fraction('target-ci', '100%', 0.5)).toThrow(/below 100%/);
+    // A bare number from 0.1 to 1 reads as a fraction here and as a percentage to `stat --noise`.
+    expect(() => fraction('threshold', '0.5', 0.01)).toThrow('--threshold 0.5 could mean 50% or 0.5%: write it with %');
+    expect(() => fraction('threshold', '0.3', 0.01)).toThrow(/could mean 30% or 0\.3%/);
+    expect(fraction('threshold', '0.5%', 0.01)).toBeCloseTo(0.005);
+    expect(fraction('threshold', '0.09', 0.01)).toBeCloseTo(0.09);
   });
 
   it('rejects bad numbers with the option name', () => {
@@ -75,5 +81,23 @@ describe('option values', () => {
       expect((e as Error).message).toMatch(/Unknown option '--nope'/);
       expect((e as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe('compare --fail-on against the noise threshold', () => {
+  const files = ['a.json', 'b.json'];
+  it('a gate below the default noise threshold becomes it: a 0.5 % gate can see a 0.75 % slowdown', () => {
+    const a = parseCompareArgs([...files, '--fail-on', 'regression:0.5%']);
+    expect(a).toMatchObject({ threshold: 0.005, failOn: { threshold: 0.005, cannotTell: false } });
+    // A gate above it, or no P, leaves it.
+    expect(parseCompareArgs([...files, '--fail-on', 'regression:5%'])).toMatchObject({ threshold: 0.01 });
+    expect(parseCompareArgs([...files, '--fail-on', 'regression'])).toMatchObject({ threshold: 0.01 });
+  });
+
+  it('a gate below a --threshold given explicitly is refused, naming both', () => {
+    expect(() => parseCompareArgs([...files, '--fail-on', 'regression:0.5%', '--threshold', '2%'])).toThrow(
+      '--fail-on regression:0.5% is below --threshold 2%: a row is slower only beyond the noise threshold; ' +
+        'lower --threshold to the gate or leave it out',
+    );
   });
 });

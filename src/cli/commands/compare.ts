@@ -13,6 +13,7 @@ import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
 import { READABLE_SCHEMA_VERSIONS, readResultFile, ResultFileError } from '../../results/read.js';
 import type { Statistic } from '../../results/schema.js';
 import { fraction } from '../args.js';
+import { trimmedPercent } from '../../text/format.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { defineCommand, helpText, readCommandLine, seedOption } from '../options.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_NOISE_THRESHOLD, DEFAULT_TARGET_CI } from '../../defaults.js';
@@ -67,7 +68,8 @@ Reads result files of schema version ${READABLE_SCHEMA_VERSIONS.join(', ')} (wri
       parse: parseFailOn,
       arg: 'regression[:P][,cannot-tell]',
       help: `exit 1 when a benchmark is significantly slower by more than P
-(e.g. regression:5%; without P any 'slower' verdict fails) after
+(e.g. regression:5%; without P any 'slower' verdict fails; a P below
+the noise threshold becomes the noise threshold) after
 Holm's adjustment over every compared benchmark (unchanged code
 fails at most 1 - confidence of the time, however many), and
 when a contender crashed, is missing, or ran on another environment;
@@ -155,12 +157,25 @@ export function parseCompareArgs(args: string[]): CompareArgs | 'help' {
   if (v.json === '-' && line.given.has('format') && v.format !== 'json')
     throw new UsageError(`--json - and --format ${v.format} both write to standard output: give one of them`);
   const instructions = v.statistic === 'instructions';
+  const failOn = v['fail-on'] ?? null;
+  let threshold = instructions && !line.given.has('threshold') ? INSTRUCTIONS_THRESHOLD : v.threshold;
+  // A row is slower only beyond the noise threshold, so a gate below it could never fail there:
+  // the gate's own level becomes the noise threshold, unless --threshold was given above it.
+  if (failOn && failOn.threshold > 0 && failOn.threshold < threshold) {
+    if (line.given.has('threshold'))
+      throw new UsageError(
+        `--fail-on regression:${trimmedPercent(failOn.threshold, 4, false)} is below --threshold ` +
+          `${trimmedPercent(threshold, 4, false)}: a row is slower only beyond the noise threshold; ` +
+          'lower --threshold to the gate or leave it out',
+      );
+    threshold = failOn.threshold;
+  }
   return {
     files: [positionals[0], positionals[1]],
     format: v.format,
     json: v.json,
-    failOn: v['fail-on'] ?? null,
-    threshold: instructions && !line.given.has('threshold') ? INSTRUCTIONS_THRESHOLD : v.threshold,
+    failOn,
+    threshold,
     confidence: v.confidence,
     seed: v.seed,
     ...(instructions ? { instructions } : {}),
