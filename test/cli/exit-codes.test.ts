@@ -54,7 +54,7 @@ describe('exit codes and warnings (adversarial cases)', () => {
       '--time',
       '2',
       '--target-ci',
-      '0.5',
+      '50%',
     ]);
     expect(r.stderr).toMatch(/warning: --timeout 1 s is shorter than --time 2 s/);
     expect(r.stderr).toMatch(/warning: 2 benchmarks are named "same"/);
