@@ -66,7 +66,25 @@ export function checkOptions(who: string, options: object, known: Record<string,
       throw bad('threshold must be a fraction from 0 to below 1', v);
     if (key === 'filter' && !(typeof v === 'string' || v instanceof RegExp))
       throw bad('filter must be a string or a RegExp', v);
+    // The command line's range for --max-pairs: the looks of a paired run are at 4, 6, … pairs.
+    if (key === 'maxPairs' && !(Number.isSafeInteger(v) && (v as number) >= 2 && (v as number) <= 1000))
+      throw bad('maxPairs must be a whole number from 2 to 1000', v);
+    if (EXPORTS.includes(key) && (v === '-' || v === ''))
+      throw bad(`${key} writes a file: name one ('-' is not standard output here)`, v);
   }
+}
+
+/** Options that name a file another service reads; they have no standard-output form. */
+const EXPORTS = ['bmf', 'githubBenchmark', 'nodeBench'];
+
+/**
+ * The benchmark filter as a RegExp that tests each name afresh: a `g` or `y` flag would carry
+ * `lastIndex` from one name to the next and skip names that match.
+ */
+export function benchmarkFilter(filter: RegExp | string | undefined): RegExp | undefined {
+  if (filter === undefined) return undefined;
+  if (typeof filter === 'string') return new RegExp(filter);
+  return /[gy]/.test(filter.flags) ? new RegExp(filter.source, filter.flags.replace(/[gy]/g, '')) : filter;
 }
 
 function describe(v: unknown): string {

@@ -5,7 +5,7 @@
 import { processIo, type Io } from '../text/io.js';
 import type { AgainstOutcome } from '../paired/against.js';
 import { RUN_FILES_KEYS, type RunFilesOptions } from './run-files.js';
-import { checkOptions, type KnownOptions } from './check-options.js';
+import { benchmarkFilter, checkOptions, type KnownOptions } from './check-options.js';
 import { oneRunAtATime } from './one-run.js';
 import { NOT_PAIRED } from '../paired/not-paired.js';
 
@@ -66,7 +66,7 @@ async function measurePairs(options: RunFilesAgainstOptions): Promise<AgainstOut
     {
       ...given,
       files: findBenchFiles(list, cwd),
-      filter: typeof filter === 'string' ? new RegExp(filter) : filter,
+      filter: benchmarkFilter(filter),
       progress: progress ?? false,
       argv: ['run', ...list, ...sideArgs(options), '(library runFilesAgainst)'],
     },

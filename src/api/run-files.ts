@@ -12,7 +12,7 @@
 // A benchmark file must not pay for an API it does not call (docs/decisions.md).
 
 import { processIo, type Io } from '../text/io.js';
-import { checkOptions, type KnownOptions } from './check-options.js';
+import { benchmarkFilter, checkOptions, type KnownOptions } from './check-options.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 import { oneRunAtATime } from './one-run.js';
 
@@ -119,7 +119,7 @@ async function measureFiles(options: RunFilesOptions): Promise<RunOutcome> {
   const opts: RunAndReportOptions = {
     ...withRunDefaults(rest),
     files: findBenchFiles(Array.isArray(files) ? files : [files], cwd),
-    filter: typeof filter === 'string' ? new RegExp(filter) : filter,
+    filter: benchmarkFilter(filter),
     progress: progress ?? false,
     argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
   };

@@ -16,7 +16,7 @@ import { presentRun } from '../report/present.js';
 import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
 import { fullName } from '../text/format.js';
 import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../defaults.js';
-import { checkOptions, type KnownOptions } from './check-options.js';
+import { benchmarkFilter, checkOptions, type KnownOptions } from './check-options.js';
 import { IN_PROCESS_NOTE } from './in-process-note.js';
 
 /**
@@ -92,7 +92,7 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
 async function measureAll(options: RunApiOptions): Promise<RunResult> {
   const io = options.io ?? processIo();
   const platform = options.platform ?? loadPlatform();
-  const filter = typeof options.filter === 'string' ? new RegExp(options.filter) : options.filter;
+  const filter = benchmarkFilter(options.filter);
   const selected = instances().filter((i) => !filter || filter.test(fullName(i.group, i.title)));
   // Every benchmark is measured before the analysis is loaded, and latency-mode ones after
   // the others: both the analysis and the latency encoder load hdr-histogram-js, whose

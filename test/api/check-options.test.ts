@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bench, run } from '../../src/index.js';
 import { runFiles } from '../../src/api/run-files.js';
+import { runFilesAgainst } from '../../src/api/run-against.js';
+import { benchmarkFilter } from '../../src/api/check-options.js';
 import { resetRegistry } from '../../src/api/registry.js';
 import { createJsPlatform } from '../../src/platform/js.js';
 
@@ -25,6 +27,9 @@ describe('runFiles() and run() refuse an unknown or out-of-range option', () => 
     ['aslr: maybe', { aslr: 'maybe' }, /^runFiles: aslr must be one of inherit, off, randomize/],
     ['mlock: "yes"', { mlock: 'yes' }, /^runFiles: mlock must be true or false, got 'yes'$/],
     ['threshold: 5', { threshold: 5 }, /^runFiles: threshold must be a fraction/],
+    // The command line refuses '-' for the files other services read; the library wrote a file named '-'.
+    ['bmf: "-"', { bmf: '-' }, /^runFiles: bmf writes a file: name one \('-' is not standard output here\), got '-'$/],
+    ['nodeBench: "-"', { nodeBench: '-' }, /^runFiles: nodeBench writes a file/],
   ];
   for (const [name, options, message] of cases)
     it(`runFiles ${name}`, async () => {
@@ -53,6 +58,22 @@ describe('runFiles() and run() refuse an unknown or out-of-range option', () => 
     await expect(run({ ...tiny, print: false, ...({ forks: 3 } as object) })).rejects.toThrow(
       /^run: unknown option 'forks'/,
     );
+  });
+});
+
+describe('runFilesAgainst() and the filter, as the command line has them', () => {
+  it('maxPairs outside 2–1000 is refused before any checkout or process', async () => {
+    for (const maxPairs of [1, 2.5, 1e9])
+      await expect(runFilesAgainst({ files: GOOD, against: '.', print: false, maxPairs })).rejects.toThrow(
+        /^runFilesAgainst: maxPairs must be a whole number from 2 to 1000, got /,
+      );
+  });
+
+  it('a RegExp filter with the g or y flag tests every name afresh', () => {
+    const names = ['sum 100', 'sum 200', 'sum 300'];
+    for (const f of [/sum/g, /sum/y, /SUM/gi]) expect(names.every((n) => benchmarkFilter(f)!.test(n))).toBe(true);
+    expect(benchmarkFilter('sum \\d+')!.test('sum 100')).toBe(true);
+    expect(benchmarkFilter(undefined)).toBeUndefined();
   });
 });
 
