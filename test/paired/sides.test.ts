@@ -13,7 +13,7 @@ import { parseRunArgs } from '../../src/cli/commands/run.js';
 import { UsageError } from '../../src/cli/io.js';
 import { DEFAULT_LOOKS } from '../../src/paired/analysis.js';
 import { newPairedDocument } from '../../src/paired/document.js';
-import { probeNode, resolveSides, SideError, splitFlags } from '../../src/paired/sides.js';
+import { probeNode, resolveLaunch, resolveSides, SideError, splitFlags } from '../../src/paired/sides.js';
 import { listFile } from '../../src/orchestrator/fork.js';
 import { loadPlatform } from '../../src/platform/load.js';
 import { captureIo, runCli } from '../helpers/io.js';
@@ -173,7 +173,12 @@ describe('run: the side options', () => {
   it('a flag option takes its value after a space or after =, and several quoted', () => {
     expect(parseRunArgs([file, '--against-flags', '--jitless'], io).againstFlags).toEqual(['--jitless']);
     const o = parseRunArgs([file, '--flags=--jitless --stack-size=2000', '--against-node', 'node'], io);
-    expect(o).toMatchObject({ flags: ['--jitless', '--stack-size=2000'], againstNode: 'node' });
+    // The text as given, split into words once, where the run resolves its Node (as the library's).
+    expect(o).toMatchObject({ flags: ['--jitless --stack-size=2000'], againstNode: 'node' });
+    expect(resolveLaunch(undefined, o.flags, process.cwd()).flags).toEqual(['--jitless', '--stack-size=2000']);
+    const quoted = parseRunArgs([file, `--flags=--title="cb two words"`], io).flags;
+    expect(resolveLaunch(undefined, quoted, process.cwd()).flags).toEqual(['--title=cb two words']);
+    expect(() => parseRunArgs([file, '--flags=--title=a | b'], io)).toThrow(/'\|' is shell syntax/);
   });
 
   it('--node and --flags alone are a plain run whose workers get them; the gate options need a side', () => {

@@ -20,6 +20,13 @@ import { checkBaselineName } from '../../compare/baselines.js';
 import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
 import { type CountersMode, countersMode, cpuChoice, regex, usage } from './run-option-values.js';
 
+/**
+ * A side's flags as the user wrote them, checked here so a bad one is a usage error; they are split
+ * into words once, where the run resolves its Node (src/paired/sides.ts resolveLaunch), as the
+ * library's are: splitting here too turned --flags='--title="two words"' into two flags.
+ */
+const checkedFlags = (option: string, value: string): string[] => (splitFlags(option, value), [value]);
+
 const M = 'Measurement';
 const E = 'Environment';
 const C = 'Comparison';
@@ -284,7 +291,7 @@ binary (docs/ci.md: across Node versions and V8 flags)`,
     },
     'against-flags': {
       kind: 'custom',
-      parse: usage((value) => splitFlags('--against-flags', value)),
+      parse: usage((value) => checkedFlags('--against-flags', value)),
       arg: '=F',
       section: C,
       help: `paired run: the other side's workers get these Node/V8 flags,
@@ -300,7 +307,7 @@ cyclebench); in a paired run, this side's (--node node22 --against-node node24)`
     },
     flags: {
       kind: 'custom',
-      parse: usage((value) => splitFlags('--flags', value)),
+      parse: usage((value) => checkedFlags('--flags', value)),
       arg: '=F',
       section: C,
       help: `extra Node/V8 flags for every worker, recorded and checked by compare
