@@ -16,6 +16,8 @@ const ONE_OF: Record<string, readonly string[]> = {
 };
 const BOOLEANS = [
   'print',
+  'failOnRegression',
+  'failOnCannotTell',
   'progress',
   'counters',
   'mlock',

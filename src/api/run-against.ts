@@ -22,6 +22,14 @@ export interface RunFilesAgainstOptions extends RunFilesOptions {
   flags?: string[];
   /** Most pairs per benchmark (default 20). */
   maxPairs?: number;
+  /**
+   * The run gates on a slower (or cannot-tell) benchmark, as `--fail-on-regression` and
+   * `--fail-on-cannot-tell` say: each benchmark is then judged at alpha / N, so unchanged code
+   * fails at most alpha of the time over N benchmarks (docs/ci.md). The outcome's rows carry the
+   * verdicts the command line's gate reads: a 'slower' (or 'cannot-tell') row fails it.
+   */
+  failOnRegression?: boolean;
+  failOnCannotTell?: boolean;
 }
 
 export type { AgainstOutcome } from '../paired/against.js';
@@ -38,6 +46,8 @@ export async function runFilesAgainst(options: RunFilesAgainstOptions): Promise<
     node: true,
     flags: true,
     maxPairs: true,
+    failOnRegression: true,
+    failOnCannotTell: true,
   } satisfies KnownOptions<Required<Omit<RunFilesAgainstOptions, keyof RunFilesOptions>>> & typeof RUN_FILES_KEYS);
   const clash = NOT_PAIRED.find((k) => options[k] !== undefined && options[k] !== false);
   if (clash) throw new RangeError(`runFilesAgainst: ${clash} is not available with against (a paired run)`);

@@ -121,6 +121,10 @@ export async function runAgainst(
       launch: sides.launch,
       measure: {
         timeBudgetNs: opts.timeBudgetNs,
+        // --batch-ms, as a plain run's workers get it (src/orchestrator/run.ts).
+        ...(opts.largestBatchNs
+          ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
+          : {}),
         ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
         targetCi: opts.targetCi,
         counters: opts.counters,

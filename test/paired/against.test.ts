@@ -152,6 +152,26 @@ describe('runFilesAgainst() (library) with a directory', () => {
     expect(r.paired.rows[0].analysis?.pairs).toBe(2);
   });
 
+  it('failOnRegression judges each benchmark at alpha / N, as --fail-on-regression does', async () => {
+    const other = join(scratch, 'other-gated');
+    mkdirSync(other);
+    const sum = 'let s = 0; for (let i = 0; i < 100; i++) s += i; return s;';
+    writeFileSync(join(other, 'k.bench.mjs'), kernel(sum, `bench('new one', () => () => 1);\n`));
+    const r = await runFilesAgainst({
+      files: 'k.bench.mjs',
+      cwd: repo,
+      against: other,
+      maxPairs: 2,
+      timeBudgetNs: 5e7,
+      cpu: false,
+      print: false,
+      failOnRegression: true,
+    });
+    expect(r.paired.rows.map((x) => x.name).sort()).toEqual(['new one', 'sum']);
+    expect(r.paired.settings.family).toBe(2);
+    expect(r.paired.settings.alpha).toBeCloseTo(0.025, 12);
+  });
+
   it('a bench file the other directory lacks: its benchmarks are only in this tree, not a load error', async () => {
     const other = join(scratch, 'other-without');
     mkdirSync(other);
