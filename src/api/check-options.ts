@@ -64,8 +64,11 @@ export function checkOptions(who: string, options: object, known: Record<string,
         `${key} must be ${key === 'confidence' ? 'between 0 and 1 (e.g. 0.95)' : 'a fraction between 0 and 1'}`,
         v,
       );
-    if (key === 'threshold' && !(typeof v === 'number' && v >= 0 && v < 1))
-      throw bad('threshold must be a fraction from 0 to below 1', v);
+    // Above 0, as on the command line: at 0 no interval could say 'no difference'.
+    if (key === 'threshold' && !(typeof v === 'number' && v > 0 && v < 1))
+      throw bad('threshold must be a fraction above 0 and below 1', v);
+    if (key === 'cpu' && !validCpu(v))
+      throw bad("cpu must be a list of CPU numbers, 'idlest', 'highest', false or null", v);
     if (key === 'filter' && !(typeof v === 'string' || v instanceof RegExp))
       throw bad('filter must be a string or a RegExp', v);
     // The command line's range for --max-pairs: the looks of a paired run are at 4, 6, … pairs.
@@ -74,6 +77,42 @@ export function checkOptions(who: string, options: object, known: Record<string,
     if (EXPORTS.includes(key) && (v === '-' || v === ''))
       throw bad(`${key} writes a file: name one ('-' is not standard output here)`, v);
   }
+}
+
+/** The command line's --cpu choices: a CPU list, idlest, highest; false or null (--no-pin, the default). */
+function validCpu(v: unknown): boolean {
+  if (v === false || v === null || v === 'idlest' || v === 'highest') return true;
+  return Array.isArray(v) && v.length > 0 && v.every((c) => Number.isSafeInteger(c) && c >= 0);
+}
+
+/**
+ * The options whose type the checks above do not cover, for runFiles and runFilesAgainst alike:
+ * a TypeError naming the option, before anything runs.
+ */
+export function checkRunTypes(
+  who: string,
+  o: {
+    profile?: unknown;
+    node?: unknown;
+    flags?: unknown;
+    againstNode?: unknown;
+    againstFlags?: unknown;
+    hypothesis?: unknown;
+  },
+): void {
+  const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  if (o.profile !== undefined && !nonEmpty(o.profile))
+    throw new TypeError(`${who}: profile must be the name of a directory`);
+  for (const key of ['node', 'againstNode'] as const)
+    if (o[key] !== undefined && !nonEmpty(o[key]))
+      throw new TypeError(`${who}: ${key} must be the path or name of a Node binary`);
+  for (const key of ['flags', 'againstFlags'] as const) {
+    const f = o[key];
+    if (f !== undefined && (!Array.isArray(f) || f.length === 0 || f.some((x) => !nonEmpty(x))))
+      throw new TypeError(`${who}: ${key} must be an array of strings, e.g. ['--max-semi-space-size=16']`);
+  }
+  if (o.hypothesis !== undefined && !nonEmpty(o.hypothesis))
+    throw new TypeError(`${who}: hypothesis must be a sentence`);
 }
 
 /** Options that name a file another service reads; they have no standard-output form. */

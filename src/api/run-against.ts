@@ -5,7 +5,7 @@
 import { processIo, type Io } from '../text/io.js';
 import type { AgainstOutcome } from '../paired/against.js';
 import { RUN_FILES_KEYS, type RunFilesOptions } from './run-files.js';
-import { benchmarkFilter, checkOptions, type KnownOptions } from './check-options.js';
+import { benchmarkFilter, checkOptions, checkRunTypes, type KnownOptions } from './check-options.js';
 import { oneRunAtATime } from './one-run.js';
 import { NOT_PAIRED } from '../paired/not-paired.js';
 
@@ -49,6 +49,7 @@ export async function runFilesAgainst(options: RunFilesAgainstOptions): Promise<
     failOnRegression: true,
     failOnCannotTell: true,
   } satisfies KnownOptions<Required<Omit<RunFilesAgainstOptions, keyof RunFilesOptions>>> & typeof RUN_FILES_KEYS);
+  checkRunTypes('runFilesAgainst', options);
   const clash = NOT_PAIRED.find((k) => options[k] !== undefined && options[k] !== false);
   if (clash) throw new RangeError(`runFilesAgainst: ${clash} is not available with against (a paired run)`);
   return oneRunAtATime('runFilesAgainst', () => measurePairs(options));

@@ -12,7 +12,7 @@
 // A benchmark file must not pay for an API it does not call (docs/decisions.md).
 
 import { processIo, type Io } from '../text/io.js';
-import { benchmarkFilter, checkOptions, type KnownOptions } from './check-options.js';
+import { benchmarkFilter, checkOptions, checkRunTypes, type KnownOptions } from './check-options.js';
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 import { oneRunAtATime } from './one-run.js';
 
@@ -89,17 +89,9 @@ export const RUN_FILES_KEYS = {
 /** Measures benchmark files in fresh processes; resolves to the result document (and whether Ctrl-C cut it short). */
 export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
   checkOptions('runFiles', options, RUN_FILES_KEYS);
+  checkRunTypes('runFiles', options);
   if (options.simulate && options.memory)
     throw new RangeError('runFiles: memory is not available with simulate (a simulated run counts instructions)');
-  if (options.profile !== undefined && (typeof options.profile !== 'string' || options.profile.trim() === ''))
-    throw new TypeError('runFiles: profile must be the name of a directory');
-  if (options.node !== undefined && (typeof options.node !== 'string' || options.node.trim() === ''))
-    throw new TypeError('runFiles: node must be the path or name of a Node binary');
-  if (
-    options.flags !== undefined &&
-    (!Array.isArray(options.flags) || options.flags.some((f) => typeof f !== 'string'))
-  )
-    throw new TypeError("runFiles: flags must be an array of strings, e.g. ['--max-semi-space-size=16']");
   if (options.simulate && options.profile !== undefined)
     throw new RangeError('runFiles: profile is not available with simulate (a simulated run runs under Valgrind)');
   return oneRunAtATime('runFiles', () => measureFiles(options));
@@ -116,8 +108,14 @@ async function measureFiles(options: RunFilesOptions): Promise<RunOutcome> {
   const cwd = options.cwd ?? base.cwd;
   const io: Io = { ...base, cwd, stdout: options.print === false ? SILENT : base.stdout };
   const { files, filter, cwd: _cwd, print: _print, io: _io, progress, ...rest } = options;
+  const filled = withRunDefaults(rest);
+  // As the command line refuses it: simulated counts do not vary by process, so none are added.
+  if (rest.simulate && filled.maxForks > filled.forks)
+    throw new RangeError('runFiles: maxForks is not available with simulate (its counts do not vary by process)');
   const opts: RunAndReportOptions = {
-    ...withRunDefaults(rest),
+    ...filled,
+    // A hypothesis is printed in the review, as --hypothesis implies --report.
+    ...(rest.hypothesis !== undefined ? { hypothesis: rest.hypothesis.trim(), report: rest.report ?? true } : {}),
     files: findBenchFiles(Array.isArray(files) ? files : [files], cwd),
     filter: benchmarkFilter(filter),
     progress: progress ?? false,

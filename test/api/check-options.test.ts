@@ -30,6 +30,20 @@ describe('runFiles() and run() refuse an unknown or out-of-range option', () => 
     // The command line refuses '-' for the files other services read; the library wrote a file named '-'.
     ['bmf: "-"', { bmf: '-' }, /^runFiles: bmf writes a file: name one \('-' is not standard output here\), got '-'$/],
     ['nodeBench: "-"', { nodeBench: '-' }, /^runFiles: nodeBench writes a file/],
+    // The command line's --cpu choices; a typo fell back to the highest CPU, a number crashed later.
+    [
+      'cpu: "idle"',
+      { cpu: 'idle' },
+      /^runFiles: cpu must be a list of CPU numbers, 'idlest', 'highest', false or null, got 'idle'$/,
+    ],
+    ['cpu: []', { cpu: [] }, /^runFiles: cpu must be a list of CPU numbers/],
+    ['cpu: 3', { cpu: 3 }, /^runFiles: cpu must be a list of CPU numbers/],
+    ['threshold: 0', { threshold: 0 }, /^runFiles: threshold must be a fraction above 0 and below 1, got 0$/],
+    [
+      'simulate with maxForks above forks',
+      { simulate: true, forks: 2, maxForks: 4 },
+      /^runFiles: maxForks is not available with simulate/,
+    ],
   ];
   for (const [name, options, message] of cases)
     it(`runFiles ${name}`, async () => {
@@ -62,6 +76,22 @@ describe('runFiles() and run() refuse an unknown or out-of-range option', () => 
 });
 
 describe('runFilesAgainst() and the filter, as the command line has them', () => {
+  it('the types runFiles checks, checked for runFilesAgainst too', async () => {
+    const refused = (o: object) => runFilesAgainst({ files: GOOD, print: false, ...o });
+    await expect(refused({ againstFlags: ['--jitless'], profile: '' })).rejects.toThrow(
+      new TypeError('runFilesAgainst: profile must be the name of a directory'),
+    );
+    await expect(refused({ flags: '--jitless' })).rejects.toThrow(
+      new TypeError("runFilesAgainst: flags must be an array of strings, e.g. ['--max-semi-space-size=16']"),
+    );
+    await expect(refused({ againstFlags: [] })).rejects.toThrow(
+      /^runFilesAgainst: againstFlags must be an array of strings/,
+    );
+    await expect(runFiles({ files: GOOD, print: false, hypothesis: '  ' })).rejects.toThrow(
+      new TypeError('runFiles: hypothesis must be a sentence'),
+    );
+  });
+
   it('maxPairs outside 2–1000 is refused before any checkout or process', async () => {
     for (const maxPairs of [1, 2.5, 1e9])
       await expect(runFilesAgainst({ files: GOOD, against: '.', print: false, maxPairs })).rejects.toThrow(
