@@ -6,7 +6,7 @@
 import { baselinePath, saveBaseline } from '../compare/baselines.js';
 import { documentJson } from '../results/document.js';
 import { assertOutputPaths, type FileStamp, fileStamp, type OutputRequest, tryWrite } from '../results/output-files.js';
-import { writeReports } from './write.js';
+import { renderMarkdown, writeReports } from './write.js';
 import { type ExportFiles, exportRequests, writeExports } from '../export/write.js';
 import type { ExportOptions } from '../export/github-benchmark.js';
 import type { ResultDocument } from '../results/schema.js';
@@ -41,7 +41,7 @@ export interface OutputStamps {
  */
 export function checkRunOutputs(opts: RunOutputOptions, cwd: string): OutputStamps {
   const outputs: OutputRequest[] = (['json', 'markdown', 'csv', 'html'] as const)
-    .filter((k) => opts[k] !== undefined && !(k === 'json' && opts.json === '-'))
+    .filter((k) => opts[k] !== undefined && !((k === 'json' || k === 'markdown') && opts[k] === '-'))
     .map((k) => ({ label: `--${k}`, path: opts[k]! }));
   outputs.push(...exportRequests(opts));
   if (opts.saveBaseline)
@@ -80,12 +80,15 @@ export function writeRunOutputs(
     if (error) failed.push(`--json: ${error}`);
     else written.push(target);
   }
-  const given = { markdown: opts.markdown, csv: opts.csv, html: opts.html };
+  // `--markdown -` goes to standard output after the table, as a paired run's does.
+  const toStdout = opts.markdown === '-';
+  const given = { markdown: toStdout ? undefined : opts.markdown, csv: opts.csv, html: opts.html };
   const absolute = Object.fromEntries(
     Object.entries(given).map(([k, v]) => [k, v === undefined ? undefined : resolve(io.cwd, v)]),
   );
   const reports = writeReports(document, absolute, { hypothesis: opts.hypothesis });
   failed.push(...reports.failed);
+  if (toStdout) io.stdout.write(renderMarkdown(document, { hypothesis: opts.hypothesis }));
   for (const [k, v] of Object.entries(absolute)) if (v && reports.written.includes(v)) written.push(given[k as 'csv']!);
   // As with --json: a run whose every benchmark failed does not replace an export that exists.
   const exports = { bmf: opts.bmf, githubBenchmark: opts.githubBenchmark, nodeBench: opts.nodeBench };

@@ -17,6 +17,11 @@ export interface WriteOutcome {
   failed: string[];
 }
 
+/** The Markdown report of a document, with the verdicts it shows (`--markdown -`). */
+export function renderMarkdown(doc: ResultDocument, options: ReportOptions = {}): string {
+  return renderers.markdown.render(doc, { ...options, comparisons: options.comparisons ?? comparisonsFor(doc) });
+}
+
 /** Renders and writes each requested file atomically. */
 export function writeReports(doc: ResultDocument, files: ReportFiles, options: ReportOptions = {}): WriteOutcome {
   const wanted = (['markdown', 'csv', 'html'] as const).filter((f) => files[f]);

@@ -320,7 +320,12 @@ cyclebench); in a paired run, this side's (--node node22 --against-node node24)`
       help: `write the versioned result document (raw batches included); - for stdout
 (the tables then go to stderr)`,
     },
-    markdown: { kind: 'string', arg: 'FILE', section: O, help: 'write a Markdown report' },
+    markdown: {
+      kind: 'string',
+      arg: 'FILE',
+      section: O,
+      help: 'write a Markdown report (- for standard output, after the table)',
+    },
     csv: { kind: 'string', arg: 'FILE', section: O, help: 'write one CSV row per benchmark' },
     html: { kind: 'string', arg: 'FILE', section: O, help: 'write a self-contained HTML report with plots' },
     bmf: {

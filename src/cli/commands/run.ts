@@ -87,6 +87,8 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   if (given('cpu') && v['no-pin']) throw new UsageError('--cpu and --no-pin contradict each other');
   if (v.bmf === '-' || v['github-benchmark'] === '-')
     throw new UsageError('--bmf and --github-benchmark write a file: name one (- is not standard output here)');
+  if (v.json === '-' && v.markdown === '-')
+    throw new UsageError('--json - and --markdown - both write to standard output: name a file for one of them');
   if (v['node-bench'] === '-')
     throw new UsageError('--node-bench writes a file: name one (- is not standard output here)');
   const paired = pairedRun(v);
