@@ -108,7 +108,8 @@ export function checkRunTypes(
       throw new TypeError(`${who}: ${key} must be the path or name of a Node binary`);
   for (const key of ['flags', 'againstFlags'] as const) {
     const f = o[key];
-    if (f !== undefined && (!Array.isArray(f) || f.length === 0 || f.some((x) => !nonEmpty(x))))
+    // An empty list is a side with no extra flags (`againstFlags: []`: the other side as Node starts).
+    if (f !== undefined && (!Array.isArray(f) || f.some((x) => !nonEmpty(x))))
       throw new TypeError(`${who}: ${key} must be an array of strings, e.g. ['--max-semi-space-size=16']`);
   }
   if (o.hypothesis !== undefined && !nonEmpty(o.hypothesis))

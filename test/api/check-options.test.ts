@@ -84,7 +84,7 @@ describe('runFilesAgainst() and the filter, as the command line has them', () =>
     await expect(refused({ flags: '--jitless' })).rejects.toThrow(
       new TypeError("runFilesAgainst: flags must be an array of strings, e.g. ['--max-semi-space-size=16']"),
     );
-    await expect(refused({ againstFlags: [] })).rejects.toThrow(
+    await expect(refused({ againstFlags: [' '] })).rejects.toThrow(
       /^runFilesAgainst: againstFlags must be an array of strings/,
     );
     await expect(runFiles({ files: GOOD, print: false, hypothesis: '  ' })).rejects.toThrow(
