@@ -92,7 +92,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     const d = b.details?.find((x) => x.code === 'estimates-disagree');
     add('estimates-disagree', { direction: typeof d?.values.direction === 'string' ? d.values.direction : null });
   }
-  const missing = b.details?.find((d) => d.code === 'processes-missing');
+  const missing = own('processes-missing');
   if (missing) add('partial', { measured: missing.values.measured, planned: missing.values.planned });
   if (b.flags.includes('inputs-changed')) add('inputs-changed');
   const added = own('processes-added');
@@ -134,7 +134,7 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   }
   if (b.flags.includes('warmup-not-steady')) {
     // V8's deoptimizations in those warm-ups (src/analysis/v8-state.ts), when the run read them.
-    const deopts = b.details?.find((d) => d.code === 'warmup-not-steady')?.values.deopts;
+    const deopts = own('warmup-not-steady')?.values.deopts;
     add('warmup-not-steady', {
       processes: restsOn.filter((f) => f.warmup?.outcome === 'budget').length,
       of: restsOn.length,

@@ -5,7 +5,7 @@
 // comparisons (null) says so instead of inventing a verdict.
 import { baselineOf as baselineAmong, relativeToBaseline } from '../compare/documents.js';
 import { type CompareSettings, DEFAULT_COMPARE_SETTINGS } from '../compare/types.js';
-import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
+import type { BenchmarkResult, RelativeResult, ResultDocument, Verdict } from '../results/schema.js';
 import { parseDetail } from '../results/read-details.js';
 import { comparisonReason } from './details.js';
 
@@ -90,32 +90,30 @@ export function compareSettingsFor(doc: ResultDocument): CompareSettings {
  * options do not all record. One without them gets src/compare's `relativeToBaseline`.
  */
 export function comparisonsFor(doc: ResultDocument): ComparisonRow[] {
-  // src/compare names the baseline "group/name"; the row already carries the group.
-  const inGroup = (group: string | null, baseline: string) =>
-    group && baseline.startsWith(`${group}/`) ? baseline.slice(group.length + 1) : baseline;
   const stored = doc.benchmarks.filter((b) => b.relative);
-  if (stored.length > 0)
-    return stored.map((b) => {
-      const r = b.relative!;
-      return {
-        group: b.group,
-        name: b.name,
-        baseline: inGroup(b.group, r.baseline),
-        ratio: r.ratio?.point ?? null,
-        ciLow: r.ratio?.ciLow ?? null,
-        ciHigh: r.ratio?.ciHigh ?? null,
-        verdict: r.verdict,
-        ...(comparisonReason(r) !== undefined ? { reason: comparisonReason(r) } : {}),
-      };
-    });
-  return relativeToBaseline(doc, compareSettingsFor(doc)).map(({ baseline, comparison: c }) => ({
-    group: c.group,
-    name: c.name,
-    baseline: inGroup(c.group, baseline),
+  if (stored.length > 0) return stored.map((b) => comparisonRow(b.group, b.name, b.relative!.baseline, b.relative!));
+  return relativeToBaseline(doc, compareSettingsFor(doc)).map(({ baseline, comparison: c }) =>
+    comparisonRow(c.group, c.name, baseline, c, c.method),
+  );
+}
+
+/** One row from a verdict against a baseline named "group/name" (the row already carries the group). */
+function comparisonRow(
+  group: string | null,
+  name: string,
+  baseline: string,
+  c: Pick<RelativeResult, 'verdict' | 'ratio' | 'because' | 'reason'>,
+  fallbackReason?: string,
+): ComparisonRow {
+  const reason = comparisonReason(c) ?? fallbackReason;
+  return {
+    group,
+    name,
+    baseline: group && baseline.startsWith(`${group}/`) ? baseline.slice(group.length + 1) : baseline,
     ratio: c.ratio?.point ?? null,
     ciLow: c.ratio?.ciLow ?? null,
     ciHigh: c.ratio?.ciHigh ?? null,
     verdict: c.verdict,
-    reason: comparisonReason(c) ?? c.method,
-  }));
+    ...(reason !== undefined ? { reason } : {}),
+  };
 }

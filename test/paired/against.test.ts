@@ -132,10 +132,12 @@ describe('run --against <git ref>', () => {
 });
 
 describe('runFilesAgainst() (library) with a directory', () => {
-  it('pairs the same relative file of both directories, this tree over the other', async () => {
-    const other = join(scratch, 'other');
+  const SUM = 'let s = 0; for (let i = 0; i < 100; i++) s += i; return s;';
+  /** Two quick pairs a benchmark of this tree's k.bench.mjs against `source` in the directory `name`. */
+  async function againstDirectory(name: string, source: string, extra: object = {}) {
+    const other = join(scratch, name);
     mkdirSync(other);
-    writeFileSync(join(other, 'k.bench.mjs'), kernel('let s = 0; for (let i = 0; i < 100; i++) s += i; return s;'));
+    writeFileSync(join(other, 'k.bench.mjs'), source);
     const r = await runFilesAgainst({
       files: 'k.bench.mjs',
       cwd: repo,
@@ -144,7 +146,13 @@ describe('runFilesAgainst() (library) with a directory', () => {
       timeBudgetNs: 5e7,
       cpu: false,
       print: false,
+      ...extra,
     });
+    return { other, r };
+  }
+
+  it('pairs the same relative file of both directories, this tree over the other', async () => {
+    const { other, r } = await againstDirectory('other', kernel(SUM));
     expect(r.paired.against).toBe(other);
     expect(r.paired.rows.map((x) => x.name)).toEqual(['sum']);
     expect(r.paired.rows[0].pairs.map((p) => p.aFirst)).toEqual([true, false]);
@@ -153,18 +161,7 @@ describe('runFilesAgainst() (library) with a directory', () => {
   });
 
   it('failOnRegression judges each benchmark at alpha / N, as --fail-on-regression does', async () => {
-    const other = join(scratch, 'other-gated');
-    mkdirSync(other);
-    const sum = 'let s = 0; for (let i = 0; i < 100; i++) s += i; return s;';
-    writeFileSync(join(other, 'k.bench.mjs'), kernel(sum, `bench('new one', () => () => 1);\n`));
-    const r = await runFilesAgainst({
-      files: 'k.bench.mjs',
-      cwd: repo,
-      against: other,
-      maxPairs: 2,
-      timeBudgetNs: 5e7,
-      cpu: false,
-      print: false,
+    const { r } = await againstDirectory('other-gated', kernel(SUM, `bench('new one', () => () => 1);\n`), {
       failOnRegression: true,
     });
     expect(r.paired.rows.map((x) => x.name).sort()).toEqual(['new one', 'sum']);
