@@ -13,6 +13,7 @@
 //   other. null without that interval (fewer than MIN_PROCESSES_FOR_VERDICT processes a side): a
 //   test over batches would treat batches of one process as independent, which they are not.
 
+import { mean } from 'simple-statistics';
 import type { AnalysisDetail, Batch, DetailCode, ForkResult, Statistic, Verdict } from '../results/schema.js';
 import { detail, type DetailValues } from '../results/detail-schema.js';
 import { bootstrapRatio } from '../statistics/bootstrap.js';
@@ -80,6 +81,8 @@ export interface ForkComparison {
   minimumDetectable: number | null;
   /** Two-sided p of the Welch test the ratio interval inverts (null: no interval); suite-level gates use it. */
   ciPValue: number | null;
+  /** Each side's value of `statistic`, ns/op, of which `ratio.point` is the quotient (contender / baseline). */
+  sides: readonly [number, number];
   /**
    * Set when a side's processes added later read differently from its planned ones and the
    * interval's verdict does not hold against each stage (./run-drift.ts): the verdict is then
@@ -106,6 +109,8 @@ interface RatioCi {
   method: string;
   /** p of the Welch test the interval inverts (intervalPValue); absent for the bootstrap. */
   ciPValue?: number;
+  /** Each side's value whose quotient is `point`: the mean of its per-process values, or its pooled value. */
+  sides: [number, number];
 }
 
 /** Welch t over per-process values with enough processes; else a bootstrap over batches (shown, no verdict). */
@@ -128,15 +133,18 @@ function ratioOf(
       ? `; two-stage: planned ${stages[0]} and ${stages[1]}, union with Stein's`
       : '';
     const method = `Welch t-interval of the log ratio over per-process values (${units}${added})`;
-    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: t.pValue };
+    const sides: [number, number] = [mean(points[0]), mean(points[1])];
+    return { point: t.point, ciLow: t.ciLow, ciHigh: t.ciHigh, method, ciPValue: t.pValue, sides };
   }
-  const b = bootstrapRatio(base, contender, (g, side) => pooledStatistic(g, statistic, manual[side]), {
+  const pooled = (g: Batch[][], side: 0 | 1): number => pooledStatistic(g, statistic, manual[side]);
+  const b = bootstrapRatio(base, contender, pooled, {
     resamples: opts.resamples ?? D.DEFAULT_RESAMPLES,
     confidence: opts.confidence,
     seed: opts.seed ?? D.DEFAULT_SEED,
   });
   const only = enough ? '' : '; batches only: process-to-process variation is not covered';
-  return { point: b.point, ciLow: b.ciLow, ciHigh: b.ciHigh, method: `${b.method}${only}` };
+  const sides: [number, number] = [pooled(base, 0), pooled(contender, 1)];
+  return { point: b.point, ciLow: b.ciLow, ciHigh: b.ciHigh, method: `${b.method}${only}`, sides };
 }
 
 export function compareForks(
@@ -186,7 +194,7 @@ export function compareForks(
     ciPValue === null
       ? 'none: no interval over processes to invert'
       : 'Welch t-test of the log ratio over per-process values (the one the interval inverts)';
-  const out = { statistic, ratio, pValue: ciPValue, test, minimumDetectable, ciPValue };
+  const out = { statistic, ratio, pValue: ciPValue, test, minimumDetectable, ciPValue, sides: r.sides };
   if (opts.checksumsDiffer)
     return { ...out, verdict: 'incomparable', because: warningDetail('different-checksums', {}) };
   if (opts.incomparableReason)

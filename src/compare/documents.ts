@@ -118,17 +118,26 @@ export function compareBenchmarks(
   if (v.leftOut) details.push(v.leftOut);
   if (v.minimumDetectable !== null)
     details.push({ code: 'detectable', severity: 'info', values: { minimumDetectable: v.minimumDetectable } });
-  const { statistic: _s, leftOut: _l, ...result } = v;
+  const { statistic: compared, leftOut: _l, sides, ...result } = v;
+  // The times beside the ratio are the values it divides, so that contender / baseline reads the
+  // ratio even where the compared statistic is not a side's headline (a slope against a mean).
+  const headlines = [base.headline?.statistic, contender.headline?.statistic];
+  const shown = {
+    ...head,
+    baseNs: sides[0],
+    contenderNs: sides[1],
+    ...(headlines.some((h) => h !== compared) ? { notHeadline: compared } : {}),
+  };
   if (hasProblems(incomparable))
     return {
-      ...head,
+      ...shown,
       ...result,
       verdict: 'incomparable',
       because: environmentDiffers(incomparable),
       details,
       cause: 'environment',
     };
-  return { ...head, ...result, details };
+  return { ...shown, ...result, details };
 }
 
 export function compareDocuments(

@@ -55,7 +55,7 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
   const rows = result.comparisons;
   const incomparable = (cause: Comparison['cause']) =>
     rows.filter((c) => c.verdict === 'incomparable' && c.cause === cause);
-  const suite = suiteRegressions(rows, s.threshold, 1 - s.confidence);
+  const suite = { ...suiteRegressions(rows, s.threshold, 1 - s.confidence), unsureFails: s.failOnCannotTell };
   // A row that cannot tell only because the family-wise level held back its own verdict is judged by
   // that verdict: faster on its own is no regression, slower on its own within the threshold is
   // none either, and slower beyond it is listed among the regressions that do not hold (suite).

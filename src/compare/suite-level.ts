@@ -59,6 +59,8 @@ export interface SuiteGate {
   /** Slower beyond the threshold at the row's own level, but not after Holm: they pass, named. */
   notAfterAdjustment: Comparison[];
   alpha: number;
+  /** The gate fails on rows it cannot tell about (`,cannot-tell`): then `notAfterAdjustment` fails it too. */
+  unsureFails?: boolean;
 }
 
 /** Regressions of a suite: 'slower' by more than `threshold` and rejected by Holm over every tested comparison. */

@@ -101,9 +101,14 @@ export interface Comparison extends VerdictResult {
   name: string;
   group: string | null;
   args: Record<string, unknown>;
-  /** Headline points of both sides, ns, when known. */
+  /**
+   * Both sides' values of the statistic compared, ns/op, whose quotient is the ratio's point; each
+   * side's headline point when nothing was estimated (null when unknown).
+   */
   baseNs: number | null;
   contenderNs: number | null;
+  /** The statistic the ratio compares, when it is not the headline statistic of both sides. */
+  notHeadline?: Statistic;
   /**
    * Smallest relative difference detectable at 80 % power with these processes (null: unknown, < 2 per side, or
    * incomparable).

@@ -42,6 +42,8 @@ export interface ForkVerdict extends VerdictResult {
   leftOut?: AnalysisDetail;
   /** Smallest relative difference the verdict's test detects at 80 % power (statistics/welch-power.ts), null with < 2 processes. */
   minimumDetectable: number | null;
+  /** Each side's value of `statistic`, ns/op, whose quotient is `ratio.point` (contender / baseline). */
+  sides: readonly [number, number];
 }
 
 /** Processes with ≥ 2 usable batches, less those left out (slow, or also odd when `marked`) when enough remain. */
@@ -133,6 +135,7 @@ export function verdictForForks(
     ciPValue: c.ciPValue,
     pValue,
     statistic,
+    sides: c.sides,
     ...(leftOut ? { leftOut } : {}),
     minimumDetectable: c.minimumDetectable,
     confidence: s.confidence,

@@ -120,7 +120,9 @@ export function adjustmentText(r: DocumentComparison, gate?: SuiteGate): string 
   const level = trimmedPercent(gate.alpha);
   return (
     `the gate adjusts by Holm across ${tested} comparisons (family-wise ${level})` +
-    (passing ? `: ${passing} slower row(s) do not hold after it and pass` : '')
+    (passing
+      ? `: ${passing} slower row(s) do not hold after it and ${gate.unsureFails ? 'fail as unsure' : 'pass'}`
+      : '')
   );
 }
 
@@ -140,7 +142,19 @@ function summary(r: DocumentComparison, gate?: SuiteGate): string {
     .filter(([v]) => v === 'faster' || v === 'slower' || count(v) > 0)
     .map(([v, w]) => `${count(v)} ${w}`);
   const ci = `${trimmedPercent(conf)} CI`;
-  return `${counts.join(', ')} (ratio = contender / baseline, ${ci}; ${adjustmentText(r, gate)})`;
+  return `${counts.join(', ')} (ratio = contender / baseline, ${ci}; ${adjustmentText(r, gate)})${statisticText(r)}`;
+}
+
+/**
+ * Which statistic the times and ratios are, where a row's is not both sides' headline (files whose
+ * headlines are a slope and a mean, or --statistic): the table would otherwise read as headlines.
+ */
+function statisticText(r: DocumentComparison): string {
+  const named = [...new Set(r.comparisons.flatMap((c) => (c.notHeadline ? [c.notHeadline] : [])))];
+  if (named.length === 0) return '';
+  const rows = r.comparisons.filter((c) => c.notHeadline).length;
+  const which = rows === r.comparisons.length ? 'times and ratios' : `the times and ratios of ${rows} row(s)`;
+  return `; ${which} compare the per-process ${named.join(' / ')}, not the headline`;
 }
 
 export interface CompareTextOptions {
@@ -216,6 +230,7 @@ export function renderJsonComparison(r: DocumentComparison, gate?: SuiteGate): s
       confidence: c.confidence,
       baseNs: c.baseNs,
       contenderNs: c.contenderNs,
+      ...(c.notHeadline ? { statistic: c.notHeadline } : {}),
       method: c.method ?? null,
       minimumDetectable: c.minimumDetectable ?? null,
       notes: comparisonNotes(c),

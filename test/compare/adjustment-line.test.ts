@@ -59,6 +59,10 @@ describe('the compare summary line', () => {
       /the gate adjusts by Holm across 40 comparisons \(family-wise 5 %\): \d+ slower row\(s\) do not hold after it and pass/,
     );
     expect(renderComparison(r, 'markdown', { gate })).toMatch(/the gate adjusts by Holm across 40 comparisons/);
+    // A gate that fails on what it cannot tell (`,cannot-tell`) fails them: the line says so.
+    expect(renderComparison(r, 'text', { gate: { ...gate, unsureFails: true } })).toMatch(
+      /: \d+ slower row\(s\) do not hold after it and fail as unsure/,
+    );
 
     // By default the same row says cannot tell, with its own p and the family in the reason.
     const held = compareDocuments(rows(1000, 10), rows(5000, 10.35), S);

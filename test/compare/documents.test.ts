@@ -62,6 +62,31 @@ describe('two runs on different V8 versions (compare --allow-env-change)', () =>
   });
 });
 
+describe('the times beside a ratio', () => {
+  it('are the values it divides, and the summary names the statistic, when a side headlines another', async () => {
+    const { renderComparison } = await import('../../src/report/compare-render.js');
+    const headline = (b: ReturnType<typeof bench>, statistic: 'slope' | 'mean', point: number) => ({
+      ...b,
+      headline: { ...b.headline!, statistic, point },
+    });
+    // A run (slope headline) against a file whose headline is a mean, far from the slope.
+    const base = doc([headline(bench('k', quiet(1, 1000)), 'slope', 1000)]);
+    const contender = doc([headline(bench('k', quiet(2, 1000)), 'mean', 1500)]);
+    const r = compareDocuments(base, contender, S);
+    const c = r.comparisons[0];
+    expect(c.notHeadline).toBe('mean');
+    expect(c.contenderNs! / c.baseNs!).toBeCloseTo(c.ratio!.point, 12);
+    // The contender's headline (1500) would read as +50 % beside a ratio near 1.
+    expect(c.contenderNs! / 1000).toBeLessThan(1.05);
+    expect(renderComparison(r, 'text')).toContain('times and ratios compare the per-process mean, not the headline');
+    expect(JSON.parse(renderComparison(r, 'json')).comparisons[0].statistic).toBe('mean');
+    // Both sides headlining the compared statistic: nothing to name.
+    const same = compareDocuments(base, doc([bench('k', quiet(2, 1000))]), S);
+    expect(same.comparisons[0].notHeadline).toBeUndefined();
+    expect(renderComparison(same, 'text')).not.toContain('not the headline');
+  });
+});
+
 describe('incomparable', () => {
   it('when the environments differ (CPU, Node, V8, pinning, ASLR)', () => {
     const other = structuredClone(ENVIRONMENT);
