@@ -44,6 +44,8 @@ export interface AgainstOptions extends RunOptions, SideSpec, ExportFiles {
   /** A gate (--fail-on-regression / --fail-on-cannot-tell): alpha is divided among the benchmarks. */
   failOnRegression?: boolean;
   failOnCannotTell?: boolean;
+  /** 'verbose': under the table, each benchmark's sides, pair ratios and verdict at every look. */
+  detail?: 'summary' | 'verbose' | 'quiet';
 }
 
 export interface AgainstOutcome {
@@ -167,7 +169,7 @@ export async function runAgainst(
     sides.sides,
   );
   const human = opts.json === '-' ? io.stderr : io.stdout;
-  human.write(renderPairedText(paired, terminalColumns(human, io.env)));
+  human.write(renderPairedText(paired, terminalColumns(human, io.env), opts.detail === 'verbose'));
   human.write(renderDifferentialText(paired.rows));
   const writeFailures: string[] = [];
   const json = () => `${jsonText(document)}\n`;

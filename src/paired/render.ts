@@ -1,11 +1,18 @@
 // The table of a paired run, as terminal text or Markdown (a CI job summary): per benchmark
 // the ratio this tree / other tree with its interval, the verdict, the pairs run, the
 // smallest detectable difference; under it, how many pairs would settle an unsettled verdict.
-import { formatDuration, fullName, percent, settingPercent, wrapLine } from '../text/format.js';
+import { quantileSorted } from 'simple-statistics';
+import { formatDuration, formatNs, fullName, percent, settingPercent, wrapLine } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { escapeControls, truncateName } from '../text/terminal-safe.js';
-import { confidenceText, NO_DIFFERENCE_CONFIDENCE, type PairedSettings } from './analysis.js';
+import {
+  analysePairs,
+  confidenceText,
+  NO_DIFFERENCE_CONFIDENCE,
+  pairLogRatios,
+  type PairedSettings,
+} from './analysis.js';
 import type { PairedOutcome, PairedRow } from './run.js';
 import { pairedV8Clause } from './v8.js';
 
@@ -112,6 +119,46 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   return lines;
 }
 
+/**
+ * What --verbose adds under a paired table, per benchmark: each side's median ns/op and range over
+ * its pairs, the spread of the pair ratios, the order balance, and the verdict at every look it
+ * reached (the same analysis, on the first n pairs), so a reader sees how the answer settled.
+ */
+export function verboseLines(o: PairedOutcome): string[] {
+  const lines: string[] = [];
+  const f = (x: number) => x.toFixed(3);
+  for (const r of o.rows) {
+    const usable = r.pairs.filter((p) => p.a > 0 && p.b > 0 && Number.isFinite(p.a + p.b));
+    if (usable.length === 0) continue;
+    const side = (xs: number[]) => {
+      const sorted = [...xs].sort((x, y) => x - y);
+      const range = `${formatNs(sorted[0])}–${formatNs(sorted.at(-1))}`;
+      return `${formatNs(quantileSorted(sorted, 0.5))}/op (${range})`;
+    };
+    const ratios = usable.map((p) => p.b / p.a).sort((x, y) => x - y);
+    const q = (p: number) => f(quantileSorted(ratios, p));
+    const first = usable.filter((p) => !p.aFirst).length;
+    lines.push(
+      `${rowName(r)}: ${escapeControls(o.against)} ${side(usable.map((p) => p.a))}, ` +
+        `${currentName(o)} ${side(usable.map((p) => p.b))}, medians over ${usable.length} pairs; ` +
+        `pair ratios min ${q(0)}, quartiles ${q(0.25)} / ${q(0.5)} / ${q(0.75)}, max ${q(1)}; ` +
+        `${currentName(o)} ran first in ${first} of ${usable.length}`,
+    );
+    const logs = pairLogRatios(r.pairs);
+    const looks = o.settings.looks.filter((n) => n < r.pairs.length);
+    const looked = [...looks, r.pairs.length].map((n) => {
+      const a = analysePairs(pairLogRatios(r.pairs.slice(0, n)), o.settings, n);
+      const word = VERDICT_WORD[a.verdict] ?? a.verdict;
+      return a.ratio
+        ? `${n}: ${f(a.ratio.point)} [${f(a.ratio.ciLow)}, ${f(a.ratio.ciHigh)}] ${word}`
+        : `${n}: ${word}`;
+    });
+    if (logs.length >= 2)
+      lines.push(`  at each look (pairs: ratio [CI at that look's level] verdict): ${looked.join('; ')}`);
+  }
+  return lines;
+}
+
 /** This side's name: 'this tree', or its Node version and flags (src/paired/sides.ts). */
 export const currentName = (o: Pick<PairedOutcome, 'current'>) => o.current ?? 'this tree';
 
@@ -121,7 +168,7 @@ const NAME_MIN = 16;
  * The paired table for a terminal `columns` wide: the "detectable" column is dropped when the
  * table does not fit, then names are shortened (to NAME_MIN at least); the lines under it wrapped.
  */
-export function renderPairedText(o: PairedOutcome, columns = 80): string {
+export function renderPairedText(o: PairedOutcome, columns = 80, verbose = false): string {
   let head = HEAD;
   let rows = o.rows.map(cells);
   const gap = 2;
@@ -142,7 +189,11 @@ export function renderPairedText(o: PairedOutcome, columns = 80): string {
       .join(' '.repeat(gap))
       .trimEnd();
   // Continuation lines are indented, so each line under the table reads as one item.
-  const under = tail(o, head.length === HEAD.length).map((l) => wrapLine(l, columns, '  '));
+  const lines = [...tail(o, head.length === HEAD.length), ...(verbose ? verboseLines(o) : [])];
+  // A line that starts indented belongs to the line above it: wrapped within its indent.
+  const under = lines.map((l) =>
+    l.startsWith('  ') ? wrapLine(l.slice(2), columns - 2, '  ').replace(/^/gm, '  ') : wrapLine(l, columns, '  '),
+  );
   const title = o.current === undefined ? 'Paired run' : `Paired run: ${escapeControls(o.current)}`;
   return `${title} against ${escapeControls(o.against)}\n${all.map(line).join('\n')}\n${under.join('\n')}\n`;
 }

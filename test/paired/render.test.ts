@@ -49,6 +49,33 @@ describe('paired table', () => {
     expect(text).toContain('80 % CI inside ±1.0 % (the threshold)');
   });
 
+  it('--verbose adds each side, the pair ratios, the order and the verdict at every look reached', () => {
+    const quiet = renderPairedText(outcome, 400);
+    const text = renderPairedText(outcome, 400, true);
+    expect(quiet).not.toContain('at each look');
+    // Six pairs: a side at 100 ns, the other at 105.0 and 105.1 alternately (median 105.05, printed
+    // 105.0); this tree ran first in 3.
+    expect(text).toContain(
+      'g/a|b: main (0123456789ab) 100.0 ns/op (100.0 ns–100.0 ns), this tree 105.0 ns/op (105.0 ns–105.1 ns), ' +
+        'medians over 6 pairs; pair ratios min 1.050, quartiles 1.050 / 1.050 / 1.051, max 1.051; ' +
+        'this tree ran first in 3 of 6',
+    );
+    // The looks below 6 (4) and the last pair count, each with the verdict the analysis gives there.
+    const looks = text.split('\n').find((l) => l.startsWith('  at each look'))!;
+    const at = (n: number) =>
+      analysePairs(
+        pairs.slice(0, n).map((p) => Math.log(p.b / p.a)),
+        settings,
+        n,
+      );
+    expect(looks).toContain(`4: ${at(4).ratio!.point.toFixed(3)} [${at(4).ratio!.ciLow.toFixed(3)}, `);
+    expect(looks).toMatch(/: 4: 1\.050 \[0\.9\d\d, 1\.1\d\d\] cannot tell; 6: 1\.050 \[1\.0\d\d, 1\.0\d\d\] slower$/);
+    // The failed row has no pairs, so no lines.
+    expect(text).not.toMatch(/crash.*medians/);
+    // Wrapped at 80 columns, a look line stays indented under its benchmark.
+    for (const l of renderPairedText(outcome, 80, true).trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(80);
+  });
+
   it('text fits the terminal: at 80 columns no line is wider, long names are shortened, the rule is wrapped', () => {
     const long: PairedOutcome = {
       ...outcome,
