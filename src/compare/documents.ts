@@ -169,8 +169,7 @@ export function compareDocuments(
     return { ...c, details: [allowed, ...c.details] };
   });
   return {
-    // 1 - 0.95 is 0.050000000000000044 in doubles: the level is kept as written.
-    comparisons: s.perRow ? rows : adjustVerdicts(rows, Math.round((1 - s.confidence) * 1e9) / 1e9),
+    comparisons: s.perRow ? rows : adjustVerdicts(rows, levelOf(s)),
     perRow: s.perRow === true,
     onlyBase: m.onlyBase.map(displayName),
     onlyContender: m.onlyContender.map(displayName),
@@ -204,8 +203,20 @@ export function relativeToBaseline(doc: ResultDocument, s: DocumentCompareOption
       });
     }
   }
-  return rows;
+  // A run with several comparisons prints them all at once, as `compare` does its rows: held to a
+  // family-wise level by Holm, so unchanged alternatives get a faster/slower row at most
+  // 1 - confidence of the time however many there are (test/compare/in-file-family.test.ts).
+  if (s.perRow) return rows;
+  const adjusted = adjustVerdicts(
+    rows.map((r) => r.comparison),
+    levelOf(s),
+    true,
+  );
+  return rows.map((r, i) => ({ ...r, comparison: adjusted[i]! }));
 }
+
+/** 1 - confidence as written: 1 - 0.95 is 0.050000000000000044 in doubles. */
+const levelOf = (s: DocumentCompareOptions): number => Math.round((1 - s.confidence) * 1e9) / 1e9;
 
 /** What pairs a benchmark with its group's `.baseline()`: its group, its parameters, the mark. */
 export interface BaselineKey {

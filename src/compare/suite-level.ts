@@ -31,7 +31,7 @@ export function holmRejects(pValues: readonly number[], alpha: number): boolean[
  * whatever N is, where each row at its own level gives one with probability up to
  * 1 - (1 - α)^N (18.5 % for four benchmarks at α = 5 %). Rows without a test are unchanged.
  */
-export function adjustVerdicts(comparisons: readonly Comparison[], alpha: number): Comparison[] {
+export function adjustVerdicts(comparisons: readonly Comparison[], alpha: number, inRun = false): Comparison[] {
   const tested = comparisons.filter((c) => typeof c.ciPValue === 'number');
   if (tested.length < 2) return [...comparisons];
   const rejects = holmRejects(
@@ -44,7 +44,7 @@ export function adjustVerdicts(comparisons: readonly Comparison[], alpha: number
     const because: AnalysisDetail = {
       code: 'not-after-adjustment',
       severity: 'warning',
-      values: { verdict: c.verdict, pValue: c.ciPValue, family: tested.length, alpha },
+      values: { verdict: c.verdict, pValue: c.ciPValue, family: tested.length, alpha, ...(inRun ? { inRun } : {}) },
     };
     // The reason the row's own verdict carried (a rank test's doubt) stays as a note.
     return { ...c, verdict: 'cannot-tell', because, details: c.because ? [c.because, ...c.details] : c.details };

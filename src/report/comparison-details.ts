@@ -200,8 +200,11 @@ export const COMPARISON_DETAIL_TEXT: { [C in ComparisonCode]: (v: DetailValues[C
     `${v.factor.toFixed(2)}× its siblings) but kept here: a comparison leaves a process out only with 5 or ` +
     'more processes on each side, so this interval carries it',
   'not-after-adjustment': (v) =>
-    `${v.verdict} on its own (p ${p(v.pValue)}), but not among the ${v.family} compared benchmarks ` +
-    `(Holm, family-wise ${percent(v.alpha, 0)}); --per-row judges each on its own`,
+    v.inRun
+      ? `${v.verdict} on its own (p ${p(v.pValue)}), but not among the run's ${v.family} comparisons with a ` +
+        `.baseline() (Holm, family-wise ${percent(v.alpha, 0)})`
+      : `${v.verdict} on its own (p ${p(v.pValue)}), but not among the ${v.family} compared benchmarks ` +
+        `(Holm, family-wise ${percent(v.alpha, 0)}); --per-row judges each on its own`,
   'run-drifted': (v) =>
     `the machine changed speed during the ${v.side}'s run: its ${v.planned} planned processes read ` +
     `${formatNs(v.plannedMean)}, the ${v.added} added after them ${formatNs(v.addedMean)} ` +

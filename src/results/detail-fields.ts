@@ -245,7 +245,7 @@ export const DETAIL_FIELDS: { [C in DetailCode]: FieldKinds<DetailValues[C]> } =
   detectable: { minimumDetectable: 'number' },
   'odd-process-compared': { ...SIDE, process: 'number', factor: 'number', spread: 'number', of: 'number' },
   'odd-process-kept': { ...SIDE, process: 'number', factor: 'number' },
-  'not-after-adjustment': { verdict: 'string', pValue: 'number', family: 'number', alpha: 'number' },
+  'not-after-adjustment': { verdict: 'string', pValue: 'number', family: 'number', alpha: 'number', inRun: 'boolean?' },
   'machine-changed': { yardstick: 'string', factor: 'number', verdict: 'string', sameRun: 'boolean?' },
   'run-drifted': {
     ...SIDE,

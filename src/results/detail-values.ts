@@ -225,8 +225,17 @@ export interface DetailValues {
   'odd-process-compared': { side: Side; process: number; factor: number; spread: number; of: number };
   'odd-process-kept': { side: Side; process: number; factor: number };
   /** A side's added processes read differently from its planned ones, and the verdict does not hold against each stage (src/analysis/run-drift.ts). */
-  /** Faster or slower at the row's own level, but not after Holm's adjustment over the compared rows (src/compare/suite-level.ts). */
-  'not-after-adjustment': { verdict: 'faster' | 'slower'; pValue: number; family: number; alpha: number };
+  /**
+   * Faster or slower at the row's own level, but not after Holm's adjustment over the compared rows
+   * (src/compare/suite-level.ts); `inRun`: the rows are a run's comparisons with its `.baseline()`s.
+   */
+  'not-after-adjustment': {
+    verdict: 'faster' | 'slower';
+    pValue: number;
+    family: number;
+    alpha: number;
+    inRun?: boolean;
+  };
   'run-drifted': {
     side: Side;
     planned: number;
