@@ -1,27 +1,11 @@
 // Suite-level error control of a CI gate: with N benchmarks compared, the chance that unchanged
 // code fails the gate stays at most α (1 - confidence), not up to 1 - (1 - α)^N (65 % for 50
-// benchmarks at α = 5 %). Holm's step-down procedure (Holm 1979) over the p-values of the tests the
-// ratio intervals invert (VerdictResult.ciPValue): sort them ascending and, for the i-th smallest
-// (i from 0), require p ≤ α / (N - i); stop at the first that is not. It controls the
-// family-wise error rate at α under any dependence between the benchmarks, and rejects at least
-// what Bonferroni (α / N each) rejects.
-// HAND-WRITTEN: ten lines; simple-statistics, the project's statistics library, has no
-// multiple-comparison adjustment.
+// benchmarks at α = 5 %), by Holm's procedure (src/statistics/holm.ts) over the p-values of the
+// tests the ratio intervals invert (VerdictResult.ciPValue).
+import { holmRejects } from '../statistics/holm.js';
 import { trimmedPercent } from '../text/format.js';
 import type { AnalysisDetail } from '../results/schema.js';
 import type { Comparison } from './types.js';
-
-/** For each p-value, whether Holm's procedure at `alpha` rejects it (NaN: never rejected, still counted). */
-export function holmRejects(pValues: readonly number[], alpha: number): boolean[] {
-  const m = pValues.length;
-  const order = pValues.map((p, i) => ({ p: Number.isNaN(p) ? Infinity : p, i })).sort((a, b) => a.p - b.p);
-  const out = new Array<boolean>(m).fill(false);
-  for (let k = 0; k < m; k++) {
-    if (!(order[k].p <= alpha / (m - k))) break;
-    out[order[k].i] = true;
-  }
-  return out;
-}
 
 /**
  * The rows' verdicts at a family-wise level: a row called faster or slower at its own level whose

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { trials } from '../helpers/trials.js';
 import { compareDocuments } from '../../src/compare/documents.js';
-import { holmRejects, suiteRegressions } from '../../src/compare/suite-level.js';
+import { suiteRegressions } from '../../src/compare/suite-level.js';
+import { holmRejects } from '../../src/statistics/holm.js';
 import { decideGate, regressions } from '../../src/compare/gate.js';
 import {
   syntheticBenchmark as bench,
