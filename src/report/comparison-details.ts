@@ -3,7 +3,7 @@
 // plain one, and what else is worth knowing about each side.
 import { MACHINE_CHANGE } from '../analysis/slow-processes.js';
 import type { DetailValues, EnvironmentValues } from '../results/schema.js';
-import { formatPValue } from '../statistics/p-value.js';
+import { pEquals } from '../statistics/p-value.js';
 import { MAX_UNITS_ADVICE, withinNoiseReason } from '../statistics/threshold.js';
 import { formatNs, percent } from '../text/format.js';
 import { escapeTerminal } from '../text/escape.js';
@@ -39,11 +39,7 @@ type ComparisonCode =
   | 'environment-allowed'
   | 'instruction-counts';
 
-/** "= 0.031" or "< 1e-16". */
-const p = (x: number | null): string => {
-  const f = formatPValue(x);
-  return f.startsWith('<') ? f : `= ${f}`;
-};
+const p = pEquals;
 
 /** The name of each environment fact a comparison checks (src/compare/assumptions.ts ENVIRONMENT_FACTS). */
 export const FACT_LABEL: Record<string, string> = {

@@ -7,9 +7,13 @@
 // noise threshold → faster/slower (lower is better for every metric here: time, counts, memory);
 // the whole CI inside ±threshold → no-difference; any other CI → cannot-tell, with about how many
 // runs would settle it; fewer than MIN_RUNS_FOR_VERDICT runs on a side → too-few; a failed run or
-// a missing metric on either side → incomparable.
+// a missing metric on either side → incomparable. The rows are printed together (every metric of
+// every contender), so faster/slower holds at a family-wise level: a row whose test Holm's
+// procedure over every tested row does not reject says cannot tell (compareAll).
 
-import { ratioInterval } from '../statistics/t-intervals.js'; // not statistics/index.js: start-up
+import { holmRejects } from '../statistics/holm.js';
+import { pEquals } from '../statistics/p-value.js';
+import { intervalPValue, ratioInterval } from '../statistics/t-intervals.js'; // not statistics/index.js: start-up
 import { intervalVerdict, MAX_UNITS_ADVICE, unitsToResolve, withinNoiseReason } from '../statistics/threshold.js';
 import { percent } from '../text/format.js';
 import { METRICS } from './metrics.js';
@@ -71,7 +75,13 @@ export function compareMetric(
   const ci = ratioInterval(a, b, DEFAULT_CONFIDENCE);
   if (!Number.isFinite(ci.point) || !Number.isFinite(ci.ciLow) || !Number.isFinite(ci.ciHigh))
     return incomparable('the ratio or its interval is undefined');
-  const out = { ...head, ratio: ci.point, ci95: [ci.ciLow, ci.ciHigh] as [number, number] };
+  const pValue = intervalPValue(ci, DEFAULT_CONFIDENCE);
+  const out = {
+    ...head,
+    ratio: ci.point,
+    ci95: [ci.ciLow, ci.ciHigh] as [number, number],
+    ...(Number.isFinite(pValue) ? { pValue } : {}),
+  };
   const verdict = intervalVerdict(ci.point, ci.ciLow, ci.ciHigh, threshold);
   const includesOne = ci.ciLow <= 1 && ci.ciHigh >= 1;
   if (verdict === 'cannot-tell') {
@@ -121,5 +131,32 @@ export function compareAll(commands: CommandResult[], opts: CommandCompareOption
       out.push(compareMetric(commands[0], commands[j], [0, j], def.name, opts));
     }
   }
-  return out;
+  return familyWise(out, 1 - DEFAULT_CONFIDENCE);
+}
+
+/**
+ * The rows at a family-wise level `alpha`: a faster/slower row whose test Holm's procedure over
+ * every tested row does not reject becomes cannot-tell, its own verdict and p in the reason. Eight
+ * metrics of two runs of one command, each at its own 95 %, printed a faster or slower row in
+ * about a third of seeded runs (test/stat/family.test.ts).
+ */
+function familyWise(rows: CommandComparison[], alpha: number): CommandComparison[] {
+  const tested = rows.filter((r) => r.pValue !== undefined);
+  if (tested.length < 2) return rows;
+  const rejects = holmRejects(
+    tested.map((r) => r.pValue!),
+    alpha,
+  );
+  const held = new Set(tested.filter((_, i) => rejects[i]));
+  return rows.map((r) => {
+    if ((r.verdict !== 'faster' && r.verdict !== 'slower') || held.has(r) || r.pValue === undefined) return r;
+    const level = percent(alpha, 0);
+    return {
+      ...r,
+      verdict: 'cannot-tell',
+      reason:
+        `cannot tell: ${r.verdict} on its own (p ${pEquals(r.pValue)}), but not among the ` +
+        `${tested.length} compared metrics (Holm, family-wise ${level})`,
+    };
+  });
 }

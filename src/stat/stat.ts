@@ -143,7 +143,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
       `ratio = mean(contender) / mean(baseline), 95 % Welch t-interval of the log ` +
         `ratio over runs; a change must exceed ${percent(noise, 2)} to count; ` +
         `no verdict with fewer than ${MIN_RUNS_FOR_VERDICT} runs per command; runs ` +
-        `interleaved.`,
+        `interleaved; faster/slower holds after Holm's adjustment over every compared metric ` +
+        `(family-wise 5 %).`,
     );
   }
   return {

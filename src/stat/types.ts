@@ -133,6 +133,8 @@ export interface CommandComparison {
   /** mean(contender) / mean(baseline). */
   ratio: number | null;
   ci95: [number, number] | null;
+  /** Two-sided p of the Welch test the interval inverts; absent without an interval. */
+  pValue?: number;
   verdict: Verdict;
   /** Why: "CI excludes 1", "within noise (1 %)", "command 2 failed in 1 run", ... */
   reason: string;

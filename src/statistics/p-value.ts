@@ -8,3 +8,9 @@ export function formatPValue(p: number | null): string {
   if (p === null || Number.isNaN(p)) return '—';
   return p < P_FLOOR ? `< ${P_FLOOR}` : p.toPrecision(2);
 }
+
+/** "= 0.031" or "< 1e-16": a p-value after "p ". */
+export function pEquals(p: number | null): string {
+  const f = formatPValue(p);
+  return f.startsWith('<') ? f : `= ${f}`;
+}
