@@ -39,7 +39,7 @@ describe('one look', () => {
     expect(a.ratio!.ciLow).toBeGreaterThan(1);
   });
 
-  it('an 80 % interval inside ±threshold settles "no difference"; a wide one cannot tell', () => {
+  it('a 90 % interval inside ±threshold settles "no difference"; a wide one cannot tell', () => {
     const tight = analysePairs([0.001, -0.001, 0.0005, -0.0005, 0, 0.0002], S);
     expect(tight).toMatchObject({ verdict: 'no-difference', settled: true });
     const wide = analysePairs([0.05, -0.05, 0.04, -0.03, 0.02, -0.04], S);
@@ -56,7 +56,7 @@ describe('one look', () => {
 
   it('a change within neither band after the last look cannot tell, never "no difference"', () => {
     // A mean log ratio of 0.05 (about +5 %) with pairs ±0.11 around it, 20 pairs: the final
-    // interval includes 1, and the 80 % one reaches past the band 20 pairs resolve: the run cannot
+    // interval includes 1, and the 90 % one reaches past the band 20 pairs resolve: the run cannot
     // tell, and must not say "no difference".
     const xs = Array.from({ length: 20 }, (_, i) => 0.05 + (i % 2 ? 0.11 : -0.11));
     const a = analysePairs(xs, S, 20);

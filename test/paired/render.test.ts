@@ -46,7 +46,7 @@ describe('paired table', () => {
     expect(text).toMatch(/g\/a\|b\s+1\.05\d+ \[/);
     expect(text).toContain('crash {"n":1}');
     expect(text).toContain("O'Brien-Fleming-type alpha spending (Lan-DeMets)");
-    expect(text).toContain('80 % CI inside ±1.0 % (the threshold)');
+    expect(text).toContain('90 % CI inside ±1.0 % (the threshold)');
   });
 
   it('--verbose adds each side, the pair ratios, the order and the verdict at every look reached', () => {
@@ -121,20 +121,21 @@ describe('paired table', () => {
     expect(text).not.toMatch(/same: cannot tell/);
     const e = rows[0].analysis.equivalence!;
     expect(e.ciHigh - e.ciLow).toBeLessThan(rows[0].analysis.ratio!.ciHigh - rows[0].analysis.ratio!.ciLow);
-    expect(text).toMatch(/^same: no difference: its 80 % CI \[1\.000, 1\.000\] lies inside ±1\.0 %; /m);
+    expect(text).toMatch(/^same: no difference: its 90 % CI \[1\.000, 1\.000\] lies inside ±1\.0 %; /m);
     expect(rows[1].analysis.equivalence).toBeUndefined();
   });
 
   it('a "no difference" row shows the interval it rests on; the difference test\'s wide one is named under it', () => {
-    // Four pairs of a real A/A run (JSON.parse ×20, 27.5–28.0 µs a side): the first look spends
-    // almost no alpha, so the difference test's interval is [0.467, 2.137] while the 80 %
-    // equivalence interval is [0.993, 1.006], inside ±1 %.
+    // Four pairs of a real A/A run (JSON.parse ×20, 27.5–28.0 µs a side), each pair's difference
+    // halved (at their own spread the 90 % interval reaches past ±1 % after 4 pairs): the first look
+    // spends almost no alpha, so the difference test's interval is [0.69, 1.46] while the 90 %
+    // equivalence interval lies inside ±1 %.
     const real = [
       { a: 27750, b: 27499.25925925926, aFirst: true },
       { a: 27503.558696205753, b: 27625, aFirst: false },
       { a: 27802.6455026455, b: 28000, aFirst: true },
       { a: 27656.25, b: 27500, aFirst: false },
-    ];
+    ].map((p) => ({ ...p, b: p.a * Math.sqrt(p.b / p.a) }));
     const analysis = analysePairs(
       real.map((p) => Math.log(p.b / p.a)),
       settings,
@@ -144,11 +145,18 @@ describe('paired table', () => {
       { ...outcome, onlyCurrent: [], rows: [{ name: 'parse', group: null, args: {}, pairs: real, analysis }] },
       120,
     );
-    expect(text).toMatch(/^parse\s+0\.999 \[0\.993, 1\.006\]\s+80\.00 %\s+no difference\s+4\s/m);
-    expect(text).not.toMatch(/^parse\s.*2\.137/m);
+    const e = analysis.equivalence!;
+    const eq = `[${e.ciLow.toFixed(3)}, ${e.ciHigh.toFixed(3)}]`;
+    expect(e.ciLow).toBeGreaterThan(0.99);
+    expect(e.ciHigh).toBeLessThan(1.01);
+    expect(text.replace(/ +/g, ' ')).toContain(
+      `\nparse ${analysis.ratio!.point.toFixed(3)} ${eq} 90.00 % no difference 4 `,
+    );
+    expect(analysis.ratio!.ciHigh).toBeGreaterThan(1.4);
+    expect(text).not.toMatch(/^parse\s.*1\.4\d\d\]/m);
     // Wrapped lines continue indented by two spaces: joined, the line reads whole.
     expect(text.replaceAll('\n  ', ' ')).toMatch(
-      /^parse: no difference: its 80 % CI \[0\.993, 1\.006\] lies inside ±1\.0 %; the difference test's 99\.999971 % CI after 4 pairs is \[0\.467, 2\.137\]$/m,
+      /^parse: no difference: its 90 % CI \[0\.99\d, 1\.00\d\] lies inside ±1\.0 %; the difference test's 99\.999971 % CI after 4 pairs is \[0\.6\d\d, 1\.4\d\d\]$/m,
     );
   });
 });
