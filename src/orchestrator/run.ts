@@ -3,6 +3,7 @@
 // (src/api/finish-run.ts makes the result document; src/report/ prints and writes it).
 // Ctrl-C stops the current worker; what was measured until then is analysed and returned
 // (a second Ctrl-C exits at once).
+import type { WorkerRunOptions } from '../ipc/protocol.js';
 import { resolve } from 'node:path';
 import { TIME_BUDGET_NS } from '../engine/defaults.js';
 import { RunBudget } from './budget.js';
@@ -38,6 +39,37 @@ import {
   SIMULATED_MEASURE,
   SIMULATED_TIMEOUT_MS,
 } from '../simulation/launch.js';
+
+/** What each measuring process is asked to do, from a run's options (a paired run's too). */
+export function measureOf(
+  opts: Pick<
+    RunOptions,
+    | 'timeBudgetNs'
+    | 'largestBatchNs'
+    | 'warmupBudgetNs'
+    | 'targetCi'
+    | 'counters'
+    | 'seed'
+    | 'latency'
+    | 'memory'
+    | 'v8Status'
+  >,
+): WorkerRunOptions {
+  return {
+    timeBudgetNs: opts.timeBudgetNs,
+    // --batch-ms bounds every batch, allocating or not.
+    ...(opts.largestBatchNs
+      ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
+      : {}),
+    ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
+    targetCi: opts.targetCi,
+    counters: opts.counters,
+    seed: opts.seed,
+    ...(opts.latency ? { latency: true } : {}),
+    ...(opts.memory ? { memory: true } : {}),
+    ...(opts.v8Status === false ? { v8Status: false } : {}),
+  };
+}
 
 /** Where the orchestrator tells what happens while it runs: warnings, notes, the progress line. */
 export interface LogStream {
@@ -205,20 +237,7 @@ export async function runBenchmarks(
       ...(moreProcesses ? { moreProcesses } : {}),
       ...(budget ? { budget } : {}),
       fork: {
-        measure: {
-          timeBudgetNs: opts.timeBudgetNs,
-          ...(opts.largestBatchNs
-            ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
-            : {}),
-          ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
-          targetCi: opts.targetCi,
-          counters: opts.counters,
-          seed: opts.seed,
-          ...(opts.latency ? { latency: true } : {}),
-          ...(opts.memory ? { memory: true } : {}),
-          ...(opts.v8Status === false ? { v8Status: false } : {}),
-          ...(choice ? SIMULATED_MEASURE : {}),
-        },
+        measure: { ...measureOf(opts), ...(choice ? SIMULATED_MEASURE : {}) },
         simulate: simulation,
         conditions,
         seed: opts.seed,

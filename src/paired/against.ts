@@ -9,7 +9,7 @@ import { collectEnvironment } from '../env/environment.js';
 import { diffEnvironment } from '../env/diff.js';
 import { readMachineFacts } from '../env/facts.js';
 import { conditionsRecord, resolveConditions } from '../orchestrator/conditions.js';
-import type { RunOptions } from '../orchestrator/run.js';
+import { measureOf, type RunOptions } from '../orchestrator/run.js';
 import { interruptedLine, onStopSignals, type StopSignal } from '../orchestrator/stop-signals.js';
 import { ProgressLine } from '../orchestrator/progress.js';
 import { ProgressPlan } from '../orchestrator/progress-plan.js';
@@ -121,18 +121,7 @@ export async function runAgainst(
       tree,
       ...(bySide !== undefined ? { currentLabel: sides.sides.current.label } : {}),
       launch: sides.launch,
-      measure: {
-        timeBudgetNs: opts.timeBudgetNs,
-        // --batch-ms, as a plain run's workers get it (src/orchestrator/run.ts).
-        ...(opts.largestBatchNs
-          ? { targetLargestBatchNs: opts.largestBatchNs, allocatingLargestBatchNs: opts.largestBatchNs }
-          : {}),
-        ...(opts.warmupBudgetNs ? { warmupBudgetNs: opts.warmupBudgetNs } : {}),
-        targetCi: opts.targetCi,
-        counters: opts.counters,
-        seed: opts.seed,
-        ...(opts.v8Status === false ? { v8Status: false } : {}),
-      },
+      measure: measureOf(opts),
       conditions,
       statistic: opts.statistic,
       seed: opts.seed,
