@@ -11,9 +11,11 @@
 //   fails neither way: it is reported, and does not fail the run.
 // The comparison is the one the table shows when one benchmark is the other's baseline (the
 // ratio inverted when the assertion names them the other way round), else compare.ts's on the
-// two benchmarks' processes.
+// two benchmarks' processes. Either way at the row's own level: an assertion is a claim stated
+// before the run, so a table row held back by the run's family-wise level (Holm over its
+// .baseline() comparisons, src/compare/documents.ts) is judged on its own verdict here.
 import type { Check, CheckOutcome } from '../results/checks.js';
-import type { BenchmarkResult, ResultDocument, Verdict } from '../results/schema.js';
+import type { BenchmarkResult, RelativeResult, ResultDocument, Verdict } from '../results/schema.js';
 import { compareForks, type ForkCompareOptions } from './compare.js';
 import { DEFAULT_CONFIDENCE } from './defaults.js';
 import { fullName } from '../text/format.js';
@@ -32,14 +34,17 @@ function compared(
   opts: ForkCompareOptions,
 ): { ratio: Ratio; verdict: Verdict } {
   const confidence = opts.confidence ?? DEFAULT_CONFIDENCE;
+  const own = (r: RelativeResult): Verdict =>
+    r.because?.code === 'not-after-adjustment' ? r.because.values.verdict : r.verdict;
   const ar = a.relative?.ratio && a.relative.baseline === fullName(e.group, e.name) ? a.relative : undefined;
-  if (ar?.ratio) return { ratio: { ...ar.ratio, confidence }, verdict: ar.verdict };
+  if (ar?.ratio) return { ratio: { ...ar.ratio, confidence }, verdict: own(ar) };
   const er = e.relative?.ratio && e.relative.baseline === fullName(a.group, a.name) ? e.relative : undefined;
   if (er?.ratio) {
     const r = er.ratio;
     const swap: Partial<Record<Verdict, Verdict>> = { faster: 'slower', slower: 'faster' };
     const ratio = { point: 1 / r.point, ciLow: 1 / r.ciHigh, ciHigh: 1 / r.ciLow, confidence };
-    return { ratio, verdict: swap[er.verdict] ?? er.verdict };
+    const verdict = own(er);
+    return { ratio, verdict: swap[verdict] ?? verdict };
   }
   const c = compareForks(e.forks, a.forks, opts);
   return { ratio: c.ratio, verdict: c.verdict };
