@@ -18,9 +18,11 @@
 // stricter under a stricter --confidence (settledConfidence), with no slow process on either side
 // and a baseline that gets no processes itself, the disagreement adds none, and a detail says so.
 // Its headline interval stays as wide as its processes make it. The verdict printed is the run's
-// usual one over these same processes at the run's confidence, which a stricter interval that
-// excludes 1 implies: this look can add a false verdict only where the stricter one was false, at
-// most 1 − settledConfidence of the time (test/api/settled-simulation.test.ts).
+// usual one over these same processes at the run's confidence, held by Holm over the run's N
+// comparisons with a baseline, which an interval at 1 − alpha / N or stricter that excludes 1
+// implies (so the level is that when it is stricter than settledConfidence): this look can add a
+// false verdict only where the stricter one was false, at most 1 − settledConfidence of the time
+// (test/api/settled-simulation.test.ts).
 import { analyzeBenchmark } from '../analysis/estimate.js';
 import { relativeHalfWidth } from '../analysis/half-width.js';
 import { processesToAdd } from '../analysis/more-processes.js';
@@ -89,7 +91,10 @@ function settledAgainstBaseline(
   if (!base || base.error || base.forks.length < 2 || entry.forks.length < 2) return null;
   if ([...base.forks, ...entry.forks].some((f) => inAnotherState(f, reference))) return null;
   const statistic = s.statistic === 'auto' ? DEFAULT_STATISTIC : s.statistic;
-  const confidence = settledConfidence(s.confidence);
+  // The run prints its .baseline() comparisons held by Holm over all of them (src/compare/documents.ts):
+  // an interval at 1 - alpha / N that excludes 1 is a p that Holm over N rejects whatever the others.
+  const family = keyed.filter((k) => baselineOf(k, keyed) !== undefined).length;
+  const confidence = Math.max(settledConfidence(s.confidence), 1 - (1 - s.confidence) / Math.max(1, family));
   let v;
   try {
     const own = analyzeBenchmark(base.forks, { statistic, confidence: s.confidence, seed: s.seed, counters: false });

@@ -159,6 +159,17 @@ describe('a benchmark already far from its baseline', () => {
     expect(answer(x, 6, entries)!.settled).toBeUndefined();
   });
 
+  it('with more than 10 comparisons against a baseline, judges at 1 - alpha / N, which Holm over N implies', () => {
+    // Twelve contenders of one baseline: the run prints them held by Holm over 12.
+    const many = [
+      entry('base', base(), { baseline: true, group: 'g' }),
+      entry('x', far(), { group: 'g' }),
+      ...Array.from({ length: 11 }, (_, i) => entry(`y${i}`, others(10 + i), { group: 'g' })),
+    ];
+    const d = answer(many[1], 6, many)!;
+    expect(d.settled?.confidence).toBeCloseTo(1 - 0.05 / 12, 12);
+  });
+
   it("judges at 99.5 %, or at a tenth of the run's error rate when --confidence is stricter", () => {
     expect(settledConfidence(0.95)).toBe(SETTLED_CONFIDENCE);
     expect(settledConfidence(0.999)).toBeCloseTo(0.9999, 12);
