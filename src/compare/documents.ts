@@ -84,7 +84,14 @@ export function compareBenchmarks(
     baseNs: base.headline?.point ?? null,
     contenderNs: contender.headline?.point ?? null,
   };
-  if (s.instructions) return { ...head, ...instructionsRow(base, contender, s, incomparable) };
+  if (s.instructions)
+    return {
+      ...head,
+      baseNs: null,
+      contenderNs: null,
+      notHeadline: 'instructions',
+      ...instructionsRow(base, contender, s, incomparable),
+    };
   const baseProblem = sideProblem(base, 'baseline');
   const problem = baseProblem ?? sideProblem(contender, 'contender');
   if (problem) {

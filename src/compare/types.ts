@@ -107,8 +107,12 @@ export interface Comparison extends VerdictResult {
    */
   baseNs: number | null;
   contenderNs: number | null;
-  /** The statistic the ratio compares, when it is not the headline statistic of both sides. */
-  notHeadline?: Statistic;
+  /**
+   * What the ratio compares, when it is not the headline statistic of both sides; with
+   * 'instructions' (compare --statistic instructions) the two times are null and the counts the
+   * ratio divides are in the 'instruction-counts' detail.
+   */
+  notHeadline?: Statistic | 'instructions';
   /**
    * Smallest relative difference detectable at 80 % power with these processes (null: unknown, < 2 per side, or
    * incomparable).

@@ -10,7 +10,7 @@ import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { escapeMarkdown, jsonText } from '../text/escape.js';
 import { terminalSafe, truncateName } from '../text/terminal-safe.js';
-import { formatNs, signedPercent, trimmedPercent, wrapLine } from '../text/format.js';
+import { formatNs, sig, signedPercent, trimmedPercent, wrapLine } from '../text/format.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
@@ -36,11 +36,18 @@ function changeText(c: Comparison): string {
 
 const p = (c: Comparison): string => formatPValue(c.pValue);
 
+/** Both sides' values beside the ratio: times, or instructions per op under --statistic instructions. */
+function sideCells(c: Comparison): [string, string] {
+  if (c.notHeadline !== 'instructions') return [formatNs(c.baseNs), formatNs(c.contenderNs)];
+  const counts = c.details.find((d) => d.code === 'instruction-counts');
+  if (!counts) return ['—', '—'];
+  return [`${sig(counts.values.base)} instr`, `${sig(counts.values.contender)} instr`];
+}
+
 function rows(r: DocumentComparison, withP = true): string[][] {
   return r.comparisons.map((c) => [
     displayName(c),
-    formatNs(c.baseNs),
-    formatNs(c.contenderNs),
+    ...sideCells(c),
     changeText(c),
     ratioText(c),
     ...(withP ? [p(c)] : []),
@@ -152,9 +159,10 @@ function summary(r: DocumentComparison, gate?: SuiteGate): string {
 function statisticText(r: DocumentComparison): string {
   const named = [...new Set(r.comparisons.flatMap((c) => (c.notHeadline ? [c.notHeadline] : [])))];
   if (named.length === 0) return '';
+  if (named.length === 1 && named[0] === 'instructions') return '; instructions per op, not times';
   const rows = r.comparisons.filter((c) => c.notHeadline).length;
   const which = rows === r.comparisons.length ? 'times and ratios' : `the times and ratios of ${rows} row(s)`;
-  return `; ${which} compare the per-process ${named.join(' / ')}, not the headline`;
+  return `; ${which} compare the ${named.join(' / ')}, not the headline`;
 }
 
 export interface CompareTextOptions {

@@ -78,7 +78,7 @@ describe('the times beside a ratio', () => {
     expect(c.contenderNs! / c.baseNs!).toBeCloseTo(c.ratio!.point, 12);
     // The contender's headline (1500) would read as +50 % beside a ratio near 1.
     expect(c.contenderNs! / 1000).toBeLessThan(1.05);
-    expect(renderComparison(r, 'text')).toContain('times and ratios compare the per-process mean, not the headline');
+    expect(renderComparison(r, 'text')).toContain('times and ratios compare the mean, not the headline');
     expect(JSON.parse(renderComparison(r, 'json')).comparisons[0].statistic).toBe('mean');
     // Both sides headlining the compared statistic: nothing to name.
     const same = compareDocuments(base, doc([bench('k', quiet(2, 1000))]), S);

@@ -44,6 +44,21 @@ describe('compare --statistic instructions', () => {
     expect(regressions(r.comparisons, INSTRUCTIONS_THRESHOLD)).toHaveLength(1);
     expect(comparisonNotes(c).join(' ')).toMatch(/simulated instructions\/op: 12000\.3 → 12120\.1/);
   });
+  it('shows the instruction counts the ratio divides beside it, not times, and says so', async () => {
+    const { renderComparison } = await import('../../src/report/compare-render.js');
+    // A time headline on both sides that moved the other way: it must not stand beside the ratio.
+    const base = doc([12_000, 12_000.5]);
+    const contender = doc([12_120, 12_120.3]);
+    base.benchmarks[0]!.headline = { statistic: 'slope', point: 1000, ciLow: 1000, ciHigh: 1000 } as never;
+    contender.benchmarks[0]!.headline = { statistic: 'slope', point: 800, ciLow: 800, ciHigh: 800 } as never;
+    const r = compareDocuments(base, contender, settings);
+    const c = r.comparisons[0]!;
+    expect([c.baseNs, c.contenderNs, c.notHeadline]).toEqual([null, null, 'instructions']);
+    const text = renderComparison(r, 'text');
+    expect(text).toMatch(/^k\s+12000 instr\s+12120 instr\s+\+1\.0 %/m);
+    expect(text).not.toMatch(/µs|800\.0 ns/);
+    expect(text).toContain('; instructions per op, not times');
+  });
   it('finds no difference between identical counts and says too-few with one process a side', () => {
     expect(compareDocuments(doc([12_000, 12_000]), doc([12_000, 12_000]), settings).comparisons[0]!.verdict).toBe(
       'no-difference',
