@@ -92,6 +92,10 @@ export async function runFiles(options: RunFilesOptions): Promise<RunOutcome> {
   checkRunTypes('runFiles', options);
   if (options.simulate && options.memory)
     throw new RangeError('runFiles: memory is not available with simulate (a simulated run counts instructions)');
+  if (options.simulate && options.nodeBench !== undefined)
+    throw new RangeError(
+      'runFiles: nodeBench is not available with simulate (its samples would be times under Valgrind)',
+    );
   if (options.simulate && options.profile !== undefined)
     throw new RangeError('runFiles: profile is not available with simulate (a simulated run runs under Valgrind)');
   return oneRunAtATime('runFiles', () => measureFiles(options));

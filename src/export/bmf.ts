@@ -82,7 +82,9 @@ function put(measures: Record<string, BmfMetric>, slug: string, m: BmfMetric | n
 /** The measures of one benchmark of a result document (empty for one without figures). */
 export function benchmarkMeasures(b: BenchmarkResult): Record<string, BmfMetric> {
   const measures: Record<string, BmfMetric> = {};
-  const h = b.headline;
+  // A benchmark whose work was optimized away has a time that is not a speed (the report shows no
+  // ops/s for it): a tracker would chart the empty loop, so no latency or throughput is sent.
+  const h = b.flags.includes('optimized-away') ? null : b.headline;
   if (h) {
     put(measures, 'latency', metric(h.point, h.ciLow, h.ciHigh));
     put(measures, 'throughput', throughput(h.point, h.ciLow, h.ciHigh));

@@ -92,7 +92,8 @@ function fromResults(doc: ResultDocument, options: ExportOptions): GithubBenchma
     if (b.error) continue;
     const name = uniqueName(names, displayName(b), b.file);
     const extra = runExtra(b, options);
-    const h = b.headline;
+    // Optimized away: its time is not a speed (the report shows no ops/s), so none is charted.
+    const h = b.flags.includes('optimized-away') ? null : b.headline;
     const sim = b.counters?.perOp.find((c) => c.event === 'sim-instructions');
     if (h) add(entry(name, 'ns/op', h.point, rangeText(h.ciLow, h.ciHigh, h.confidence), extra));
     else if (sim)

@@ -38,6 +38,18 @@ describe('--memory where it is not measured', () => {
     );
   });
 
+  it('--node-bench with --counters simulate (its samples would be Valgrind times): one line, exit 2; the library too', async () => {
+    const r = await cli('run', GOOD, '--node-bench', 'x.ndjson', '--counters', 'simulate');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'cyclebench run: --node-bench is not available with --counters simulate (its samples would be times under Valgrind)\n' +
+        'see cyclebench run --help\n',
+    );
+    await expect(runFiles({ files: GOOD, print: false, simulate: true, nodeBench: 'x.ndjson' })).rejects.toThrow(
+      /^runFiles: nodeBench is not available with simulate/,
+    );
+  });
+
   it('runFiles({ simulate, memory }) is one RangeError', async () => {
     await expect(runFiles({ files: GOOD, print: false, simulate: true, memory: true })).rejects.toThrow(
       /^runFiles: memory is not available with simulate/,

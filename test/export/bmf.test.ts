@@ -41,6 +41,18 @@ describe('BMF of a run', () => {
     expect(bmf['good/sum 100']['allocated-bytes']).toBeUndefined();
   });
 
+  it('an optimized-away benchmark sends no latency or throughput (its time is not a speed), in BMF and for github-action-benchmark', async () => {
+    const { toGithubBenchmark } = await import('../../src/export/github-benchmark.js');
+    const away = runDocument();
+    away.benchmarks[0]!.flags = [...away.benchmarks[0]!.flags, 'optimized-away'];
+    const m = toBmf(away);
+    valid(m);
+    expect(Object.keys(m)).toEqual(['good/sum $n [n=200]']);
+    const names = toGithubBenchmark(away).map((e: { name: string }) => e.name);
+    expect(names).not.toContain('good/sum 100');
+    expect(names).toContain('good/sum $n [n=200]');
+  });
+
   it('simulated instructions are `instructions`, other simulated counts keep their event name', () => {
     const sim = toBmf(simulatedDocument());
     valid(sim);

@@ -106,6 +106,10 @@ export function parseRunArgs(args: string[], io: Io): RunCliOptions {
   const simulate = counters === 'simulate';
   if (simulate && v.memory)
     throw new UsageError('--memory is not available with --counters simulate (a simulated run counts instructions)');
+  if (simulate && v['node-bench'] !== undefined)
+    throw new UsageError(
+      '--node-bench is not available with --counters simulate (its samples would be times under Valgrind)',
+    );
   if (simulate && v.profile !== undefined)
     throw new UsageError('--profile is not available with --counters simulate (its workers run under Valgrind)');
   // The options whose defaults depend on others (simulate), filled as runFiles() fills them.
