@@ -179,8 +179,11 @@ export function runOrderPlot(b: BenchmarkResult): string {
   return `${parts.join('')}</svg>`;
 }
 
-/** Forest plot of time ratios (contender / baseline) with their CIs and verdicts. */
-export function comparisonPlot(rows: ComparisonRow[]): string {
+const verdictWord = (v: string, quantity: string): string =>
+  quantity === 'time' ? v.replace('-', ' ') : v === 'slower' ? 'more' : v === 'faster' ? 'fewer' : v.replace('-', ' ');
+
+/** Forest plot of ratios (contender / baseline) with their CIs and verdicts: of times, or of simulated instructions. */
+export function comparisonPlot(rows: ComparisonRow[], quantity: 'time' | 'simulated instruction' = 'time'): string {
   const usable = rows.filter((r) => r.ratio !== null);
   const lows = usable.map((r) => r.ciLow ?? (r.ratio as number));
   const highs = usable.map((r) => r.ciHigh ?? (r.ratio as number));
@@ -196,7 +199,7 @@ export function comparisonPlot(rows: ComparisonRow[]): string {
   const x = linearScale(lo, hi, f.left, f.width - f.right);
   const y0 = f.height - f.bottom;
   const parts = [
-    svgOpen('comparison', 'time ratio to the baseline with confidence intervals', f),
+    svgOpen('comparison', `${quantity} ratio to the baseline with confidence intervals`, f),
     axes(
       {
         x,
@@ -205,7 +208,10 @@ export function comparisonPlot(rows: ComparisonRow[]): string {
         yTicks: [],
         xFormat: (v) => `${sig(v, 3)}×`,
         yFormat: () => '',
-        xLabel: 'time ratio to baseline (< 1 faster, > 1 slower)',
+        xLabel:
+          quantity === 'time'
+            ? 'time ratio to baseline (< 1 faster, > 1 slower)'
+            : 'simulated instruction ratio to baseline (< 1 fewer, > 1 more)',
         yLabel: '',
       },
       f,
@@ -225,7 +231,7 @@ export function comparisonPlot(rows: ComparisonRow[]): string {
         `<circle cx="${px(x(r.ratio as number))}" cy="${px(cy)}" r="4" class="verdict-${r.verdict}"/>`,
     );
     parts.push(
-      `<text x="${px(f.width - f.right + 8)}" y="${px(cy + 4)}">${escapeHtml(r.verdict.replace('-', ' '))}</text>`,
+      `<text x="${px(f.width - f.right + 8)}" y="${px(cy + 4)}">${escapeHtml(verdictWord(r.verdict, quantity))}</text>`,
     );
   });
   return `${parts.join('')}</svg>`;

@@ -11,11 +11,12 @@
 // Chromium test rather than silently making the file depend on the network.
 //
 // All user text (benchmark names, args, messages, the hypothesis) goes through escapeHtml.
+import { counterCell, simulatedRun } from './terminal.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { flagText } from './caveats.js';
 import { baselineOf } from './comparisons.js';
-import { formatHalfWidth, formatNs, relHalfWidth, trimmedPercent } from './format.js';
+import { formatHalfWidth, formatNs, relHalfWidth, sig, trimmedPercent } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, spacedName } from './samples.js';
@@ -62,6 +63,14 @@ function blockHtml(b: Block): string {
   }
 }
 
+/** A benchmark without a time: its simulated instructions per op when it has them. */
+function simulatedLine(b: BenchmarkResult): string {
+  const c = b.counters?.perOp.find((x) => x.event === 'sim-instructions');
+  if (!c) return 'no headline estimate';
+  const ci = c.ciLow !== undefined && c.ciHigh !== undefined ? ` [${sig(c.ciLow)}, ${sig(c.ciHigh)}]` : '';
+  return `${counterCell(c.perOp)} simulated instructions per iteration${ci}`;
+}
+
 function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number): string {
   const head = `<h3>${esc(spacedName(b))}${b.baseline ? ' (baseline)' : ''}</h3>`;
   const args = formatArgs(b.args) ? `<p>args: ${esc(formatArgs(b.args))}</p>` : '';
@@ -79,12 +88,15 @@ function benchmarkSection(doc: ResultDocument, b: BenchmarkResult, index: number
       ? `${formatNs(h.point)} per iteration (${h.statistic}), ${trimmedPercent(h.confidence, 2, false)} CI ` +
         `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)} (${formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh))})` +
         (base ? `; baseline: ${base.name}` : '')
-      : 'no headline estimate';
+      : simulatedLine(b);
   const flags = b.flags.map((f) => `<span class="flag" title="${esc(flagText(f))}">${esc(f)}</span>`).join('');
   const hasBatches = b.forks.some((f) => f.batches.length >= 2);
-  const plots = hasBatches
-    ? `<div class="plots">${scatterPlot(b)}${away ? '' : distributionPlot(b)}${runOrderPlot(b)}</div>`
-    : '<p>no batches recorded</p>';
+  // Under Valgrind the batches' times are the simulation's, tens of times the kernel's: not plotted.
+  const plots = b.flags.includes('simulated')
+    ? '<p>counted under Valgrind: the batch times are the simulation’s, so no time plots</p>'
+    : hasBatches
+      ? `<div class="plots">${scatterPlot(b)}${away ? '' : distributionPlot(b)}${runOrderPlot(b)}</div>`
+      : '<p>no batches recorded</p>';
   const flagLine = flags ? `<p>${flags}</p>` : '';
   const explain = profileHtml(b) + tierHtml(b);
   return `<section class="benchmark" id="b${index}">${head}${args}<p>${esc(summary)}</p>${flagLine}${plots}${explain}</section>`;
@@ -110,7 +122,10 @@ export function renderHtml(doc: ResultDocument, opts: ReviewOptions = {}): strin
       'confidence interval, one row per benchmark, by group; ◆ marks the baseline of a group and the ratio ' +
       'to it is on the right. Details, plots and caveats of each benchmark follow.</p>'
     : '';
-  const comparisons = opts.comparisons?.length ? `<h2>Comparisons</h2>${comparisonPlot(opts.comparisons)}` : '';
+  const quantity = simulatedRun(doc.benchmarks) ? 'simulated instruction' : 'time';
+  const comparisons = opts.comparisons?.length
+    ? `<h2>Comparisons</h2>${comparisonPlot(opts.comparisons, quantity)}`
+    : '';
   const sections = doc.benchmarks.map((b, i) => benchmarkSection(doc, b, i)).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">

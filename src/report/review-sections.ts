@@ -7,6 +7,7 @@ import { formatArgs, spacedName } from './samples.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { inputBlocks } from './latency.js';
 import { awayCell, layoutText } from './details.js';
+import { COUNTER_COLUMN, counterCell, simulatedRun } from './terminal.js';
 
 const measured = (doc: ResultDocument): BenchmarkResult[] => doc.benchmarks.filter((b) => !b.error);
 
@@ -169,7 +170,37 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
   ];
 }
 
+/** Counted under Valgrind: each simulated count per op, with its interval over processes. */
+function simulatedResultBlocks(doc: ResultDocument): Block[] {
+  const events = [...new Set(doc.benchmarks.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))]
+    .filter((e) => e.startsWith('sim-'))
+    // Instructions first, as the run's own table leads with them.
+    .sort((a, b) => Number(b === 'sim-instructions') - Number(a === 'sim-instructions'));
+  const rows = doc.benchmarks.map((b) => {
+    if (b.error) return [spacedName(b), 'not measured', ...events.slice(1).map(() => '')];
+    return [
+      spacedName(b),
+      ...events.map((e) => {
+        const c = b.counters?.perOp.find((x) => x.event === e);
+        if (!c) return '—';
+        const ci = c.ciLow !== undefined && c.ciHigh !== undefined ? ` [${sig(c.ciLow)}, ${sig(c.ciHigh)}]` : '';
+        return `${counterCell(c.perOp)}${ci}`;
+      }),
+    ];
+  });
+  return [
+    {
+      kind: 'para',
+      text:
+        'Counted under Valgrind (--counters simulate): no time is reported; each count per operation is ' +
+        "the slope of the process's counts over iterations, with its interval over processes.",
+    },
+    { kind: 'table', header: ['benchmark', ...events.map((e) => COUNTER_COLUMN[e] ?? `${e}/op`)], rows },
+  ];
+}
+
 export function resultBlocks(doc: ResultDocument): Block[] {
+  if (simulatedRun(doc.benchmarks)) return simulatedResultBlocks(doc);
   const rows = doc.benchmarks.map((b) => {
     if (b.error) return [spacedName(b), 'not measured', '', '', '', '', ''];
     const h = b.headline;

@@ -12,6 +12,7 @@ import { describeConditions } from './conditions.js';
 import { sig } from './format.js';
 import { measurementBlocks, resultBlocks, statisticBlocks, warmupBlocks, workloadBlocks } from './review-sections.js';
 import { spacedName } from './samples.js';
+import { simulatedRun } from './terminal.js';
 import { latencyBlocks } from './latency.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { profileBlocks } from './profile.js';
@@ -61,11 +62,14 @@ function questionBlocks(doc: ResultDocument, hypothesis: string | undefined): Bl
   ];
 }
 
-function ratioText(r: ComparisonRow): string {
+function ratioText(r: ComparisonRow, quantity: string): string {
   if (r.ratio === null) return '';
   const ci = r.ciLow !== null && r.ciHigh !== null ? ` [${sig(r.ciLow)}, ${sig(r.ciHigh)}]` : '';
-  return `, time ratio ${sig(r.ratio)}×${ci}`;
+  return `, ${quantity} ratio ${sig(r.ratio)}×${ci}`;
 }
+
+/** A simulated run's verdicts compare instruction counts: more and fewer, as its table says. */
+const SIMULATED_WORDS: Partial<Record<string, string>> = { slower: 'more instructions', faster: 'fewer instructions' };
 
 function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
   const contenders = doc.benchmarks.filter((b) => !b.baseline && baselineOf(doc, b));
@@ -86,18 +90,22 @@ function verdictBlocks(doc: ResultDocument, opts: ReviewOptions): Block[] {
         'faster / slower / no difference / cannot tell / incomparable.',
     });
   } else {
+    const simulated = simulatedRun(doc.benchmarks);
+    const quantity = simulated ? 'simulated instruction' : 'time';
+    const word = (v: string) => (simulated ? SIMULATED_WORDS[v] : undefined) ?? v.replace('-', ' ');
     const items = opts.comparisons.map(
       (r) =>
         `${spacedName(r)} ` +
-        `vs ${r.baseline}: ${r.verdict.replace('-', ' ')}` +
+        `vs ${r.baseline}: ${word(r.verdict)}` +
         // A 'cannot-tell' reason starts with the verdict's words: said once.
-        `${ratioText(r)}${r.reason ? ` (${r.reason.replace(/^cannot tell: /, '')})` : ''}`,
+        `${ratioText(r, quantity)}${r.reason ? ` (${r.reason.replace(/^cannot tell: /, '')})` : ''}`,
     );
     out.push({
       kind: 'para',
       text:
-        'Each contender against its group baseline: faster / slower when the CI of the ' +
-        'time ratio excludes 1 and the difference exceeds the noise threshold; no ' +
+        `Each contender against its group baseline: ${simulated ? 'more / fewer' : 'faster / slower'} when the CI of the ` +
+        `${quantity} ratio excludes 1 and the difference exceeds the noise threshold, and holds after Holm's ` +
+        "adjustment over the run's comparisons (else cannot tell, with the reason); no " +
         'difference only when the whole interval lies inside ±threshold; cannot tell when it ' +
         'reaches beyond the threshold without settling it; too few when a side has 1 process (its interval ' +
         'cannot see process-to-process variation, so no verdict); incomparable when an ' +

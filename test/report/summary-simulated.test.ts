@@ -127,3 +127,20 @@ describe('a simulated run in the terminal', () => {
     expectGolden('summary-simulated-80.golden.txt', presentRun(simulated, { columns: 80 }));
   });
 });
+
+describe('cyclebench report of a run counted under Valgrind', () => {
+  it('shows the counts it compared, words its verdict as more / fewer instructions, and plots no times', async () => {
+    const { renderReport } = await import('../../src/index.js');
+    const text = await renderReport(simulated, 'text');
+    const big = simulated.benchmarks.find((b) => b.name.includes('10,000'))!;
+    // The Result table holds each simulated count per op; the time columns are gone.
+    expect(text).toMatch(new RegExp(`sum / 10,000 numbers\\s+${counterCell(instructions(big))} \\[`));
+    expect(text).not.toMatch(/^\s+benchmark\s+time\/iter/m);
+    expect(text).toMatch(/vs 100 numbers: more instructions, simulated instruction ratio 98\.\d+×/);
+    expect(text).not.toContain('time ratio');
+    const html = await renderReport(simulated, 'html');
+    expect(html).not.toContain('fitted slope');
+    expect(html).toContain('simulated instruction ratio to baseline (&lt; 1 fewer, &gt; 1 more)');
+    expect(html).toContain(`${counterCell(instructions(big))} simulated instructions per iteration`);
+  });
+});
