@@ -85,8 +85,15 @@ export const COUNTER_EVENTS = [...HARDWARE_EVENTS, ...SOFTWARE_EVENTS] as const;
 export type CounterEventName = (typeof COUNTER_EVENTS)[number];
 
 /** Counters simulated by Valgrind's callgrind (src/simulation/events.ts), not read from a PMU. */
-export type SimulatedEventName =
-  'sim-instructions' | 'sim-I1-misses' | 'sim-D1-misses' | 'sim-LL-misses' | 'sim-branches' | 'sim-branch-mispredicts';
+export const SIMULATED_EVENT_NAMES = [
+  'sim-instructions',
+  'sim-I1-misses',
+  'sim-D1-misses',
+  'sim-LL-misses',
+  'sim-branches',
+  'sim-branch-mispredicts',
+] as const;
+export type SimulatedEventName = (typeof SIMULATED_EVENT_NAMES)[number];
 
 /** Any per-batch counter a batch can carry: perf events or simulated ones. */
 export type CounterName = CounterEventName | SimulatedEventName;

@@ -1,7 +1,7 @@
 // The CSV file (`--csv FILE`): one row per benchmark, a FIXED set of columns in a fixed
 // order (a column never appears or disappears with the data, so scripts can rely on it),
 // full-precision numbers in ns, RFC 4180 quoting and CRLF line ends.
-import { COUNTER_EVENTS } from '../platform/types.js';
+import { COUNTER_EVENTS, SIMULATED_EVENT_NAMES } from '../platform/types.js';
 import { csvField } from '../text/escape.js';
 import { benchmarkLines } from './details.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
@@ -45,7 +45,8 @@ const COLUMNS: readonly [string, (b: BenchmarkResult) => Cell][] = [
   ['forks', (b) => b.forks.length],
   ['batches', (b) => b.forks.reduce((a, f) => a + f.batches.length, 0)],
   ['iterations', (b) => b.forks.reduce((a, f) => a + f.batches.reduce((s, x) => s + x.iterations, 0), 0)],
-  ...COUNTER_EVENTS.map((ev): [string, (b: BenchmarkResult) => Cell] => [
+  // Counted under Valgrind (--counters simulate): sim_instructions_per_op, ….
+  ...[...COUNTER_EVENTS, ...SIMULATED_EVENT_NAMES].map((ev): [string, (b: BenchmarkResult) => Cell] => [
     `${ev.replace(/-/g, '_')}_per_op`,
     (b) => b.counters?.perOp.find((c) => c.event === ev)?.perOp,
   ]),

@@ -142,5 +142,21 @@ describe('cyclebench report of a run counted under Valgrind', () => {
     expect(html).not.toContain('fitted slope');
     expect(html).toContain('simulated instruction ratio to baseline (&lt; 1 fewer, &gt; 1 more)');
     expect(html).toContain(`${counterCell(instructions(big))} simulated instructions per iteration`);
+    // The CSV carries every simulated count per op in its own column.
+    // Fields split at commas outside quotes (a name such as "sum / 10,000 numbers" is quoted).
+    const fields = (line: string) => {
+      const out = [''];
+      let quoted = false;
+      for (const ch of line) {
+        if (ch === '"') quoted = !quoted;
+        else if (ch === ',' && !quoted) out.push('');
+        else out[out.length - 1] += ch;
+      }
+      return out;
+    };
+    const [head, ...rows] = (await renderReport(simulated, 'csv')).trim().split('\n').map(fields);
+    const col = head!.indexOf('sim_instructions_per_op');
+    expect(col).toBeGreaterThan(0);
+    expect(rows.map((r) => Number(r[col]))).toEqual(simulated.benchmarks.map(instructions));
   });
 });
