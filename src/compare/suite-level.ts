@@ -40,7 +40,7 @@ export interface SuiteGate {
   family: number;
   /** Slower beyond the threshold, and significant after Holm: these fail the gate. */
   regressions: Comparison[];
-  /** Slower beyond the threshold at the row's own level, but not after Holm: they pass, named. */
+  /** Slower beyond the threshold at the row's own level, but not after Holm: named; they pass, or fail as unsure with `unsureFails`. */
   notAfterAdjustment: Comparison[];
   alpha: number;
   /** The gate fails on rows it cannot tell about (`,cannot-tell`): then `notAfterAdjustment` fails it too. */

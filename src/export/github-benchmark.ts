@@ -146,7 +146,8 @@ function fromStat(result: StatResult): GithubBenchmarkEntry[] {
     const vs = result.comparisons.find((x) => x.contender === i && x.baseline === 0 && x.metric === 'wall-time');
     const extra = [
       ...(vs ? [`verdict: ${vs.verdict} against command 1 (${vs.reason})`] : []),
-      `runs: ${c.runCount}; failed: ${c.failures.length}`,
+      // Measured runs only, as the text report counts them: a failed warm-up run is in neither figure.
+      `runs: ${c.runCount}; failed: ${c.failures.filter((f) => !f.warmup).length}`,
     ];
     const name = uniqueName(names, c.command, `command ${i + 1}`);
     const e = entry(name, 'ms', wall.mean, rangeText(wall.ci95[0], wall.ci95[1], 0.95), extra);

@@ -5,7 +5,7 @@ import { MACHINE_CHANGE } from '../analysis/slow-processes.js';
 import type { DetailValues, EnvironmentValues } from '../results/schema.js';
 import { pEquals } from '../statistics/p-value.js';
 import { MAX_UNITS_ADVICE, withinNoiseReason } from '../statistics/threshold.js';
-import { formatNs, percent } from '../text/format.js';
+import { formatNs, percent, trimmedPercent } from '../text/format.js';
 import { escapeTerminal } from '../text/escape.js';
 
 type ComparisonCode =
@@ -198,9 +198,9 @@ export const COMPARISON_DETAIL_TEXT: { [C in ComparisonCode]: (v: DetailValues[C
   'not-after-adjustment': (v) =>
     v.inRun
       ? `${v.verdict} on its own (p ${p(v.pValue)}), but not among the run's ${v.family} comparisons with a ` +
-        `.baseline() (Holm, family-wise ${percent(v.alpha, 0)})`
+        `.baseline() (Holm, family-wise ${trimmedPercent(v.alpha)})`
       : `${v.verdict} on its own (p ${p(v.pValue)}), but not among the ${v.family} compared benchmarks ` +
-        `(Holm, family-wise ${percent(v.alpha, 0)}); --per-row judges each on its own`,
+        `(Holm, family-wise ${trimmedPercent(v.alpha)}); --per-row judges each on its own`,
   'run-drifted': (v) =>
     `the machine changed speed during the ${v.side}'s run: its ${v.planned} planned processes read ` +
     `${formatNs(v.plannedMean)}, the ${v.added} added after them ${formatNs(v.addedMean)} ` +

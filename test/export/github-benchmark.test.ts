@@ -97,4 +97,12 @@ describe('github-action-benchmark export of a paired run and of stat', () => {
     expect(out[0]).toMatchObject({ name: 'node a.js', unit: 'ms', value: 50, range: '95 % CI [48, 52]' });
     expect(out[1].extra).toContain('verdict: slower against command 1 (CI excludes 1)');
   });
+
+  it('stat: counts failed measured runs only, as the text report does (a failed warm-up run is in neither figure)', () => {
+    const r = statResult();
+    const fail = (run: number, warmup: boolean) =>
+      ({ command: 0, run, warmup, kind: 'exit', exitCode: 1, signal: null, message: 'exit 1' }) as const;
+    r.commands[0]!.failures = [fail(0, true), fail(3, false)];
+    expect(toGithubBenchmark(r)[0]!.extra).toContain('runs: 5; failed: 1');
+  });
 });

@@ -26,8 +26,9 @@ prints mean, std error (standard error of the mean, perf's "±"), std dev, CV, m
 median, max and the 95 % CI of the mean per metric.
 
 A/B mode: every "--vs" after "--" starts another command; the commands run interleaved
-(A, B, A, B, ...) and each is compared with the first: ratio of means with a bootstrap CI
-and a verdict (faster / slower / no-difference / incomparable). A command whose own
+(A, B, A, B, ...) and each is compared with the first: ratio of means with a Welch t-interval
+and a verdict (faster / slower / no-difference / cannot-tell / too-few / incomparable;
+faster / slower held by Holm over every compared metric). A command whose own
 arguments contain "--vs" must be given as a string with --shell.`,
   column: 24,
   positionals: false,
