@@ -51,7 +51,7 @@ export function cells(r: PairedRow): string[] {
 export const HEAD = ['benchmark', 'this/other [CI]', 'CI level', 'verdict', 'pairs', 'detectable'];
 
 /** The stopping rule in one line, as printed under every paired table. */
-export function sequentialRule(s: PairedSettings, detectable = true): string {
+export function sequentialRule(s: PairedSettings, detectable = true, noDifference = NO_DIFFERENCE_CONFIDENCE): string {
   const looks =
     s.looks.length > 3 ? `${s.looks[0]}, ${s.looks[1]}, ..., ${s.looks[s.looks.length - 1]}` : s.looks.join(', ');
   return (
@@ -61,7 +61,7 @@ export function sequentialRule(s: PairedSettings, detectable = true): string {
       ? `per benchmark (Bonferroni over ${s.family} benchmarks: ${+(s.alpha * s.family).toPrecision(3)} for the whole gate)`
       : 'overall') +
     '; no difference: ' +
-    `${Math.round(NO_DIFFERENCE_CONFIDENCE * 100)} % CI inside ±${settingPercent(s.threshold)} (the threshold)` +
+    `${Math.round(noDifference * 100)} % CI inside ±${settingPercent(s.threshold)} (the threshold)` +
     (detectable ? '; "detectable" = smallest difference found with 80 % power' : '')
   );
 }
@@ -115,7 +115,9 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
   }
   if (o.interrupted) lines.push('the run was interrupted: results are partial');
   if (o.notRun?.length) lines.push(`not run (interrupted): ${list(o.notRun)}`);
-  lines.push(sequentialRule(o.settings, detectable));
+  // A file written by another version states the level its rows were judged at (rule.noDifferenceConfidence).
+  const recorded = (o as { rule?: { noDifferenceConfidence?: unknown } }).rule?.noDifferenceConfidence;
+  lines.push(sequentialRule(o.settings, detectable, typeof recorded === 'number' ? recorded : undefined));
   return lines;
 }
 

@@ -71,6 +71,17 @@ describe('report of a paired file', () => {
     expect(r.stdout).toContain('1-minute load 3.50 at the start, 4.25 at the end');
   });
 
+  it("a file judged by another version's no-difference level states that level, not this version's", async () => {
+    const old = newPairedDocument(outcome, [], environment);
+    old.rule.noDifferenceConfidence = 0.8;
+    const r = await runCli(['report', write('old-rule.json', old)], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('no difference: 80 % CI inside ±1.0 % (the threshold)');
+    expect((await runCli(['report', good], dir)).stdout.replace(/\s+/g, ' ')).toContain(
+      'no difference: 90 % CI inside',
+    );
+  });
+
   it('Markdown and HTML hold the same tables; HTML escapes names; CSV has one line per pair', async () => {
     const md = await runCli(['report', good, '--format', 'markdown'], dir);
     expect(md.stdout).toContain('| pair | order | other tree | this tree | ratio |');
