@@ -1,9 +1,9 @@
 // Caveats of a run in words: every warning, every flag explained, contamination counts,
 // and the conditions that were not controlled. Shared by the honest report, Markdown and
 // HTML so each says the same thing.
-import type { Flag, ResultDocument } from '../results/schema.js';
+import type { DetailCode, Flag, ResultDocument } from '../results/schema.js';
 import { at } from './conditions.js';
-import { benchmarkLines, explainedFlags, forkLines } from './details.js';
+import { benchmarkLines, detailText, explainedFlags, forkLines } from './details.js';
 import { contaminationCount, spacedName } from './samples.js';
 
 export const FLAG_TEXT: Record<Flag, string> = {
@@ -39,6 +39,9 @@ export function flagText(flag: string): string {
 }
 
 /** What a reviewer must know before trusting the numbers, one line each. */
+/** Details that say a process was left out of the estimate. */
+const LEAVES_OUT: readonly DetailCode[] = ['slow-processes', 'odd-process', 'process-left-out'];
+
 export function caveats(doc: ResultDocument): string[] {
   const lines: string[] = [];
   for (const w of doc.warnings) lines.push(`run: ${w}`);
@@ -70,6 +73,11 @@ export function caveats(doc: ResultDocument): string[] {
       );
     }
     for (const w of warnings) lines.push(`${name}: ${w}`);
+    // A process the estimate leaves out changes what the headline rests on: said even when it is
+    // only a note (the run's own table says so under --verbose).
+    for (const d of b.details ?? [])
+      if (d.severity !== 'warning' && LEAVES_OUT.includes(d.code) && (d.code !== 'slow-processes' || d.values.leftOut))
+        lines.push(`${name}: ${detailText(d)}`);
     for (const f of b.forks) for (const w of forkLines(f)) lines.push(`${name}, fork ${f.index + 1}: ${w}`);
     const profiled = b.forks.filter((f) => f.profiled).map((f) => f.index + 1);
     if (profiled.length)
