@@ -46,6 +46,7 @@ const SEVERITY: Record<FindingCode, Finding['severity']> = {
   outliers: 'info',
   'environment-changed': 'warning',
   'tests-disagree': 'warning',
+  'held-by-family': 'info',
   incomparable: 'warning',
   'too-few': 'info',
   'in-process': 'info',
@@ -182,6 +183,12 @@ export function comparisonFindings(
   });
   if (r.verdict === 'incomparable') return [make('incomparable', { baseline: r.baseline })];
   if (r.verdict === 'too-few') return [make('too-few', { baseline: r.baseline })];
+  // Faster or slower on its own, held back by Holm over the run's comparisons: the row's
+  // "cannot tell" beside an interval that excludes 1 needs its reason in the default output.
+  if (r.because?.code === 'not-after-adjustment') {
+    const v = r.because.values;
+    return [make('held-by-family', { baseline: r.baseline, verdict: v.verdict, family: v.family })];
+  }
   // The rank test's p-value: a verdict's detail carries it where the rank test disagreed with the
   // interval (src/compare/verdict.ts), and null where it did not. `pValue` itself is the interval's own
   // test, which always agrees with it; only older files without such a detail hold the rank test's there.

@@ -109,6 +109,9 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   'environment-changed': () => 'the machine changed during the run — run again',
   'tests-disagree': testsDisagree,
   incomparable: (v) => `cannot be compared with ${String(v.baseline)} — see --verbose`,
+  'held-by-family': (v) =>
+    `${String(v.verdict)} than ${String(v.baseline)} on its own, not among the run's ${num(v.family)} ` +
+    'comparisons with a baseline (Holm): cannot tell',
   'too-few': (v) => `too few processes to compare with ${String(v.baseline)} — use --forks 2 or more`,
   'in-process': () => 'measured in the calling process, not in fresh forks',
 };

@@ -17,6 +17,7 @@ export const FINDING_CODES = [
   'noisy',
   'contended',
   'tests-disagree',
+  'held-by-family',
   'low-r2',
   'warmup-not-steady',
   'contamination',

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { relativeToBaseline } from '../../src/compare/documents.js';
 import { comparisonReason } from '../../src/report/details.js';
+import { comparisonFindings } from '../../src/analysis/findings.js';
+import { findingText } from '../../src/report/findings.js';
 import { trials } from '../helpers/trials.js';
 import {
   syntheticBenchmark as bench,
@@ -60,6 +62,18 @@ describe("a run's .baseline() comparisons, held to a family-wise level (seeded s
       found = relativeToBaseline(group(r, 6), S).find((x) => x.comparison.because?.code === 'not-after-adjustment');
     expect(found).toBeDefined();
     expect(found!.comparison.verdict).toBe('cannot-tell');
+    // The run's default output says it in one line (a finding): "cannot tell" beside an interval
+    // that excludes 1 would otherwise stand unexplained.
+    const c = found!.comparison;
+    const own = c.because!.code === 'not-after-adjustment' ? c.because!.values.verdict : '';
+    const held = bench('b', [], {
+      group: 'g',
+      relative: { baseline: found!.baseline, verdict: c.verdict, ratio: c.ratio, pValue: c.pValue, because: c.because },
+    });
+    const [finding] = comparisonFindings(held);
+    expect(findingText(finding!)).toBe(
+      `${own} than g/b0 on its own, not among the run's 6 comparisons with a baseline (Holm): cannot tell`,
+    );
     expect(comparisonReason(found!.comparison)).toMatch(
       /^(faster|slower) on its own \(p = 0\.\d+\), but not among the run's 6 comparisons with a \.baseline\(\) \(Holm, family-wise 5 %\)$/,
     );

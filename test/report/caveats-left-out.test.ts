@@ -13,7 +13,14 @@ describe('caveats of a benchmark with a process left out', () => {
   it('name it, and say nothing of a slow process that was kept', () => {
     const slow = (leftOut: boolean) =>
       bench('k', forks(1, 3, { cost: 10 }), {
-        details: [{ code: 'slow-processes', severity: 'info', values: { slow: 1, of: 3, factors: [1.6], leftOut } }],
+        details: [
+          {
+            code: 'slow-processes',
+            severity: 'info',
+            benchmark: 'k',
+            values: { slow: 1, of: 3, factors: [1.6], leftOut },
+          },
+        ],
       });
     const out = caveats(doc([slow(true)]));
     expect(out.filter((l) => l.startsWith('k: '))).toHaveLength(1);
