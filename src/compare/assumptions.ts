@@ -150,11 +150,17 @@ export function withBenchmarkFacts(
 /** Flags that mean a run cannot be trusted for a comparison (others are only noted). */
 export const CONTAMINATING_FLAGS: readonly Flag[] = ['environment-changed', 'optimized-away', 'estimates-disagree'];
 
-/** Why one side cannot be compared (an error, no measurement, a contaminating flag), as data, or null. */
-export function sideProblem(b: BenchmarkResult, side: Side): AnalysisDetail | null {
+/**
+ * Why one side cannot be compared (an error, no measurement, a contaminating flag), as data, or
+ * null. `allowEnvironmentChange` (compare --allow-env-change): a machine that changed during the
+ * run is the caveat the user accepted, not contamination (the comparison then says so).
+ */
+export function sideProblem(b: BenchmarkResult, side: Side, allowEnvironmentChange = false): AnalysisDetail | null {
   if (b.error) return detail('side-failed', { side, kind: b.error.kind, message: b.error.message });
   if (!b.forks?.length || !b.headline) return detail('side-unmeasured', { side, message: null });
-  const bad = b.flags.filter((f) => CONTAMINATING_FLAGS.includes(f));
+  const bad = b.flags.filter(
+    (f) => CONTAMINATING_FLAGS.includes(f) && !(allowEnvironmentChange && f === 'environment-changed'),
+  );
   if (bad.length) return detail('side-contaminated', { side, flags: bad });
   return null;
 }

@@ -92,8 +92,9 @@ export function compareBenchmarks(
       notHeadline: 'instructions',
       ...instructionsRow(base, contender, s, incomparable),
     };
-  const baseProblem = sideProblem(base, 'baseline');
-  const problem = baseProblem ?? sideProblem(contender, 'contender');
+  const allow = s.allowEnvironmentChange === true;
+  const baseProblem = sideProblem(base, 'baseline', allow);
+  const problem = baseProblem ?? sideProblem(contender, 'contender', allow);
   if (problem) {
     const cause = baseProblem ? 'baseline' : 'contender';
     return { ...head, verdict: 'incomparable', ratio: null, pValue: null, because: problem, details: [], cause };

@@ -8,7 +8,9 @@
 // - A 'cannot-tell' row (an interval too wide to judge) passes unless the gate names cannot-tell.
 //   A row that cannot tell only after the adjustment is judged by its own level's verdict: faster,
 //   or slower within the threshold, passes even then; slower beyond it fails with cannot-tell.
-// - A contender that crashed or is missing fails; so does a changed environment unless allowed.
+// - A contender that crashed or is missing fails; so does a changed environment unless allowed,
+//   and a row whose ratio could not be estimated (no usable batches, a zero time, no counts to
+//   compare): the gate would otherwise pass a contender it never checked.
 // - A gate that compared nothing has checked nothing and fails; rows with too few processes for a
 //   verdict are listed as unchecked and alone do not fail it.
 import type { DocumentComparison } from './documents.js';
@@ -34,6 +36,8 @@ export interface GateDecision {
   cannotTell: Comparison[];
   /** Incomparable because the contender failed (crashed, contaminated). */
   failedContenders: Comparison[];
+  /** Incomparable because no ratio could be estimated for the pair: not checked, and it fails. */
+  unestimated: Comparison[];
   /** Benchmarks of the baseline that the contender lacks. */
   missing: string[];
   /** Incomparable because the environment changed (they fail unless allowEnvChange). */
@@ -61,6 +65,7 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
   // none either, and slower beyond it is listed among the regressions that do not hold (suite).
   const cannotTell = rows.filter((c) => c.verdict === 'cannot-tell' && notAfterAdjustment(c) === null);
   const failedContenders = incomparable('contender');
+  const unestimated = rows.filter((c) => c.verdict === 'incomparable' && (c.cause === 'estimate' || !c.cause));
   const environment = incomparable('environment');
   const compared = rows.some((c) => c.verdict !== 'incomparable' && c.verdict !== 'too-few');
   const checkedNothing = !compared && (rows.length === 0 || rows.some((c) => c.verdict === 'incomparable'));
@@ -68,6 +73,7 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
     suite,
     cannotTell,
     failedContenders,
+    unestimated,
     missing: result.onlyBase,
     environment,
     unchecked: rows.filter((c) => c.verdict === 'too-few'),
@@ -76,6 +82,7 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
       suite.regressions.length > 0 ||
       (s.failOnCannotTell && (cannotTell.length > 0 || suite.notAfterAdjustment.length > 0)) ||
       failedContenders.length > 0 ||
+      unestimated.length > 0 ||
       result.onlyBase.length > 0 ||
       (!s.allowEnvChange && environment.length > 0) ||
       checkedNothing,

@@ -8,6 +8,14 @@ import type { AnalysisDetail } from '../results/schema.js';
 import type { Comparison } from './types.js';
 
 /**
+ * A row whose test counts in the family: it has a p-value and was compared. A row found
+ * incomparable after its interval was computed (a changed environment) keeps its p but was not
+ * compared: counted, it would lower the level the compared rows are held to.
+ */
+export const isTested = (c: Comparison): boolean =>
+  typeof c.ciPValue === 'number' && c.verdict !== 'incomparable' && c.verdict !== 'too-few';
+
+/**
  * The rows' verdicts at a family-wise level: a row called faster or slower at its own level whose
  * test Holm's procedure over every tested row does not reject becomes 'cannot-tell', with the
  * reason (`not-after-adjustment`) naming its own p and the family. Two runs of unchanged code
@@ -16,7 +24,7 @@ import type { Comparison } from './types.js';
  * 1 - (1 - α)^N (18.5 % for four benchmarks at α = 5 %). Rows without a test are unchanged.
  */
 export function adjustVerdicts(comparisons: readonly Comparison[], alpha: number, inRun = false): Comparison[] {
-  const tested = comparisons.filter((c) => typeof c.ciPValue === 'number');
+  const tested = comparisons.filter(isTested);
   if (tested.length < 2) return [...comparisons];
   const rejects = holmRejects(
     tested.map((c) => c.ciPValue as number),
@@ -49,7 +57,7 @@ export interface SuiteGate {
 
 /** Regressions of a suite: 'slower' by more than `threshold` and rejected by Holm over every tested comparison. */
 export function suiteRegressions(comparisons: readonly Comparison[], threshold: number, alpha: number): SuiteGate {
-  const tested = comparisons.filter((c) => typeof c.ciPValue === 'number');
+  const tested = comparisons.filter(isTested);
   const rejects = holmRejects(
     tested.map((c) => c.ciPValue as number),
     alpha,
@@ -63,8 +71,8 @@ export function suiteRegressions(comparisons: readonly Comparison[], threshold: 
   return {
     family: tested.length,
     // A slower row without a p-value (none of the comparisons here lack one) is kept as a regression.
-    regressions: slower.filter((c) => held.has(c) || typeof c.ciPValue !== 'number'),
-    notAfterAdjustment: slower.filter((c) => typeof c.ciPValue === 'number' && !held.has(c)),
+    regressions: slower.filter((c) => held.has(c) || !isTested(c)),
+    notAfterAdjustment: slower.filter((c) => isTested(c) && !held.has(c)),
     alpha,
   };
 }

@@ -4,7 +4,7 @@
 import type { DocumentComparison } from '../compare/documents.js';
 import { displayName } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
-import type { SuiteGate } from '../compare/suite-level.js';
+import { isTested, type SuiteGate } from '../compare/suite-level.js';
 import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
@@ -111,7 +111,7 @@ function footer(r: DocumentComparison, bullet: string): string[] {
  * regressions by Holm, so a row called slower can pass it.
  */
 export function adjustmentText(r: DocumentComparison, gate?: SuiteGate): string {
-  const tested = gate ? gate.family : r.comparisons.filter((c) => typeof c.ciPValue === 'number').length;
+  const tested = gate ? gate.family : r.comparisons.filter(isTested).length;
   if (tested === 0) return 'no tested comparison: no multiplicity adjustment';
   if (tested === 1) return '1 tested comparison: no multiplicity adjustment';
   if (r.perRow === false) {
@@ -251,6 +251,7 @@ export function renderJsonComparison(r: DocumentComparison, gate?: SuiteGate): s
     adjustment,
     onlyBase: r.onlyBase,
     onlyContender: r.onlyContender,
+    duplicates: r.duplicates,
     environment: r.environment,
   };
   return `${jsonText(output)}\n`;

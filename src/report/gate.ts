@@ -6,10 +6,13 @@ import type { GateDecision, GateSettings, PairedGateDecision } from '../compare/
 import { adjustmentLine, notAfterAdjustment } from '../compare/suite-level.js';
 import type { Comparison } from '../compare/types.js';
 import { formatPValue } from '../statistics/p-value.js';
-import { fullName } from '../text/format.js';
+import { settingPercent } from '../text/format.js';
+import { displayName } from '../compare/match.js';
+import { escapeControls } from '../text/terminal-safe.js';
 import { comparisonReason } from './details.js';
 
-const nameOf = (c: Comparison) => fullName(c.group, c.name);
+// As the table names it (args included), with control characters made visible: one line each.
+const nameOf = (c: Comparison) => escapeControls(displayName(c));
 
 /**
  * The policy for 'cannot-tell' rows, whenever there are any: they pass by default (an interval
@@ -30,13 +33,14 @@ export function gateFailureLines(d: GateDecision, s: GateSettings): string[] {
   const bad = d.suite.regressions;
   if (bad.length)
     lines.push(
-      `${bad.length} significant regression(s) beyond ${(s.threshold * 100).toFixed(1)} % ` +
+      `${bad.length} significant regression(s) beyond ${settingPercent(s.threshold)} ` +
         `(${bad.map(nameOf).join(', ')})`,
     );
   const unsure = d.cannotTell.length + (s.failOnCannotTell ? d.suite.notAfterAdjustment.length : 0);
   if (s.failOnCannotTell && unsure)
     lines.push(`${unsure} benchmark(s) cannot tell, which --fail-on …,cannot-tell fails`);
   for (const c of d.failedContenders) lines.push(`${nameOf(c)}: ${comparisonReason(c)}`);
+  for (const c of d.unestimated) lines.push(`${nameOf(c)}: not checked: ${comparisonReason(c)}`);
   for (const name of d.missing) lines.push(`${name}: missing from the contender`);
   if (d.environment.length && !s.allowEnvChange)
     lines.push(

@@ -247,6 +247,19 @@ const check = {
   },
 };
 
+/**
+ * The environment's parts that `compare` reads as lists (src/env/diff.ts settingsChanged,
+ * src/compare/assumptions.ts pinning): typed so a damaged one is refused on reading, not a crash.
+ */
+const environment = {
+  type: 'object',
+  properties: {
+    changes: { type: 'array', items: obj },
+    frequency: { type: 'object', properties: { perCpu: nullable({ type: 'array', items: obj }) } },
+    conditions: { type: 'object', properties: { cpus: nullable({ type: 'array' }) } },
+  },
+};
+
 export const RESULT_DOCUMENT_SCHEMA = {
   type: 'object',
   required: ['schemaVersion', 'tool', 'benchmarks'],
@@ -256,7 +269,7 @@ export const RESULT_DOCUMENT_SCHEMA = {
     createdAt: str,
     command: strings,
     options: obj,
-    environment: obj,
+    environment,
     benchmarks: { type: 'array', items: benchmark },
     warnings: strings,
     checks: { type: 'array', items: check },
