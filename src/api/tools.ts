@@ -34,7 +34,25 @@ export interface CompareResultsOptions extends Partial<DocumentCompareOptions> {
   format?: CompareFormat;
 }
 
-/** `cyclebench compare` as a call: benchmarks matched by name and args, one of four verdicts each. */
+/** The options compareResults takes; any other name is refused, as the command line refuses one. */
+const COMPARE_RESULTS_OPTIONS = new Set([
+  'threshold',
+  'confidence',
+  'seed',
+  'statistic',
+  'resamples',
+  'target',
+  'grubbs',
+  'allowEnvironmentChange',
+  'instructions',
+  'perRow',
+  'format',
+]);
+
+/**
+ * `cyclebench compare` as a call: benchmarks matched by name and args, a verdict each (faster,
+ * slower, no difference, cannot tell, too few, incomparable).
+ */
 export async function compareResults(
   base: ResultDocument | string,
   contender: ResultDocument | string,
@@ -50,8 +68,20 @@ export async function compareResults(
   // Documents passed as objects get the same checks as files read from disk.
   const load = async (d: ResultDocument | string, which: string) =>
     typeof d === 'string' ? readResults(d) : m.parseResultDocument(d, `compareResults: ${which}`);
+  const unknown = Object.keys(options ?? {}).find((k) => !COMPARE_RESULTS_OPTIONS.has(k));
+  if (unknown !== undefined) throw new RangeError(`compareResults: unknown option ${unknown}`);
   const { format, ...settings } = options ?? {};
-  const all = checkCompareSettings({ ...DEFAULT_COMPARE_SETTINGS, ...settings }, 'compareResults');
+  if (format !== undefined && !['text', 'markdown', 'json'].includes(format))
+    throw new RangeError(`compareResults: format must be text, markdown or json, got ${String(format)}`);
+  // As the command line: at 0 no interval could say "no difference"; instructions default to 0.2 %.
+  if (settings.threshold !== undefined && !(settings.threshold > 0))
+    throw new RangeError(`compareResults: threshold must be above 0, got ${settings.threshold}`);
+  const { INSTRUCTIONS_THRESHOLD } = await import('../compare/instructions.js');
+  const threshold = settings.threshold ?? (settings.instructions ? INSTRUCTIONS_THRESHOLD : undefined);
+  const all = checkCompareSettings(
+    { ...DEFAULT_COMPARE_SETTINGS, ...settings, ...(threshold !== undefined ? { threshold } : {}) },
+    'compareResults',
+  );
   const r = compareDocuments(await load(base, 'base'), await load(contender, 'contender'), all);
   return format ? { ...r, rendered: renderComparison(r, format) } : r;
 }

@@ -65,6 +65,28 @@ describe('library calls validate their arguments (adversarial cases)', () => {
     );
     await expect(compareResults(RESULTS, RESULTS, { threshold: -1 })).rejects.toThrow(/threshold must be/);
   });
+  it('compareResults refuses what the command line refuses: an unknown option, a format, a zero threshold', async () => {
+    await expect(compareResults(RESULTS, RESULTS, { allowEnvChange: true } as never)).rejects.toThrow(
+      /^compareResults: unknown option allowEnvChange$/,
+    );
+    await expect(compareResults(RESULTS, RESULTS, { format: 'pdf' as never })).rejects.toThrow(
+      /^compareResults: format must be text, markdown or json, got pdf$/,
+    );
+    await expect(compareResults(RESULTS, RESULTS, { threshold: 0 })).rejects.toThrow(/threshold must be above 0/);
+  });
+  it('compareResults with instructions judges at the 0.2 % threshold the command line uses', async () => {
+    const { readResultFile } = await import('../../src/results/read.js');
+    const { FIXTURE_DIR } = await import('../helpers/golden.js');
+    const sim = readResultFile(`${FIXTURE_DIR}simulated.json`);
+    // Every simulated instruction count 0.5 % higher: beyond 0.2 %, within 1 %.
+    const more = structuredClone(sim);
+    for (const b of more.benchmarks)
+      for (const f of b.forks)
+        for (const x of f.batches)
+          if (x.counters?.['sim-instructions'] !== undefined) x.counters['sim-instructions'] *= 1.005;
+    const r = await compareResults(sim, more, { instructions: true });
+    expect(r.comparisons.map((c) => c.verdict)).toEqual(r.comparisons.map(() => 'slower'));
+  });
   it('renderReport of a malformed document answers in one line', async () => {
     await expect(
       renderReport({ schemaVersion: 1, tool: { name: 'cyclebench' }, benchmarks: [null] } as never),
