@@ -28,18 +28,24 @@ import type {
 import { markSimulated } from '../simulation/result.js';
 import { fullName } from '../text/format.js';
 
-/** The settings of the run's comparisons (`.baseline()` groups, the checks and --baseline), from its options. */
+/**
+ * The settings of the run's comparisons (`.baseline()` groups, the checks and --baseline), from its
+ * options. Under Valgrind (`simulate`) they compare simulated instructions per op: a simulated run
+ * has no time, so against a saved baseline every row read "baseline has no measurement".
+ */
 export function runCompareSettings(opts: {
   threshold?: number;
   confidence: number;
   seed: number;
   targetCi: number;
+  simulate?: unknown;
 }): DocumentCompareOptions {
   return {
     threshold: opts.threshold ?? DEFAULT_NOISE_THRESHOLD,
     confidence: opts.confidence,
     seed: opts.seed,
     target: opts.targetCi,
+    ...(opts.simulate ? { instructions: true } : {}),
   };
 }
 
