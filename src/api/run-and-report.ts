@@ -13,7 +13,7 @@ import type { Platform } from '../platform/types.js';
 import type { ResultDocument } from '../results/schema.js';
 import { presentRun, type PresentOptions } from '../report/present.js';
 import { checkRunOutputs, type RunOutputOptions, writeRunOutputs } from '../report/run-outputs.js';
-import { compareDocuments } from '../compare/documents.js';
+import { compareDocuments, type DocumentComparison } from '../compare/documents.js';
 import { checkLines } from '../report/checks.js';
 import { resolveLaunch } from '../paired/sides.js';
 
@@ -34,6 +34,8 @@ export interface RunOutcome extends Pick<MeasuredRun, 'interrupted' | 'stoppedBy
   writeFailures: string[];
   /** Why the baseline asked for was not used (a damaged file): the run was measured and written without it. */
   baselineRefused?: string;
+  /** The run compared with the saved baseline it was asked for (--baseline NAME / `baseline`), as printed. */
+  againstBaseline?: DocumentComparison;
 }
 
 export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?: Platform): Promise<RunOutcome> {
@@ -65,7 +67,8 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   const document = finishRun(measured, { statistic, confidence, seed, targetCi, forks, aa }, settings);
   // With `--json -` standard output carries the JSON document alone; the tables go to stderr.
   const human = opts.json === '-' ? io.stderr : io.stdout;
-  const against = base && { name: opts.baseline!, document: base, settings };
+  const comparison = base && compareDocuments(base, document, settings);
+  const against = comparison && { name: opts.baseline!, comparison };
   const { detail, distributions, complexity, report, hypothesis } = opts;
   const columns = opts.columns ?? terminalColumns(human, io.env);
   human.write(presentRun(document, { detail, distributions, complexity, aa, report, hypothesis, against, columns }));
@@ -74,10 +77,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   const exportOptions =
     against && opts.githubBenchmark !== undefined
       ? {
-          baseline: {
-            name: against.name,
-            comparisons: compareDocuments(base!, document, against.settings).comparisons,
-          },
+          baseline: { name: against.name, comparisons: against.comparison.comparisons },
         }
       : {};
   const writeFailures = writeRunOutputs(document, opts, io, measured.interrupted, stamps, exportOptions);
@@ -88,6 +88,7 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
     ...(stoppedBy ? { stoppedBy } : {}),
     writeFailures,
     ...(baselineRefused === undefined ? {} : { baselineRefused }),
+    ...(comparison ? { againstBaseline: comparison } : {}),
   };
 }
 

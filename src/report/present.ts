@@ -2,7 +2,7 @@
 // run() print after measuring. The table first (the quick look), then what was asked for,
 // then the review last (the reviewer's record, same renderer as `cyclebench report`).
 import { aaStatus } from './aa-text.js';
-import { compareDocuments, type DocumentCompareOptions } from '../compare/documents.js';
+import type { DocumentComparison } from '../compare/documents.js';
 import { renderText } from './compare-render.js';
 import type { ResultDocument } from '../results/schema.js';
 import { percent } from '../text/format.js';
@@ -31,8 +31,8 @@ export interface PresentOptions {
   report?: boolean;
   /** The question the run answers, shown by the review. */
   hypothesis?: string;
-  /** A saved baseline to compare the run with, and the settings of that comparison. */
-  against?: { name: string; document: ResultDocument; settings: DocumentCompareOptions };
+  /** The run compared with a saved baseline (--baseline NAME). */
+  against?: { name: string; comparison: DocumentComparison };
 }
 
 /** Everything printed about a measured run, in order. */
@@ -47,10 +47,8 @@ export function presentRun(document: ResultDocument, options: PresentOptions = {
   if (options.aa) out += renderAaLines(document);
   out += renderProfilesText(document);
   const against = options.against;
-  if (against) {
-    const comparison = compareDocuments(against.document, document, against.settings);
-    out += `\nAgainst baseline '${against.name}':\n${renderText(comparison, { verbose: detail === 'verbose' })}`;
-  }
+  if (against)
+    out += `\nAgainst baseline '${against.name}':\n${renderText(against.comparison, { verbose: detail === 'verbose' })}`;
   if (options.report)
     out += `\n${renderReview(document, { hypothesis: options.hypothesis, comparisons: comparisonsFor(document) })}`;
   return out;
