@@ -16,4 +16,3 @@ export function holmRejects(pValues: readonly number[], alpha: number): boolean[
   }
   return out;
 }
-
