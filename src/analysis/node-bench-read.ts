@@ -42,8 +42,17 @@ function batchOf(s: unknown, where: string): Batch {
   const o = s as { operations?: unknown; duration_ns?: unknown };
   const ops = o?.operations;
   const d = typeof o?.duration_ns === 'string' ? Number(o.duration_ns) : o?.duration_ns;
-  if (typeof ops !== 'number' || !(ops > 0) || typeof d !== 'number' || !(d > 0))
-    throw new Error(`${where}: a sample without positive operations and duration_ns`);
+  // A sample counts whole operations in a finite time: 1e-300 operations would read as a speed
+  // 1e300 times another, and "1e400" ns as no time at all.
+  if (
+    typeof ops !== 'number' ||
+    !Number.isSafeInteger(ops) ||
+    ops < 1 ||
+    typeof d !== 'number' ||
+    !Number.isFinite(d) ||
+    !(d > 0)
+  )
+    throw new Error(`${where}: a sample without a whole number of operations and a finite, positive duration_ns`);
   return {
     iterations: ops,
     ticks: d,
@@ -102,7 +111,15 @@ export function nodeBenchDocument(text: string): ResultDocument {
     const group = path.length > 1 ? path.slice(0, -1).join('/') : null;
     const forks: ForkResult[] = [];
     let error: string | null = null;
+    // One process is one record (its fileRunId): the same one twice is a file joined to itself,
+    // which would double the processes a verdict rests on.
+    const runs = new Set<string>();
     for (const r of records) {
+      if (typeof r.fileRunId === 'string') {
+        if (runs.has(r.fileRunId))
+          throw new Error(`${name}: two bench:complete records of one process (fileRunId ${r.fileRunId})`);
+        runs.add(r.fileRunId);
+      }
       if (r.error) error ??= String(r.error.message ?? 'failed');
       const samples = Array.isArray(r.samples) ? r.samples : [];
       if (samples.length)
