@@ -78,6 +78,17 @@ function merged(lines: readonly { name: string; text: string }[], bullet: string
   return [...byText].map(([text, names]) => `${bullet}${names.join(', ')}: ${text}`);
 }
 
+/**
+ * Rows whose two sides returned different results (stable checksums that differ): the verdict
+ * stands, but it may compare different work, so this is said without --verbose.
+ */
+function differLines(r: DocumentComparison): string[] {
+  const names = r.comparisons.filter((c) => c.details.some((d) => d.code === 'checksums-differ')).map(displayName);
+  return names.length
+    ? [`${names.join(', ')}: results differ between the runs (different checksums): see --verbose`]
+    : [];
+}
+
 /** What did not pair up, and what could not be checked. */
 function listLines(r: DocumentComparison, bullet: string): string[] {
   const out: string[] = [];
@@ -206,6 +217,7 @@ export function renderText(input: DocumentComparison, options: CompareTextOption
     : [
         summary(r, options.gate),
         ...reasonLines(r, ''),
+        ...differLines(r),
         ...listLines(r, ''),
         ...(hidden ? [`${hidden} details hidden: --verbose`] : []),
       ];

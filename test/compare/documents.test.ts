@@ -163,6 +163,19 @@ describe('incomparable', () => {
       /^results differ: different result checksums \(aaaa0001 vs bbbb0002\)/,
     );
   });
+  it('says the results differ in the default text output too, not only under --verbose', async () => {
+    const { renderComparison } = await import('../../src/report/compare-render.js');
+    const differ = compareDocuments(
+      doc([bench('k', quiet(1, 10, 'aaaa0001'))]),
+      doc([bench('k', quiet(2, 5, 'bbbb0002'))]),
+      S,
+    );
+    expect(renderComparison(differ, 'text')).toContain(
+      'k: results differ between the runs (different checksums): see --verbose',
+    );
+    const same = compareDocuments(doc([bench('k', quiet(1, 10))]), doc([bench('k', quiet(2, 5))]), S);
+    expect(renderComparison(same, 'text')).not.toContain('results differ');
+  });
   it('does not fingerprint a side whose processes disagree on the checksum', () => {
     const mixed = quiet(1, 10).map((f, i) => ({ ...f, checksum: `c${i}` }));
     const check = compareChecksums(bench('k', mixed), bench('k', quiet(2, 10)));
