@@ -93,7 +93,13 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
   const io = options.io ?? processIo();
   const platform = options.platform ?? loadPlatform();
   const filter = benchmarkFilter(options.filter);
-  const selected = instances().filter((i) => !filter || filter.test(fullName(i.group, i.title)));
+  const all = instances();
+  const selected = all.filter((i) => !filter || filter.test(fullName(i.group, i.title)));
+  // As runFiles and the command line refuse it: an empty table would read as a run that measured.
+  if (filter && selected.length === 0 && all.length > 0)
+    throw new RangeError(
+      `run: filter ${String(filter)} matched none of the ${all.length} benchmark(s) (it is tested against "group/name")`,
+    );
   // Every benchmark is measured before the analysis is loaded, and latency-mode ones after
   // the others: both the analysis and the latency encoder load hdr-histogram-js, whose
   // loading (through tsx) invalidates V8's ArrayBufferDetaching protector for the rest of

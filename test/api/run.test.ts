@@ -102,6 +102,13 @@ describe('run() in-process', () => {
     const result = await run({ ...tiny, print: false, platform: createJsPlatform('test'), filter: 'x/one' });
     expect(result.benchmarks.map((b) => b.name)).toEqual(['one']);
   });
+
+  it('a filter that matches none of the registered benchmarks is refused, as runFiles refuses it', async () => {
+    bench('three', () => 3);
+    await expect(run({ ...tiny, print: false, platform: createJsPlatform('test'), filter: 'zzz' })).rejects.toThrow(
+      /^run: filter \/zzz\/ matched none of the \d+ benchmark\(s\) \(it is tested against "group\/name"\)$/,
+    );
+  });
 });
 
 describe('run() in-process and cyclebench run share one result builder', () => {
