@@ -11,8 +11,8 @@
 // - A contender that crashed or is missing fails; so does a changed environment unless allowed,
 //   and a row whose ratio could not be estimated (no usable batches, a zero time, no counts to
 //   compare): the gate would otherwise pass a contender it never checked.
-// - A gate that compared nothing has checked nothing and fails; rows with too few processes for a
-//   verdict are listed as unchecked and alone do not fail it.
+// - A gate that compared nothing has checked nothing and fails, also when every row had too few
+//   processes for a verdict; beside compared rows, such rows are listed as unchecked and pass.
 import type { DocumentComparison } from './documents.js';
 import { notAfterAdjustment, suiteRegressions, type SuiteGate } from './suite-level.js';
 import type { Comparison } from './types.js';
@@ -44,7 +44,7 @@ export interface GateDecision {
   environment: Comparison[];
   /** Too few processes for a verdict: the gate could not check them. */
   unchecked: Comparison[];
-  /** No row could be compared, and some were incomparable (or there were none). */
+  /** No row could be compared: none were given, or each was incomparable or had too few processes. */
   checkedNothing: boolean;
   failed: boolean;
 }
@@ -68,7 +68,7 @@ export function decideGate(result: DocumentComparison, s: GateSettings): GateDec
   const unestimated = rows.filter((c) => c.verdict === 'incomparable' && (c.cause === 'estimate' || !c.cause));
   const environment = incomparable('environment');
   const compared = rows.some((c) => c.verdict !== 'incomparable' && c.verdict !== 'too-few');
-  const checkedNothing = !compared && (rows.length === 0 || rows.some((c) => c.verdict === 'incomparable'));
+  const checkedNothing = !compared;
   return {
     suite,
     cannotTell,

@@ -164,13 +164,15 @@ describe('cyclebench compare', () => {
     const a = write('one-a.json', JSON.stringify(doc([bench('x', one(1, 10)), bench('y', one(3, 10))])));
     const b = write('one-b.json', JSON.stringify(doc([bench('x', one(2, 13)), bench('y', one(4, 10))])));
     const r = await run(a, b, '--fail-on', 'regression');
-    expect(r.code).toBe(0);
+    // Every row unchecked: the gate checked nothing, which fails it rather than reporting a pass.
+    expect(r.code).toBe(1);
     // The same reason for both benchmarks is one line naming both.
     const flat = r.stdout.replace(/\s+/g, ' ');
     expect(flat).toMatch(/x, y: too few processes: too few processes for a verdict \(need 2 per side, have 1 and 1\)/);
     expect(flat.match(/for a verdict \(need 2/g)).toHaveLength(1);
     expect(r.stderr).toBe(
-      'cyclebench compare: 2 benchmark(s) with too few processes for a verdict; --fail-on could not check them\n',
+      'cyclebench compare: 2 benchmark(s) with too few processes for a verdict; --fail-on could not check them\n' +
+        'cyclebench compare: no benchmark could be compared, so --fail-on checked nothing\n',
     );
     const j = JSON.parse((await run(a, b, '--format', 'json')).stdout);
     expect(j.comparisons[0].verdict).toBe('too-few');

@@ -128,7 +128,7 @@ describe('compare --fail-on: which rows fail the gate', () => {
     expect(decideGate(base, S).failed).toBe(false);
   });
 
-  it('a gate that compared nothing fails; rows with too few processes alone are unchecked and pass', () => {
+  it('a gate that compared nothing fails, also when every row had too few processes; beside compared rows they pass', () => {
     const nothing = result([row('a', 'incomparable', null, null, 'baseline')]);
     const d = decideGate(nothing, { ...S, allowEnvChange: true });
     expect(d.checkedNothing).toBe(true);
@@ -136,11 +136,16 @@ describe('compare --fail-on: which rows fail the gate', () => {
     expect(gateLines(nothing, d, S).at(-1)).toBe('no benchmark could be compared, so --fail-on checked nothing');
     const few = result([row('a', 'too-few', null, null)]);
     const f = decideGate(few, S);
-    expect(f.checkedNothing).toBe(false);
-    expect(f.failed).toBe(false);
+    expect(f.checkedNothing).toBe(true);
+    expect(f.failed).toBe(true);
     expect(gateLines(few, f, S)).toEqual([
       '1 benchmark(s) with too few processes for a verdict; --fail-on could not check them',
+      'no benchmark could be compared, so --fail-on checked nothing',
     ]);
+    const mixed = result([row('a', 'too-few', null, null), row('b', 'faster', 0.5, 0.001)]);
+    const m = decideGate(mixed, S);
+    expect(m.checkedNothing).toBe(false);
+    expect(m.failed).toBe(false);
   });
 });
 
