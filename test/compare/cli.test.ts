@@ -1,5 +1,5 @@
 // `cyclebench compare` end to end on temp files, through main() with a captured Io.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +123,29 @@ describe('cyclebench compare', () => {
     expect((await run(b, a, '--fail-on', 'regression')).code).toBe(0); // the other way round it is faster
     expect((await run(a, b, '--fail-on', 'regression', '--threshold', '20%')).code).toBe(0); // within noise
   });
+  it.runIf(existsSync('/dev/full'))(
+    'a --json file that cannot be written is named, and the gate still answers',
+    async () => {
+      const a = write(
+        'gate-a.json',
+        JSON.stringify(doc(JSON.parse(readFileSync(base, 'utf8')).benchmarks.slice(0, 2))),
+      );
+      const b = write(
+        'gate-b.json',
+        JSON.stringify(doc(JSON.parse(readFileSync(head, 'utf8')).benchmarks.slice(0, 2))),
+      );
+      const w = await run(b, a, '--fail-on', 'regression', '--json', '/dev/full');
+      expect(w.code).toBe(1);
+      expect(w.stderr.split('\n')[0]).toBe('cyclebench compare: --json: could not write /dev/full (ENOSPC)');
+      expect(w.stderr).toMatch(/^cyclebench compare: regressions judged at a family-wise level/m);
+      const failing = await run(a, b, '--fail-on', 'regression', '--json', '/dev/full');
+      expect(failing.code).toBe(1);
+      expect(failing.stderr.split('\n')[0]).toBe('cyclebench compare: --json: could not write /dev/full (ENOSPC)');
+      expect(failing.stderr).toMatch(
+        /^cyclebench compare: 1 significant regression\(s\) beyond 0.0 % \(g\/slow \[n=1\]\)$/m,
+      );
+    },
+  );
   it('states the schema versions it reads', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 // `cyclebench compare base.json head.json`: a verdict per benchmark (faster / slower / no
 // difference / incomparable), as text, Markdown or JSON, and an exit code for CI gates.
-// Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold, 2 bad usage or input
-// (one line on stderr). It writes a file only with --json FILE, checked before anything is read.
+// Exit: 0 ok, 1 a significant regression beyond --fail-on's threshold (or the --json file could
+// not be written), 2 bad usage or input (one line on stderr). It writes a file only with --json FILE, checked before anything is read.
 import { terminalColumns } from '../../text/io.js';
 import { compareDocuments } from '../../compare/documents.js';
 import { decideGate, type GateSettings } from '../../compare/gate.js';
@@ -252,14 +252,13 @@ export const compareCommand: Command = async (args, io) => {
     io.stdout.write(
       renderComparison(result, a.format, { verbose: a.verbose, columns: terminalColumns(io.stdout, io.env), gate }),
     );
-  if (a.json !== undefined && a.json !== '-') {
-    const failed = tryWrite(resolve(io.cwd, a.json), () => renderComparison(result, 'json', { gate }));
-    if (failed) {
-      io.stderr.write(`cyclebench compare: --json: ${failed}\n`);
-      return EXIT_FAILURE;
-    }
-  }
-  if (!settings || !decision) return EXIT_OK;
-  for (const line of gateLines(result, decision, settings)) io.stderr.write(`cyclebench compare: ${line}\n`);
-  return decision.failed ? EXIT_FAILURE : EXIT_OK;
+  const writeFailed =
+    a.json !== undefined && a.json !== '-'
+      ? tryWrite(resolve(io.cwd, a.json), () => renderComparison(result, 'json', { gate }))
+      : null;
+  if (writeFailed) io.stderr.write(`cyclebench compare: --json: ${writeFailed}\n`);
+  // The gate's lines are printed even when the file could not be written: they are the answer.
+  if (settings && decision)
+    for (const line of gateLines(result, decision, settings)) io.stderr.write(`cyclebench compare: ${line}\n`);
+  return writeFailed || decision?.failed ? EXIT_FAILURE : EXIT_OK;
 };
