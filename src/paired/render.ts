@@ -5,7 +5,7 @@ import { quantileSorted } from 'simple-statistics';
 import { formatDuration, formatNs, fullName, percent, settingPercent, wrapLine } from '../text/format.js';
 import { MAX_UNITS_ADVICE } from '../statistics/threshold.js';
 import { escapeMarkdown } from '../text/escape.js';
-import { escapeControls, truncateName } from '../text/terminal-safe.js';
+import { escapeControls, truncateName, truncateNames } from '../text/terminal-safe.js';
 import {
   analysePairs,
   confidenceText,
@@ -181,7 +181,11 @@ export function renderPairedText(o: PairedOutcome, columns = 80, verbose = false
     rows = rows.map((r) => r.slice(0, -1));
   }
   const nameWidth = Math.max(NAME_MIN, columns - rest(head, rows));
-  rows = rows.map(([name, ...r]) => [truncateName(name!, nameWidth), ...r]);
+  const names = truncateNames(
+    rows.map(([name]) => name!),
+    nameWidth,
+  );
+  rows = rows.map(([, ...r], i) => [names[i]!, ...r]);
   const widths = head.map((_, i) => width(head, rows, i));
   // A rule under the header, as the plain run's table has.
   const all = [head, widths.map((w) => '─'.repeat(w)), ...rows];

@@ -9,7 +9,7 @@ import { FACT_LABEL } from './comparison-details.js';
 import { comparisonNotes, comparisonReason } from './details.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { escapeMarkdown, jsonText } from '../text/escape.js';
-import { terminalSafe, truncateName } from '../text/terminal-safe.js';
+import { terminalSafe, truncateNames } from '../text/terminal-safe.js';
 import { formatNs, sig, signedPercent, trimmedPercent, wrapLine } from '../text/format.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 
@@ -201,7 +201,11 @@ export function renderText(input: DocumentComparison, options: CompareTextOption
   const rest = widths.slice(1).reduce((n, w) => n + w + 2, 0);
   if (options.columns && widths[0] + rest > options.columns) {
     widths[0] = Math.max(Math.min(12, widths[0]), options.columns - rest);
-    all = all.map(([name, ...cells]) => [truncateName(name, widths[0]), ...cells]);
+    const names = truncateNames(
+      all.map(([name]) => name),
+      widths[0],
+    );
+    all = all.map(([, ...cells], i) => [names[i], ...cells]);
   }
   const lines = all.map((row) =>
     row

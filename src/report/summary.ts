@@ -5,7 +5,7 @@
 // add. The full detail is terminal.ts (--verbose); --quiet prints the table alone.
 import type { BenchmarkResult, Finding, ResultDocument } from '../results/schema.js';
 import { wrapLine } from '../text/format.js';
-import { terminalSafe, truncateName } from '../text/terminal-safe.js';
+import { terminalSafe, truncateName, truncateNames } from '../text/terminal-safe.js';
 import { benchmarkLines, comparisonReason, latencyNotes } from './details.js';
 import { findingGroupText, findingText, topFinding } from './findings.js';
 import { formatNs } from './format.js';
@@ -77,13 +77,18 @@ function renderTable(doc: ResultDocument, columns: number): string[] {
     'benchmark',
     chosen.map((c) => c.header),
   );
+  // Names that one cut would print alike each show where they differ.
+  const names = truncateNames(
+    list.map((b) => b.name),
+    nameW,
+  );
   return [
     header,
     rule,
     ...list.map((b, i) =>
       line(
         groupCells[i],
-        b.name,
+        names[i],
         chosen.map((c) => c.cell(b)),
       ),
     ),

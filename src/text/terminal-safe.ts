@@ -32,6 +32,41 @@ export function truncateName(s: string, max = MAX_TERMINAL_NAME): string {
   return `${chars.slice(0, head).join('')}…${chars.slice(start).join('')}`;
 }
 
+/**
+ * The names of one table, each in at most `max` characters, kept apart: names that truncateName()
+ * would print alike (they differ only inside the part it hides) each show, between two ellipses,
+ * the stretch where they first differ: "parse a record …size 1,000 rows… (warm)".
+ */
+export function truncateNames(names: readonly string[], max = MAX_TERMINAL_NAME): string[] {
+  const out = names.map((n) => truncateName(n, max));
+  const originals = new Map<string, Set<string>>();
+  names.forEach((n, i) => originals.set(out[i], (originals.get(out[i]) ?? new Set()).add(n)));
+  for (const alike of originals.values()) {
+    if (alike.size < 2) continue;
+    const group = [...alike].map((n) => [...n]);
+    let d = 0;
+    while (group.every((c) => c[d] === group[0][d])) d++;
+    const shown = new Map(group.map((c) => [c.join(''), aroundDifference(c, d, max)]));
+    names.forEach((n, i) => {
+      const s = shown.get(n);
+      if (s !== undefined) out[i] = s;
+    });
+  }
+  return out;
+}
+
+/** `chars` in `max` characters: a third of its beginning, the stretch from just before `at`, a third of its end. */
+function aroundDifference(chars: readonly string[], at: number, max: number): string {
+  // Below 8 characters there is no room for three parts; the single cut stays.
+  if (max < 8) return truncateName(chars.join(''), max);
+  const head = Math.floor((max - 2) / 3);
+  const tail = head;
+  const middle = max - 2 - head - tail;
+  const from = Math.max(head, Math.min(at - Math.floor(middle / 3), chars.length - tail - middle));
+  const part = (a: number, b: number) => chars.slice(a, b).join('');
+  return `${part(0, head)}…${part(from, from + middle)}…${part(chars.length - tail, chars.length)}`;
+}
+
 /** How far a cut may move to fall between words. */
 const SNAP = 4;
 const WORD = /[\p{L}\p{N}]/u;

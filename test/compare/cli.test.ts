@@ -110,6 +110,16 @@ describe('cyclebench compare', () => {
     const narrow = await runCli(['compare', long, long], dir); // not a terminal, no $COLUMNS: 80
     expect(Math.max(...narrow.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
     expect(narrow.stdout).toContain('…');
+    // Two names that one cut would print alike each show where they differ.
+    const twin = (n: number) => `a benchmark whose name goes on and on, size ${n}, and on and on and on`;
+    const twins = write(
+      'twins.json',
+      JSON.stringify(doc([bench(twin(1000), quiet(1, 10)), bench(twin(2000), quiet(2, 10))])),
+    );
+    const shown = (await runCli(['compare', twins, twins], dir)).stdout.split('\n').filter((l) => l.includes('…'));
+    expect(shown).toHaveLength(2);
+    expect(shown[0].split('  ')[0]).not.toBe(shown[1].split('  ')[0]);
+    expect(shown.join('\n')).toMatch(/1000[^]*2000/);
     // Verdict codes are not shown as words: no "no-difference:" in either.
     expect(`${t.stdout}${v.stdout}`).not.toMatch(/: no-difference:/);
   });

@@ -9,7 +9,13 @@ import { renderReview } from '../../src/report/review.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import type { ResultDocument } from '../../src/results/schema.js';
 import { csvField } from '../../src/text/escape.js';
-import { escapeControls, MAX_TERMINAL_NAME, terminalSafe, truncateName } from '../../src/text/terminal-safe.js';
+import {
+  escapeControls,
+  MAX_TERMINAL_NAME,
+  terminalSafe,
+  truncateName,
+  truncateNames,
+} from '../../src/text/terminal-safe.js';
 import { fixtureDoc } from '../helpers/golden.js';
 
 const FORMULA = "=cmd|' /C calc'!A0";
@@ -93,6 +99,26 @@ describe('terminal escape injection: names are escaped wherever they reach a ter
     expect(wide).toBe('😀😀😀😀…😀😀😀😀');
     expect(truncateName('short')).toBe('short');
     expect(truncateName('abc', 1)).toBe('…');
+  });
+
+  it('names of one table that would truncate alike each show where they differ', () => {
+    const long = (middle: string) =>
+      `parse a record of twenty fields ${'with padding '.repeat(3)}${middle} ${'and a long tail '.repeat(3)}(warm)`;
+    const names = [long('size 1,000 rows'), long('size 2,000 rows'), 'short', long('size 1,000 rows')];
+    expect(truncateName(names[0], 40)).toBe(truncateName(names[1], 40));
+    const out = truncateNames(names, 40);
+    expect(out.map((n) => [...n].length <= 40)).toEqual([true, true, true, true]);
+    expect(out[0]).not.toBe(out[1]);
+    // The same name twice stays the same; a name that fits is untouched.
+    expect(out[3]).toBe(out[0]);
+    expect(out[2]).toBe('short');
+    expect(out[0]).toMatch(/^parse a reco…[^…]*1,000[^…]*…[^…]*\(warm\)$/);
+    expect(out[1]).toMatch(/…[^…]*2,000[^…]*…/);
+    // Names apart under the plain cut are left as it prints them.
+    expect(truncateNames(['a'.repeat(50) + 'x', 'b'.repeat(50) + 'x'], 20)).toEqual([
+      truncateName('a'.repeat(50) + 'x', 20),
+      truncateName('b'.repeat(50) + 'x', 20),
+    ]);
   });
 
   it('terminalSafe leaves the input untouched', () => {
