@@ -4,6 +4,8 @@
 // anything is measured. Counts and times go through checkRunLimits (orchestrator/limits.ts) in
 // runFiles; the ones below are those it does not cover.
 
+import { LIMITS } from '../orchestrator/limits.js';
+
 /** The option names a function takes, as an object whose keys a `satisfies KnownOptions<T>` keeps equal to T's. */
 export type KnownOptions<T> = Record<keyof T, true>;
 
@@ -30,6 +32,10 @@ const BOOLEANS = [
   'distributions',
   'complexity',
   'report',
+  'shell',
+  'noAslr',
+  'excludeKernel',
+  'showOutput',
 ];
 /** Positive finite numbers (times in ns, counts checked as whole numbers). */
 const POSITIVE = [
@@ -74,6 +80,21 @@ export function checkOptions(who: string, options: object, known: Record<string,
     // The command line's range for --max-pairs: the looks of a paired run are at 4, 6, … pairs.
     if (key === 'maxPairs' && !(Number.isSafeInteger(v) && (v as number) >= 2 && (v as number) <= 1000))
       throw bad('maxPairs must be a whole number from 2 to 1000', v);
+    // stat: 0 is no limit; setTimeout holds at most 2^31 - 1 ms.
+    if (key === 'timeoutMs' && !(typeof v === 'number' && v >= 0 && v <= LIMITS.timeoutS * 1000))
+      throw bad(`timeoutMs must be from 0 (no limit) to ${LIMITS.timeoutS * 1000}`, v);
+    // stat: the smallest ratio change reported as a difference; 0 reports every change.
+    if (key === 'noiseThreshold' && !(typeof v === 'number' && v >= 0 && v < 1))
+      throw bad('noiseThreshold must be a fraction from 0 to below 1', v);
+    // audit: a coefficient of variation needs two processes at least.
+    if (
+      key === 'forks' &&
+      who === 'audit' &&
+      !(Number.isSafeInteger(v) && (v as number) >= 2 && (v as number) <= LIMITS.forks)
+    )
+      throw bad(`forks must be a whole number from 2 to ${LIMITS.forks}`, v);
+    if (key === 'configs' && !(Array.isArray(v) && v.every((c) => typeof c === 'string')))
+      throw bad('configs must be a list of configuration names', v);
     if (EXPORTS.includes(key) && (v === '-' || v === ''))
       throw bad(`${key} writes a file: name one ('-' is not standard output here)`, v);
   }

@@ -13,9 +13,36 @@ import type { ReportFormat, ReportOptions } from '../report/reporter.js';
 import type { ResultDocument } from '../results/schema.js';
 import type { StatOptions, StatResult } from '../stat/types.js';
 import { DEFAULT_SEED } from '../defaults.js';
+import { checkOptions, type KnownOptions } from './check-options.js';
+
+const STAT_OPTIONS = {
+  command: true,
+  runs: true,
+  warmup: true,
+  cpus: true,
+  noAslr: true,
+  events: true,
+  timeoutMs: true,
+  shell: true,
+  vs: true,
+  noiseThreshold: true,
+  seed: true,
+  resamples: true,
+  excludeKernel: true,
+  showOutput: true,
+  platform: true,
+  environment: true,
+  signal: true,
+  onRun: true,
+} satisfies KnownOptions<StatOptions>;
 
 /** `cyclebench stat` as a call: runs a command (or A vs B) repeatedly, counted natively. */
 export async function stat(options: StatOptions): Promise<StatResult> {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('stat: pass an options object, e.g. stat({ command: ["node", "x.js"] })');
+  checkOptions('stat', options, STAT_OPTIONS);
+  if (options.events !== undefined && !Array.isArray(options.events))
+    throw new RangeError(`stat: events must be a list of event names, got ${JSON.stringify(options.events)}`);
   const m = await import('../stat/stat.js');
   return m.stat(options);
 }
@@ -103,12 +130,30 @@ export async function renderReport(
   return renderers[format].render(d, { hypothesis: recorded, comparisons: comparisonsFor(d), ...options });
 }
 
+const AUDIT_OPTIONS = {
+  configs: true,
+  forks: true,
+  timeBudgetNs: true,
+  seed: true,
+  signal: true,
+  onProgress: true,
+  platform: true,
+} satisfies KnownOptions<AuditOptions & { platform?: Platform }>;
+
 /** `cyclebench audit` as a call: the noise floor per mitigation, one row per configuration. */
 export async function audit(options: Partial<AuditOptions> & { platform?: Platform } = {}): Promise<AuditRow[]> {
-  const [{ runAudit }, { loadPlatform }] = await Promise.all([
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('audit: pass an options object, e.g. audit({ forks: 6 })');
+  checkOptions('audit', options, AUDIT_OPTIONS);
+  const [{ runAudit, DEFAULT_AUDIT_FORKS, DEFAULT_AUDIT_TIME_NS }, { loadPlatform }] = await Promise.all([
     import('../audit/audit.js'),
     import('../platform/load.js'),
   ]);
   const { platform, ...rest } = options;
-  return runAudit(platform ?? loadPlatform(), { forks: 6, timeBudgetNs: 0.4e9, seed: DEFAULT_SEED, ...rest });
+  return runAudit(platform ?? loadPlatform(), {
+    forks: DEFAULT_AUDIT_FORKS,
+    timeBudgetNs: DEFAULT_AUDIT_TIME_NS,
+    seed: DEFAULT_SEED,
+    ...rest,
+  });
 }

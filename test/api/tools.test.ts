@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareResults, readResults, renderReport, stat } from '../../src/index.js';
+import { audit, compareResults, readResults, renderReport, stat } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
 
 const RESULTS = fileURLToPath(new URL('../fixtures/report/results.json', import.meta.url));
@@ -50,6 +50,23 @@ describe('library calls validate their arguments (adversarial cases)', () => {
   it('stat({}) names the missing command instead of a raw TypeError', async () => {
     await expect(stat({} as never)).rejects.toThrow(/^stat: command must be an argv array of strings/);
     await expect(stat(undefined as never)).rejects.toThrow(/^stat: pass an options object/);
+  });
+  it('stat and audit refuse an unknown option or a value out of range before running anything', async () => {
+    const cmd = { command: ['true'] };
+    await expect(stat({ ...cmd, timeoutMs: -5 })).rejects.toThrow(
+      /^stat: timeoutMs must be from 0 \(no limit\) to \d+, got -5$/,
+    );
+    await expect(stat({ ...cmd, noiseThreshold: 2 })).rejects.toThrow(/^stat: noiseThreshold must be a fraction/);
+    await expect(stat({ ...cmd, run: 3 } as never)).rejects.toThrow(
+      /^stat: unknown option 'run' \(options: command, runs,/,
+    );
+    await expect(stat({ ...cmd, shell: 'yes' } as never)).rejects.toThrow(/^stat: shell must be true or false/);
+    await expect(stat({ ...cmd, events: 'cycles' } as never)).rejects.toThrow(/^stat: events must be a list/);
+    await expect(audit({ forks: 1 })).rejects.toThrow(/^audit: forks must be a whole number from 2 to 1000, got 1$/);
+    await expect(audit({ timeBudgetNs: -1 })).rejects.toThrow(/^audit: timeBudgetNs must be a positive number/);
+    await expect(audit({ time: 1 } as never)).rejects.toThrow(/^audit: unknown option 'time'/);
+    await expect(audit({ configs: 'pinned' } as never)).rejects.toThrow(/^audit: configs must be a list/);
+    await expect(audit(null as never)).rejects.toThrow(/^audit: pass an options object/);
   });
   it('compareResults(null, null) and compareResults({}, {}) say the argument is not a result document', async () => {
     await expect(compareResults(null as never, null as never)).rejects.toThrow(
