@@ -17,6 +17,7 @@ export { toBmf, type Bmf, type BmfMetric } from './export/bmf.js';
 export { toGithubBenchmark, type GithubBenchmarkEntry } from './export/github-benchmark.js';
 export type { ExportFiles } from './export/write.js';
 export type { DocumentComparison } from './compare/documents.js';
+export type { PairedDocument } from './paired/document.js';
 export type { Comparison } from './compare/types.js';
 export type { AuditRow, AuditOptions } from './audit/audit.js';
 export type { ReportFormat } from './report/reporter.js';

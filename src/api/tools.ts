@@ -11,6 +11,7 @@ import type { CompareFormat } from '../report/compare-render.js';
 import type { Platform } from '../platform/types.js';
 import type { ReportFormat, ReportOptions } from '../report/reporter.js';
 import type { ResultDocument } from '../results/schema.js';
+import type { PairedDocument } from '../paired/document.js';
 import type { StatOptions, StatResult } from '../stat/types.js';
 import { DEFAULT_SEED } from '../defaults.js';
 import { checkOptions, type KnownOptions } from './check-options.js';
@@ -113,21 +114,28 @@ export async function compareResults(
   return format ? { ...r, rendered: renderComparison(r, format) } : r;
 }
 
-/** `cyclebench report` as a call: any format of a result document, as a string. */
+/**
+ * `cyclebench report` as a call: any format of a result document, of a paired run's file (run
+ * --against --json) or of node:bench NDJSON, as a string. A path is read as the command reads it.
+ */
 export async function renderReport(
-  doc: ResultDocument | string,
+  doc: ResultDocument | PairedDocument | string,
   format: ReportFormat = 'text',
   options: ReportOptions = {},
 ): Promise<string> {
-  const [{ renderers }, { comparisonsFor }, m] = await Promise.all([
+  const [{ renderers }, { renderReadReport, NotForPairedError }, m] = await Promise.all([
     import('../report/reporter.js'),
-    import('../report/comparisons.js'),
+    import('./command-report.js'),
     import('../results/read.js'),
   ]);
   if (!Object.hasOwn(renderers, format)) throw new RangeError(`renderReport: unknown format ${String(format)}`);
-  const d = typeof doc === 'string' ? await readResults(doc) : m.parseResultDocument(doc, 'renderReport: document');
-  const recorded = typeof d.options?.hypothesis === 'string' ? d.options.hypothesis : undefined;
-  return renderers[format].render(d, { hypothesis: recorded, comparisons: comparisonsFor(d), ...options });
+  const read = typeof doc === 'string' ? m.readJsonOrNodeBench(doc) : { json: doc };
+  try {
+    return renderReadReport(read, typeof doc === 'string' ? doc : 'renderReport: document', format, options);
+  } catch (e) {
+    if (e instanceof NotForPairedError) throw new RangeError(`renderReport: ${e.message}`);
+    throw e;
+  }
 }
 
 const AUDIT_OPTIONS = {

@@ -46,6 +46,8 @@ export interface AgainstOptions extends RunOptions, SideSpec, ExportFiles {
   failOnCannotTell?: boolean;
   /** 'verbose': under the table, each benchmark's sides, pair ratios and verdict at every look. */
   detail?: 'summary' | 'verbose' | 'quiet';
+  /** Width of the printed table (default: the terminal's, or 80). */
+  columns?: number;
 }
 
 export interface AgainstOutcome {
@@ -158,7 +160,7 @@ export async function runAgainst(
     sides.sides,
   );
   const human = opts.json === '-' ? io.stderr : io.stdout;
-  human.write(renderPairedText(paired, terminalColumns(human, io.env), opts.detail === 'verbose'));
+  human.write(renderPairedText(paired, opts.columns ?? terminalColumns(human, io.env), opts.detail === 'verbose'));
   human.write(renderDifferentialText(paired.rows));
   const writeFailures: string[] = [];
   const json = () => `${jsonText(document)}\n`;

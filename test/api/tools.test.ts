@@ -1,10 +1,15 @@
 // The library form of stat / compare / report / audit / reading results (src/api/tools.ts):
 // each returns what its command prints, from the package entry.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit, compareResults, readResults, renderReport, stat } from '../../src/index.js';
 import { loadPlatform } from '../../src/platform/load.js';
+import { analysePairs, DEFAULT_LOOKS } from '../../src/paired/analysis.js';
+import { newPairedDocument } from '../../src/paired/document.js';
+import { renderPairedReport } from '../../src/paired/report.js';
 
 const RESULTS = fileURLToPath(new URL('../fixtures/report/results.json', import.meta.url));
 
@@ -32,6 +37,32 @@ describe('library API of the other commands', () => {
     expect(await renderReport(RESULTS, 'markdown')).toMatch(/^# /m);
     expect((await renderReport(RESULTS, 'csv')).split('\n')[0]).toMatch(/^group,name,args/);
     expect(await renderReport(RESULTS, 'html')).toMatch(/^<!doctype html>/i);
+  });
+
+  it("renderReport reads a paired run's document as `cyclebench report` does, from an object or a file", async () => {
+    const settings = { threshold: 0.01, alpha: 0.05, looks: DEFAULT_LOOKS };
+    const ratios = [1.02, 1.03, 1.01, 1.02];
+    const pairs = ratios.map((r, k) => ({ a: 100, b: 100 * r, aFirst: k % 2 === 0 }));
+    const row = { name: 'sum', group: null, args: {}, pairs, analysis: analysePairs(ratios.map(Math.log), settings) };
+    const outcome = {
+      against: 'main',
+      rows: [row],
+      onlyCurrent: [],
+      onlyAgainst: [],
+      loadErrors: [],
+      interrupted: false,
+      settings,
+    };
+    const doc = newPairedDocument(outcome, ['cyclebench', 'run', '--against', 'main'], { fixture: true });
+    const file = join(mkdtempSync(join(tmpdir(), 'cb-tools-')), 'paired.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const text = await renderReport(doc);
+    expect(text).toBe(renderPairedReport(doc, 'text'));
+    expect(await renderReport(file, 'markdown')).toBe(renderPairedReport(doc, 'markdown'));
+    expect(JSON.parse(await renderReport(file, 'json'))).toEqual(JSON.parse(JSON.stringify(doc)));
+    await expect(renderReport(doc, 'text', { complexity: true })).rejects.toThrow(
+      /^renderReport: complexity applies to run result files, not to a paired file$/,
+    );
   });
 
   it.skipIf(!loadPlatform().child.capability().supported)(

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/io.js';
+import { captureIo, runCli } from '../helpers/io.js';
 import { runFilesAgainst } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -152,7 +152,17 @@ describe('runFilesAgainst() (library) with a directory', () => {
   }
 
   it('pairs the same relative file of both directories, this tree over the other', async () => {
-    const { other, r } = await againstDirectory('other', kernel(SUM));
+    // The table is printed at the width asked for, whatever the terminal's.
+    const io = { ...captureIo({ COLUMNS: '200' }), cwd: repo };
+    const { other, r } = await againstDirectory('other', kernel(SUM), {
+      io,
+      print: true,
+      columns: 70,
+    });
+    // The first line names the other tree's path, which is never cut.
+    const lines = io.out().trimEnd().split('\n').slice(1);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(70);
+    expect(lines.some((l) => l.startsWith('  '))).toBe(true);
     expect(r.paired.against).toBe(other);
     expect(r.paired.rows.map((x) => x.name)).toEqual(['sum']);
     expect(r.paired.rows[0].pairs.map((p) => p.aFirst)).toEqual([true, false]);

@@ -2,12 +2,10 @@
 // same results as Markdown, CSV or self-contained HTML. A thin shell over src/report.
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, UsageError, usageLine } from '../io.js';
 import { defineCommand, helpText, readCommandLine, type Values } from '../options.js';
-import { parseResultDocument, readJsonOrNodeBench, ResultFileError } from '../../results/read.js';
-import { isPairedJson, parsePairedDocument, renderPairedReport } from '../../api/command-report.js';
-import { comparisonsFor } from '../../report/comparisons.js';
+import { readJsonOrNodeBench, ResultFileError } from '../../results/read.js';
+import { NotForPairedError, renderReadReport } from '../../api/command-report.js';
 import { resolve } from 'node:path';
 import { checkOutputPaths, tryWrite } from '../../results/output-files.js';
-import { renderers } from '../../report/reporter.js';
 
 export const REPORT_COMMAND_FORMATS = ['text', 'markdown', 'html', 'csv'] as const;
 
@@ -76,22 +74,13 @@ export const reportCommand: Command = async (args, io) => {
   try {
     // node:bench NDJSON is read as compare reads it (results/read.ts), into a result document.
     const read = readJsonOrNodeBench(path, io.cwd);
-    if ('json' in read && isPairedJson(read.json)) {
-      if (values.complexity) throw new UsageError('--complexity applies to run result files, not to a paired file');
-      text = renderPairedReport(parsePairedDocument(read.json, path), format);
-    } else {
-      const doc = 'nodeBench' in read ? read.nodeBench : parseResultDocument(read.json, path);
-      // A hypothesis given here wins over one recorded by `cyclebench run --hypothesis`.
-      const recorded = typeof doc.options?.hypothesis === 'string' ? doc.options.hypothesis : undefined;
-      text = renderers[format].render(doc, {
-        hypothesis: values.hypothesis ?? recorded,
-        complexity: values.complexity,
-        comparisons: comparisonsFor(doc),
-      });
-    }
+    text = renderReadReport(read, path, format, {
+      ...(values.hypothesis !== undefined ? { hypothesis: values.hypothesis } : {}),
+      complexity: values.complexity,
+    });
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr.write(usageLine('report', e.message));
+    if (e instanceof NotForPairedError) {
+      io.stderr.write(usageLine('report', `--${e.message}`));
       return EXIT_USAGE;
     }
     if (!(e instanceof ResultFileError)) throw e;
