@@ -4,9 +4,16 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { resetLoadWork, settleLoadWork } from './load-work.js';
+import { resetLoadWork, restoreLoadWork, saveLoadWork, settleLoadWork } from './load-work.js';
 import { currentMode, setMode } from './mode.js';
-import { instances, resetRegistry, toDescriptor, type BenchInstance } from './registry.js';
+import {
+  instances,
+  resetRegistry,
+  restoreRegistry,
+  saveRegistry,
+  toDescriptor,
+  type BenchInstance,
+} from './registry.js';
 import type { BenchmarkDescriptor } from './types.js';
 
 let loads = 0;
@@ -21,8 +28,9 @@ export function toFileUrl(file: string | URL): string {
 
 /**
  * Imports `file` in collect mode and returns its instances (with their functions).
- * The registry is reset first; a query string makes every load a fresh module
- * evaluation (the ESM cache is keyed by URL), so registration state is per load.
+ * The registry is reset first; a query string makes every load after the first (every load,
+ * with `fresh`) a fresh module evaluation (the ESM cache is keyed by URL), so registration
+ * state is per load.
  * A CommonJS file (.cjs, .cts, or .js outside a "type": "module" package) is loaded with
  * require, after dropping it from require's cache (keyed by path): import() of it under a
  * loader hook (tsx) runs it through the ESM loader's own require, which cannot load an ES
@@ -30,7 +38,7 @@ export function toFileUrl(file: string | URL): string {
  * Work the file queued while loading (load-work.ts: vitest 5's test bodies) is awaited before listing.
  * Errors thrown by the import propagate (the worker reports them as kind 'load').
  */
-export async function loadInstances(file: string | URL): Promise<BenchInstance[]> {
+export async function loadInstances(file: string | URL, fresh = false): Promise<BenchInstance[]> {
   const url = toFileUrl(file);
   const previous = currentMode();
   resetRegistry(url);
@@ -41,7 +49,7 @@ export async function loadInstances(file: string | URL): Promise<BenchInstance[]
     if (isCommonJs(path)) {
       delete requireModule.cache[path];
       requireModule(path);
-    } else await import(loads++ === 0 ? url : `${url}?cyclebench-load=${loads}`);
+    } else await import(loads++ === 0 && !fresh ? url : `${url}?cyclebench-load=${loads}`);
     await settleLoadWork();
     return instances();
   } finally {
@@ -71,7 +79,18 @@ function isCommonJs(path: string): boolean {
   }
 }
 
-/** The serialisable descriptors of a file's benchmarks, in a deterministic order. */
+/**
+ * The serialisable descriptors of a file's benchmarks, in a deterministic order. The file is
+ * evaluated afresh even when the caller has imported it already (a cached module would register
+ * nothing), and the caller's own registrations (bench() calls for run()) are kept.
+ */
 export async function collectBenchmarks(file: string | URL): Promise<BenchmarkDescriptor[]> {
-  return (await loadInstances(file)).map(toDescriptor);
+  const registry = saveRegistry();
+  const work = saveLoadWork();
+  try {
+    return (await loadInstances(file, true)).map(toDescriptor);
+  } finally {
+    restoreRegistry(registry);
+    restoreLoadWork(work);
+  }
 }

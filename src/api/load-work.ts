@@ -21,6 +21,15 @@ export function resetLoadWork(): void {
   holder[KEY] = { tail: Promise.resolve(), checks: [] };
 }
 
+/** The load work as it stands, to put back with restoreLoadWork after loading another file. */
+export function saveLoadWork(): unknown {
+  return get();
+}
+
+export function restoreLoadWork(saved: unknown): void {
+  holder[KEY] = saved as LoadWork;
+}
+
 /** Runs `step` after every step queued before it (vitest runs a benchmark file's tests one at a time). */
 export function queueLoadStep(step: () => Promise<unknown>): void {
   const w = get();

@@ -49,6 +49,15 @@ export function resetRegistry(file: string | null = null): void {
   holder[STATE_KEY] = { registrations: [], groups: [], file };
 }
 
+/** The registrations as they stand, to put back with restoreRegistry after loading another file. */
+export function saveRegistry(): unknown {
+  return get();
+}
+
+export function restoreRegistry(saved: unknown): void {
+  holder[STATE_KEY] = saved as State;
+}
+
 export function currentFile(): string | null {
   return get().file;
 }

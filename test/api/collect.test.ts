@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectBenchmarks, run } from '../../src/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bench, collectBenchmarks, run } from '../../src/index.js';
+import { instances, resetRegistry } from '../../src/api/registry.js';
 import { loadInstances } from '../../src/api/collect.js';
 import { currentMode, setMode } from '../../src/api/mode.js';
 
@@ -31,6 +36,23 @@ describe('collectBenchmarks', () => {
     const a = await collectBenchmarks(BASIC);
     const b = await collectBenchmarks(BASIC.pathname);
     expect(b).toEqual(a);
+  });
+
+  it("lists a file the caller has imported already, and keeps the caller's own registrations", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-collect-'));
+    const file = join(dir, 'k.bench.mjs');
+    const index = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+    writeFileSync(file, `import { bench } from '${index}';\nbench('listed', () => 1);\n`);
+    resetRegistry();
+    bench('mine', () => 2);
+    // The caller's import of the file registers 'listed' beside 'mine'; the cached module would
+    // register nothing on a second import of the same URL.
+    await import(pathToFileURL(file).href);
+    const before = instances().map((i) => i.name);
+    expect(before).toEqual(['mine', 'listed']);
+    expect((await collectBenchmarks(file)).map((d) => d.name)).toEqual(['listed']);
+    expect(instances().map((i) => i.name)).toEqual(before);
+    resetRegistry();
   });
 
   it('restores the previous mode afterwards', async () => {
