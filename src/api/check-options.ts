@@ -4,8 +4,6 @@
 // anything is measured. Counts and times go through checkRunLimits (orchestrator/limits.ts) in
 // runFiles; the ones below are those it does not cover.
 
-import { LIMITS } from '../orchestrator/limits.js';
-
 /** The option names a function takes, as an object whose keys a `satisfies KnownOptions<T>` keeps equal to T's. */
 export type KnownOptions<T> = Record<keyof T, true>;
 
@@ -53,7 +51,19 @@ const FRACTIONS = ['targetCi', 'confidence'];
 
 /** Throws a RangeError naming the first unknown or out-of-range option of WHO. */
 export function checkOptions(who: string, options: object, known: Record<string, true>): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(`${who}: pass an options object, got ${describe(options)}`);
   const bad = (what: string, v: unknown) => new RangeError(`${who}: ${what}, got ${describe(v)}`);
+  // The files to run: a required option wherever it is known.
+  const files = (options as { files?: unknown }).files;
+  if (
+    Object.hasOwn(known, 'files') &&
+    !(
+      typeof files === 'string' ||
+      (Array.isArray(files) && files.length > 0 && files.every((f) => typeof f === 'string'))
+    )
+  )
+    throw new TypeError(`${who}: files must be a file or folder name, or a list of them, got ${describe(files)}`);
   for (const [key, v] of Object.entries(options)) {
     if (!Object.hasOwn(known, key))
       throw new RangeError(`${who}: unknown option '${key}' (options: ${Object.keys(known).join(', ')})`);
@@ -80,24 +90,19 @@ export function checkOptions(who: string, options: object, known: Record<string,
     // The command line's range for --max-pairs: the looks of a paired run are at 4, 6, … pairs.
     if (key === 'maxPairs' && !(Number.isSafeInteger(v) && (v as number) >= 2 && (v as number) <= 1000))
       throw bad('maxPairs must be a whole number from 2 to 1000', v);
-    // stat: 0 is no limit; setTimeout holds at most 2^31 - 1 ms.
-    if (key === 'timeoutMs' && !(typeof v === 'number' && v >= 0 && v <= LIMITS.timeoutS * 1000))
-      throw bad(`timeoutMs must be from 0 (no limit) to ${LIMITS.timeoutS * 1000}`, v);
     // stat: the smallest ratio change reported as a difference; 0 reports every change.
     if (key === 'noiseThreshold' && !(typeof v === 'number' && v >= 0 && v < 1))
       throw bad('noiseThreshold must be a fraction from 0 to below 1', v);
-    // audit: a coefficient of variation needs two processes at least.
-    if (
-      key === 'forks' &&
-      who === 'audit' &&
-      !(Number.isSafeInteger(v) && (v as number) >= 2 && (v as number) <= LIMITS.forks)
-    )
-      throw bad(`forks must be a whole number from 2 to ${LIMITS.forks}`, v);
     if (key === 'configs' && !(Array.isArray(v) && v.every((c) => typeof c === 'string')))
       throw bad('configs must be a list of configuration names', v);
     if (EXPORTS.includes(key) && (v === '-' || v === ''))
       throw bad(`${key} writes a file: name one ('-' is not standard output here)`, v);
   }
+  const o = options as { json?: unknown; markdown?: unknown };
+  if (o.json === '-' && o.markdown === '-')
+    throw new RangeError(
+      `${who}: json '-' and markdown '-' both write to standard output: name a file for one of them`,
+    );
 }
 
 /** The command line's --cpu choices: a CPU list, idlest, highest; false or null (--no-pin, the default). */

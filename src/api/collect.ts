@@ -85,6 +85,8 @@ function isCommonJs(path: string): boolean {
  * nothing), and the caller's own registrations (bench() calls for run()) are kept.
  */
 export async function collectBenchmarks(file: string | URL): Promise<BenchmarkDescriptor[]> {
+  if (!((typeof file === 'string' && file !== '') || file instanceof URL))
+    throw new TypeError(`collectBenchmarks: pass a file name or a file: URL, got ${String(file)}`);
   const registry = saveRegistry();
   const work = saveLoadWork();
   try {

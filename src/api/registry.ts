@@ -138,6 +138,9 @@ export function rangeValues(from: number, to: number, multiplier: number): numbe
 }
 
 export function withGroup(name: string, body: () => unknown): void {
+  if (typeof name !== 'string' || name === '')
+    throw new TypeError('group(name, body): name must be a non-empty string');
+  if (typeof body !== 'function') throw new TypeError(`group('${name}', body): body must be a function`);
   const state = get();
   state.groups.push(name);
   try {

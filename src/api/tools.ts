@@ -44,7 +44,11 @@ export async function stat(options: StatOptions): Promise<StatResult> {
   checkOptions('stat', options, STAT_OPTIONS);
   if (options.events !== undefined && !Array.isArray(options.events))
     throw new RangeError(`stat: events must be a list of event names, got ${JSON.stringify(options.events)}`);
-  const m = await import('../stat/stat.js');
+  const [m, { LIMITS }] = await Promise.all([import('../stat/stat.js'), import('../orchestrator/limits.js')]);
+  // 0 is no limit; setTimeout holds at most 2^31 - 1 ms.
+  const t = options.timeoutMs;
+  if (t !== undefined && !(typeof t === 'number' && t >= 0 && t <= LIMITS.timeoutS * 1000))
+    throw new RangeError(`stat: timeoutMs must be from 0 (no limit) to ${LIMITS.timeoutS * 1000}, got ${String(t)}`);
   return m.stat(options);
 }
 
@@ -53,6 +57,8 @@ export async function stat(options: StatOptions): Promise<StatResult> {
  * with one clear line.
  */
 export async function readResults(path: string): Promise<ResultDocument> {
+  if (typeof path !== 'string' || path === '')
+    throw new TypeError(`readResults: pass the path of a result file, got ${String(path)}`);
   const m = await import('../results/read.js');
   return m.readResultFile(path);
 }
@@ -129,6 +135,8 @@ export async function renderReport(
     import('../results/read.js'),
   ]);
   if (!Object.hasOwn(renderers, format)) throw new RangeError(`renderReport: unknown format ${String(format)}`);
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`renderReport: options must be an object, got ${String(options)}`);
   const read = typeof doc === 'string' ? m.readJsonOrNodeBench(doc) : { json: doc };
   try {
     return renderReadReport(read, typeof doc === 'string' ? doc : 'renderReport: document', format, options);
@@ -153,10 +161,15 @@ export async function audit(options: Partial<AuditOptions> & { platform?: Platfo
   if (typeof options !== 'object' || options === null)
     throw new TypeError('audit: pass an options object, e.g. audit({ forks: 6 })');
   checkOptions('audit', options, AUDIT_OPTIONS);
-  const [{ runAudit, DEFAULT_AUDIT_FORKS, DEFAULT_AUDIT_TIME_NS }, { loadPlatform }] = await Promise.all([
+  const [{ runAudit, DEFAULT_AUDIT_FORKS, DEFAULT_AUDIT_TIME_NS }, { loadPlatform }, { LIMITS }] = await Promise.all([
     import('../audit/audit.js'),
     import('../platform/load.js'),
+    import('../orchestrator/limits.js'),
   ]);
+  // A coefficient of variation needs two processes at least.
+  const f = options.forks;
+  if (f !== undefined && !(Number.isSafeInteger(f) && f >= 2 && f <= LIMITS.forks))
+    throw new RangeError(`audit: forks must be a whole number from 2 to ${LIMITS.forks}, got ${String(f)}`);
   const { platform, ...rest } = options;
   return runAudit(platform ?? loadPlatform(), {
     forks: DEFAULT_AUDIT_FORKS,

@@ -13,7 +13,7 @@
 import { displayName } from '../compare/match.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { StatResult } from '../stat/types.js';
-import { type ExportSource, isPaired, isStat, type PairedLike, uniqueName } from './source.js';
+import { type ExportSource, isPaired, isStat, type PairedLike, uniqueName, checkSource } from './source.js';
 
 export interface BmfMetric {
   value: number;
@@ -137,6 +137,7 @@ function fromStat(result: StatResult): Bmf {
  * (`run --against`), or a `stat` result.
  */
 export function toBmf(source: ExportSource): Bmf {
+  checkSource('toBmf', source);
   if (isStat(source)) return fromStat(source);
   if (isPaired(source)) return fromPaired(source);
   return fromResults(source);

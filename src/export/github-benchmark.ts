@@ -15,7 +15,7 @@ import type { Comparison } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { StatResult } from '../stat/types.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
-import { type ExportSource, isPaired, isStat, type PairedLike, uniqueName } from './source.js';
+import { type ExportSource, isPaired, isStat, type PairedLike, uniqueName, checkSource } from './source.js';
 
 /** A run compared with a saved baseline (`run --baseline NAME`): its verdicts go into `extra` too. */
 export interface ExportOptions {
@@ -163,6 +163,7 @@ function fromStat(result: StatResult): GithubBenchmarkEntry[] {
  * `options.baseline`: a run's comparison with a saved baseline, whose verdicts go into `extra`.
  */
 export function toGithubBenchmark(source: ExportSource, options: ExportOptions = {}): GithubBenchmarkEntry[] {
+  checkSource('toGithubBenchmark', source);
   if (isStat(source)) return fromStat(source);
   if (isPaired(source)) return fromPaired(source);
   return fromResults(source, options);

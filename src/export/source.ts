@@ -49,3 +49,16 @@ export function uniqueName(taken: Record<string, unknown> | Set<string>, name: s
   if (!has(base)) return base;
   for (let i = 2; ; i++) if (!has(`${base} #${i}`)) return `${base} #${i}`;
 }
+
+/** A TypeError naming WHO when `s` is none of the sources above (null, a path, another object). */
+export function checkSource(who: string, s: unknown): asserts s is ExportSource {
+  const o = s as { benchmarks?: unknown; rows?: unknown; schema?: unknown } | null;
+  const known =
+    typeof o === 'object' &&
+    o !== null &&
+    (Array.isArray(o.benchmarks) || Array.isArray(o.rows) || o.schema === 'cyclebench-stat/1');
+  if (!known)
+    throw new TypeError(
+      `${who}: pass a result document (readResults), a paired run's outcome or document, or a stat() result`,
+    );
+}

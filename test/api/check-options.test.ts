@@ -30,6 +30,11 @@ describe('runFiles() and run() refuse an unknown or out-of-range option', () => 
     // The command line refuses '-' for the files other services read; the library wrote a file named '-'.
     ['bmf: "-"', { bmf: '-' }, /^runFiles: bmf writes a file: name one \('-' is not standard output here\), got '-'$/],
     ['nodeBench: "-"', { nodeBench: '-' }, /^runFiles: nodeBench writes a file/],
+    [
+      'json and markdown both "-"',
+      { json: '-', markdown: '-' },
+      /^runFiles: json '-' and markdown '-' both write to standard output: name a file for one of them$/,
+    ],
     // The command line's --cpu choices; a typo fell back to the highest CPU, a number crashed later.
     [
       'cpu: "idle"',

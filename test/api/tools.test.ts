@@ -99,6 +99,24 @@ describe('library calls validate their arguments (adversarial cases)', () => {
     await expect(audit({ configs: 'pinned' } as never)).rejects.toThrow(/^audit: configs must be a list/);
     await expect(audit(null as never)).rejects.toThrow(/^audit: pass an options object/);
   });
+  it('null or missing arguments name the argument, as one TypeError, in every public call', async () => {
+    const { run, runFiles, runFilesAgainst, collectBenchmarks, group, toBmf, toGithubBenchmark } =
+      await import('../../src/index.js');
+    await expect(run(null as never)).rejects.toThrow(/^run: pass an options object, got null$/);
+    await expect(runFiles(null as never)).rejects.toThrow(/^runFiles: pass an options object, got null$/);
+    await expect(runFiles({ files: null } as never)).rejects.toThrow(
+      /^runFiles: files must be a file or folder name, or a list of them, got null$/,
+    );
+    await expect(runFiles({} as never)).rejects.toThrow(/^runFiles: files must be/);
+    await expect(runFilesAgainst(null as never)).rejects.toThrow(/^runFilesAgainst: pass an options object/);
+    await expect(collectBenchmarks(null as never)).rejects.toThrow(/^collectBenchmarks: pass a file name/);
+    await expect(readResults(null as never)).rejects.toThrow(/^readResults: pass the path of a result file/);
+    await expect(renderReport(RESULTS, 'text', null as never)).rejects.toThrow(/^renderReport: options must be/);
+    expect(() => group(null as never, () => {})).toThrow(/^group\(name, body\): name must be a non-empty string$/);
+    expect(() => group('g', null as never)).toThrow(/^group\('g', body\): body must be a function$/);
+    expect(() => toBmf(null as never)).toThrow(/^toBmf: pass a result document/);
+    expect(() => toGithubBenchmark({} as never)).toThrow(/^toGithubBenchmark: pass a result document/);
+  });
   it('compareResults(null, null) and compareResults({}, {}) say the argument is not a result document', async () => {
     await expect(compareResults(null as never, null as never)).rejects.toThrow(
       /^compareResults: base: not a cyclebench result document/,
