@@ -69,9 +69,11 @@ export async function runAndReport(opts: RunAndReportOptions, io: Io, platform?:
   const human = opts.json === '-' ? io.stderr : io.stdout;
   const comparison = base && compareDocuments(base, document, settings);
   const against = comparison && { name: opts.baseline!, comparison };
-  const { detail, distributions, complexity, report, hypothesis } = opts;
+  const { detail, distributions, complexity, report, hypothesis, verboseHint } = opts;
   const columns = opts.columns ?? terminalColumns(human, io.env);
-  human.write(presentRun(document, { detail, distributions, complexity, aa, report, hypothesis, against, columns }));
+  human.write(
+    presentRun(document, { detail, distributions, complexity, aa, report, hypothesis, against, columns, verboseHint }),
+  );
   human.write(checkLines(document.checks ?? []));
   // The github-action-benchmark export carries the verdicts against the saved baseline (src/export/).
   const exportOptions =
@@ -107,6 +109,7 @@ function runOptionsOf(opts: RunAndReportOptions, cwd: string): RunOptions {
     baseline: _baseline,
     detail: _detail,
     columns: _columns,
+    verboseHint: _verboseHint,
     distributions: _distributions,
     complexity: _complexity,
     report: _report,

@@ -16,7 +16,9 @@ import { benchmarkFilter, checkOptions, checkRunTypes, type KnownOptions } from 
 import type { RunAndReportOptions, RunOutcome } from './run-and-report.js';
 import { oneRunAtATime } from './one-run.js';
 
-export interface RunFilesOptions extends Partial<Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress'>> {
+export interface RunFilesOptions extends Partial<
+  Omit<RunAndReportOptions, 'files' | 'filter' | 'argv' | 'progress' | 'verboseHint'>
+> {
   /** Benchmark files or folders (folders are searched for *.bench.* and *.cyclebench.*). */
   files: string | string[];
   /** Only benchmarks whose "group/name" matches. */
@@ -124,6 +126,7 @@ async function measureFiles(options: RunFilesOptions): Promise<RunOutcome> {
     filter: benchmarkFilter(filter),
     progress: progress ?? false,
     argv: ['run', ...(Array.isArray(files) ? files : [files]), '(library runFiles)'],
+    verboseHint: "runFiles({ detail: 'verbose' })",
   };
   checkRunLimits(opts, 'runFiles');
   return runAndReport(opts, io);

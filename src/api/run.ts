@@ -15,9 +15,10 @@ import type { Platform } from '../platform/types.js';
 import { presentRun } from '../report/present.js';
 import type { BenchmarkResult, ForkResult, ResultDocument, Statistic } from '../results/schema.js';
 import { fullName } from '../text/format.js';
-import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI } from '../defaults.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_SEED, DEFAULT_TARGET_CI, DEFAULT_TIMEOUT_MS } from '../defaults.js';
 import { benchmarkFilter, checkOptions, type KnownOptions } from './check-options.js';
 import { IN_PROCESS_NOTE } from './in-process-note.js';
+import { LIMITS } from '../orchestrator/limits.js';
 
 /**
  * Measurement options (MeasureOptions; `latency: true` times every call of every selected benchmark) and output
@@ -33,6 +34,12 @@ export interface RunApiOptions extends Partial<MeasureOptions> {
   detail?: 'summary' | 'verbose' | 'quiet';
   io?: Io;
   platform?: Platform;
+  /**
+   * Time one benchmark may take, in ms (default DEFAULT_TIMEOUT_MS, as `cyclebench run --timeout`).
+   * A kernel whose promise never settles cannot be stopped in this process: the benchmark that
+   * overruns is reported as failed and the ones after it are not measured.
+   */
+  timeoutMs?: number;
 }
 
 export interface RunResult {
@@ -65,6 +72,7 @@ const RUN_KEYS = {
   latency: true,
   latencyMaxCalls: true,
   memory: true,
+  timeoutMs: true,
 } as const satisfies KnownOptions<Required<RunApiOptions>>;
 
 /** A run() measuring in this process; a second one at the same time is refused (see run()). */
@@ -79,6 +87,9 @@ let measuring = false;
  */
 export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   checkOptions('run', options, RUN_KEYS);
+  const t = options.timeoutMs;
+  if (t !== undefined && !(typeof t === 'number' && t > 0 && t <= LIMITS.timeoutS * 1000))
+    throw new RangeError(`run: timeoutMs must be above 0 and at most ${LIMITS.timeoutS * 1000}, got ${String(t)}`);
   if (measuring)
     throw new Error('run(): another run() is measuring in this process; await it before starting the next');
   measuring = true;
@@ -108,13 +119,43 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
   const isLatency = (i: BenchInstance) => Boolean(options.latency || i.latency);
   const order = [...selected.filter((i) => !isLatency(i)), ...selected.filter(isLatency)];
   const measured = new Map<BenchInstance, ForkResult | Error>();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let overran: string | null = null;
   for (const inst of order) {
-    try {
+    if (overran !== null) {
+      measured.set(inst, new Error(`not measured: ${overran} overran its time and may still be running`));
+      continue;
+    }
+    const name = fullName(inst.group, inst.title);
+    const work = (async () => {
       const inputs = { source: inst.inputs, setupEach: inst.setupEach, seed: options.seed };
-      const kernel = await resolveKernel(inst.fn, inst.args, fullName(inst.group, inst.title), inputs);
-      measured.set(inst, await measure(kernel, platform, { ...options, latency: isLatency(inst) }));
+      const kernel = await resolveKernel(inst.fn, inst.args, name, inputs);
+      return measure(kernel, platform, { ...options, latency: isLatency(inst) });
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    // The timer also keeps the process alive: without it, a kernel promise that never settles
+    // leaves nothing for the event loop, and Node exits (code 13) without a word.
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      const r = await Promise.race([work, timedOut]);
+      if (r === 'timeout') {
+        overran = name;
+        measured.set(
+          inst,
+          new Error(
+            `did not finish within ${timeoutMs / 1000} s (timeoutMs): an async kernel whose promise never ` +
+              'settles, or a kernel too slow for the time; in this process it cannot be stopped',
+          ),
+        );
+        // The overrunning work may still settle or throw later: its outcome is no longer read.
+        work.catch(() => {});
+      } else measured.set(inst, r);
     } catch (err) {
       measured.set(inst, err instanceof Error ? err : new Error(String(err)));
+    } finally {
+      clearTimeout(timer);
     }
   }
   // Loaded now, after measuring (above): it loads the analysis.
@@ -135,7 +176,13 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
     },
   );
   if (options.print !== false)
-    io.stdout.write(presentRun(document, { detail: options.detail, columns: terminalColumns(io.stdout, io.env) }));
+    io.stdout.write(
+      presentRun(document, {
+        detail: options.detail,
+        columns: terminalColumns(io.stdout, io.env),
+        verboseHint: "run({ detail: 'verbose' })",
+      }),
+    );
   return { measured: true, benchmarks: document.benchmarks, document };
 }
 

@@ -21,6 +21,8 @@ export interface PresentOptions {
   detail?: 'summary' | 'verbose' | 'quiet';
   /** Terminal width for the summary (default 80). */
   columns?: number;
+  /** How the reader asks for every detail (default the command line's `--verbose`). */
+  verboseHint?: string;
   /** A histogram and a run-order sparkline per benchmark. */
   distributions?: boolean;
   /** Every parameter sweep with its complexity fit. */
@@ -41,7 +43,11 @@ export function presentRun(document: ResultDocument, options: PresentOptions = {
   let out =
     detail === 'verbose'
       ? renderTerminal(document)
-      : renderSummary(document, { columns: options.columns, quiet: detail === 'quiet' });
+      : renderSummary(document, {
+          columns: options.columns,
+          quiet: detail === 'quiet',
+          verboseHint: options.verboseHint,
+        });
   if (options.distributions) out += renderDistributions(document);
   if (options.complexity) out += renderSweeps(document, true);
   if (options.aa) out += renderAaLines(document);

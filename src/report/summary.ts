@@ -17,6 +17,8 @@ export interface SummaryOptions {
   columns?: number;
   /** The table only: no attention lines, no count of hidden details. */
   quiet?: boolean;
+  /** How the reader asks for every detail (default the command line's `--verbose`). */
+  verboseHint?: string;
 }
 
 const GAP = 2;
@@ -185,7 +187,7 @@ export function renderSummary(input: ResultDocument, options: SummaryOptions = {
     const attention = attentionLines(doc, columns);
     if (latency.length || attention.length) out.push('', ...latency, ...attention);
     const hidden = hiddenDetails(doc);
-    if (hidden > 0) out.push(`${hidden} details hidden: --verbose`);
+    if (hidden > 0) out.push(`${hidden} details hidden: ${options.verboseHint ?? '--verbose'}`);
   }
   return `${out.map((l) => cutEnd(l, columns)).join('\n')}\n`;
 }

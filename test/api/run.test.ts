@@ -67,6 +67,22 @@ describe('run() in-process', () => {
     expect(io.out).toEqual([]);
   });
 
+  it('a kernel whose promise never settles fails after timeoutMs, the rest are named as not measured', async () => {
+    bench('never', () => new Promise<number>(() => {}));
+    bench('after', () => 1);
+    const io = captureIo();
+    const result = await run({ ...tiny, io, platform: createJsPlatform('test'), timeoutMs: 300 });
+    expect(result.benchmarks[0].error?.message).toMatch(
+      /^never: did not finish within 0\.3 s \(timeoutMs\): an async kernel whose promise never settles/,
+    );
+    expect(result.benchmarks[1].error?.message).toBe(
+      'after: not measured: never overran its time and may still be running',
+    );
+    // The advice names the call's option, not the command line's flag.
+    expect(io.out.join('')).toMatch(/details hidden: run\(\{ detail: 'verbose' \}\)/);
+    await expect(run({ timeoutMs: 0 })).rejects.toThrow(/^run: timeoutMs must be above 0/);
+  });
+
   it("compares each group's benchmarks with its .baseline(), as cyclebench run does", async () => {
     group('copy', () => {
       bench('slice', () => {
