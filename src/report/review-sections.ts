@@ -172,10 +172,13 @@ export function statisticBlocks(doc: ResultDocument): Block[] {
 
 /** Counted under Valgrind: each simulated count per op, with its interval over processes. */
 function simulatedResultBlocks(doc: ResultDocument): Block[] {
-  const events = [...new Set(doc.benchmarks.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))]
+  const counted = [...new Set(doc.benchmarks.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))]
     .filter((e) => e.startsWith('sim-'))
     // Instructions first, as the run's own table leads with them.
     .sort((a, b) => Number(b === 'sim-instructions') - Number(a === 'sim-instructions'));
+  // A run with no counts at all (every benchmark failed) still has the instructions column the
+  // "not measured" cells stand in.
+  const events = counted.length > 0 ? counted : ['sim-instructions'];
   const rows = doc.benchmarks.map((b) => {
     if (b.error) return [spacedName(b), 'not measured', ...events.slice(1).map(() => '')];
     return [

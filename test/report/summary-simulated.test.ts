@@ -160,3 +160,20 @@ describe('cyclebench report of a run counted under Valgrind', () => {
     expect(rows.map((r) => Number(r[col]))).toEqual(simulated.benchmarks.map(instructions));
   });
 });
+
+describe('the review of a simulated run without any counts', () => {
+  it('keeps one cell per column: a failed benchmark row is as wide as the header', async () => {
+    const { renderReview } = await import('../../src/report/review.js');
+    const doc = copy(simulated);
+    for (const b of doc.benchmarks) b.counters = undefined;
+    for (const b of doc.benchmarks.slice(1)) b.error = { kind: 'throw', message: 'broken' };
+    const md = renderReview(doc, {}, 'markdown').split('\n');
+    const start = md.findIndex((l) => l.startsWith('| benchmark | sim instr/op'));
+    expect(start).toBeGreaterThan(0);
+    const table = md.slice(start).filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('|')));
+    const cells = (l: string) => l.split('|').length;
+    expect(table.length).toBe(2 + doc.benchmarks.length);
+    expect(table.map(cells)).toEqual(table.map(() => cells(table[0])));
+    expect(table.at(-1)).toMatch(/\| not measured \|$/);
+  });
+});
