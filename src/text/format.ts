@@ -25,7 +25,8 @@ export function formatBytes(b: number | null | undefined): string {
 export function formatNs(ns: number | null | undefined): string {
   if (ns === null || ns === undefined || !Number.isFinite(ns)) return '—';
   if (ns === 0) return '0 ns';
-  const abs = Math.abs(ns);
+  // The unit of the rounded value: 999.97 ns prints as 1.000 µs, not 1000 ns.
+  const abs = Math.abs(Number(ns.toPrecision(4)));
   for (const [scale, unit] of UNITS) {
     if (abs >= scale || unit === 'ns') return `${sig(ns / scale)} ${unit}`;
   }
@@ -45,7 +46,8 @@ export function formatDuration(ms: number): string {
 export function sig(x: number, digits = 4): string {
   if (!Number.isFinite(x)) return '—';
   if (x === 0) return '0';
-  const mag = Math.floor(Math.log10(Math.abs(x)));
+  // The magnitude after rounding: 999.97 is "1000", not "1000.0" (five digits).
+  const mag = Math.floor(Math.log10(Math.abs(Number(x.toPrecision(digits)))));
   const decimals = Math.max(0, digits - 1 - mag);
   // Beyond six decimals, an exponent: 2.3e-14, not "0.000000".
   return decimals > 6 ? x.toPrecision(digits) : x.toFixed(decimals);
@@ -59,7 +61,9 @@ export function formatRatio(x: number): string {
 
 export function formatOps(nsPerOp: number | null | undefined): string {
   if (!nsPerOp || nsPerOp <= 0 || !Number.isFinite(nsPerOp)) return '—';
-  const ops = 1e9 / nsPerOp;
+  const exact = 1e9 / nsPerOp;
+  // The scale of the rounded value: 999,600 /s prints as 1.00 M/s, not 1000 k/s.
+  const ops = Number(exact.toPrecision(3));
   if (ops >= 1e9) return `${sig(ops / 1e9, 3)} G/s`;
   if (ops >= 1e6) return `${sig(ops / 1e6, 3)} M/s`;
   if (ops >= 1e3) return `${sig(ops / 1e3, 3)} k/s`;

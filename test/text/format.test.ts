@@ -28,6 +28,13 @@ describe('formatting', () => {
     expect(formatNs(null)).toBe('—');
     expect(formatNs(Number.NaN)).toBe('—');
     expect(sig(1000)).toBe('1000');
+    // The unit and the digits of the rounded value: no "1000.0 ns" five digits, no "1000 k/s".
+    expect(sig(999.97)).toBe('1000');
+    expect(formatNs(999.97)).toBe('1.000 µs');
+    expect(formatNs(999999.7)).toBe('1.000 ms');
+    expect(formatNs(999.94)).toBe('999.9 ns');
+    expect(formatOps(1e9 / 999_600)).toBe('1.00 M/s');
+    expect(formatRatio(0.09999)).toBe('0.10');
   });
 
   it('formats throughput, percentages and CI half-widths', () => {
