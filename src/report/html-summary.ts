@@ -4,7 +4,8 @@
 // beside it. It is what a reader came for, so the page opens on it.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { truncateName } from '../text/terminal-safe.js';
-import { baselineOf } from './comparisons.js';
+import { relativeCell } from './terminal.js';
+import type { ComparisonRow } from './comparisons.js';
 import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
 import { spacedName } from './samples.js';
 import { escapeHtml, type Frame, px, svgOpen } from './svg.js';
@@ -54,21 +55,30 @@ function logDomain(bs: BenchmarkResult[]): [number, number] {
   return [lo, hi];
 }
 
-function rowText(doc: ResultDocument, b: BenchmarkResult): string {
+function rowText(b: BenchmarkResult, c: ComparisonRow | undefined): string {
   if (b.error) return `not measured (${b.error.kind})`;
   if (b.flags.includes('optimized-away')) return 'optimized away';
   const h = b.headline;
   if (!h) return 'no estimate';
   const ci = formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh));
   if (b.baseline) return `${formatNs(h.point)} ${ci} · baseline`;
-  const base = baselineOf(doc, b);
-  const ratio =
-    base?.headline && base.headline.point > 0 ? ` · ${(h.point / base.headline.point).toFixed(2)}× baseline` : '';
+  // The comparison's own ratio and verdict (the one the Verdict section words), not a division of
+  // two headlines: none when the comparison could not be made (an optimized-away baseline).
+  const usable = c && c.verdict !== 'incomparable' && c.ratio !== null && c.ciLow !== null && c.ciHigh !== null;
+  const relative = usable
+    ? {
+        baseline: c.baseline,
+        verdict: c.verdict,
+        ratio: { point: c.ratio!, ciLow: c.ciLow!, ciHigh: c.ciHigh! },
+        pValue: null,
+      }
+    : undefined;
+  const ratio = relative ? ` · ${relativeCell({ ...b, relative }, false, '(too few processes)')} vs baseline` : '';
   return `${formatNs(h.point)} ${ci}${ratio}`;
 }
 
 /** The summary chart, or '' when the document has no benchmark. */
-export function summaryChart(doc: ResultDocument): string {
+export function summaryChart(doc: ResultDocument, comparisons: readonly ComparisonRow[] = []): string {
   if (doc.benchmarks.length === 0) return '';
   const rows = rowsOf(doc);
   const f: Frame = { width: 1180, height: 0, left: 300, right: 260, top: 10, bottom: 40 };
@@ -114,7 +124,14 @@ export function summaryChart(doc: ResultDocument): string {
             : `<circle cx="${px(x(h.point))}" cy="${px(cy)}" r="4.5" fill="${fill}"/>`),
       );
     }
-    parts.push(`<text x="${px(f.width - f.right + 10)}" y="${px(cy + 4)}">${escapeHtml(rowText(doc, b))}</text></g>`);
+    parts.push(
+      `<text x="${px(f.width - f.right + 10)}" y="${px(cy + 4)}">${escapeHtml(
+        rowText(
+          b,
+          comparisons.find((c) => c.group === b.group && c.name === b.name),
+        ),
+      )}</text></g>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('');

@@ -116,7 +116,8 @@ export function renderHtml(doc: ResultDocument, opts: ReviewOptions = {}): strin
     .filter((b) => b.kind !== 'title')
     .map(blockHtml)
     .join('\n');
-  const chart = summaryChart(doc);
+  // The ratios beside the chart are those of the page's own verdicts.
+  const chart = summaryChart(doc, opts.comparisons ?? []);
   const summary = chart
     ? `<h2>Results</h2>${chart}<p class="summary-note">Time per iteration with its ${confidenceText(doc)} ` +
       'confidence interval, one row per benchmark, by group; ◆ marks the baseline of a group and the ratio ' +

@@ -2,7 +2,7 @@
 // statistic and result. Each returns blocks of plain text (see blocks.ts).
 import type { BenchmarkResult, ResultDocument, Statistic } from '../results/schema.js';
 import type { Block } from './blocks.js';
-import { formatHalfWidth, formatNs, formatPct, relHalfWidth, sig, trimmedPercent } from './format.js';
+import { formatHalfWidth, formatNs, formatPct, formatR2, relHalfWidth, sig, trimmedPercent } from './format.js';
 import { formatArgs, spacedName } from './samples.js';
 import { DEFAULT_CONFIDENCE } from '../defaults.js';
 import { inputBlocks } from './latency.js';
@@ -209,7 +209,7 @@ export function resultBlocks(doc: ResultDocument): Block[] {
     const h = b.headline;
     const e = b.estimates;
     if (b.flags.includes('optimized-away'))
-      return [spacedName(b), `${awayCell(b)} (optimized away?)`, '—', '—', e ? sig(e.r2, 3) : '—', '—', '—'];
+      return [spacedName(b), `${awayCell(b)} (optimized away?)`, '—', '—', e ? formatR2(e.r2) : '—', '—', '—'];
     const ci = h ? `${formatNs(h.ciLow)} – ${formatNs(h.ciHigh)}` : '—';
     const rel = h ? formatHalfWidth(relHalfWidth(h.point, h.ciLow, h.ciHigh)) : '—';
     return [
@@ -217,7 +217,7 @@ export function resultBlocks(doc: ResultDocument): Block[] {
       formatNs(h?.point),
       ci,
       rel,
-      e ? sig(e.r2, 3) : '—',
+      e ? formatR2(e.r2) : '—',
       e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
       e ? formatPct(e.withinProcessCv) : '—',
     ];

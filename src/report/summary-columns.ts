@@ -6,7 +6,7 @@
 import type { BenchmarkResult } from '../results/schema.js';
 import { awayCell, benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
-import { formatBytes, formatHalfWidth, formatNs, formatOps, formatPct, relHalfWidth, sig } from './format.js';
+import { formatBytes, formatHalfWidth, formatNs, formatOps, formatPct, formatR2, relHalfWidth, sig } from './format.js';
 import { COUNTER_COLUMN, counterCell, relativeCell } from './terminal.js';
 
 export interface Column {
@@ -74,7 +74,7 @@ export function timeColumns(list: BenchmarkResult[]): ColumnSet {
       header: 'proc CV',
       cell: ok((b) => (b.estimates?.betweenProcessCv == null ? '—' : formatPct(b.estimates.betweenProcessCv))),
     },
-    { header: 'R²', cell: ok((b) => (b.estimates ? sig(b.estimates.r2, 3) : '—')) },
+    { header: 'R²', cell: ok((b) => (b.estimates ? formatR2(b.estimates.r2) : '—')) },
     // task-clock per op is CPU time per op: it repeats time/iter, so only --verbose shows it.
     ...counterColumns(list, ['task-clock']),
   ];

@@ -7,6 +7,7 @@ import {
   formatNs,
   formatOps,
   formatPct,
+  formatR2,
   formatRatio,
   fullName,
   relHalfWidth,
@@ -118,7 +119,7 @@ function renderGroup(list: BenchmarkResult[]): string {
       formatNs(e?.p99),
       away ? '—' : formatOps(h?.point),
       e?.betweenProcessCv == null ? '—' : formatPct(e.betweenProcessCv),
-      e ? sig(e.r2, 3) : '—',
+      e ? formatR2(e.r2) : '—',
       ...counterEvents.map((ev) => (perOp.has(ev) ? counterCell(perOp.get(ev) as number) : '—')),
       ...(hasMemory ? [formatBytes(b.memory?.bytesPerOp)] : []),
       ...(hasRelative ? [relativeCell(b)] : []),
@@ -181,11 +182,27 @@ export function verdictWord(b: BenchmarkResult): string {
 export function relativeCell(b: BenchmarkResult, withCi = true, tooFew = '(too few processes for a verdict)'): string {
   const r = b.relative;
   if (!r) return b.baseline ? 'baseline' : '';
+  if (r.verdict === 'too-few') return r.ratio ? `${formatRatio(r.ratio.point)}× ${tooFew}` : 'too few';
   if (r.verdict === 'incomparable' || !r.ratio) return 'incomparable';
-  if (r.verdict === 'too-few') return `${formatRatio(r.ratio.point)}× ${tooFew}`;
   const word = verdictWord(b);
-  const ci = withCi ? ` [${formatRatio(r.ratio.ciLow)}, ${formatRatio(r.ratio.ciHigh)}]` : '';
-  return `${formatRatio(r.ratio.point)}× ${word}${ci}`;
+  const f = ratioFormat(r.ratio);
+  const ci = withCi ? ` [${f(r.ratio.ciLow)}, ${f(r.ratio.ciHigh)}]` : '';
+  return `${f(r.ratio.point)}× ${word}${ci}`;
+}
+
+/**
+ * formatRatio, with as many decimals (up to four) as an interval that excludes 1 needs for its
+ * bounds not to print as 1: a 0.3 % difference in instructions reads "1.003× more [1.002,
+ * 1.004]", not "1.00× more [1.00, 1.00]".
+ */
+export function ratioFormat(ratio: { ciLow: number; ciHigh: number }): (x: number) => string {
+  const excludesOne = ratio.ciLow > 1 || ratio.ciHigh < 1;
+  for (const decimals of [2, 3, 4]) {
+    const f = (x: number) => (decimals === 2 || Math.abs(x) < 0.1 ? formatRatio(x) : x.toFixed(decimals));
+    const one = f(1);
+    if (!excludesOne || (f(ratio.ciLow) !== one && f(ratio.ciHigh) !== one)) return f;
+  }
+  return (x: number) => x.toFixed(4);
 }
 
 function renderNotes(doc: ResultDocument): string {

@@ -53,6 +53,11 @@ export function sig(x: number, digits = 4): string {
   return decimals > 6 ? x.toPrecision(digits) : x.toFixed(decimals);
 }
 
+/** A coefficient of determination: three decimals, so a column of them lines up (0.997, 1.000). */
+export function formatR2(r2: number | null | undefined): string {
+  return r2 === null || r2 === undefined || !Number.isFinite(r2) ? '—' : r2.toFixed(3);
+}
+
 /** A time ratio: two decimals, or two significant digits below 0.1 (0.0032×, not 0.00×). */
 export function formatRatio(x: number): string {
   if (!Number.isFinite(x)) return '—';

@@ -152,3 +152,26 @@ describe('the run table and reports', () => {
     expect(parseResultDocument(structuredClone(d)).benchmarks[1].relative!.verdict).toBe('no-difference');
   });
 });
+
+describe('the vs-baseline cell says what the verdict is, with the digits it needs', () => {
+  const with_ = (relative: object, flags: string[] = []) =>
+    ({ name: 'x', group: null, args: {}, baseline: false, flags, relative }) as never;
+  it('too few processes reads "too few" with or without a ratio, never "incomparable"', () => {
+    expect(relativeCell(with_({ baseline: 'b', verdict: 'too-few', ratio: null, pValue: null }))).toBe('too few');
+    expect(
+      relativeCell(
+        with_({ baseline: 'b', verdict: 'too-few', ratio: { point: 1.2, ciLow: 1, ciHigh: 1.4 }, pValue: null }),
+      ),
+    ).toBe('1.20× (too few processes for a verdict)');
+  });
+  it('an interval that excludes 1 never prints a bound as 1: 0.3 % more instructions reads 1.003×', () => {
+    const ratio = { point: 1.0031, ciLow: 1.0024, ciHigh: 1.0038 };
+    expect(relativeCell(with_({ baseline: 'b', verdict: 'slower', ratio, pValue: 0 }, ['simulated']))).toBe(
+      '1.003× more [1.002, 1.004]',
+    );
+    const wide = { point: 1.2, ciLow: 1.1, ciHigh: 1.3 };
+    expect(relativeCell(with_({ baseline: 'b', verdict: 'slower', ratio: wide, pValue: 0 }))).toBe(
+      '1.20× slower [1.10, 1.30]',
+    );
+  });
+});
