@@ -110,13 +110,22 @@ export async function compareResults(
   // As the command line: at 0 no interval could say "no difference"; instructions default to 0.2 %.
   if (settings.threshold !== undefined && !(settings.threshold > 0))
     throw new RangeError(`compareResults: threshold must be above 0, got ${settings.threshold}`);
-  const { INSTRUCTIONS_THRESHOLD } = await import('../compare/instructions.js');
-  const threshold = settings.threshold ?? (settings.instructions ? INSTRUCTIONS_THRESHOLD : undefined);
+  const { INSTRUCTIONS_THRESHOLD, simulatedDocument } = await import('../compare/instructions.js');
+  const docs = [await load(base, 'base'), await load(contender, 'contender')];
+  // As the command line: two runs counted under Valgrind have no times, only instructions to compare.
+  const instructions =
+    settings.instructions ?? (settings.statistic === undefined && docs.every(simulatedDocument) ? true : undefined);
+  const threshold = settings.threshold ?? (instructions ? INSTRUCTIONS_THRESHOLD : undefined);
   const all = checkCompareSettings(
-    { ...DEFAULT_COMPARE_SETTINGS, ...settings, ...(threshold !== undefined ? { threshold } : {}) },
+    {
+      ...DEFAULT_COMPARE_SETTINGS,
+      ...settings,
+      ...(instructions !== undefined ? { instructions } : {}),
+      ...(threshold !== undefined ? { threshold } : {}),
+    },
     'compareResults',
   );
-  const r = compareDocuments(await load(base, 'base'), await load(contender, 'contender'), all);
+  const r = compareDocuments(docs[0], docs[1], all);
   return format ? { ...r, rendered: renderComparison(r, format) } : r;
 }
 

@@ -13,6 +13,15 @@ import { intervalAnswer, warningDetail } from '../analysis/compare.js';
 /** The default --threshold for instructions: two processes agree within 0.1 %, so 0.2 % is beyond noise. */
 export const INSTRUCTIONS_THRESHOLD = 0.002;
 
+/**
+ * A run counted under Valgrind (`run --counters simulate`): it has no times, only simulated counts,
+ * so the one comparison it supports is of instructions.
+ */
+export function simulatedDocument(doc: { benchmarks: readonly BenchmarkResult[] }): boolean {
+  const measured = doc.benchmarks.filter((b) => !b.error);
+  return measured.length > 0 && measured.every((b) => b.flags.includes('simulated') && b.headline === null);
+}
+
 function eventOf(b: BenchmarkResult): CounterName | null {
   const has = (e: CounterName) => b.forks.some((f) => f.batches.some((x) => x.counters?.[e] !== undefined));
   if (has('sim-instructions')) return 'sim-instructions';

@@ -10,6 +10,7 @@
 // the other, its interval, verdict and pairs. Per `stat` command: mean wall time, its 95 % interval,
 // and the verdict against the first command. Failed benchmarks are left out; non-finite numbers
 // are never written.
+import { aaOutcome } from '../compare/aa.js';
 import { displayName, matchKey } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
@@ -67,10 +68,19 @@ function runExtra(b: BenchmarkResult, options: ExportOptions): string[] {
   const lines: string[] = [];
   const base = options.baseline;
   const c = base?.comparisons.find((x) => matchKey(x) === matchKey(b));
-  if (base && c) lines.push(`verdict: ${c.verdict} against saved baseline '${base.name}'${ratioText(c.ratio)}`);
+  // Counted under Valgrind, slower and faster mean more and fewer instructions, not times.
+  const word = (v: string) =>
+    !b.flags.includes('simulated')
+      ? v
+      : v === 'slower'
+        ? 'more instructions'
+        : v === 'faster'
+          ? 'fewer instructions'
+          : v;
+  if (base && c) lines.push(`verdict: ${word(c.verdict)} against saved baseline '${base.name}'${ratioText(c.ratio)}`);
   const rel = b.relative;
-  if (rel) lines.push(`verdict: ${rel.verdict} against ${rel.baseline}${ratioText(rel.ratio)}`);
-  if (b.aa) lines.push(`A/A check: ${b.aa.passed ? 'passed' : 'failed'} (${b.aa.verdict})`);
+  if (rel) lines.push(`verdict: ${word(rel.verdict)} against ${rel.baseline}${ratioText(rel.ratio)}`);
+  if (b.aa) lines.push(`A/A check: ${aaOutcome(b.aa)} (${b.aa.verdict})`);
   lines.push(`flags: ${b.flags.length ? b.flags.join(', ') : 'none'}`);
   lines.push(`processes: ${b.forks.length}`);
   if (b.simulation) lines.push(`V8 tiers while counted: ${b.simulation.tiers.join(', ')}`);

@@ -1,17 +1,14 @@
 // The A/A check (src/compare/aa.ts) in words: its status and two or three lines for the terminal.
-import type { AaResult } from '../compare/aa.js';
+import { aaOutcome, type AaResult } from '../compare/aa.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { percent } from '../text/format.js';
 import { comparisonReason } from './details.js';
 
 const pct = (x: number, d = 2): string => percent(x, d);
 
-/**
- * ok / FAILED / undecided (too few processes, or an interval too wide to tell: neither a pass nor
- * a fault of the setup).
- */
+/** ok / FAILED / undecided, as aaOutcome judges it. */
 export function aaStatus(r: Pick<AaResult, 'passed' | 'verdict'>): string {
-  return r.passed ? 'ok' : r.verdict === 'too-few' || r.verdict === 'cannot-tell' ? 'undecided' : 'FAILED';
+  return { passed: 'ok', undecided: 'undecided', failed: 'FAILED' }[aaOutcome(r)];
 }
 
 /** Two or three lines for the terminal. */

@@ -24,6 +24,13 @@ const SYMBOL: Record<Comparison['verdict'], string> = {
   incomparable: 'INCOMPARABLE',
 };
 
+/** A row's verdict; compared on instruction counts, slower and faster are more and fewer instructions. */
+function verdictText(c: Comparison): string {
+  if (c.notHeadline === 'instructions' && c.verdict === 'slower') return 'MORE instr';
+  if (c.notHeadline === 'instructions' && c.verdict === 'faster') return 'fewer instr';
+  return SYMBOL[c.verdict];
+}
+
 function ratioText(c: Comparison): string {
   if (!c.ratio) return '—';
   return `${c.ratio.point.toFixed(3)}× [${c.ratio.ciLow.toFixed(3)}, ${c.ratio.ciHigh.toFixed(3)}]`;
@@ -51,7 +58,7 @@ function rows(r: DocumentComparison, withP = true): string[][] {
     changeText(c),
     ratioText(c),
     ...(withP ? [p(c)] : []),
-    SYMBOL[c.verdict],
+    verdictText(c),
   ]);
 }
 
@@ -147,9 +154,10 @@ export function adjustmentText(r: DocumentComparison, gate?: SuiteGate): string 
 function summary(r: DocumentComparison, gate?: SuiteGate): string {
   const count = (v: Comparison['verdict']): number => r.comparisons.filter((c) => c.verdict === v).length;
   const conf = r.comparisons[0]?.confidence ?? DEFAULT_CONFIDENCE;
+  const instructions = r.comparisons.length > 0 && r.comparisons.every((c) => c.notHeadline === 'instructions');
   const words: [Comparison['verdict'], string][] = [
-    ['faster', 'faster'],
-    ['slower', 'slower'],
+    ['faster', instructions ? 'fewer instructions' : 'faster'],
+    ['slower', instructions ? 'more instructions' : 'slower'],
     ['no-difference', 'no difference'],
     ['cannot-tell', 'cannot tell'],
     ['too-few', 'too few processes'],

@@ -156,6 +156,20 @@ describe('cyclebench compare', () => {
       );
     },
   );
+  it('two runs counted under Valgrind compare their instructions without being asked, in counted words', async () => {
+    const { FIXTURE_DIR } = await import('../helpers/golden.js');
+    const sim = JSON.parse(readFileSync(`${FIXTURE_DIR}simulated.json`, 'utf8'));
+    const more = structuredClone(sim);
+    for (const b of more.benchmarks)
+      for (const f of b.forks)
+        for (const x of f.batches)
+          if (x.counters?.['sim-instructions'] !== undefined) x.counters['sim-instructions'] *= 1.01;
+    const r = await run(write('sim-a.json', JSON.stringify(sim)), write('sim-b.json', JSON.stringify(more)));
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/INCOMPARABLE|SLOWER/);
+    expect(r.stdout).toMatch(/MORE instr/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/0 fewer instructions, 2 more instructions/);
+  });
   it('states the schema versions it reads', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);

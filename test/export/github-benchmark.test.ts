@@ -65,6 +65,19 @@ describe('github-action-benchmark export of a run', () => {
     expect(sim).toHaveLength(1);
     expect(sim[0]).toMatchObject({ name: 'sim', unit: 'instructions/op (simulated)', value: 1234 });
     expect(sim[0].extra).toContain('flags: simulated');
+    // Against its baseline, counted: more instructions, not "slower"; an undecided A/A is not "failed".
+    const doc = simulatedDocument();
+    doc.benchmarks[0].relative = {
+      baseline: 'base',
+      verdict: 'slower',
+      ratio: { point: 1.01, ciLow: 1.005, ciHigh: 1.015 },
+      pValue: 0.001,
+    };
+    doc.benchmarks[0].aa = { passed: false, verdict: 'cannot-tell' } as never;
+    const extra = toGithubBenchmark(doc)[0].extra!;
+    expect(extra).toContain('verdict: more instructions against base');
+    expect(extra).not.toMatch(/slower/);
+    expect(extra).toContain('A/A check: undecided (cannot-tell)');
   });
 
   it('a bound that is not finite leaves the range out', () => {

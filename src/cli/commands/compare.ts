@@ -5,7 +5,7 @@
 import { terminalColumns } from '../../text/io.js';
 import { compareDocuments } from '../../compare/documents.js';
 import { decideGate, type GateSettings } from '../../compare/gate.js';
-import { INSTRUCTIONS_THRESHOLD } from '../../compare/instructions.js';
+import { INSTRUCTIONS_THRESHOLD, simulatedDocument } from '../../compare/instructions.js';
 import { type CompareFormat, renderComparison } from '../../report/compare-render.js';
 import { gateLines } from '../../report/gate.js';
 import { resolve } from 'node:path';
@@ -216,6 +216,9 @@ export const compareCommand: Command = async (args, io) => {
     io.stderr.write(`cyclebench compare: ${e.message}\n`);
     return EXIT_USAGE;
   }
+  // Two runs counted under Valgrind have no times: their instructions are what can be compared.
+  if (!a.instructions && a.statistic === undefined && docs.every(simulatedDocument))
+    a = parseCompareArgs([...args, '--statistic', 'instructions']) as CompareArgs;
   const result = compareDocuments(docs[0], docs[1], {
     threshold: a.threshold,
     confidence: a.confidence,
