@@ -76,13 +76,15 @@ export function compareBenchmarks(
   s: DocumentCompareOptions,
   incomparable: EnvironmentProblems = NO_PROBLEMS,
 ): Comparison {
+  // An optimized-away loop's time is not a speed, and is not shown as one beside the verdict.
+  const time = (b: BenchmarkResult) => (b.flags.includes('optimized-away') ? null : (b.headline?.point ?? null));
   const head = {
     name: base.name,
     group: base.group,
     args: base.args,
     confidence: s.confidence,
-    baseNs: base.headline?.point ?? null,
-    contenderNs: contender.headline?.point ?? null,
+    baseNs: time(base),
+    contenderNs: time(contender),
   };
   if (s.instructions)
     return {

@@ -89,7 +89,13 @@ export function benchmarkMeasures(b: BenchmarkResult): Record<string, BmfMetric>
     put(measures, 'latency', metric(h.point, h.ciLow, h.ciHigh));
     put(measures, 'throughput', throughput(h.point, h.ciLow, h.ciHigh));
   }
-  for (const c of b.counters?.perOp ?? []) put(measures, counterSlug(c.event), metric(c.perOp, c.ciLow, c.ciHigh));
+  // Counts per op of an optimized-away loop are the empty loop's too (task-clock is its time by
+  // another name): none is sent. A count per op below zero is a fit's noise around nothing; it is
+  // sent as 0, as the terminal shows it.
+  const count = (x: number | undefined) => (x === undefined ? undefined : Math.max(0, x));
+  if (!b.flags.includes('optimized-away'))
+    for (const c of b.counters?.perOp ?? [])
+      put(measures, counterSlug(c.event), metric(count(c.perOp)!, count(c.ciLow), count(c.ciHigh)));
   if (b.memory) put(measures, 'allocated-bytes', metric(b.memory.bytesPerOp, b.memory.min, b.memory.max));
   return measures;
 }

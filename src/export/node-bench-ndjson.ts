@@ -132,9 +132,12 @@ export function nodeBenchRecords(doc: ResultDocument): NodeBenchRecord[] {
       out.push({ type: 'bench:start', data: { ...id, ...where } });
       samples.forEach((s, index) => out.push({ type: 'bench:sample', data: { ...id, index, ...s } }));
       const error = b.error ? { name: 'Error', message: b.error.message } : undefined;
-      const headline = b.headline
-        ? { point: b.headline.point, ciLow: b.headline.ciLow, ciHigh: b.headline.ciHigh, unit: 'ns/op' }
-        : null;
+      // An optimized-away loop's time is not a speed: no headline, and its flag says why.
+      const away = b.flags.includes('optimized-away');
+      const headline =
+        b.headline && !away
+          ? { point: b.headline.point, ciLow: b.headline.ciLow, ciHigh: b.headline.ciHigh, unit: 'ns/op' }
+          : null;
       out.push({
         type: 'bench:complete',
         data: {
@@ -143,7 +146,7 @@ export function nodeBenchRecords(doc: ResultDocument): NodeBenchRecord[] {
           samples,
           summary: summarizeRates(samples.map((s) => s.rate)),
           ...(error ? { error } : {}),
-          cyclebench: { process: f?.index ?? null, headline },
+          cyclebench: { process: f?.index ?? null, headline, ...(away ? { flags: ['optimized-away'] } : {}) },
         },
       });
       counts.total++;

@@ -51,6 +51,17 @@ describe('BMF of a run', () => {
     const names = toGithubBenchmark(away).map((e: { name: string }) => e.name);
     expect(names).not.toContain('good/sum 100');
     expect(names).toContain('good/sum $n [n=200]');
+    // Nor its counts per op: task-clock per op is the empty loop's time by another name.
+    away.benchmarks[0]!.counters = { perOp: [{ event: 'task-clock', perOp: 0.11, ciLow: 0.1, ciHigh: 0.12 }] };
+    expect(Object.keys(toBmf(away))).toEqual(['good/sum $n [n=200]']);
+  });
+
+  it('a count per op below zero (a fit around nothing) is sent as 0, as the terminal shows it', () => {
+    const doc = runDocument();
+    doc.benchmarks[0]!.counters = {
+      perOp: [{ event: 'page-faults', perOp: -0.0021, ciLow: -0.009, ciHigh: 0.004 }],
+    };
+    expect(toBmf(doc)['good/sum 100']['hw-page-faults']).toEqual({ value: 0, lower_value: 0, upper_value: 0.004 });
   });
 
   it('simulated instructions are `instructions`, other simulated counts keep their event name', () => {

@@ -93,6 +93,15 @@ describe("writing node:bench's NDJSON", () => {
     );
   });
 
+  it("an optimized-away benchmark's time is written as no headline, with its flag", () => {
+    const doc = nodeBenchDocument(NODE_OUTPUT);
+    doc.benchmarks[0].flags.push('optimized-away');
+    const complete = nodeBenchRecords(doc).filter((r) => r.type === 'bench:complete');
+    const data = (r: (typeof complete)[number]) => r.data as { cyclebench: { headline: unknown; flags?: string[] } };
+    expect(data(complete[0]).cyclebench).toMatchObject({ headline: null, flags: ['optimized-away'] });
+    expect(data(complete.at(-1)!).cyclebench.headline).not.toBeNull();
+  });
+
   it('encodes bigint, non-finite numbers and errors as node:bench does', () => {
     const line = recordLine({ type: 'bench:x', data: { d: 12n, n: NaN, e: new RangeError('bad') } });
     const parsed = JSON.parse(line);
