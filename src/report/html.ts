@@ -67,7 +67,8 @@ function blockHtml(b: Block): string {
 function simulatedLine(b: BenchmarkResult): string {
   const c = b.counters?.perOp.find((x) => x.event === 'sim-instructions');
   if (!c) return 'no headline estimate';
-  const ci = c.ciLow !== undefined && c.ciHigh !== undefined ? ` [${sig(c.ciLow)}, ${sig(c.ciHigh)}]` : '';
+  const ci =
+    c.ciLow !== undefined && c.ciHigh !== undefined ? ` [${counterCell(c.ciLow)}, ${counterCell(c.ciHigh)}]` : '';
   return `${counterCell(c.perOp)} simulated instructions per iteration${ci}`;
 }
 

@@ -7,6 +7,7 @@ import { formatBytes, formatNs, formatOps, sig } from './format.js';
 import { reviewBlocks, type ReviewOptions } from './review.js';
 import { tierBlocks } from './tier-rows.js';
 import { awayCell } from './details.js';
+import { counterCell } from './terminal.js';
 
 function groupTable(list: BenchmarkResult[]): Block {
   const events = [...new Set(list.flatMap((b) => b.counters?.perOp.map((c) => c.event) ?? []))];
@@ -26,7 +27,7 @@ function groupTable(list: BenchmarkResult[]): Block {
       formatNs(e?.mad),
       away ? '—' : formatOps(b.headline?.point),
       b.flags.join(', ') || '—',
-      ...events.map((ev) => (perOp.has(ev) ? sig(perOp.get(ev) as number) : '—')),
+      ...events.map((ev) => (perOp.has(ev) ? counterCell(perOp.get(ev) as number) : '—')),
       ...(memory ? [formatBytes(b.memory?.bytesPerOp)] : []),
     ];
   });

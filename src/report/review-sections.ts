@@ -186,7 +186,8 @@ function simulatedResultBlocks(doc: ResultDocument): Block[] {
       ...events.map((e) => {
         const c = b.counters?.perOp.find((x) => x.event === e);
         if (!c) return '—';
-        const ci = c.ciLow !== undefined && c.ciHigh !== undefined ? ` [${sig(c.ciLow)}, ${sig(c.ciHigh)}]` : '';
+        const ci =
+          c.ciLow !== undefined && c.ciHigh !== undefined ? ` [${counterCell(c.ciLow)}, ${counterCell(c.ciHigh)}]` : '';
         return `${counterCell(c.perOp)}${ci}`;
       }),
     ];
