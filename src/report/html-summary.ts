@@ -4,7 +4,7 @@
 // beside it. It is what a reader came for, so the page opens on it.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { truncateName } from '../text/terminal-safe.js';
-import { relativeCell } from './terminal.js';
+import { relativeCell, simulatedRun } from './terminal.js';
 import type { ComparisonRow } from './comparisons.js';
 import { formatHalfWidth, formatNs, relHalfWidth } from './format.js';
 import { spacedName } from './samples.js';
@@ -79,7 +79,8 @@ function rowText(b: BenchmarkResult, c: ComparisonRow | undefined): string {
 
 /** The summary chart, or '' when the document has no benchmark. */
 export function summaryChart(doc: ResultDocument, comparisons: readonly ComparisonRow[] = []): string {
-  if (doc.benchmarks.length === 0) return '';
+  // A run counted under Valgrind has no times to chart; its counts are in each benchmark's section.
+  if (doc.benchmarks.length === 0 || simulatedRun(doc.benchmarks)) return '';
   const rows = rowsOf(doc);
   const f: Frame = { width: 1180, height: 0, left: 300, right: 260, top: 10, bottom: 40 };
   f.height = f.top + f.bottom + ROW_H * rows.length;

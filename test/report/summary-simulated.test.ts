@@ -142,6 +142,8 @@ describe('cyclebench report of a run counted under Valgrind', () => {
     expect(html).not.toContain('fitted slope');
     expect(html).toContain('simulated instruction ratio to baseline (&lt; 1 fewer, &gt; 1 more)');
     expect(html).toContain(`${counterCell(instructions(big))} simulated instructions per iteration`);
+    // No time chart of a run without times (it read "no estimate" on every row).
+    expect(html).not.toMatch(/no estimate|data-plot="summary"/);
     // The CSV carries every simulated count per op in its own column.
     // Fields split at commas outside quotes (a name such as "sum / 10,000 numbers" is quoted).
     const fields = (line: string) => {
