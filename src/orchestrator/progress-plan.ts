@@ -7,13 +7,18 @@
 // The ETA is the time per step so far times the steps left at most, so it is an estimate of the
 // longest the run can still take (every benchmark running its maximum), not a promise:
 //   - m, the mean time per finished step (elapsed at the last finish / steps finished), raised to
-//     elapsed now / (finished + 1) when the running step is already longer than that mean;
+//     elapsed now / (finished + 1) when the running step is already longer than that mean; failed
+//     steps and their time are left out once a step has succeeded (a failure in 50 ms says
+//     nothing of how long a measured process takes);
 //   - ETA = what the running step has left of m (at least 0) + m for every other step left;
 //   - with a run budget (--budget), the ETA is at most what is left of it, or the time the steps
-//     every benchmark runs whatever the budget (its `least`) still take at m, if that is longer:
-//     the run stops adding steps when the budget is spent;
+//     that run whatever the budget still take at m, if that is longer: all that is left of a
+//     settled benchmark (an exact count, or one already sized to the budget) and the `least` of
+//     the others; the run stops adding steps when the budget is spent;
 //   - a rise is clamped: an update never shows more than RISE_CAP times the previous ETA, so a
-//     slow step or a revised mean moves the figure up gradually instead of jumping back.
+//     slow step or a revised mean moves the figure up gradually instead of jumping back (a
+//     previous 0 clamps nothing).
+// Times are read from a monotonic clock.
 // Hand-written rather than a progress-bar package (cli-progress and the like): those count to a
 // fixed total and take the ETA from the latest rate, without a maximum that shrinks or a cap on rises.
 
@@ -28,7 +33,8 @@ export interface ProgressClock {
 }
 
 export const systemClock: ProgressClock = {
-  now: () => Date.now(),
+  // Monotonic: a wall clock stepped back (NTP, a resumed VM) would make the elapsed time negative.
+  now: () => performance.now(),
   every(ms, tick) {
     const t = setInterval(tick, ms);
     t.unref(); // a progress timer never keeps the process alive
@@ -66,6 +72,9 @@ export class ProgressPlan {
   private started: number | null = null;
   private lastFinish = 0;
   private lastEta: number | null = null;
+  /** Steps that failed, and the time they took: a failure in a few ms says nothing of a step's time. */
+  private failedSteps = 0;
+  private failedMs = 0;
   private current = '';
   private budget: { leftMs(): number } | null = null;
   /** Told after every change (a step begun, finished, a maximum lowered). */
@@ -99,14 +108,22 @@ export class ProgressPlan {
     this.onChange();
   }
 
-  /** A step of `key` finished (measured or failed: its time was spent either way). */
-  finished(key: unknown): void {
+  /**
+   * A step of `key` finished. A failed step counts as done, but its time is left out of the time
+   * per step: a benchmark that fails at once would otherwise make every other step look short.
+   */
+  finished(key: unknown, failed = false): void {
     const u = this.unitOf(key);
     u.done++;
     // Only a scheduler that ran past the limit it stated gets here: the count stays true.
     u.max = Math.max(u.max, u.done);
     this.done++;
-    this.lastFinish = this.clock.now();
+    const now = this.clock.now();
+    if (failed) {
+      this.failedSteps++;
+      this.failedMs += now - this.lastFinish;
+    }
+    this.lastFinish = now;
     this.onChange();
   }
 
@@ -147,15 +164,24 @@ export class ProgressPlan {
   private eta(now: number, left: number): number | null {
     if (this.started === null || this.done === 0) return null;
     if (left <= 0) return (this.lastEta = 0);
+    const measured = this.done - this.failedSteps;
+    // Until a step has succeeded, the failed ones are all there is to go by.
+    const spent = measured > 0 ? this.lastFinish - this.started - this.failedMs : this.lastFinish - this.started;
+    const steps = measured > 0 ? measured : this.done;
     const running = now - this.lastFinish;
-    const mean = Math.max((this.lastFinish - this.started) / this.done, (now - this.started) / (this.done + 1));
+    const failed = measured > 0 ? this.failedMs : 0;
+    const mean = Math.max(spent / steps, (now - this.started - failed) / (steps + 1));
     let raw = Math.max(mean - running, 0) + (left - 1) * mean;
     if (this.budget) {
+      // Steps that run whatever the budget: all that is left of a settled benchmark (its count is
+      // decided: exact, or already sized to the budget), and the least of any other.
       let least = 0;
-      for (const u of this.units.values()) if (!u.settled) least += Math.max(0, u.least - u.done);
-      raw = Math.min(raw, Math.max(this.budget.leftMs(), least * mean));
+      for (const u of this.units.values()) least += Math.max(0, (u.settled ? u.max : u.least) - u.done);
+      raw = Math.min(raw, Math.max(this.budget.leftMs(), Math.max(least - 1, 0) * mean + Math.max(mean - running, 0)));
     }
-    const eta = this.lastEta === null ? raw : Math.min(raw, this.lastEta * RISE_CAP);
+    // The cap holds rises against the last figure shown; a last figure of 0 (a run that had seemed
+    // over) holds nothing, or it would hold every later figure at 0.
+    const eta = this.lastEta === null || this.lastEta === 0 ? raw : Math.min(raw, this.lastEta * RISE_CAP);
     return (this.lastEta = eta);
   }
 

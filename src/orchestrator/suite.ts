@@ -225,7 +225,7 @@ async function runJobs(
       const r = await running;
       ahead.pause(false);
       if ('interrupted' in r) return void (interrupted = true);
-      progress?.finished(entry);
+      progress?.finished(entry, 'error' in r);
       if ('error' in r) {
         entry.error = r.error;
         progress?.settle(entry);

@@ -259,6 +259,40 @@ describe('progress under a run budget', () => {
     budgetEnd = clock.now();
     expect(plan.snapshot().etaMs).toBe((3 + 4 + 4) * 10_000);
   });
+
+  it('counts steps that run anyway (--forks given, or counts sized to the budget): no "ETA 0 s" while they run', () => {
+    const clock = new FakeClock();
+    const plan = new ProgressPlan('processes', clock);
+    // Two benchmarks of exactly 3 processes (--forks 3), 5 s each, under a 1 s budget.
+    for (const k of ['a', 'b']) plan.plan(k, 3, true);
+    const budgetEnd = clock.now() + 1_000;
+    plan.bound({ leftMs: () => Math.max(0, budgetEnd - clock.now()) });
+    const etas: number[] = [];
+    for (const k of ['a', 'a', 'a', 'b', 'b']) {
+      plan.begin(k, k);
+      clock.advance(5_000);
+      plan.finished(k);
+      etas.push(plan.snapshot().etaMs!);
+    }
+    expect(etas).toEqual([25_000, 20_000, 15_000, 10_000, 5_000]);
+  });
+});
+
+describe('progress after a benchmark that failed at once', () => {
+  it('leaves the failed step out of the time per step: the ETA reads the measured steps', () => {
+    const clock = new FakeClock();
+    const plan = new ProgressPlan('processes', clock);
+    for (const k of ['bad', 'x', 'y']) plan.plan(k, 10, true);
+    plan.begin('bad', 'bad');
+    clock.advance(50);
+    plan.finished('bad', true);
+    plan.settle('bad');
+    plan.begin('x', 'x');
+    clock.advance(30_000);
+    plan.finished('x');
+    // 19 steps left at 30 s each, not at the (50 ms + 30 s) / 2 a failure would have made of them.
+    expect(plan.snapshot().etaMs).toBe(19 * 30_000);
+  });
 });
 
 describe('durations', () => {
