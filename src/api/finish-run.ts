@@ -262,7 +262,8 @@ function benchmarkRow(e: MeasuredEntry, opts: RowSettings, interrupted: boolean)
         ? [
             {
               code: 'processes-budget' as const,
-              severity: 'info' as const,
+              // The budget, not the answer, decided the count: a reader must see it.
+              severity: 'warning' as const,
               values: { ...e.budgetCut, above: DISAGREE_ABOVE },
             },
           ]

@@ -61,12 +61,3 @@ export function aaCheck(
     passed: v.verdict === 'no-difference',
   };
 }
-
-/**
- * What an A/A check says about the setup: passed; undecided (too few processes, or an interval too
- * wide to tell: neither a pass nor a fault of the setup); or failed.
- */
-export function aaOutcome(r: Pick<AaResult, 'passed' | 'verdict'>): 'passed' | 'undecided' | 'failed' {
-  if (r.passed) return 'passed';
-  return r.verdict === 'too-few' || r.verdict === 'cannot-tell' ? 'undecided' : 'failed';
-}

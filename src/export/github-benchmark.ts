@@ -10,7 +10,7 @@
 // the other, its interval, verdict and pairs. Per `stat` command: mean wall time, its 95 % interval,
 // and the verdict against the first command. Failed benchmarks are left out; non-finite numbers
 // are never written.
-import { aaOutcome } from '../compare/aa.js';
+import { aaOutcome } from '../compare/aa-outcome.js';
 import { displayName, matchKey } from '../compare/match.js';
 import type { Comparison } from '../compare/types.js';
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';

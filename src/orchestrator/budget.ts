@@ -9,8 +9,8 @@
 //     over goes to the ones after it;
 //   - a forked run (src/orchestrator/suite.ts) always runs the planned processes; the processes it
 //     would add, to replace planned ones in another state or where the planned ones disagree
-//     (src/api/more-processes.ts), are cut to what fits in what is left, at the planned
-//     processes' mean time each, replacements first.
+//     (src/api/more-processes.ts), are cut to what fits in what is left, at each benchmark's own
+//     mean time per planned process, replacements first.
 // A stop only drops later looks: the bound at a look is computed from the looks up to it
 // (src/paired/analysis.ts lookAlpha), so the chance of a false difference stays at or below alpha
 // (the alpha of the looks not run is lost, not moved). Likewise Stein's two-stage interval holds
@@ -63,22 +63,29 @@ export function pairedShareMs(o: { leftMs: number; benchmarks: number; perPairMs
 }
 
 /**
- * How many processes fit in `leftMs` at `perProcessMs` each: processes are handed to the benchmarks
- * that asked (`wanted`, in the order given: the widest interval first) one round at a time, so
- * each benchmark that asked gets its first added process before any gets its second.
+ * How many processes fit in `leftMs` at `perProcessMs` each (one time for all, or each benchmark's
+ * own: a benchmark of 30 s a process must not be sized at a run's mean of 4 s): processes are
+ * handed to the benchmarks that asked (`wanted`, in the order given: the widest interval first) one
+ * round at a time, so each benchmark that asked gets its first added process before any gets its
+ * second, and a benchmark whose next process does not fit in what is left gets no more.
  */
-export function processesThatFit(wanted: readonly number[], leftMs: number, perProcessMs: number): number[] {
-  let room = leftMs <= 0 ? 0 : perProcessMs > 0 ? Math.floor(leftMs / perProcessMs) : Infinity;
+export function processesThatFit(
+  wanted: readonly number[],
+  leftMs: number,
+  perProcessMs: number | readonly number[],
+): number[] {
+  const cost = (i: number) => Math.max(0, typeof perProcessMs === 'number' ? perProcessMs : perProcessMs[i]);
   const given = wanted.map(() => 0);
-  for (let round = 1; room > 0; round++) {
+  if (leftMs <= 0) return given;
+  let left = leftMs;
+  for (let round = 1; ; round++) {
     let any = false;
-    for (let i = 0; i < wanted.length && room > 0; i++) {
-      if (wanted[i] < round) continue;
+    for (let i = 0; i < wanted.length; i++) {
+      if (wanted[i] < round || cost(i) > left) continue;
       given[i]++;
-      room--;
+      left -= cost(i);
       any = true;
     }
-    if (!any) break;
+    if (!any) return given;
   }
-  return given;
 }

@@ -148,15 +148,30 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   for (const e of entries) opts.progress?.plan(e, mayAdd ? max : planned, !mayAdd, planned);
   const budget = opts.budget;
   const plannedFrom = budget?.now() ?? 0;
+  // Time each benchmark's processes took, read on the budget's clock.
+  const spent = new Map<MeasuredEntry, { ms: number; processes: number }>();
+  const timing = budget && {
+    now: budget.now,
+    took: (e: MeasuredEntry, ms: number) => {
+      const t = spent.get(e) ?? { ms: 0, processes: 0 };
+      spent.set(e, { ms: t.ms + ms, processes: t.processes + 1 });
+    },
+  };
   let interrupted =
-    listingInterrupted || (signal?.aborted ?? false) || (await runJobs(platform, jobs, opts.fork, opts.progress));
+    listingInterrupted ||
+    (signal?.aborted ?? false) ||
+    (await runJobs(platform, jobs, opts.fork, opts.progress, timing));
   if (!interrupted && mayAdd && more) {
     let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max, entries) > 0);
     if (budget) {
-      // Per process run: a benchmark that failed skipped its other jobs (one process each for those).
+      // Each benchmark's own time per process (a slow one is not sized at the run's mean); one
+      // without a timed process gets the run's mean. A benchmark that failed skipped its other jobs.
       const ran = entries.reduce((n, e) => n + e.forks.length + (e.error ? 1 : 0), 0);
-      const perProcessMs = (budget.now() - plannedFrom) / Math.max(1, ran);
-      added = cutToBudget(added, budget, perProcessMs);
+      const meanMs = (budget.now() - plannedFrom) / Math.max(1, ran);
+      added = cutToBudget(added, budget, (e) => {
+        const t = spent.get(e);
+        return t && t.processes > 0 ? t.ms / t.processes : meanMs;
+      });
     }
     for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));
     const extra = roundRobin(added, Math.max(0, ...added.map((e) => e.added!.count)))
@@ -195,6 +210,7 @@ async function runJobs(
   jobs: readonly Job[],
   fork: ForkOptions,
   progress: ProgressPlan | undefined,
+  timing?: { now: () => number; took: (e: MeasuredEntry, ms: number) => void },
 ): Promise<boolean> {
   let next = 0;
   let interrupted = false;
@@ -217,6 +233,7 @@ async function runJobs(
       if (entry.error) continue; // a benchmark that failed once is not retried in its other forks
       progress?.begin(entry, fullName(entry.descriptor.group, entry.descriptor.title));
       const mine = ahead.take(job);
+      const began = timing?.now();
       const running = runFork(platform, entry.descriptor, job.forkIndex, fork, {
         ...(mine ? { started: mine } : {}),
         ...(ahead.enabled ? { onMessage: ahead.onMessage } : {}),
@@ -225,6 +242,7 @@ async function runJobs(
       const r = await running;
       ahead.pause(false);
       if ('interrupted' in r) return void (interrupted = true);
+      if (timing && began !== undefined) timing.took(entry, timing.now() - began);
       progress?.finished(entry, 'error' in r);
       if ('error' in r) {
         entry.error = r.error;
@@ -262,10 +280,14 @@ function addProcessesFor(e: MeasuredEntry, more: MoreProcesses, max: number, run
 
 /**
  * The benchmarks that asked for more processes, with their counts cut to what fits in what is left of `budget` at
- * `perProcessMs` each (budget.ts processesThatFit; replacements of slow processes, then the widest interval first); a benchmark cut
+ * `perProcessMs` of each (budget.ts processesThatFit; replacements of slow processes, then the widest interval first); a benchmark cut
  * records it (`budgetCut`), and one left with none is dropped from the list.
  */
-function cutToBudget(asked: MeasuredEntry[], budget: RunBudget, perProcessMs: number): MeasuredEntry[] {
+function cutToBudget(
+  asked: MeasuredEntry[],
+  budget: RunBudget,
+  perProcessMs: (e: MeasuredEntry) => number,
+): MeasuredEntry[] {
   // Replacements first: a benchmark whose planned processes ran in another state has a headline from that
   // state until they are replaced; one whose processes disagree has an honest, wide interval.
   const order = [...asked].sort(
@@ -274,7 +296,7 @@ function cutToBudget(asked: MeasuredEntry[], budget: RunBudget, perProcessMs: nu
   const given = processesThatFit(
     order.map((e) => e.added!.count),
     budget.leftMs(),
-    perProcessMs,
+    order.map(perProcessMs),
   );
   for (const [i, e] of order.entries()) {
     const a = e.added!;

@@ -1,5 +1,6 @@
 // The A/A check (src/compare/aa.ts) in words: its status and two or three lines for the terminal.
-import { aaOutcome, type AaResult } from '../compare/aa.js';
+import type { AaResult } from '../compare/aa.js';
+import { aaOutcome } from '../compare/aa-outcome.js';
 import { formatPValue } from '../statistics/p-value.js';
 import { percent } from '../text/format.js';
 import { comparisonReason } from './details.js';

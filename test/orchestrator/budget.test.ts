@@ -47,5 +47,10 @@ describe('processesThatFit', () => {
     expect(processesThatFit([2], 10, 0)).toEqual([2]);
     // Nothing left: nothing fits, whatever a process costs.
     expect(processesThatFit([2], 0, 0)).toEqual([0]);
+    // Each benchmark at its own time per process: nine at 1 s and one at 30 s, 60 s left. At the
+    // run's mean (3.9 s) the slow one was given 13 processes, 390 s.
+    const fit = processesThatFit([17, 1, 1], 60_000, [30_000, 1_000, 1_000]);
+    expect(fit).toEqual([1, 1, 1]);
+    expect(fit[0] * 30_000 + fit[1] * 1_000 + fit[2] * 1_000).toBeLessThanOrEqual(60_000);
   });
 });
