@@ -194,7 +194,13 @@ export async function runBenchmarks(
 
   const node = opts.launch && { execPath: opts.launch.execPath, flags: opts.launch.flags };
   const abort = new AbortController();
+  // The progress line starts before the files are listed, so that a piped run says it is preparing.
+  const progress = new ProgressPlan('processes');
+  if (budget) progress.bound(budget);
+  const line = new ProgressLine(log, opts.progress, progress);
   const stop = onStopSignals((signal) => {
+    // Cleared first: the message would otherwise be written after the line, which stays on screen.
+    line.clear();
     log.write(interruptedLine(signal, 'the results so far'));
     abort.abort();
   });
@@ -219,13 +225,11 @@ export async function runBenchmarks(
     for (const n of conditions.notes) log.write(`cyclebench: ${n}\n`);
     before = collectEnvironment(platform);
   } catch (e) {
+    line.end();
     stop.off();
     throw e;
   }
 
-  const progress = new ProgressPlan('processes');
-  if (budget) progress.bound(budget);
-  const line = new ProgressLine(log, opts.progress, progress);
   let outcome;
   try {
     outcome = await runSuite(platform, {
@@ -248,7 +252,10 @@ export async function runBenchmarks(
       aa: opts.aa,
       ...(opts.profile !== undefined ? { profile: { dir: resolve(opts.profile) } } : {}),
       progress,
-      onWarning: (line) => log.write(`cyclebench: warning: ${line}\n`),
+      onWarning: (text) => {
+        line.clear();
+        log.write(`cyclebench: warning: ${text}\n`);
+      },
     });
   } finally {
     line.end();

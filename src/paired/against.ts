@@ -81,7 +81,13 @@ export async function runAgainst(
   // Signals are handled from before the checkout exists: a stop while it is made or while the
   // sides are probed ends the run through the same path (the checkout removed, exit 128 + signal).
   const abort = new AbortController();
+  // The progress line starts before the checkout, so that a piped run says it is preparing.
+  const progress = new ProgressPlan('pairs');
+  if (budget) progress.bound(budget);
+  const line = new ProgressLine(io.stderr, opts.progress, progress);
   const stop = onStopSignals((signal) => {
+    // Cleared first: the message would otherwise be written after the line, which stays on screen.
+    line.clear();
     io.stderr.write(interruptedLine(signal, 'the pairs so far'));
     abort.abort();
   });
@@ -89,12 +95,14 @@ export async function runAgainst(
   try {
     tree = opts.against === undefined ? sameTree() : openOtherTree(opts.against, io.cwd);
   } catch (e) {
+    line.end();
     stop.off();
     throw e;
   }
   const outside = opts.files.find((f) => relative(tree.currentRoot, f).startsWith('..'));
   if (outside) {
     tree.dispose();
+    line.end();
     stop.off();
     throw new OtherTreeError(
       `${outside} is outside ${tree.currentRoot}: --against pairs files by their path from there`,
@@ -105,6 +113,7 @@ export async function runAgainst(
     sides = resolveSides(opts, io.cwd, opts.against === undefined ? undefined : tree.label);
   } catch (e) {
     tree.dispose();
+    line.end();
     stop.off();
     throw e;
   }
@@ -112,9 +121,6 @@ export async function runAgainst(
   const bySide = opts.node ?? opts.flags ?? opts.againstNode ?? opts.againstFlags;
   if (bySide !== undefined) tree.label = sides.sides.against.label;
   const before = collectEnvironment(platform);
-  const progress = new ProgressPlan('pairs');
-  if (budget) progress.bound(budget);
-  const line = new ProgressLine(io.stderr, opts.progress, progress);
   let paired: PairedOutcome;
   try {
     paired = await runPaired(platform, {

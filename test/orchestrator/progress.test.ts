@@ -198,11 +198,47 @@ describe('progress of a default run, on a fake clock', () => {
     line.end();
     expect(quiet.writes).toEqual([]);
 
+    // A run refused within its first 20 s says nothing; a longer preparation (listing many
+    // TypeScript files, a checkout) says so every 20 s, piped, so that no 30 s pass in silence.
     const refused = output(false);
     const line2 = new ProgressLine(refused.stream(clock), true, new ProgressPlan('processes', clock), clock);
-    clock.advance(60_000);
+    clock.advance(19_000);
     line2.end();
     expect(refused.writes).toEqual([]);
+    const slow = output(false);
+    const plan3 = new ProgressPlan('processes', clock);
+    const line3 = new ProgressLine(slow.stream(clock), true, plan3, clock);
+    clock.advance(45_000);
+    expect(slow.writes.map((w) => w.text)).toEqual([
+      'cyclebench: preparing the run (20 s so far)\n',
+      'cyclebench: preparing the run (40 s so far)\n',
+    ]);
+    plan3.plan('a', 1, true);
+    plan3.begin('a', 'a');
+    clock.advance(45_000);
+    plan3.finished('a');
+    line3.end();
+    // Once the first step begins, the count takes over.
+    expect(slow.writes.slice(2).every((w) => !w.text.includes('preparing'))).toBe(true);
+    expect(clock.running).toBe(0);
+  });
+
+  it('on a terminal: the line fits the width, and is erased before other text is written', () => {
+    const clock = new FakeClock();
+    const plan = new ProgressPlan('processes', clock);
+    const out = output(true);
+    const stream = { ...out.stream(clock), columns: 60 };
+    const line = new ProgressLine(stream, true, plan, clock);
+    plan.plan('k', 3, true);
+    plan.begin('k', `group/${'a long benchmark name '.repeat(6)}`);
+    const drawn = out.writes.at(-1)!.text.replace('\r\x1b[K', '');
+    expect([...drawn].length).toBeLessThanOrEqual(59);
+    expect(drawn).toMatch(/^\[0 of 3 processes\] group\/a long/);
+    line.clear();
+    expect(out.writes.at(-1)!.text).toBe('\r\x1b[K');
+    line.clear(); // nothing shown: nothing erased twice
+    expect(out.writes.filter((w) => w.text === '\r\x1b[K')).toHaveLength(1);
+    line.end();
   });
 });
 
