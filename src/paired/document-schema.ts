@@ -46,7 +46,7 @@ const row = {
     analysis: nullable(analysis),
     error: str,
     // Set when the run's --budget stopped the benchmark at an unsettled look: its share, ms.
-    budget: { type: 'object', required: ['shareMs'], properties: { shareMs: num } },
+    budget: { type: 'object', required: ['shareMs'], properties: { shareMs: num, leftMs: num } },
     // Each side's V8 record per pair (src/paired/v8.ts), null where a process had none.
     v8: {
       type: 'object',

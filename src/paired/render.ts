@@ -108,7 +108,11 @@ export function tail(o: PairedOutcome, detectable = true): string[] {
     // budget is advice only where more pairs could resolve the band at all.
     const reachable = !need || need <= MAX_UNITS_ADVICE;
     const advice = r.budget
-      ? `the next look did not fit in this benchmark's ${formatDuration(r.budget.shareMs)} share of --budget` +
+      ? (r.budget.leftMs !== undefined && r.budget.leftMs < r.budget.shareMs
+          ? // Its share is then its first look, which runs whatever the budget: not a share of the budget's.
+            `--budget had ${formatDuration(r.budget.leftMs)} left when this benchmark began, less than the ` +
+            'first looks still to run take (they run whatever the budget)'
+          : `the next look did not fit in this benchmark's ${formatDuration(r.budget.shareMs)} share of --budget`) +
         (reachable ? '; raise --budget' : '')
       : 'run on a quieter machine or raise --max-pairs';
     lines.push(`${rowName(r)}: cannot tell after ${r.pairs.length} pairs (${a.reason}); ${more}${advice}`);

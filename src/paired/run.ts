@@ -71,7 +71,8 @@ export interface PairedRow {
   /** Each side's V8 record per pair (src/paired/v8.ts); absent with --no-v8-status and in older files. */
   v8?: PairedV8;
   /** Set when the budget stopped this benchmark before its verdict settled: its share of the budget, ms. */
-  budget?: { shareMs: number };
+  /** Stopped by --budget: this benchmark's share of it, and what was left of it when the benchmark began. */
+  budget?: { shareMs: number; leftMs?: number };
 }
 
 export interface PairedOutcome {
@@ -263,7 +264,7 @@ type Share = { leftMs: number; benchmarks: number; started: number; now: Now; ru
  * At an unsettled look after `done` pairs: null when the pairs to the next look fit in this
  * benchmark's share (budget.ts pairedShareMs), else the share that stops it.
  */
-function budgetStop(done: number, share: Share, opts: PairedRunOptions): { shareMs: number } | null {
+function budgetStop(done: number, share: Share, opts: PairedRunOptions): { shareMs: number; leftMs: number } | null {
   const next = opts.settings.looks.find((n) => n > done);
   if (next === undefined) return null;
   const spentMs = share.now() - share.started;
@@ -273,7 +274,7 @@ function budgetStop(done: number, share: Share, opts: PairedRunOptions): { share
     perPairMs: (share.run.ms + spentMs) / (share.run.pairs + done),
     firstLook: opts.settings.looks[0],
   });
-  return stepsFit({ done, steps: next - done, spentMs, shareMs }) ? null : { shareMs };
+  return stepsFit({ done, steps: next - done, spentMs, shareMs }) ? null : { shareMs, leftMs: share.leftMs };
 }
 
 const thisSide = (opts: PairedRunOptions) => opts.currentLabel ?? 'this tree';
