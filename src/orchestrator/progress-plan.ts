@@ -74,6 +74,8 @@ export class ProgressPlan {
   private lastEta: number | null = null;
   /** Steps that failed, and the time they took: a failure in a few ms says nothing of a step's time. */
   private failedSteps = 0;
+  /** Set by aside(): work outside the counted steps runs. */
+  private outside = false;
   private failedMs = 0;
   private current = '';
   private budget: { leftMs(): number } | null = null;
@@ -103,6 +105,7 @@ export class ProgressPlan {
   /** A step of `key` starts; `label` is shown as what runs. */
   begin(key: unknown, label: string): void {
     this.unitOf(key);
+    this.outside = false;
     if (this.started === null) this.started = this.lastFinish = this.clock.now();
     this.current = label;
     this.onChange();
@@ -135,6 +138,16 @@ export class ProgressPlan {
     this.onChange();
   }
 
+  /**
+   * Work outside the counted steps runs (a profiled process after the measured ones): shown as what
+   * runs, with no ETA, as the steps' times say nothing of it.
+   */
+  aside(label: string): void {
+    this.current = label;
+    this.outside = true;
+    this.onChange();
+  }
+
   /** Whether a step has begun. */
   get begun(): boolean {
     return this.started !== null;
@@ -162,7 +175,7 @@ export class ProgressPlan {
   }
 
   private eta(now: number, left: number): number | null {
-    if (this.started === null || this.done === 0) return null;
+    if (this.started === null || this.done === 0 || this.outside) return null;
     if (left <= 0) return (this.lastEta = 0);
     const measured = this.done - this.failedSteps;
     // Until a step has succeeded, the failed ones are all there is to go by.

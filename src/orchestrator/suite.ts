@@ -184,6 +184,7 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
     if (!opts.profile || interrupted || e.error) continue;
     if (signal?.aborted) interrupted = true;
     const forkIndex = opts.forks * (opts.aa ? 2 : 1) + (e.added?.count ?? 0);
+    if (!interrupted) opts.progress?.aside(`profiling ${fullName(e.descriptor.group, e.descriptor.title)}`);
     const p = interrupted
       ? 'interrupted'
       : await profileOne(platform, { descriptor: e.descriptor, index, forkIndex }, opts.fork, opts.profile);

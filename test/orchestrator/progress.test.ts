@@ -314,6 +314,21 @@ describe('progress under a run budget', () => {
   });
 });
 
+describe('progress while a profile runs after the measured processes', () => {
+  it('names it, with no ETA (not "ETA 0 s" over a process the steps do not count)', () => {
+    const clock = new FakeClock();
+    const plan = new ProgressPlan('processes', clock);
+    plan.plan('k', 1, true);
+    plan.begin('k', 'g/k');
+    clock.advance(1_000);
+    plan.finished('k');
+    plan.aside('profiling g/k');
+    const s = plan.snapshot();
+    expect([s.current, s.etaMs]).toEqual(['profiling g/k', null]);
+    expect(formatProgress(s)).toBe('[1 of 1 processes] profiling g/k');
+  });
+});
+
 describe('progress after a benchmark that failed at once', () => {
   it('leaves the failed step out of the time per step: the ETA reads the measured steps', () => {
     const clock = new FakeClock();
