@@ -108,6 +108,8 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
       halfWidth: Number.isFinite(hw) ? hw : null,
       target,
       processes: restsOn.length,
+      // The processes run in all, when some were left out of the estimate (host state, odd ones).
+      ...(restsOn.length < b.forks.length ? { ran: b.forks.length } : {}),
       needed,
       // More processes were run because the planned ones disagreed (src/analysis/more-processes.ts),
       // not only to replace processes in another host state.
@@ -120,10 +122,24 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     // Two causes set the flag: preempted batches (analysis/preemption.ts), or processes in another
     // host state with too few others to leave them out (analysis/slow-processes.ts).
     const slow = own('slow-processes');
+    const pre = own('preempted');
+    // Counted over the processes the estimate rests on, as the detail counts them.
+    const kept = restsOn.flatMap((f) => f.batches);
     add('contended', {
-      preempted: batches.length - measured.length,
-      batches: batches.length,
-      ...(slow && !slow.values.leftOut ? { otherState: slow.values.slow, processes: slow.values.of } : {}),
+      preempted: pre ? pre.values.preempted : kept.filter((x) => x.preempted).length,
+      batches: pre ? pre.values.total : kept.length,
+      // The estimate uses the preempted batches (no process had two without them), or some planned
+      // batches never ran without preemption: either way they were not replaced.
+      ...(pre?.values.kept ? { kept: true } : {}),
+      ...(pre && pre.values.unreplaced > 0 ? { unreplaced: pre.values.unreplaced, planned: pre.values.planned } : {}),
+      ...(slow && !slow.values.leftOut
+        ? {
+            otherState: slow.values.slow,
+            processes: slow.values.of,
+            // Processes in a faster state: the host changed state, no program took the CPU.
+            faster: slow.values.factors.length > 0 && slow.values.factors.every((f) => f < 1),
+          }
+        : {}),
     });
   }
   if (b.flags.includes('multimodal')) add('multimodal');
@@ -151,7 +167,13 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
     add(
       'contamination',
       d
-        ? { kind: flag, batches: d.values.batches, of: d.values.of }
+        ? {
+            kind: flag,
+            batches: d.values.batches,
+            of: d.values.of,
+            // Too few clean batches to estimate without them: their effect is unknown.
+            ...(d.values.cleanNs === null ? { unknownEffect: true } : {}),
+          }
         : { kind: flag, batches: measured.filter(hit).length, of: measured.length },
     );
   }

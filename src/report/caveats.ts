@@ -18,7 +18,8 @@ export const FLAG_TEXT: Record<Flag, string> = {
   migrations: 'the measuring thread migrated between CPUs during some batches',
   'context-switches': 'the measuring thread was switched out during some batches',
   'page-faults': 'page faults during some batches',
-  'low-r2': 'batch time is not linear in iterations (low R²): the slope is suspect',
+  'low-r2':
+    'batch times scatter around the slope (low R²: noisy batches, or work that does not grow with the iterations): the slope is suspect',
   'warmup-not-steady': 'warmup ended at its time budget without reaching a steady state',
   'target-ci-not-reached': 'sampling stopped before the target CI width was reached',
   multimodal: 'the per-iteration distribution has more than one mode: one number hides it',

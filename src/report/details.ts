@@ -194,7 +194,7 @@ export const DETAIL_TEXT: DetailWords = {
     const each = v.processes.map((p, i) => `#${p}: ${v.r2[i].toFixed(3)}`);
     return (
       `low-r2: R² < ${v.threshold} in ${each.length} of ${v.of} processes (${each.join(', ')}); ` +
-      'batch time is not linear in iterations, the slope is unreliable'
+      'batch times scatter around the line (noisy batches, or work that does not grow with the iterations): the slope is unreliable'
     );
   },
   'warmup-not-steady': (v) => {

@@ -55,10 +55,12 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
     'no measurable work per call — return the value the kernel computes',
     'no measurable work — return the computed value',
   ],
+  // The finding is raised only when the kernel already returns the value or passes it to
+  // blackhole(): V8 removed the allocation all the same, so there is nothing to tell the user to do.
   'allocation-dropped': (v) => [
-    `allocation removed by the compiler: ${num(v.bytesPerOp)} B/call read for a new value of ≥ ${num(v.floorBytes)} B ` +
-      '— store the value where it escapes (return it, or blackhole() it)',
-    'allocation removed by the compiler — return the value',
+    `allocation removed by the compiler: ${num(v.bytesPerOp)} B/call read for a new value of ≥ ${num(v.floorBytes)} B, ` +
+      'though the value escapes — the figure is not the cost of allocating it',
+    'allocation removed by the compiler — see --verbose',
   ],
   'estimates-disagree': (v) => [
     `headline ${String(v.direction)} the run's batch median and CPU time per op beyond its interval — ` +
@@ -70,13 +72,23 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   contended: (v) => {
     const state =
       typeof v.otherState === 'number'
-        ? `${num(v.otherState)} of ${num(v.processes)} processes ran in another host state, too many to leave out`
+        ? `${num(v.otherState)} of ${num(v.processes)} processes ran in another ${v.faster ? '(faster) ' : ''}host ` +
+          'state, too many to leave out'
         : null;
+    // What became of the preempted batches: replaced by clean ones, or in the figure.
+    const fate = v.kept
+      ? 'in the figure: no process had clean batches to use instead'
+      : typeof v.unreplaced === 'number'
+        ? `${num(v.unreplaced)} of ${num(v.planned)} planned batches never ran clean`
+        : 'replaced';
     const shared =
       v.preempted !== 0 || state === null
-        ? `${num(v.preempted)} of ${num(v.batches)} batches preempted (replaced)`
+        ? `${num(v.preempted)} of ${num(v.batches)} batches preempted (${fate})`
         : null;
-    return `CPU shared: ${[state, shared].filter((x) => x !== null).join('; ')} — close other programs`;
+    // Processes that all ran faster are a host that changed state, not programs taking the CPU.
+    const lead = shared === null && v.faster ? 'host changed state' : 'CPU shared';
+    const advice = shared === null && v.faster ? 'see --verbose' : 'close other programs';
+    return `${lead}: ${[state, shared].filter((x) => x !== null).join('; ')} — ${advice}`;
   },
   'inputs-changed': () => [
     'the kernel changed its reused .inputs() — this is not its time on fresh inputs: use .setupEach()',
@@ -85,7 +97,8 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   noisy: (v) =>
     typeof v.planned === 'number'
       ? [
-          `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)} processes ` +
+          `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)}` +
+            `${typeof v.ran === 'number' ? ` of ${num(v.ran)}` : ''} processes ` +
             `(${typeof v.added === 'number' ? v.added : num2(v.processes) - num2(v.planned)} added) — the kernel or ` +
             'the host has states; see --verbose',
           `processes disagree: ${hw(v.halfWidth)} over ${num(v.processes)} processes — see --verbose`,
@@ -96,7 +109,11 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
           `noisy: ${hw(v.halfWidth)} — close other programs${v.pinned ? '' : ' or use --cpu'}`,
         ],
   multimodal: () => 'two speeds in the samples — one number hides them; see --verbose',
-  'low-r2': (v) => `batch time not linear in iterations (R² ${num(v.r2)}) — move setup out of the timed function`,
+  // R² below 0.9 is batch noise of about 19 % around the line, or work that does not grow with the
+  // iterations; the data does not say which.
+  'low-r2': (v) =>
+    `batch times scatter around the slope (R² ${num(v.r2)}): noisy batches, or work that does not grow ` +
+    'with the iterations — see --verbose',
   'warmup-not-steady': (v) =>
     `warmup did not settle in ${num(v.processes)} of ${num(v.of)} processes` +
     (typeof v.deopts === 'number' && v.deopts > 0
@@ -104,7 +121,8 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
       : ' — raise --warmup-ms'),
   contamination: (v) =>
     `${CONTAMINATION_WORD[String(v.kind)] ?? String(v.kind)} in ${num(v.batches)} of ${num(v.of)} batches ` +
-    'moved the result',
+    // Without a figure from the clean batches (too few of them), how far they moved it is unknown.
+    (v.unknownEffect ? '— too few clean batches to tell their effect' : 'moved the result'),
   outliers: () => 'outliers in the batch times (kept in the estimate)',
   'environment-changed': () => 'the machine changed during the run — run again',
   'tests-disagree': testsDisagree,

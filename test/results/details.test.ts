@@ -98,7 +98,7 @@ describe('typed details', () => {
     const [d] = parseResultDocument(documentWith([old])).benchmarks[0].details!;
     expect(d.values).toEqual({ threshold: 0.9, of: 3, processes: [], r2: [] });
     expect(detailText(d)).toBe(
-      'low-r2: R² < 0.9 in 0 of 3 processes (); batch time is not linear in iterations, the slope is unreliable',
+      'low-r2: R² < 0.9 in 0 of 3 processes (); batch times scatter around the line (noisy batches, or work that does not grow with the iterations): the slope is unreliable',
     );
   });
 

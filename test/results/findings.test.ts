@@ -155,6 +155,44 @@ describe('findings', () => {
     );
     b.details = [];
     expect(contended()).toBe(`CPU shared: 1 of ${total} batches preempted (replaced) — close other programs`);
+    // Preempted batches that were not replaced are not called replaced.
+    const pre = (extra: object) => ({
+      code: 'preempted' as const,
+      severity: 'warning' as const,
+      benchmark: 'reduce',
+      values: {
+        preempted: 15,
+        total: 18,
+        involuntarySwitch: 15,
+        migration: 0,
+        offCpu: 0,
+        unreplaced: 0,
+        planned: 18,
+        contended: true,
+        ...extra,
+      },
+    });
+    b.details = [pre({ kept: true })];
+    expect(contended()).toBe(
+      'CPU shared: 15 of 18 batches preempted (in the figure: no process had clean batches to use instead) — close other programs',
+    );
+    b.details = [pre({ unreplaced: 9, planned: 63, total: 78, preempted: 24 })];
+    expect(contended()).toBe(
+      'CPU shared: 24 of 78 batches preempted (9 of 63 planned batches never ran clean) — close other programs',
+    );
+    // Processes that all ran in a faster state, nothing preempted: a host that changed state.
+    b.forks[0].batches[0].preempted = undefined;
+    b.details = [
+      {
+        code: 'slow-processes',
+        severity: 'warning',
+        benchmark: 'reduce',
+        values: { slow: 2, of: 3, factors: [0.7, 0.71], leftOut: false },
+      },
+    ];
+    expect(contended()).toBe(
+      'host changed state: 2 of 3 processes ran in another (faster) host state, too many to leave out — see --verbose',
+    );
   });
 
   it('each finding quotes the counts its own detail was judged by', () => {
@@ -197,6 +235,11 @@ describe('findings', () => {
       },
     ];
     expect(text(gc, 'contamination')).toBe('page faults in 41 of 84 batches moved the result');
+    // Too few clean batches to estimate without them: how far they moved it is not known.
+    gc.details[0].values = { ...gc.details[0].values, cleanNs: null, change: null } as never;
+    expect(text(gc, 'contamination')).toBe(
+      'page faults in 41 of 84 batches — too few clean batches to tell their effect',
+    );
 
     // Processes added only to replace one in another host state: not "processes disagree".
     const added = reduce();
@@ -211,7 +254,8 @@ describe('findings', () => {
     added.forks[2].hostState = 1.4;
     expect(text(added, 'noisy')).toMatch(/^noisy: /);
     added.details = [detail(0.25)];
-    expect(text(added, 'noisy')).toMatch(/^processes disagree: ±\S+ % over 2 processes \(1 added\)/);
+    // Over the 2 of the 3 processes the estimate rests on (one left out in another host state).
+    expect(text(added, 'noisy')).toMatch(/^processes disagree: ±\S+ % over 2 of 3 processes \(1 added\)/);
   });
 
   it('advises more processes only when a practical number would do', () => {
