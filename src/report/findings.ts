@@ -62,11 +62,18 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
       'though the value escapes — the figure is not the cost of allocating it',
     'allocation removed by the compiler — see --verbose',
   ],
-  'estimates-disagree': (v) => [
-    `headline ${String(v.direction)} the run's batch median and CPU time per op beyond its interval — ` +
-      'not a reliable figure; run again on a quieter machine (see --verbose)',
-    `headline disagrees with the run's other figures — see --verbose`,
-  ],
+  'estimates-disagree': (v) =>
+    v.direction === 'below'
+      ? [
+          "headline below the process's CPU time per op beyond its interval — helper threads' CPU counts " +
+            'there (see --verbose)',
+          'headline below the CPU time per op — see --verbose',
+        ]
+      : [
+          "headline above the run's batch median and CPU time per op beyond its interval — " +
+            'not a reliable figure; run again on a quieter machine (see --verbose)',
+          `headline disagrees with the run's other figures — see --verbose`,
+        ],
   partial: (v) =>
     `interrupted after ${num(v.measured)} of ${num(v.planned)} processes — fewer machine states than planned; run again`,
   contended: (v) => {
