@@ -150,7 +150,7 @@ export async function renderReport(
   try {
     return renderReadReport(read, typeof doc === 'string' ? doc : 'renderReport: document', format, options);
   } catch (e) {
-    if (e instanceof NotForPairedError) throw new RangeError(`renderReport: ${e.message}`);
+    if (e instanceof NotForPairedError) throw new RangeError(`renderReport: ${e.message}`, { cause: e });
     throw e;
   }
 }

@@ -16,7 +16,7 @@ import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import type { Block } from './blocks.js';
 import { flagText } from './caveats.js';
 import { baselineOf } from './comparisons.js';
-import { formatHalfWidth, formatNs, relHalfWidth, sig, trimmedPercent } from './format.js';
+import { formatHalfWidth, formatNs, relHalfWidth, trimmedPercent } from './format.js';
 import { comparisonPlot, distributionPlot, runOrderPlot, scatterPlot } from './html-charts.js';
 import { reviewBlocks, type ReviewOptions, reportTitle } from './review.js';
 import { formatArgs, spacedName } from './samples.js';

@@ -3,7 +3,7 @@
 // and the detailed estimates of every group (min, median, p99, MAD, ops/s, counters per op). Escaping of user text is done by blocks.ts.
 import type { BenchmarkResult, ResultDocument } from '../results/schema.js';
 import { type Block, writeBlocks } from './blocks.js';
-import { formatBytes, formatNs, formatOps, sig } from './format.js';
+import { formatBytes, formatNs, formatOps } from './format.js';
 import { reviewBlocks, type ReviewOptions } from './review.js';
 import { tierBlocks } from './tier-rows.js';
 import { awayCell } from './details.js';

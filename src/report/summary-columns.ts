@@ -6,7 +6,7 @@
 import type { BenchmarkResult } from '../results/schema.js';
 import { awayCell, benchmarkLines } from './details.js';
 import { findingMarker } from './findings.js';
-import { formatBytes, formatHalfWidth, formatNs, formatOps, formatPct, formatR2, relHalfWidth, sig } from './format.js';
+import { formatBytes, formatHalfWidth, formatNs, formatOps, formatPct, formatR2, relHalfWidth } from './format.js';
 import { COUNTER_COLUMN, counterCell, relativeCell } from './terminal.js';
 
 export interface Column {
