@@ -91,7 +91,11 @@ export function benchmarkFindings(b: BenchmarkResult, s: FindingSettings = {}): 
   }
   if (b.flags.includes('estimates-disagree')) {
     const d = b.details?.find((x) => x.code === 'estimates-disagree');
-    add('estimates-disagree', { direction: typeof d?.values.direction === 'string' ? d.values.direction : null });
+    add('estimates-disagree', {
+      direction: typeof d?.values.direction === 'string' ? d.values.direction : null,
+      // Which figure a headline below was judged against: the CPU time per op when there is one.
+      cpuPerOpNs: typeof d?.values.cpuPerOpNs === 'number' ? d.values.cpuPerOpNs : null,
+    });
   }
   const missing = own('processes-missing');
   if (missing) add('partial', { measured: missing.values.measured, planned: missing.values.planned });

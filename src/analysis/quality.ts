@@ -4,10 +4,9 @@
 
 import type { AnalysisDetail, Batch, DetailCode, Estimates, Flag, ForkResult, Headline } from '../results/schema.js';
 import { detail, type DetailSeverity, type DetailValues } from '../results/detail-schema.js';
-import { median } from 'simple-statistics';
 import { tukeyFences } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
-import { checkShape, type ShapeCheck } from '../statistics/shape.js';
+import { checkShapeWithin, type ShapeCheck } from '../statistics/shape.js';
 import * as D from './defaults.js';
 import type { AnalyzeOptions } from './defaults.js';
 import { relativeResiduals, type ForkEstimate, type ForkFit } from './fork-fit.js';
@@ -157,17 +156,8 @@ export function assessQuality(q: QualityInput): Quality {
     });
   }
 
-  // Modes within the processes: each process's per-iteration times relative to its own median, so
-  // that the ordinary spread between processes (judged by the interval, 'noisy', and the
-  // host-state checks) does not read as two speeds: at a 3 % between-process CV with 1 % batch
-  // noise, pooling the raw times flagged two modes in most seeded runs, the smaller being exactly
-  // one process of three.
-  const shape = checkShape(
-    q.fits.flatMap((f) => {
-      const m = f.perIteration.length > 0 ? median(f.perIteration) : NaN;
-      return m > 0 ? f.perIteration.map((x) => x / m) : [];
-    }),
-  );
+  // Modes within the processes (statistics/shape.ts): the spread between them is the interval's.
+  const shape = checkShapeWithin(q.fits.map((f) => f.perIteration));
   if (shape.multimodal && shape.minorityAbove && shape.minorityShare <= D.SLOW_MODE_MAX_SHARE) {
     // A small slow mode is what preempted or interrupted batches look like on a shared or
     // virtualised machine: the robust slope follows the main mode, so it is worth

@@ -87,12 +87,23 @@ function isCommonJs(path: string): boolean {
 export async function collectBenchmarks(file: string | URL): Promise<BenchmarkDescriptor[]> {
   if (!((typeof file === 'string' && file !== '') || file instanceof URL))
     throw new TypeError(`collectBenchmarks: pass a file name or a file: URL, got ${String(file)}`);
-  const registry = saveRegistry();
-  const work = saveLoadWork();
-  try {
-    return (await loadInstances(file, true)).map(toDescriptor);
-  } finally {
-    restoreRegistry(registry);
-    restoreLoadWork(work);
-  }
+  // One load at a time: two overlapping calls would each save the other's half-loaded registry
+  // and put it back as the caller's.
+  const turn = collecting.then(async () => {
+    const registry = saveRegistry();
+    const work = saveLoadWork();
+    try {
+      return (await loadInstances(file, true)).map(toDescriptor);
+    } finally {
+      restoreRegistry(registry);
+      restoreLoadWork(work);
+    }
+  });
+  collecting = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  return turn;
 }
+
+let collecting: Promise<unknown> = Promise.resolve();

@@ -90,6 +90,11 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
   const t = options.timeoutMs;
   if (t !== undefined && !(typeof t === 'number' && t > 0 && t <= LIMITS.timeoutS * 1000))
     throw new RangeError(`run: timeoutMs must be above 0 and at most ${LIMITS.timeoutS * 1000}, got ${String(t)}`);
+  if (overrunning !== null)
+    throw new Error(
+      `run(): ${overrunning} of an earlier run() overran its timeoutMs and is still running in this process; ` +
+        'a run now would time its kernels beside it',
+    );
   if (measuring)
     throw new Error('run(): another run() is measuring in this process; await it before starting the next');
   measuring = true;
@@ -99,6 +104,12 @@ export async function run(options: RunApiOptions = {}): Promise<RunResult> {
     measuring = false;
   }
 }
+
+/**
+ * The benchmark whose measurement overran its timeoutMs and goes on (measure() cannot be stopped
+ * from outside): no run() starts until it settles, if it ever does.
+ */
+let overrunning: string | null = null;
 
 async function measureAll(options: RunApiOptions): Promise<RunResult> {
   const io = options.io ?? processIo();
@@ -149,8 +160,13 @@ async function measureAll(options: RunApiOptions): Promise<RunResult> {
               'settles, or a kernel too slow for the time; in this process it cannot be stopped',
           ),
         );
-        // The overrunning work may still settle or throw later: its outcome is no longer read.
-        work.catch(() => {});
+        // The overrunning work may still settle or throw later: its outcome is no longer read, but
+        // until then it still runs the kernel in this process.
+        overrunning = name;
+        const settled = () => {
+          overrunning = null;
+        };
+        work.then(settled, settled);
       } else measured.set(inst, r);
     } catch (err) {
       measured.set(inst, err instanceof Error ? err : new Error(String(err)));

@@ -39,8 +39,6 @@ const STAT_OPTIONS = {
 
 /** `cyclebench stat` as a call: runs a command (or A vs B) repeatedly, counted natively. */
 export async function stat(options: StatOptions): Promise<StatResult> {
-  if (typeof options !== 'object' || options === null)
-    throw new TypeError('stat: pass an options object, e.g. stat({ command: ["node", "x.js"] })');
   checkOptions('stat', options, STAT_OPTIONS);
   if (options.events !== undefined && !Array.isArray(options.events))
     throw new RangeError(`stat: events must be a list of event names, got ${JSON.stringify(options.events)}`);
@@ -167,8 +165,6 @@ const AUDIT_OPTIONS = {
 
 /** `cyclebench audit` as a call: the noise floor per mitigation, one row per configuration. */
 export async function audit(options: Partial<AuditOptions> & { platform?: Platform } = {}): Promise<AuditRow[]> {
-  if (typeof options !== 'object' || options === null)
-    throw new TypeError('audit: pass an options object, e.g. audit({ forks: 6 })');
   checkOptions('audit', options, AUDIT_OPTIONS);
   const [{ runAudit, DEFAULT_AUDIT_FORKS, DEFAULT_AUDIT_TIME_NS }, { loadPlatform }, { LIMITS }] = await Promise.all([
     import('../audit/audit.js'),

@@ -20,7 +20,7 @@ import { detail, type DetailCode, type DetailValues, type Side } from '../result
 import { describe } from '../statistics/describe.js';
 import { grubbs } from '../statistics/outliers.js';
 import { requiredSampleSize } from '../statistics/power.js';
-import { checkShape } from '../statistics/shape.js';
+import { checkShapeWithin } from '../statistics/shape.js';
 
 export interface NoteOptions {
   /** Relative CI half-width target (default 1 %). */
@@ -91,7 +91,7 @@ export function sideNotes(b: BenchmarkResult, side: Side, statistic: Statistic, 
       });
     }
   }
-  const shape = checkShape(gs.flatMap((g) => fitFork(g, manual).perIteration));
+  const shape = checkShapeWithin(gs.map((g) => fitFork(g, manual).perIteration));
   if (shape.multimodal) add('side-multimodal', { side, ashmanD: shape.ashmanD, share: shape.minorityShare });
   return out;
 }

@@ -76,7 +76,7 @@ export function processesThatFit(
 ): number[] {
   const cost = (i: number) => Math.max(0, typeof perProcessMs === 'number' ? perProcessMs : perProcessMs[i]);
   const given = wanted.map(() => 0);
-  if (leftMs <= 0) return given;
+  if (!(leftMs > 0)) return given;
   let left = leftMs;
   for (let round = 1; ; round++) {
     let any = false;

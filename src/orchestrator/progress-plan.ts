@@ -76,6 +76,8 @@ export class ProgressPlan {
   private failedSteps = 0;
   /** Set by aside(): work outside the counted steps runs. */
   private outside = false;
+  /** The unit whose step runs now (undefined between steps). */
+  private running: unknown = undefined;
   private failedMs = 0;
   private current = '';
   private budget: { leftMs(): number } | null = null;
@@ -105,6 +107,7 @@ export class ProgressPlan {
   /** A step of `key` starts; `label` is shown as what runs. */
   begin(key: unknown, label: string): void {
     this.unitOf(key);
+    this.running = key;
     this.outside = false;
     if (this.started === null) this.started = this.lastFinish = this.clock.now();
     this.current = label;
@@ -118,6 +121,7 @@ export class ProgressPlan {
   finished(key: unknown, failed = false): void {
     const u = this.unitOf(key);
     u.done++;
+    if (this.running === key) this.running = undefined;
     // Only a scheduler that ran past the limit it stated gets here: the count stays true.
     u.max = Math.max(u.max, u.done);
     this.done++;
@@ -177,20 +181,30 @@ export class ProgressPlan {
   private eta(now: number, left: number): number | null {
     if (this.started === null || this.done === 0 || this.outside) return null;
     if (left <= 0) return (this.lastEta = 0);
-    const measured = this.done - this.failedSteps;
     // Until a step has succeeded, the failed ones are all there is to go by.
-    const spent = measured > 0 ? this.lastFinish - this.started - this.failedMs : this.lastFinish - this.started;
+    const measured = this.done - this.failedSteps;
+    const failed = measured > 0 ? this.failedMs : 0;
     const steps = measured > 0 ? measured : this.done;
     const running = now - this.lastFinish;
-    const failed = measured > 0 ? this.failedMs : 0;
-    const mean = Math.max(spent / steps, (now - this.started - failed) / (steps + 1));
+    const mean = Math.max(
+      (this.lastFinish - this.started - failed) / steps,
+      (now - this.started - failed) / (steps + 1),
+    );
     let raw = Math.max(mean - running, 0) + (left - 1) * mean;
     if (this.budget) {
       // Steps that run whatever the budget: all that is left of a settled benchmark (its count is
       // decided: exact, or already sized to the budget), and the least of any other.
+      // The running step is one of them when its benchmark has such steps left: it then counts
+      // for what it has left of m, not a whole m.
       let least = 0;
-      for (const u of this.units.values()) least += Math.max(0, (u.settled ? u.max : u.least) - u.done);
-      raw = Math.min(raw, Math.max(this.budget.leftMs(), Math.max(least - 1, 0) * mean + Math.max(mean - running, 0)));
+      let runningAmong = false;
+      for (const [key, u] of this.units) {
+        const n = Math.max(0, (u.settled ? u.max : u.least) - u.done);
+        least += n;
+        if (key === this.running && n > 0) runningAmong = true;
+      }
+      const floor = runningAmong ? (least - 1) * mean + Math.max(mean - running, 0) : least * mean;
+      raw = Math.min(raw, Math.max(this.budget.leftMs(), floor));
     }
     // The cap holds rises against the last figure shown; a last figure of 0 (a run that had seemed
     // over) holds nothing, or it would hold every later figure at 0.

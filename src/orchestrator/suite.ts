@@ -147,15 +147,11 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   const planned = opts.forks * (opts.aa ? 2 : 1);
   for (const e of entries) opts.progress?.plan(e, mayAdd ? max : planned, !mayAdd, planned);
   const budget = opts.budget;
-  const plannedFrom = budget?.now() ?? 0;
   // Time each benchmark's processes took, read on the budget's clock.
-  const spent = new Map<MeasuredEntry, { ms: number; processes: number }>();
+  const spent = new Map<MeasuredEntry, number>();
   const timing = budget && {
     now: budget.now,
-    took: (e: MeasuredEntry, ms: number) => {
-      const t = spent.get(e) ?? { ms: 0, processes: 0 };
-      spent.set(e, { ms: t.ms + ms, processes: t.processes + 1 });
-    },
+    took: (e: MeasuredEntry, ms: number) => spent.set(e, (spent.get(e) ?? 0) + ms),
   };
   let interrupted =
     listingInterrupted ||
@@ -164,14 +160,9 @@ export async function runSuite(platform: Platform, opts: SuiteOptions): Promise<
   if (!interrupted && mayAdd && more) {
     let added = entries.filter((e) => !e.error && addProcessesFor(e, more, max, entries) > 0);
     if (budget) {
-      // Each benchmark's own time per process (a slow one is not sized at the run's mean); one
-      // without a timed process gets the run's mean. A benchmark that failed skipped its other jobs.
-      const ran = entries.reduce((n, e) => n + e.forks.length + (e.error ? 1 : 0), 0);
-      const meanMs = (budget.now() - plannedFrom) / Math.max(1, ran);
-      added = cutToBudget(added, budget, (e) => {
-        const t = spent.get(e);
-        return t && t.processes > 0 ? t.ms / t.processes : meanMs;
-      });
+      // Each benchmark's own time per process (a slow one is not sized at the run's mean): every
+      // benchmark that asks has run and timed its planned processes.
+      added = cutToBudget(added, budget, (e) => (spent.get(e) ?? 0) / Math.max(1, e.forks.length));
     }
     for (const e of entries) if (!e.error) opts.progress?.settle(e, opts.forks + (e.added?.count ?? 0));
     const extra = roundRobin(added, Math.max(0, ...added.map((e) => e.added!.count)))

@@ -179,13 +179,18 @@ export const DETAIL_TEXT: DetailWords = {
     const head =
       `estimates-disagree: the headline ${ns(v.headlineNs)} [${ns(v.ciLowNs)}, ${ns(v.ciHighNs)}] lies ` +
       `${above ? 'above' : 'below'} ${others.join(', ')} by more than ${percent(v.tolerance)}`;
-    return above
-      ? `${head} plus the share of time in collections: it rests on a few batches the others did not see ` +
-          '(e.g. waits for a CPU on a busy machine), so it is not a reliable figure of the code'
-      : // Process CPU time counts every thread: helper threads (GC, compilers) on other CPUs add to it.
-        `${head}: the process's CPU time counts every thread, so helper threads (garbage collection, ` +
+    if (above)
+      return (
+        `${head} plus the share of time in collections: it rests on a few batches the others did not see ` +
+        '(e.g. waits for a CPU on a busy machine), so it is not a reliable figure of the code'
+      );
+    // Process CPU time counts every thread: helper threads (GC, compilers) on other CPUs add to it.
+    return typeof v.cpuPerOpNs === 'number'
+      ? `${head}: the process's CPU time counts every thread, so helper threads (garbage collection, ` +
           'compilation) running beside the measured one can put it above the time measured; the figures ' +
-          'measure different things, so read the headline with that in mind';
+          'measure different things, so read the headline with that in mind'
+      : `${head}: the latency median times single calls, the headline batches of them; ` +
+          'read the headline with that in mind';
   },
   'allocation-dropped': (v) =>
     `allocation-dropped: the kernel ${v.by === 'sunk' ? 'passes blackhole()' : 'returns'} a new heap value on every ` +

@@ -64,11 +64,16 @@ export const FINDING_TEXT: Record<FindingCode, (v: Values) => string | [string, 
   ],
   'estimates-disagree': (v) =>
     v.direction === 'below'
-      ? [
-          "headline below the process's CPU time per op beyond its interval — helper threads' CPU counts " +
-            'there (see --verbose)',
-          'headline below the CPU time per op — see --verbose',
-        ]
+      ? typeof v.cpuPerOpNs === 'number'
+        ? [
+            "headline below the process's CPU time per op beyond its interval — helper threads' CPU counts " +
+              'there (see --verbose)',
+            'headline below the CPU time per op — see --verbose',
+          ]
+        : [
+            'headline below the latency median beyond its interval — the two time different things; see --verbose',
+            'headline below the latency median — see --verbose',
+          ]
       : [
           "headline above the run's batch median and CPU time per op beyond its interval — " +
             'not a reliable figure; run again on a quieter machine (see --verbose)',

@@ -44,9 +44,20 @@ export function truncateNames(names: readonly string[], max = MAX_TERMINAL_NAME)
   for (const alike of originals.values()) {
     if (alike.size < 2) continue;
     const group = [...alike].map((n) => [...n]);
-    let d = 0;
-    while (group.every((c) => c[d] === group[0][d])) d++;
-    const shown = new Map(group.map((c) => [c.join(''), aroundDifference(c, d, max)]));
+    // Each name's stretch starts where it parts from the last of the others it shares a start
+    // with: with "size A variant 1", "size A variant 2" and "size B variant 1", the first two
+    // show their variant, the third its size.
+    const firstDiff = (a: readonly string[], b: readonly string[]) => {
+      let i = 0;
+      while (i < a.length && a[i] === b[i]) i++;
+      return i;
+    };
+    const shown = new Map(
+      group.map((c) => [
+        c.join(''),
+        aroundDifference(c, Math.max(...group.filter((o) => o !== c).map((o) => firstDiff(c, o))), max),
+      ]),
+    );
     names.forEach((n, i) => {
       const s = shown.get(n);
       if (s !== undefined) out[i] = s;

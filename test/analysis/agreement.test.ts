@@ -136,5 +136,10 @@ describe('a headline below the CPU time per op', () => {
     expect(text).toMatch(/lies below CPU time per op 64\.97 ns by more than 10/);
     expect(text).not.toMatch(/batch median|waits for a CPU/);
     expect(text).toMatch(/helper threads/);
+    // Judged against the latency median alone (no CPU time per op): no helper threads named.
+    const latencyOnly = { ...below, values: { ...below.values, cpuPerOpNs: null, latencyMedianNs: 60 } };
+    const only = detailLines([latencyOnly as never]).warnings.join('\n');
+    expect(only).toMatch(/lies below latency median 60\.00 ns by more than 10/);
+    expect(only).not.toMatch(/helper threads|CPU time/);
   });
 });

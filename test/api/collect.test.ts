@@ -52,6 +52,12 @@ describe('collectBenchmarks', () => {
     expect(before).toEqual(['mine', 'listed']);
     expect((await collectBenchmarks(file)).map((d) => d.name)).toEqual(['listed']);
     expect(instances().map((i) => i.name)).toEqual(before);
+    // Two at once: each lists its own file, and the caller's registrations are still there.
+    const other = join(dir, 'other.bench.mjs');
+    writeFileSync(other, `import { bench } from '${index}';\nbench('other', () => 1);\n`);
+    const [a, b] = await Promise.all([collectBenchmarks(file), collectBenchmarks(other)]);
+    expect([a.map((d) => d.name), b.map((d) => d.name)]).toEqual([['listed'], ['other']]);
+    expect(instances().map((i) => i.name)).toEqual(before);
     resetRegistry();
   });
 

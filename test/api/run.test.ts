@@ -68,7 +68,11 @@ describe('run() in-process', () => {
   });
 
   it('a kernel whose promise never settles fails after timeoutMs, the rest are named as not measured', async () => {
-    bench('never', () => new Promise<number>(() => {}));
+    // Unsettled until the test releases it: afterwards each call settles at once, so the overrun
+    // measurement can finish and this process's later run() calls are not refused.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    bench('never', () => gate.then(() => 1));
     bench('after', () => 1);
     const io = captureIo();
     const result = await run({ ...tiny, io, platform: createJsPlatform('test'), timeoutMs: 300 });
@@ -81,6 +85,18 @@ describe('run() in-process', () => {
     // The advice names the call's option, not the command line's flag.
     expect(io.out.join('')).toMatch(/details hidden: run\(\{ detail: 'verbose' \}\)/);
     await expect(run({ timeoutMs: 0 })).rejects.toThrow(/^run: timeoutMs must be above 0/);
+    // The overrun measurement still runs the kernel in this process: no run() starts beside it.
+    await expect(run({ print: false })).rejects.toThrow(/^run\(\): never of an earlier run\(\) overran its timeoutMs/);
+    release();
+    for (let tries = 0; tries < 400; tries++) {
+      const free = await run({ print: false, filter: /^never$/, ...tiny }).then(
+        () => true,
+        (e: Error) => !/overran/.test(e.message),
+      );
+      if (free) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await expect(run({ print: false, filter: /^after$/, ...tiny })).resolves.toMatchObject({ measured: true });
   });
 
   it("compares each group's benchmarks with its .baseline(), as cyclebench run does", async () => {

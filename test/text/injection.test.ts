@@ -114,6 +114,10 @@ describe('terminal escape injection: names are escaped wherever they reach a ter
     expect(out[2]).toBe('short');
     expect(out[0]).toMatch(/^parse a reco…[^…]*1,000[^…]*…[^…]*\(warm\)$/);
     expect(out[1]).toMatch(/…[^…]*2,000[^…]*…/);
+    // Three alike: two that part late show where they part, the third where it parts early.
+    const three = [long('size A variant 1'), long('size A variant 2'), long('size B variant 1')];
+    const cut3 = truncateNames(three, 40);
+    expect(new Set(cut3).size).toBe(3);
     // Names apart under the plain cut are left as it prints them.
     expect(truncateNames(['a'.repeat(50) + 'x', 'b'.repeat(50) + 'x'], 20)).toEqual([
       truncateName('a'.repeat(50) + 'x', 20),

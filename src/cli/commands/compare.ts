@@ -218,7 +218,7 @@ export const compareCommand: Command = async (args, io) => {
   }
   // Two runs counted under Valgrind have no times: their instructions are what can be compared.
   if (!a.instructions && a.statistic === undefined && docs.every(simulatedDocument))
-    a = parseCompareArgs([...args, '--statistic', 'instructions']) as CompareArgs;
+    a = parseCompareArgs(['--statistic', 'instructions', ...args]) as CompareArgs;
   const result = compareDocuments(docs[0], docs[1], {
     threshold: a.threshold,
     confidence: a.confidence,
