@@ -26,20 +26,26 @@ export const TERMINAL_CHANGES = 3;
 
 const CHANGED = new Set(['slower', 'faster']);
 
-/** Profiles both sides of every row that changed; true when interrupted. */
+/**
+ * Profiles both sides of every row that changed; true when interrupted. `onProfile` is told which
+ * row is profiled (the progress line names it); `take` takes one profile (a test's stand-in).
+ */
 export async function profileChangedRows(
   platform: Platform,
   rows: readonly { row: ProfiledRow; other: Descriptor; current: Descriptor }[],
   opts: ForkOptions,
   req: ProfileRequest,
+  onProfile: (name: string) => void = () => {},
+  take: typeof takeProfile = takeProfile,
 ): Promise<boolean> {
   for (const [index, { row, other, current }] of rows.entries()) {
     if (row.error || !row.analysis || !CHANGED.has(row.analysis.verdict) || row.pairs.length === 0) continue;
     if (opts.signal?.aborted) return true;
+    onProfile(fullName(row.group, row.name));
     const forkIndex = row.pairs.length; // the next index, used by no measured process
-    const a = await takeProfile(platform, { descriptor: other, index, forkIndex, suffix: '.other' }, opts, req);
+    const a = await take(platform, { descriptor: other, index, forkIndex, suffix: '.other' }, opts, req);
     if (a === 'interrupted') return true;
-    const b = await takeProfile(platform, { descriptor: current, index, forkIndex, suffix: '.this' }, opts, req);
+    const b = await take(platform, { descriptor: current, index, forkIndex, suffix: '.this' }, opts, req);
     if (b === 'interrupted') return true;
     const nsA = median(row.pairs.map((p) => p.a));
     const nsB = median(row.pairs.map((p) => p.b));

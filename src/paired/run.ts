@@ -189,7 +189,8 @@ export async function runPaired(platform: Platform, opts: PairedRunOptions): Pro
     measured.push({ row, other: a, current: b });
   }
   // Profiles come after every pair, so a profiled process never runs between two measured ones.
-  if (opts.profile && (await profileChangedRows(platform, measured, opts, opts.profile)))
+  const profiling = (name: string) => opts.progress?.aside(`profiling ${name}`);
+  if (opts.profile && (await profileChangedRows(platform, measured, opts, opts.profile, profiling)))
     return { ...out, interrupted: true };
   return out;
 }
