@@ -19,5 +19,8 @@ it('summing 10,000 numbers is slower than summing 100', { timeout: 120_000 }, as
   // it, a test on a shared machine can accept it with its reason. The ratio is still there.
   if (relative?.verdict === 'incomparable') expect(big?.flags).toContain('environment-changed');
   else expect(relative?.verdict, relative?.reason).toBe('slower');
-  expect(relative?.ratio?.ciLow).toBeGreaterThan(10);
+  // 100 times the work: the interval's lower end is far above 1. With three processes on a busy
+  // machine (t = 4.3 at 2 degrees of freedom) it has read as low as 9.95, so the bound asks for a
+  // clear multiple, not for the exact factor.
+  expect(relative?.ratio?.ciLow).toBeGreaterThan(3);
 });
